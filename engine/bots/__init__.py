@@ -1,0 +1,4 @@
+"""Bots every game can use. Per-game heuristics live in rulesets/<game>/."""
+from engine.bots.random_bot import RandomBot
+
+__all__ = ["RandomBot"]

@@ -1,0 +1,282 @@
+"""The engine contract: rulesets, states, moves, events and outcomes.
+
+Seats are numbered 0..N-1 inside the code and shown as 1..N to people
+(`seat_name`). A state is plain data; `apply` mutates it; `clone` is cheap.
+"""
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Hashable, Sequence
+
+from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+
+Move = Hashable
+"""A move: a frozen dataclass of the ruleset's own (any hashable value)."""
+
+
+def seat_name(seat: int) -> str:
+    """How a seat is named to a person: 'Seat 1' for seat 0."""
+    return f"Seat {seat + 1}"
+
+
+_PLACEHOLDER = re.compile(r"\{P(\d)\}")
+
+
+@dataclass(frozen=True)
+class Event:
+    """A human-readable happening, for the log, replays and bot debugging.
+
+    `text` names players as {P1}..{P5} (seat 0..4); `render` fills in names.
+    """
+
+    text: str
+    """The message, with {P1}.. placeholders for players."""
+    private_to: int | None = None
+    """If set, only this seat may read the event (e.g. a card drawn)."""
+
+    def render(self, names: Sequence[str]) -> str:
+        """The text with player names filled in."""
+
+        def name(m: re.Match[str]) -> str:
+            i = int(m.group(1)) - 1
+            return names[i] if 0 <= i < len(names) else m.group(0)
+
+        return _PLACEHOLDER.sub(name, self.text)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: scores, ranks and where every point came from."""
+
+    scores: tuple[int, ...]
+    """Final score per seat."""
+    ranks: tuple[int, ...]
+    """1 for the winner(s); equal ranks mean a tie that the rules did not break."""
+    breakdown: tuple[dict[str, int], ...]
+    """Per seat, named parts that add up to the score."""
+    termination: str
+    """Why the game ended, in a short sentence."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats ranked first."""
+        return tuple(i for i, r in enumerate(self.ranks) if r == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        """True when more than one seat shares first place."""
+        return len(self.winners) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "breakdown": [dict(b) for b in self.breakdown],
+            "termination": self.termination,
+        }
+
+
+def ranks_from_keys(keys: Sequence[Sequence[float]]) -> tuple[int, ...]:
+    """Competition ranks (1, 1, 3) from per-seat sort keys, higher is better."""
+    return tuple(1 + sum(1 for other in keys if tuple(other) > tuple(k)) for k in keys)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option (a variant or setting) declared as data."""
+
+    name: str
+    """The key typed as `--option NAME=VALUE`."""
+    default: Any
+    """Value used when the option is not given."""
+    help: str
+    """One line for `tsquare games` and the setup screen."""
+    choices: tuple[Any, ...] = ()
+    """Allowed values; empty means any value of the default's type."""
+
+    def parse(self, text: str) -> Any:
+        """The value for `text`, or ValueError with a clear message."""
+        kind = type(self.default)
+        if kind is bool:
+            low = text.strip().lower()
+            if low in ("1", "true", "yes", "on"):
+                value: Any = True
+            elif low in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise ValueError(f"option {self.name} takes yes or no, not {text!r}")
+        elif kind is int:
+            try:
+                value = int(text)
+            except ValueError:
+                raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
+        else:
+            value = text.strip()
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"option {self.name} takes one of {allowed}, not {text!r}")
+        return value
+
+
+class GameState(ABC):
+    """One position of one game. Subclasses are dataclasses of plain fields."""
+
+    num_players: int
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now (several for a sealed simultaneous
+        choice); empty once the game is over."""
+
+    @abstractmethod
+    def legal(self, seat: int) -> list[Move]:
+        """Every legal move for `seat` now, sorted by notation; [] if not to act."""
+
+    @abstractmethod
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        """Play `move` for `seat` (mutates the state) and return what happened.
+        Raises IllegalMoveError if the move is not legal."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; the result once it has ended."""
+
+    @abstractmethod
+    def clone(self) -> "GameState":
+        """An independent copy, cheap enough for search (never deepcopy)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> "GameState":
+        """What `seat` may see (None: a spectator who sees only public
+        information); hidden parts are redacted in the copy returned."""
+
+    @abstractmethod
+    def format_move(self, move: Move) -> str:
+        """The one canonical notation of `move`."""
+
+    @abstractmethod
+    def parse_move(self, text: str, seat: int) -> Move:
+        """The legal move `text` names for `seat`; raises InvalidMoveError,
+        IllegalMoveError or AmbiguousMoveError with a message a player reads."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (for saves and `show --json`)."""
+
+    @abstractmethod
+    def render(self, seat: int | None, names: Sequence[str]) -> str:
+        """A plain-text picture of the position as `seat` may see it."""
+
+    def prompt(self, seat: int) -> str:
+        """What `seat` is asked to do now, in a few words."""
+        return "Choose a move"
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.outcome() is not None
+
+    def parse_by_notation(self, text: str, seat: int) -> Move:
+        """Helper for parse_move: match `text` against the legal moves'
+        notation, case- and space-insensitively, also as a unique prefix."""
+        want = "".join(text.split()).lower()
+        if not want:
+            raise InvalidMoveError("empty move")
+        legal = self.legal(seat)
+        if not legal:
+            raise IllegalMoveError(f"{seat_name(seat)} has no move to make now")
+        exact = [m for m in legal if "".join(self.format_move(m).split()).lower() == want]
+        if exact:
+            return exact[0]
+        prefix = [m for m in legal if "".join(self.format_move(m).split()).lower().startswith(want)]
+        if len(prefix) == 1:
+            return prefix[0]
+        if len(prefix) > 1:
+            sample = ", ".join(self.format_move(m) for m in prefix[:5])
+            raise AmbiguousMoveError(f"{text!r} could mean {sample}{' …' if len(prefix) > 5 else ''}")
+        raise IllegalMoveError(f"{text!r} is not a legal move now ({self.prompt(seat)})")
+
+
+class Ruleset(ABC):
+    """A game: its metadata as data, and a factory for its first state."""
+
+    id: ClassVar[str]
+    """The CLI id, e.g. 'grid-square'."""
+    title: ClassVar[str]
+    """The name shown to people."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    summary: ClassVar[str]
+    """One paragraph for menus and `tsquare games`."""
+    version: ClassVar[int] = 1
+    """Bumped when a rule change makes old saves replay differently."""
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    bot_levels: ClassVar[tuple[str, ...]] = ("random",)
+    """Bot levels, weakest first; the last is the default."""
+    hidden_information: ClassVar[bool] = False
+    """True when some seat's view hides something (hot-seat needs a pass screen)."""
+    undo_allowed: ClassVar[bool] = True
+    """Whether a player may take back moves (not where it would reveal secrets)."""
+    package_dir: ClassVar[Path]
+    """The ruleset's package folder (holds RULES.md)."""
+
+    @abstractmethod
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        """The starting state for `players` seats, all chance from `seed`."""
+
+    @abstractmethod
+    def make_bot(self, level: str, seed: int) -> "Bot":
+        """A bot of `level` whose own choices are seeded by `seed`."""
+
+    def default_options(self) -> dict[str, Any]:
+        """Every option at its default."""
+        return {o.name: o.default for o in self.options}
+
+    def parse_options(self, pairs: Sequence[str]) -> dict[str, Any]:
+        """Options from `K=V` texts, over the defaults; ValueError if bad."""
+        out = self.default_options()
+        specs = {o.name: o for o in self.options}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            key = key.strip()
+            if not sep:
+                raise ValueError(f"option {pair!r} must look like NAME=VALUE")
+            if key not in specs:
+                known = ", ".join(specs) or "none"
+                raise ValueError(f"{self.id} has no option {key!r} (options: {known})")
+            out[key] = specs[key].parse(value)
+        return out
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Options read from a file, checked and completed; ValueError if bad."""
+        out = self.default_options()
+        specs = {o.name: o for o in self.options}
+        for key, value in options.items():
+            if key not in specs:
+                raise ValueError(f"{self.id} has no option {key!r}")
+            spec = specs[key]
+            if type(value) is not type(spec.default) or (spec.choices and value not in spec.choices):
+                raise ValueError(f"option {key} has a bad value {value!r}")
+            out[key] = value
+        return out
+
+    def rules_markdown(self) -> str:
+        """The rules in Markdown (RULES.md of the package)."""
+        path = self.package_dir / "RULES.md"
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            return f"# {self.title}\n\n{self.summary}\n"
+
+
+class Bot(ABC):
+    """A player that chooses from its own view of the state."""
+
+    level: str
+
+    @abstractmethod
+    def choose(self, state: GameState, seat: int) -> Move:
+        """A legal move for `seat`; `state` is that seat's view."""

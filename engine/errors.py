@@ -1,0 +1,21 @@
+"""Errors a player or a script can act on; each message is one plain line."""
+
+
+class MoveError(ValueError):
+    """A move text that cannot be played; the message says why."""
+
+
+class InvalidMoveError(MoveError):
+    """The text is not a move in this game's notation."""
+
+
+class IllegalMoveError(MoveError):
+    """The text is a move, but not one allowed in this position."""
+
+
+class AmbiguousMoveError(MoveError):
+    """The text matches more than one legal move."""
+
+
+class SaveError(ValueError):
+    """A save file that cannot be read, trusted or written."""

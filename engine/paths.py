@@ -1,0 +1,40 @@
+"""Where saves live: --saves DIR, else $TSQUARE_SAVES, else the user's data folder."""
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+
+def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The folder new games are saved in (not created here)."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get("TSQUARE_SAVES")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("tsquare", appauthor=False)) / "saves"
+
+
+def new_save_path(folder: Path, game_id: str) -> Path:
+    """A fresh file name in `folder` for a new game of `game_id`."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game_id}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{game_id}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def resolve_save(name: str, folder: Path) -> Path:
+    """`name` as given if it exists (or has a folder part), else in `folder`."""
+    path = Path(name).expanduser()
+    if path.exists() or path.parent != Path("."):
+        return path
+    for candidate in (folder / name, folder / f"{name}.json"):
+        if candidate.exists():
+            return candidate
+    return path

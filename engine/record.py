@@ -1,0 +1,153 @@
+"""A game record: who plays, the seed, the options and the moves.
+
+The move list is the source of truth; the current state is rebuilt by
+replaying it from the seed (the idea of a PGN game, in JSON).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Sequence
+
+from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
+from engine.errors import MoveError, SaveError
+
+
+def now_iso() -> str:
+    """The current UTC time, to the second, ISO 8601."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass
+class Player:
+    """One seat's player: a name and whether a person or a bot plays it."""
+
+    name: str
+    """Shown on screens and in the log."""
+    kind: str = "human"
+    """'human' or 'bot:LEVEL'."""
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a bot seat."""
+        return self.kind.startswith("bot:")
+
+    @property
+    def bot_level(self) -> str | None:
+        """The bot's level, or None for a human."""
+        return self.kind[4:] if self.is_bot else None
+
+
+@dataclass
+class GameRecord:
+    """A game in progress or finished: header, moves, and the current state."""
+
+    ruleset: Ruleset
+    players: list[Player]
+    seed: int
+    options: dict[str, Any]
+    state: GameState
+    """The state after every move in `moves`."""
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    """(seat, canonical notation) for every ply, seats 0-based."""
+    log: list[list[Event]] = field(default_factory=list)
+    """The events of each ply, parallel to `moves`."""
+    created: str = field(default_factory=now_iso)
+    updated: str = field(default_factory=now_iso)
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset,
+        players: Sequence[Player],
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> "GameRecord":
+        """A fresh game; options are completed with their defaults."""
+        n = len(players)
+        if not ruleset.min_players <= n <= ruleset.max_players:
+            raise ValueError(
+                f"{ruleset.title} is for {ruleset.min_players}–{ruleset.max_players} players, not {n}"
+            )
+        opts = ruleset.check_options(dict(options or {}))
+        state = ruleset.new_game(n, seed, opts)
+        return cls(ruleset, list(players), seed, opts, state)
+
+    @property
+    def names(self) -> list[str]:
+        """Player names by seat."""
+        return [p.name for p in self.players]
+
+    @property
+    def ply(self) -> int:
+        """How many moves have been made."""
+        return len(self.moves)
+
+    def play(self, seat: int, text: str) -> list[Event]:
+        """Parse `text` for `seat` and play it; MoveError if it cannot be."""
+        if seat not in self.state.to_act():
+            if self.state.is_over():
+                raise MoveError("the game is over")
+            raise MoveError(f"it is not {seat_name(seat)}'s turn")
+        move = self.state.parse_move(text, seat)
+        return self.play_move(seat, move)
+
+    def play_move(self, seat: int, move: Move) -> list[Event]:
+        """Play an already parsed, legal move."""
+        notation = self.state.format_move(move)
+        events = self.state.apply(seat, move)
+        self.moves.append((seat, notation))
+        self.log.append(events)
+        self.updated = now_iso()
+        return events
+
+    def bot(self, seat: int, level: str | None = None) -> Bot:
+        """The bot for `seat`, seeded by the game seed, seat and ply so that
+        the same game always gets the same bot move."""
+        lvl = level or self.players[seat].bot_level or self.ruleset.bot_levels[-1]
+        if lvl not in self.ruleset.bot_levels:
+            levels = ", ".join(self.ruleset.bot_levels)
+            raise ValueError(f"unknown bot level {lvl!r} for {self.ruleset.id} (levels: {levels})")
+        mixed = (self.seed * 1_000_003 + seat * 10_007 + self.ply) & ((1 << 64) - 1)
+        return self.ruleset.make_bot(lvl, mixed)
+
+    def bot_move(self, seat: int, level: str | None = None) -> Move:
+        """What the bot for `seat` plays now, from that seat's view only."""
+        return self.bot(seat, level).choose(self.state.view(seat), seat)
+
+    def state_at(self, ply: int) -> GameState:
+        """The state after the first `ply` moves (replayed from the seed)."""
+        state = self.ruleset.new_game(len(self.players), self.seed, self.options)
+        for i, (seat, text) in enumerate(self.moves[:ply]):
+            try:
+                state.apply(seat, state.parse_move(text, seat))
+            except MoveError as exc:
+                raise SaveError(f"move {i + 1} ({seat_name(seat)} {text!r}): {exc}") from None
+        return state
+
+    def truncate(self, ply: int) -> None:
+        """Go back to the position after `ply` moves (undo)."""
+        if not 0 <= ply <= self.ply:
+            raise ValueError(f"ply {ply} is outside 0..{self.ply}")
+        self.moves = self.moves[:ply]
+        self.log = self.log[:ply]
+        self.state = self.state_at(ply)
+        self.updated = now_iso()
+
+    def undo_point(self, seat: int | None = None) -> int | None:
+        """The ply to go back to: just before `seat`'s last move (so a bot's
+        replies go too), or before the last move of anyone if `seat` is None;
+        None if there is nothing to take back."""
+        for i in range(len(self.moves) - 1, -1, -1):
+            if seat is None or self.moves[i][0] == seat:
+                return i
+        return None
+
+    def event_lines(self, seat: int | None = None) -> list[tuple[int, str]]:
+        """(ply, text) of every event `seat` may read (None: public only)."""
+        out = []
+        for ply, events in enumerate(self.log, start=1):
+            for ev in events:
+                if ev.private_to is None or ev.private_to == seat:
+                    out.append((ply, ev.render(self.names)))
+        return out

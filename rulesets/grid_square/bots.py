@@ -1,0 +1,99 @@
+"""Grid Square's greedy bot: claims the largest area it can, and of the moves
+that tie, prefers one that leaves the opponent no area to close."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Bot
+from engine.rng import Rng
+from rulesets.grid_square import geometry as g
+from rulesets.grid_square.moves import PASS, Claim, Place, Slide
+from rulesets.grid_square.state import GridSquareState, _ALL_PLACES, _anchor
+
+SHORTLIST = 10
+"""How many of the best-looking moves get the (costlier) look at replies."""
+
+
+def _touching(h: int, v: int, x: int, y: int) -> bool:
+    """True when a built side meets point (x, y)."""
+    return bool(
+        (x < 8 and h & g.hbit(x, y))
+        or (x > 0 and h & g.hbit(x - 1, y))
+        or (y < 8 and v & g.vbit(x, y))
+        or (y > 0 and v & g.vbit(x, y - 1))
+    )
+
+
+def _ends(size: int, x: int, y: int, orient: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    return ((x, y), (x + size, y)) if orient == "h" else ((x, y), (x, y + size))
+
+
+def best_new_area(h: int, v: int, known: set[int]) -> int:
+    """Cells in the largest enclosed area of (h, v) that is not in `known`."""
+    return max((bin(r).count("1") for r in g.enclosed_regions(h, v) if r not in known), default=0)
+
+
+def best_reply(state: GridSquareState, h: int, v: int, seat: int) -> int:
+    """The largest area `seat` could close with one placement on (h, v)."""
+    if not state.monuments[seat]:
+        return 0
+    known = set(g.enclosed_regions(h, v)) | {r for r, _, _ in state.claims}
+    bh, bv = h | state.inner_h, v | state.inner_v
+    best = 0
+    stock = state.stock[seat]
+    for size in (3, 2, 1):
+        if not stock[size]:
+            continue
+        for mv, hm, vm in _ALL_PLACES[size]:
+            if hm & bh or vm & bv:
+                continue
+            (ax, ay), (bx, by) = _ends(*mv)
+            if not (_touching(h, v, ax, ay) and _touching(h, v, bx, by)):
+                continue  # a building that meets nothing at one end closes nothing
+            best = max(best, best_new_area(h | hm, v | vm, known))
+    return best
+
+
+class GreedyBot(Bot):
+    """Greedy: the largest claim now, minus what the opponent could close next."""
+
+    level = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: Any, seat: int) -> Any:
+        legal = state.legal(seat)
+        if state.phase == "claim":
+            return max(
+                (m for m in legal if isinstance(m, Claim)),
+                key=lambda m: bin(next(r for r in state.claimable if r >> m.cell & 1)).count("1"),
+            )
+        known = set(state.enclosed_before) | {r for r, _, _ in state.claims}
+        scored = []
+        for mv in legal:
+            h, v = self._after(state, mv)
+            gain = best_new_area(h, v, known) if state.monuments[seat] else 0
+            scored.append((gain, self.rng.random(), mv, h, v))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        best, best_value = scored[0][2], None
+        for gain, _, mv, h, v in scored[:SHORTLIST]:
+            value = gain - best_reply(state, h, v, 1 - seat)
+            if best_value is None or value > best_value:
+                best, best_value = mv, value
+        return best
+
+    @staticmethod
+    def _after(state: GridSquareState, mv: Any) -> tuple[int, int]:
+        """The (h, v) masks after a place or slide (unchanged for pass)."""
+        if isinstance(mv, Place):
+            m = g.MASKS[tuple(mv)]
+            return (state.h | m, state.v) if mv.orient == "h" else (state.h, state.v | m)
+        if isinstance(mv, Slide):
+            dx, dy = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}[mv.direction]
+            old = g.MASKS[(mv.size, mv.x, mv.y, mv.orient)]
+            new = g.MASKS[(mv.size, mv.x + dx * mv.dist, mv.y + dy * mv.dist, mv.orient)]
+            if mv.orient == "h":
+                return (state.h & ~old) | new, state.v
+            return state.h, (state.v & ~old) | new
+        return state.h, state.v

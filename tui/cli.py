@@ -1,0 +1,560 @@
+"""`tsquare`: the command line. Bare `tsquare` opens the TUI's main menu;
+the other commands work headless on save files (and never import Textual).
+
+Exit status: 0 done, 1 a failure of the program, 2 bad input. Errors are one
+line on stderr.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
+
+import typer
+
+if TYPE_CHECKING:
+    from engine.core import Ruleset
+    from engine.record import GameRecord
+
+app = typer.Typer(
+    name="tsquare",
+    help="T-Square: five builders' board games in the terminal. Run with no command for the menu.",
+    add_completion=False,
+    no_args_is_help=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Settings:
+    """Options given before the command."""
+
+    saves: Optional[str] = None
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one line to stderr and exit (2: bad input)."""
+    print(f"tsquare: {message}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def _ruleset(game: str) -> "Ruleset":
+    from engine.registry import UnknownGameError
+    from rulesets import REGISTRY
+
+    try:
+        return REGISTRY.get(game)
+    except UnknownGameError as exc:
+        fail(str(exc))
+
+
+def _saves_dir() -> Path:
+    from engine.paths import saves_dir
+
+    return saves_dir(Settings.saves)
+
+
+def _load(file: str) -> tuple["GameRecord", Path]:
+    from engine.errors import SaveError
+    from engine.paths import resolve_save
+    from engine.saves import load
+
+    path = resolve_save(file, _saves_dir())
+    try:
+        return load(path), path
+    except SaveError as exc:
+        fail(str(exc))
+
+
+def _save(record: "GameRecord", path: Path) -> None:
+    from engine.errors import SaveError
+    from engine.saves import save
+
+    try:
+        save(record, path)
+    except SaveError as exc:
+        fail(str(exc), 1)
+
+
+def _seat(record: "GameRecord", as_seat: Optional[int]) -> int:
+    """The 0-based seat to act for: --as, or the only seat to act."""
+    n = len(record.players)
+    if as_seat is not None:
+        if not 1 <= as_seat <= n:
+            fail(f"--as {as_seat}: the game has seats 1–{n}")
+        return as_seat - 1
+    acting = record.state.to_act()
+    if not acting:
+        fail("the game is over")
+    if len(acting) > 1:
+        fail("several seats choose now (" + ", ".join(str(s + 1) for s in acting) + "): name one with --as")
+    return acting[0]
+
+
+def _make_record(
+    game: str,
+    players: Optional[int],
+    bots: list[str],
+    seed: Optional[int],
+    options: list[str],
+    names: list[str],
+) -> "GameRecord":
+    """A new game record from the command line's setup options."""
+    from engine.record import GameRecord, Player
+
+    ruleset = _ruleset(game)
+    n = players if players is not None else ruleset.min_players
+    if not ruleset.min_players <= n <= ruleset.max_players:
+        fail(f"{ruleset.title} is for {ruleset.min_players}–{ruleset.max_players} players, not {n}")
+    kinds = ["human"] * n
+    for spec in bots:
+        seat_text, _, level = spec.partition("=")
+        level = level or ruleset.bot_levels[-1]
+        try:
+            seat = int(seat_text)
+        except ValueError:
+            fail(f"--bot {spec!r}: give SEAT=LEVEL, e.g. 2={ruleset.bot_levels[-1]}")
+        if not 1 <= seat <= n:
+            fail(f"--bot {spec!r}: the game has seats 1–{n}")
+        if level not in ruleset.bot_levels:
+            fail(f"--bot {spec!r}: unknown level (levels: {', '.join(ruleset.bot_levels)})")
+        kinds[seat - 1] = f"bot:{level}"
+    given: dict[int, str] = {}
+    for spec in names:
+        seat_text, sep, name = spec.partition("=")
+        if not sep or not seat_text.isdigit() or not 1 <= int(seat_text) <= n or not name.strip():
+            fail(f"--name {spec!r}: give SEAT=NAME with a seat from 1 to {n}")
+        given[int(seat_text) - 1] = name.strip()[:24]
+    roster = []
+    for i, kind in enumerate(kinds):
+        default = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1} ({kind[4:]})"
+        roster.append(Player(given.get(i, default), kind))
+    try:
+        opts = ruleset.parse_options(options)
+    except ValueError as exc:
+        fail(str(exc))
+    if seed is None:
+        seed = int(time.time() * 1000) % 1_000_000_007
+    if seed < 0:
+        fail("--seed must be 0 or more")
+    return GameRecord.new(ruleset, roster, seed, opts)
+
+
+# Shared option declarations -------------------------------------------------
+PlayersOpt = typer.Option(None, "--players", "-n", help="Number of players.")
+BotOpt = typer.Option([], "--bot", "-b", help="Make a seat a bot: SEAT=LEVEL (repeatable).")
+SeedOpt = typer.Option(None, "--seed", help="Seed for all chance (default: from the clock).")
+OptionOpt = typer.Option([], "--option", "-O", help="Game option NAME=VALUE (repeatable; see `tsquare games`).")
+NameOpt = typer.Option([], "--name", help="Name a seat: SEAT=NAME (repeatable).")
+AsOpt = typer.Option(None, "--as", help="Seat (1..N) to act or look as.")
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    saves: Optional[str] = typer.Option(
+        None, "--saves", envvar="TSQUARE_SAVES", help="Folder for saved games (default: your data folder)."
+    ),
+) -> None:
+    """T-Square: five builders' board games in the terminal."""
+    Settings.saves = saves
+    if ctx.invoked_subcommand is None:
+        from tui.app import run_app
+
+        run_app(saves_dir=_saves_dir())
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts, options and bot levels."""
+    from rulesets import REGISTRY
+
+    for entry in REGISTRY.entries():
+        players = (
+            f"{entry.min_players}" if entry.min_players == entry.max_players else f"{entry.min_players}–{entry.max_players}"
+        )
+        if not REGISTRY.is_playable(entry.id):
+            print(f"{entry.id:<20} {entry.title:<20} {players} players   (coming)")
+            continue
+        rs = REGISTRY.get(entry.id)
+        print(f"{entry.id:<20} {entry.title:<20} {players} players   bots: {', '.join(rs.bot_levels)}")
+        for opt in rs.options:
+            choices = f" ({'/'.join(str(c) for c in opt.choices)})" if opt.choices else ""
+            default = "yes" if opt.default is True else "no" if opt.default is False else opt.default
+            print(f"{'':<20}   option {opt.name}={default}{choices}: {opt.help}")
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="Game id, e.g. grid-square.")) -> None:
+    """Show a game's rules, with every interpretation and designed piece."""
+    ruleset = _ruleset(game)
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console().print(Markdown(ruleset.rules_markdown()))
+
+
+@app.command()
+def new(
+    game: str = typer.Argument(..., help="Game id, e.g. grid-square."),
+    output: str = typer.Option(..., "--output", "-o", help="The save file to create."),
+    players: Optional[int] = PlayersOpt,
+    bot: list[str] = BotOpt,
+    seed: Optional[int] = SeedOpt,
+    option: list[str] = OptionOpt,
+    name: list[str] = NameOpt,
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Create a save for a new game, without a screen."""
+    path = Path(output).expanduser()
+    if path.exists() and not force:
+        fail(f"{path}: already exists (use --force to overwrite)")
+    record = _make_record(game, players, bot, seed, option, name)
+    _save(record, path)
+    print(f"created {path} ({record.ruleset.title}, seed {record.seed})")
+
+
+@app.command()
+def moves(file: str = typer.Argument(..., help="A save file."), as_: Optional[int] = AsOpt) -> None:
+    """List the legal moves, one notation a line."""
+    record, _ = _load(file)
+    if record.state.is_over():
+        fail("the game is over")
+    seat = _seat(record, as_)
+    state = record.state
+    for m in state.legal(seat):
+        print(state.format_move(m))
+
+
+@app.command()
+def move(
+    file: str = typer.Argument(..., help="A save file."),
+    notation: list[str] = typer.Argument(..., metavar="MOVE...", help="Moves in notation, played in order."),
+    as_: Optional[int] = AsOpt,
+) -> None:
+    """Play moves and save; all of them or, on any error, none."""
+    from engine.errors import MoveError
+
+    record, path = _load(file)
+    for i, text in enumerate(notation, start=1):
+        seat = _seat(record, as_)
+        try:
+            events = record.play(seat, text)
+        except MoveError as exc:
+            where = f"move {i} " if len(notation) > 1 else ""
+            fail(f"{where}{text!r}: {exc} (nothing saved)")
+        for ev in events:
+            if ev.private_to is None or ev.private_to == seat:
+                print(ev.render(record.names))
+    _save(record, path)
+
+
+@app.command()
+def bot(
+    file: str = typer.Argument(..., help="A save file."),
+    level: Optional[str] = typer.Option(None, "--level", "-l", help="Bot level (default: the seat's, else the strongest)."),
+    all_: bool = typer.Option(False, "--all", help="Play every move until the game ends."),
+    as_: Optional[int] = AsOpt,
+) -> None:
+    """Let a bot make the next move (or all of them), and save."""
+    record, path = _load(file)
+    if level is not None and level not in record.ruleset.bot_levels:
+        fail(f"unknown bot level {level!r} (levels: {', '.join(record.ruleset.bot_levels)})")
+    if record.state.is_over():
+        fail("the game is over")
+    while True:
+        acting = record.state.to_act()
+        seat = _seat(record, as_) if as_ is not None else acting[0]
+        mv = record.bot_move(seat, level)
+        text = record.state.format_move(mv)
+        events = record.play_move(seat, mv)
+        if record.ruleset.hidden_information:
+            print(f"{record.names[seat]} moved")
+        else:
+            print(f"{record.names[seat]}: {text}")
+        for ev in events:
+            if ev.private_to is None:
+                print("  " + ev.render(record.names))
+        if not all_ or record.state.is_over() or as_ is not None:
+            break
+    _save(record, path)
+
+
+def _public_json(record: "GameRecord", state: Any, seat: Optional[int], ply: int) -> dict[str, Any]:
+    out = state.outcome()
+    return {
+        "game": record.ruleset.id,
+        "ply": ply,
+        "players": [{"seat": i + 1, "name": p.name, "kind": p.kind} for i, p in enumerate(record.players)],
+        "as": None if seat is None else seat + 1,
+        "to_act": [s + 1 for s in state.to_act()],
+        "state": state.snapshot(),
+        "result": out.to_json() if out else None,
+    }
+
+
+@app.command()
+def show(
+    file: str = typer.Argument(..., help="A save file."),
+    at: Optional[int] = typer.Option(None, "--at", help="Show the position after this many moves."),
+    as_: Optional[int] = AsOpt,
+    as_json: bool = typer.Option(False, "--json", help="Print the state as JSON."),
+) -> None:
+    """Show the game: the board as text, or the state as JSON."""
+    record, _ = _load(file)
+    ply = record.ply if at is None else at
+    if not 0 <= ply <= record.ply:
+        fail(f"--at {at}: the game has plies 0–{record.ply}")
+    state = record.state if ply == record.ply else record.state_at(ply)
+    seat = None
+    if as_ is not None:
+        if not 1 <= as_ <= len(record.players):
+            fail(f"--as {as_}: the game has seats 1–{len(record.players)}")
+        seat = as_ - 1
+    view = state.view(seat) if seat is not None else state
+    if as_json:
+        print(json.dumps(_public_json(record, view, seat, ply), indent=1, ensure_ascii=False))
+        return
+    print(f"{record.ruleset.title} · {Path(file).name} · ply {ply}/{record.ply}")
+    print(view.render(seat, record.names))
+    out = view.outcome()
+    if out is not None:
+        for i, name in enumerate(record.names):
+            parts = ", ".join(f"{k} {v}" for k, v in out.breakdown[i].items()) or "nothing"
+            print(f"  {name}: {out.scores[i]} (rank {out.ranks[i]}) — {parts}")
+
+
+@app.command()
+def replay(
+    file: str = typer.Argument(..., help="A save file."),
+    from_: int = typer.Option(0, "--from", help="First ply to show."),
+    to: Optional[int] = typer.Option(None, "--to", help="Last ply to show."),
+    delay: float = typer.Option(0.0, "--delay", help="Seconds between plies."),
+    tui: bool = typer.Option(False, "--tui", help="Step through it in the replay viewer."),
+) -> None:
+    """Replay a game ply by ply (text), or open it in the replay viewer."""
+    record, path = _load(file)
+    end = record.ply if to is None else to
+    if not 0 <= from_ <= end <= record.ply:
+        fail(f"--from/--to: give 0 ≤ from ≤ to ≤ {record.ply}")
+    if delay < 0:
+        fail("--delay must be 0 or more")
+    if tui:
+        from tui.app import run_app
+
+        run_app(saves_dir=_saves_dir(), replay=path, start_ply=from_)
+        return
+    state = record.state_at(from_)
+    hidden = record.ruleset.hidden_information
+    print(f"Ply {from_}")
+    print(state.view(None).render(None, record.names) if hidden else state.render(None, record.names))
+    for ply in range(from_, end):
+        seat, text = record.moves[ply]
+        mv = state.parse_move(text, seat)
+        events = state.apply(seat, mv)
+        if delay:
+            time.sleep(delay)
+        print()
+        shown = "(sealed)" if hidden else text
+        print(f"Ply {ply + 1} · {record.names[seat]}: {shown}")
+        for ev in events:
+            if ev.private_to is None:
+                print("  " + ev.render(record.names))
+        print(state.view(None).render(None, record.names) if hidden else state.render(None, record.names))
+
+
+@app.command()
+def verify(file: str = typer.Argument(..., help="A save file.")) -> None:
+    """Replay a save and check it; exit 0 if sound, 2 if not."""
+    record, path = _load(file)
+    status = "finished" if record.state.is_over() else "in progress"
+    print(f"ok: {path} · {record.ruleset.title} · {record.ply} moves · {status} · snapshot hash matches")
+
+
+@app.command("list")
+def list_saves() -> None:
+    """List the saved games in the saves folder, newest first."""
+    from engine.errors import SaveError
+    from engine.saves import load
+
+    folder = _saves_dir()
+    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    if not files:
+        print(f"no saved games in {folder}")
+        return
+    for f in files:
+        try:
+            rec = load(f)
+        except SaveError as exc:
+            print(f"{f.name:<40} unreadable: {str(exc).split(': ', 1)[-1]}")
+            continue
+        status = "finished" if rec.state.is_over() else f"ply {rec.ply}"
+        print(f"{f.name:<40} {rec.ruleset.title:<14} {', '.join(rec.names):<30} {status}")
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help="Game id, e.g. grid-square."),
+    players: Optional[int] = PlayersOpt,
+    bot: list[str] = BotOpt,
+    seed: Optional[int] = SeedOpt,
+    option: list[str] = OptionOpt,
+    name: list[str] = NameOpt,
+) -> None:
+    """Start a new game in the TUI (saved as you play)."""
+    from engine.paths import new_save_path
+
+    record = _make_record(game, players, bot, seed, option, name)
+    path = new_save_path(_saves_dir(), record.ruleset.id)
+    _save(record, path)
+    from tui.app import run_app
+
+    run_app(saves_dir=_saves_dir(), game=path)
+
+
+@app.command()
+def resume(file: str = typer.Argument(..., help="A save file (or its name in the saves folder).")) -> None:
+    """Continue a saved game in the TUI."""
+    _, path = _load(file)
+    from tui.app import run_app
+
+    run_app(saves_dir=_saves_dir(), game=path)
+
+
+@app.command()
+def selfplay(
+    game: str = typer.Argument(..., help="Game id, e.g. grid-square."),
+    games_: int = typer.Option(..., "--games", "-g", help="How many games to play."),
+    players: Optional[int] = PlayersOpt,
+    bot: list[str] = BotOpt,
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (game k uses seed+k)."),
+    option: list[str] = OptionOpt,
+    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    swap: bool = typer.Option(False, "--swap", help="Rotate the seats' bots each game (fairer comparisons)."),
+) -> None:
+    """Bots play each other; prints wins, scores and lengths per seat."""
+    from engine.record import GameRecord, Player
+
+    ruleset = _ruleset(game)
+    if games_ < 1:
+        fail("--games must be at least 1")
+    n = players if players is not None else ruleset.min_players
+    if not ruleset.min_players <= n <= ruleset.max_players:
+        fail(f"{ruleset.title} is for {ruleset.min_players}–{ruleset.max_players} players, not {n}")
+    levels = [ruleset.bot_levels[-1]] * n
+    for spec in bot:
+        seat_text, _, level = spec.partition("=")
+        if not seat_text.isdigit() or not 1 <= int(seat_text) <= n or level not in ruleset.bot_levels:
+            fail(f"--bot {spec!r}: give SEAT=LEVEL with a seat 1–{n} and a level of {', '.join(ruleset.bot_levels)}")
+        levels[int(seat_text) - 1] = level
+    try:
+        opts = ruleset.parse_options(option)
+    except ValueError as exc:
+        fail(str(exc))
+    # Results are kept per bot slot (the --bot seat), even when --swap rotates seats.
+    wins = [0] * n
+    draws = [0] * n
+    score_sum = [0] * n
+    lengths: list[int] = []
+    think = [0.0] * n
+    decisions = [0] * n
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn(f"{ruleset.title}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task("games", total=games_)
+        for k in range(games_):
+            shift = k % n if swap else 0
+            slot_of_seat = [(s + shift) % n for s in range(n)]
+            roster = [Player(f"Bot {slot + 1}", f"bot:{levels[slot]}") for slot in slot_of_seat]
+            record = GameRecord.new(ruleset, roster, seed + k, opts)
+            while not record.state.is_over():
+                for seat in record.state.to_act():
+                    t0 = time.perf_counter()
+                    mv = record.bot_move(seat)
+                    think[slot_of_seat[seat]] += time.perf_counter() - t0
+                    decisions[slot_of_seat[seat]] += 1
+                    record.play_move(seat, mv)
+                    if record.state.is_over():
+                        break
+            out = record.state.outcome()
+            assert out is not None
+            lengths.append(record.ply)
+            for seat in range(n):
+                slot = slot_of_seat[seat]
+                score_sum[slot] += out.scores[seat]
+                if out.ranks[seat] == 1:
+                    if out.is_draw:
+                        draws[slot] += 1
+                    else:
+                        wins[slot] += 1
+            progress.advance(task)
+    rows = [
+        {
+            "seat": s + 1,
+            "level": levels[s],
+            "wins": wins[s],
+            "draws": draws[s],
+            "win_rate": wins[s] / games_,
+            "avg_score": score_sum[s] / games_,
+            "ms_per_decision": 1000 * think[s] / max(1, decisions[s]),
+        }
+        for s in range(n)
+    ]
+    result = {
+        "game": ruleset.id,
+        "games": games_,
+        "players": n,
+        "seed": seed,
+        "swap": swap,
+        "seats": rows,
+        "avg_length": sum(lengths) / len(lengths),
+    }
+    if as_json:
+        print(json.dumps(result, indent=1))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{ruleset.title}: {games_} games{' (seats rotated)' if swap else ''}")
+    for col in ("seat", "bot", "wins", "draws", "win %", "avg score", "ms/decision"):
+        table.add_column(col, justify="right" if col not in ("bot",) else "left")
+    for r in rows:
+        table.add_row(
+            str(r["seat"]),
+            r["level"],
+            str(r["wins"]),
+            str(r["draws"]),
+            f"{100 * r['win_rate']:.0f}",
+            f"{r['avg_score']:.1f}",
+            f"{r['ms_per_decision']:.2f}",
+        )
+    Console().print(table)
+    print(f"average length: {result['avg_length']:.1f} plies")
+
+
+def main() -> None:
+    """Console entry point: runs the app, turning crashes into one line, exit 1."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        print("tsquare: interrupted", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:  # a bug: one line, not a traceback
+        print(f"tsquare: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
