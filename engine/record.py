@@ -38,6 +38,13 @@ class Player:
         return self.kind[4:] if self.is_bot else None
 
 
+def default_player(seat: int, kind: str) -> Player:
+    """A player with the default name for its seat and kind."""
+    if kind == "human":
+        return Player(f"Player {seat + 1}", kind)
+    return Player(f"Bot {seat + 1}", kind)
+
+
 @dataclass
 class GameRecord:
     """A game in progress or finished: header, moves, and the current state."""

@@ -103,7 +103,7 @@ def _make_record(
     names: list[str],
 ) -> "GameRecord":
     """A new game record from the command line's setup options."""
-    from engine.record import GameRecord, Player
+    from engine.record import GameRecord, Player, default_player
 
     ruleset = _ruleset(game)
     n = players if players is not None else ruleset.min_players
@@ -130,8 +130,8 @@ def _make_record(
         given[int(seat_text) - 1] = name.strip()[:24]
     roster = []
     for i, kind in enumerate(kinds):
-        default = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1} ({kind[4:]})"
-        roster.append(Player(given.get(i, default), kind))
+        player = default_player(i, kind)
+        roster.append(Player(given.get(i, player.name), kind))
     try:
         opts = ruleset.parse_options(options)
     except ValueError as exc:

@@ -178,7 +178,7 @@ class GridSquareState(GameState):
         who = f"{{P{seat + 1}}}"
         if isinstance(move, Place):
             self._place(seat, move)
-            events = [Event(f"{who} placed a {g.SIZE_NAMES[move.size]} building at {format_move(move)}")]
+            events = [Event(f"{who} placed {format_move(move)}")]
             if self.slides_allowed and self.turns > 0 and self.movable():
                 self.phase = "slide"
                 return events
@@ -197,7 +197,7 @@ class GridSquareState(GameState):
                 raise IllegalMoveError(f"{g.cell_name(move.cell)} is not in an area you completed this turn")
             self._claim(seat, region, move.cell)
             n = bin(region).count("1")
-            events = [Event(f"{who} claimed an area of {n} cell{'s' if n != 1 else ''} at {g.cell_name(move.cell)}")]
+            events = [Event(f"{who} claimed {n} cell{'s' if n != 1 else ''} at {g.cell_name(move.cell)}")]
             return events + self._end_turn(seat)
         if isinstance(move, Pass):
             if self.phase == "slide":

@@ -1,0 +1,42 @@
+"""The view every game gets until it has its own: the text board and a
+filterable list of the legal moves (type to filter, Enter to play)."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core import GameState
+from tui.games.base import MoveChosen
+
+
+class GameView(Vertical):
+    """Text board above, legal moves below."""
+
+    DEFAULT_CSS = """
+    GameView { width: 2fr; }
+    GameView > VerticalScroll { height: 2fr; }
+    GameView > OptionList { height: 1fr; min-height: 4; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static("", id="board-text")
+        yield OptionList(id="legal")
+
+    def show(self, state: GameState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
+        """Draw `state` (already `viewer`'s view); list moves if `can_act`."""
+        self.query_one("#board-text", Static).update(state.render(viewer, names))
+        legal = self.query_one("#legal", OptionList)
+        legal.clear_options()
+        if can_act and viewer is not None:
+            legal.add_options([Option(state.format_move(m)) for m in state.legal(viewer)])
+            legal.highlighted = 0 if legal.option_count else None
+            legal.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(MoveChosen(str(event.option.prompt)))

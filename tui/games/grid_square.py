@@ -1,0 +1,415 @@
+"""Grid Square's board: the 8×8 grid drawn with box lines, buildings in their
+placer's colour, claimed areas shaded with the owner's number, and a cursor
+that previews the move being built (place, slide or claim)."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Static
+
+from rulesets.grid_square import geometry as g
+from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Place, Slide, format_move
+from rulesets.grid_square.state import GridSquareState
+from tui.games.base import MoveChosen
+
+SEAT_FG = ("bold bright_cyan", "bold bright_yellow")
+"""Buildings by who placed them."""
+SEAT_BG = ("bold white on blue", "bold black on yellow")
+"""Claimed cells by owner."""
+OK = Style.parse("bold black on green")
+BAD = Style.parse("bold white on red")
+PICKED = Style.parse("bold black on bright_white")
+DIM = Style.parse("bright_black")
+
+# Heavy box-drawing junctions by (up, down, left, right).
+JUNCTIONS = {
+    (0, 0, 0, 0): "·", (1, 0, 0, 0): "╹", (0, 1, 0, 0): "╻", (0, 0, 1, 0): "╸", (0, 0, 0, 1): "╺",
+    (1, 1, 0, 0): "┃", (0, 0, 1, 1): "━", (0, 1, 0, 1): "┏", (0, 1, 1, 0): "┓", (1, 0, 0, 1): "┗",
+    (1, 0, 1, 0): "┛", (1, 1, 0, 1): "┣", (1, 1, 1, 0): "┫", (0, 1, 1, 1): "┳", (1, 0, 1, 1): "┻",
+    (1, 1, 1, 1): "╋",
+}
+
+KEYS_HELP = """
+## Grid Square keys
+
+| key | does |
+|---|---|
+| arrows / h j k l | move the cursor point (place); slide the chosen building (slide) |
+| 1 2 3 (or s m l) | small, middle, large building |
+| o or space | turn the building (east ↔ north) |
+| Tab / Shift+Tab | next / previous building to slide, or area to claim |
+| Enter | place, slide or claim as previewed |
+| p | pass (skip the slide or the claim) |
+| Esc | undo the preview |
+"""
+
+
+def _row(y: int) -> int:
+    """Screen row of grid line y (line 8 at the top, after the letters)."""
+    return 1 + (8 - y) * 2
+
+
+def _col(x: int) -> int:
+    """Screen column of grid point column x."""
+    return 3 + x * 4
+
+
+class GridBoard(Widget, can_focus=True):
+    """The board itself; posts MoveChosen when the player confirms."""
+
+    DEFAULT_CSS = """
+    GridBoard { width: 36; height: 18; }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "arrow('n')", "↑", show=False),
+        Binding("down,j", "arrow('s')", "↓", show=False),
+        Binding("left,h", "arrow('w')", "←", show=False),
+        Binding("right,l", "arrow('e')", "→", show=False),
+        Binding("1,s", "size(1)", "Small", show=False),
+        Binding("2,m", "size(2)", "Middle", show=False),
+        Binding("3,L", "size(3)", "Large", show=False),
+        Binding("o,space", "turn", "Turn"),
+        Binding("tab", "pick(1)", "Next"),
+        Binding("shift+tab", "pick(-1)", "Prev", show=False),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("p", "pass_step", "Pass"),
+        Binding("escape", "reset", "Reset", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: GridSquareState | None = None
+        self.can_act = False
+        self.cx, self.cy = 3, 4
+        """The cursor point (place phase)."""
+        self.piece_size = 2
+        self.orient = "h"
+        self.pick = 0
+        """Index of the chosen building (slide) or area (claim)."""
+        self.slide_dir: str | None = None
+        self.slide_dist = 0
+
+    # ----------------------------------------------------------- attributes down
+    def set_state(self, state: GridSquareState, can_act: bool) -> None:
+        """A new position: keep the cursor, reset slide and claim choices."""
+        phase_changed = self.state is None or self.state.phase != state.phase or self.state.seat != state.seat
+        self.state = state
+        self.can_act = can_act
+        if phase_changed:
+            self.pick = 0
+        self.slide_dir, self.slide_dist = None, 0
+        stock = state.stock[state.seat]
+        if not stock.get(self.piece_size):
+            self.piece_size = next((s for s in (2, 1, 3) if stock.get(s)), self.piece_size)
+        self._clamp()
+        self.refresh()
+
+    # ----------------------------------------------------------- move building
+    def _clamp(self) -> None:
+        if self.orient == "h":
+            self.cx = max(0, min(self.cx, 8 - self.piece_size))
+            self.cy = max(0, min(self.cy, 8))
+        else:
+            self.cx = max(0, min(self.cx, 8))
+            self.cy = max(0, min(self.cy, 8 - self.piece_size))
+
+    def movable(self) -> list[int]:
+        """Pieces that can slide at all, in notation order."""
+        st = self.state
+        if st is None:
+            return []
+        out = [i for i in st.movable() if any(st.slide_reach(i, d) for d in "nesw")]
+        return sorted(out, key=lambda i: format_move(Place(*st.pieces[i])))
+
+    def areas(self) -> list[int]:
+        """Claimable areas, largest first."""
+        st = self.state
+        return sorted(st.claimable, key=lambda r: -bin(r).count("1")) if st else []
+
+    def current_move(self) -> Any:
+        """The move the preview shows, or None."""
+        st = self.state
+        if st is None or st.phase == "over":
+            return None
+        if st.phase == "place":
+            return Place(self.piece_size, self.cx, self.cy, self.orient)
+        if st.phase == "slide":
+            pieces = self.movable()
+            if not pieces or not self.slide_dir or not self.slide_dist:
+                return None
+            return Slide(*st.pieces[pieces[self.pick % len(pieces)]], self.slide_dir, self.slide_dist)
+        areas = self.areas()
+        if not areas:
+            return None
+        region = areas[self.pick % len(areas)]
+        return Claim((region & -region).bit_length() - 1)
+
+    def is_legal(self, move: Any) -> bool:
+        st = self.state
+        if st is None or move is None:
+            return False
+        if isinstance(move, Place):
+            m = g.MASKS.get(tuple(move))
+            if m is None or not st.stock[st.seat].get(move.size):
+                return False
+            if move.orient == "h":
+                return not m & (st.h | st.inner_h)
+            return not m & (st.v | st.inner_v)
+        return True
+
+    # ----------------------------------------------------------- actions
+    def action_arrow(self, d: str) -> None:
+        st = self.state
+        if st is None:
+            return
+        if st.phase == "place":
+            dx, dy = DIRECTIONS[d]
+            self.cx += dx
+            self.cy += dy
+            self._clamp()
+        elif st.phase == "slide":
+            pieces = self.movable()
+            if not pieces:
+                return
+            i = pieces[self.pick % len(pieces)]
+            reach = st.slide_reach(i, d)
+            opposite = {"n": "s", "s": "n", "e": "w", "w": "e"}[d]
+            if self.slide_dir == d:
+                self.slide_dist = min(reach, self.slide_dist + 1)
+            elif self.slide_dir == opposite:
+                self.slide_dist -= 1
+                if self.slide_dist <= 0:
+                    self.slide_dir, self.slide_dist = None, 0
+            elif reach:
+                self.slide_dir, self.slide_dist = d, 1
+        elif st.phase == "claim":
+            self.action_pick(1 if d in "es" else -1)
+        self.refresh()
+        self._changed()
+
+    def action_size(self, size: int) -> None:
+        self.piece_size = size
+        self._clamp()
+        self.refresh()
+        self._changed()
+
+    def action_turn(self) -> None:
+        self.orient = "v" if self.orient == "h" else "h"
+        self._clamp()
+        self.refresh()
+        self._changed()
+
+    def action_pick(self, step: int) -> None:
+        st = self.state
+        if st is None:
+            return
+        n = len(self.movable()) if st.phase == "slide" else len(self.areas()) if st.phase == "claim" else 0
+        if n:
+            self.pick = (self.pick + step) % n
+            self.slide_dir, self.slide_dist = None, 0
+        self.refresh()
+        self._changed()
+
+    def action_confirm(self) -> None:
+        move = self.current_move()
+        if not self.can_act or move is None:
+            if self.can_act and self.state is not None and self.state.phase == "slide":
+                self.notify("Slide with the arrows first, or press p to pass.", timeout=3)
+            return
+        self.post_message(MoveChosen(format_move(move)))
+
+    def action_pass_step(self) -> None:
+        st = self.state
+        if self.can_act and st is not None and st.phase in ("slide", "claim"):
+            self.post_message(MoveChosen(format_move(PASS)))
+
+    def action_reset(self) -> None:
+        self.slide_dir, self.slide_dist = None, 0
+        self.refresh()
+        self._changed()
+
+    def _changed(self) -> None:
+        parent = self.parent
+        if parent is not None and hasattr(parent, "update_panel"):
+            parent.update_panel()
+
+    # ----------------------------------------------------------- drawing
+    def render(self) -> Text:
+        st = self.state
+        width, height = 36, 18
+        chars = [[" "] * width for _ in range(height)]
+        styles: list[list[Style | str | None]] = [[None] * width for _ in range(height)]
+
+        def put(r: int, c: int, ch: str, style: Style | str | None = None) -> None:
+            if 0 <= r < height and 0 <= c < width:
+                chars[r][c] = ch
+                styles[r][c] = style
+
+        for x in range(9):
+            put(0, _col(x), chr(97 + x), "bold")
+        for y in range(9):
+            label = str(y + 1)
+            put(_row(y), 0, label, "bold")
+        if st is None:
+            return Text("")
+        side_owner_h: dict[int, int] = {}
+        side_owner_v: dict[int, int] = {}
+        for (size, x, y, o), owner in zip(st.pieces, st.owners):
+            for i in range(size):
+                if o == "h":
+                    side_owner_h[g.hbit(x + i, y)] = owner
+                else:
+                    side_owner_v[g.vbit(x, y + i)] = owner
+        h, v = st.h, st.v
+        # claimed cells, then candidate areas in the claim phase
+        for region, owner, mc in st.claims:
+            for cell in g.cells_of(region):
+                x, y = cell % 8, cell // 8
+                text = f"[{owner + 1}]" if cell == mc else f" {owner + 1} "
+                for k, ch in enumerate(text):
+                    put(_row(y) - 1, _col(x) + 1 + k, ch, SEAT_BG[owner])
+        move = self.current_move() if self.can_act else None
+        if st.phase == "claim" and self.can_act:
+            areas = self.areas()
+            for n, region in enumerate(areas):
+                chosen = n == self.pick % len(areas)
+                for cell in g.cells_of(region):
+                    x, y = cell % 8, cell // 8
+                    for k, ch in enumerate(" ★ " if chosen else " ? "):
+                        put(_row(y) - 1, _col(x) + 1 + k, ch, OK if chosen else "bold yellow")
+        # sides
+        for y in range(9):
+            for x in range(8):
+                bit = g.hbit(x, y)
+                if h & bit:
+                    for k in range(3):
+                        put(_row(y), _col(x) + 1 + k, "━", SEAT_FG[side_owner_h.get(bit, 0)])
+        for x in range(9):
+            for y in range(8):
+                bit = g.vbit(x, y)
+                if v & bit:
+                    put(_row(y) - 1, _col(x), "┃", SEAT_FG[side_owner_v.get(bit, 0)])
+        # points
+        for y in range(9):
+            for x in range(9):
+                up = y < 8 and bool(v & g.vbit(x, y))
+                down = y > 0 and bool(v & g.vbit(x, y - 1))
+                left = x > 0 and bool(h & g.hbit(x - 1, y))
+                right = x < 8 and bool(h & g.hbit(x, y))
+                ch = JUNCTIONS[(int(up), int(down), int(left), int(right))]
+                put(_row(y), _col(x), ch, DIM if ch == "·" else "bold white")
+        # previews
+        if self.can_act and st.phase == "place" and isinstance(move, Place):
+            self._draw_piece(put, move.size, move.x, move.y, move.orient, OK if self.is_legal(move) else BAD)
+        if self.can_act and st.phase == "slide":
+            pieces = self.movable()
+            if pieces:
+                piece = st.pieces[pieces[self.pick % len(pieces)]]
+                self._draw_piece(put, *piece, PICKED)
+                if isinstance(move, Slide):
+                    dx, dy = DIRECTIONS[move.direction]
+                    self._draw_piece(
+                        put, move.size, move.x + dx * move.dist, move.y + dy * move.dist, move.orient, OK
+                    )
+        text = Text()
+        for r in range(height):
+            for c in range(width):
+                text.append(chars[r][c], styles[r][c] or "")
+            if r < height - 1:
+                text.append("\n")
+        return text
+
+    @staticmethod
+    def _draw_piece(put: Any, size: int, x: int, y: int, o: str, style: Style) -> None:
+        if o == "h":
+            for i in range(size):
+                for k in range(3):
+                    put(_row(y), _col(x + i) + 1 + k, "━", style)
+                if i:
+                    put(_row(y), _col(x + i), "━", style)
+        else:
+            for i in range(size):
+                put(_row(y + i) - 1, _col(x), "┃", style)
+                if i:
+                    put(_row(y + i), _col(x), "┃", style)
+        put(_row(y), _col(x), "◆", style)
+
+
+class GameView(Horizontal):
+    """Board on the left, players and the move being built on the right."""
+
+    KEYS_HELP = KEYS_HELP
+    DEFAULT_CSS = """
+    GameView { width: 58; height: 1fr; }
+    GameView > #gs-panel { width: 22; padding: 0 1 0 0; }
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.names: Sequence[str] = ()
+        self.viewer: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield GridBoard()
+        yield Static("", id="gs-panel")
+
+    def show(self, state: GridSquareState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
+        """Draw `state`; let the player build a move if `can_act`."""
+        self.names = names
+        self.viewer = viewer
+        board = self.query_one(GridBoard)
+        board.set_state(state, can_act)
+        if can_act:
+            board.focus()
+        self.update_panel()
+
+    def update_panel(self) -> None:
+        board = self.query_one(GridBoard)
+        st = board.state
+        if st is None:
+            return
+        t = Text()
+        for s in range(2):
+            name = self.names[s] if s < len(self.names) else f"Seat {s + 1}"
+            turn = s == st.seat and st.phase != "over"
+            t.append("▶ " if turn else "  ")
+            t.append(f"{name[:17]}\n", SEAT_FG[s])
+            stock = st.stock[s]
+            t.append(f"  {st.claimed_cells(s)} cells  [{s + 1}]×{st.monuments[s]}\n")
+            t.append(f"  L{stock[3]} M{stock[2]} S{stock[1]}\n")
+        t.append("\n")
+        if st.phase == "over":
+            t.append(f"Game over.\n{st.end_reason}.\n", "bold")
+        elif board.can_act:
+            move = board.current_move()
+            if st.phase == "place":
+                size = g.SIZE_NAMES[board.piece_size]
+                way = "east" if board.orient == "h" else "north"
+                t.append(f"Place {size}\n{way} from ", "bold")
+                t.append(g.point_name(board.cx, board.cy), "bold")
+                t.append(f"  {format_move(move)}\n")
+                if not board.is_legal(move):
+                    t.append("(blocked here)\n", "bold red")
+                t.append("\n←↑↓→ move  1 2 3 size\no turn   Enter place\n", "dim")
+            elif st.phase == "slide":
+                if isinstance(move, Slide):
+                    t.append(f"Slide {format_move(move)}\n", "bold")
+                else:
+                    n = len(board.movable())
+                    t.append(f"Slide a building?\n({n} can move)\n", "bold")
+                t.append("\nTab pick  ←↑↓→ slide\nEnter slide  p pass\n", "dim")
+            else:
+                t.append(f"Claim an area!\n{format_move(move) if move else ''} ", "bold")
+                if move is not None:
+                    region = next(r for r in st.claimable if r >> move.cell & 1)
+                    t.append(f"({bin(region).count('1')} cells)")
+                t.append("\n\nTab next area\nEnter claim  p pass\n", "dim")
+        t.append("\n? help  u undo\nq quit (saved)", "dim")
+        self.query_one("#gs-panel", Static).update(t)

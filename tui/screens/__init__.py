@@ -1,0 +1,1 @@
+"""The TUI's screens: menu, setup, game, pass, game over, replay, rules, saves."""

@@ -1,0 +1,81 @@
+"""The saved games in the saves folder: continue one or replay it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.errors import SaveError
+from engine.saves import load
+
+
+class SavesScreen(Screen[None]):
+    """Newest first; Enter continues, v replays."""
+
+    BINDINGS = [
+        Binding("enter", "open", "Continue"),
+        Binding("v", "replay", "Replay"),
+        Binding("escape,q", "back", "Back"),
+        Binding("j", "cursor(1)", "Down", show=False),
+        Binding("k", "cursor(-1)", "Up", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        folder: Path = self.app.saves_dir  # type: ignore[attr-defined]
+        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+        options = []
+        for f in files[:200]:
+            try:
+                rec = load(f)
+            except SaveError:
+                options.append(Option(f"{f.name:<36} (unreadable)", id=str(f), disabled=True))
+                continue
+            status = "finished" if rec.state.is_over() else f"move {rec.ply + 1}"
+            label = f"{rec.ruleset.title:<14} {' v '.join(rec.names)[:34]:<34} {status}"
+            options.append(Option(label, id=str(f)))
+        with Vertical():
+            yield Static(f"Saved games in {folder}", classes="title")
+            if not options:
+                yield Static("No saved games yet. Esc goes back.", classes="hint")
+            yield OptionList(*options, id="saves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        saves = self.query_one("#saves", OptionList)
+        saves.focus()
+        if saves.option_count:
+            saves.highlighted = 0
+
+    def _path(self) -> Path | None:
+        saves = self.query_one("#saves", OptionList)
+        if saves.highlighted is None or not saves.option_count:
+            return None
+        opt = saves.get_option_at_index(saves.highlighted)
+        return None if opt.disabled else Path(str(opt.id))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_open()
+
+    def action_cursor(self, step: int) -> None:
+        saves = self.query_one("#saves", OptionList)
+        saves.action_cursor_down() if step > 0 else saves.action_cursor_up()
+
+    def action_open(self) -> None:
+        path = self._path()
+        if path is not None:
+            self.app.pop_screen()
+            self.app.open_game(path)  # type: ignore[attr-defined]
+
+    def action_replay(self) -> None:
+        path = self._path()
+        if path is not None:
+            self.app.pop_screen()
+            self.app.open_replay(path)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
