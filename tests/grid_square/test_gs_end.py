@@ -1,0 +1,116 @@
+"""The end of the game (all monuments, all buildings, no placement possible)
+and the scoring: claimed cells, the breakdown, the draw."""
+import pytest
+
+from engine.errors import IllegalMoveError
+from rulesets.grid_square import geometry as g
+
+from gs_helpers import new_state, play, position
+
+A1_OPEN = ["Sa1h", "Sa1v", "Sa2h"]  # Sb1v closes a1
+H8_OPEN = ["Sh8h", "Sh9h", "Sh8v"]  # Si8v closes h8
+BOX_OPEN = ["Sd4h", "Se4h", "Sd5h", "Se5h", "Sd4v"]  # Sf4v closes d4+e4
+ALL_SIDES = (1 << 72) - 1  # 9 lines × 8 sides, each way
+
+
+def test_no_outcome_while_playing():
+    s = new_state()
+    assert s.outcome() is None and not s.is_over()
+    play(s, "Sa1h")
+    assert s.outcome() is None
+
+
+def test_end_when_a_player_has_placed_all_monuments():
+    s = position(*A1_OPEN)
+    s.monuments[0] = 1
+    events = play(s, "Sb1v", "pass", "@a1")
+    assert s.is_over() and s.phase == "over" and s.to_act() == ()
+    out = s.outcome()
+    assert out.termination == "Seat 1 has placed all their monuments"
+    assert out.scores == (1, 0) and out.ranks == (1, 2) and out.winners == (0,)
+    assert not out.is_draw
+    assert "Game over" in events[-1].text
+    assert s.legal(0) == [] and s.legal(1) == []
+    with pytest.raises(IllegalMoveError, match="over"):
+        s.parse_move("Sd4h", 0)
+
+
+def test_end_when_a_player_has_placed_all_buildings_after_the_turn():
+    s = position(*A1_OPEN)
+    s.stock[0] = {3: 0, 2: 0, 1: 1}
+    play(s, "Sb1v")  # the last building; the turn goes on: slide and claim
+    assert not s.is_over() and s.phase == "slide"
+    play(s, "pass", "@a1")
+    out = s.outcome()
+    assert out is not None
+    assert out.termination == "Seat 1 has placed all their buildings"
+    assert out.scores == (1, 0)
+
+
+def test_end_when_the_next_player_cannot_place():
+    # every side is built except a1's bottom side and h9-i9; seat 2 has only
+    # large buildings left, and no three free sides in a row remain
+    s = new_state()
+    s.h = ALL_SIDES & ~g.hbit(0, 0) & ~g.hbit(7, 8)
+    s.v = ALL_SIDES
+    s.stock[1] = {3: 2, 2: 0, 1: 0}
+    s.turns = 40
+    s.enclosed_before = frozenset(g.enclosed_regions(s.h, s.v))
+    assert s.can_place(0) and not s.can_place(1)
+    play(s, "Sa1h", "pass")  # closes a1 (nothing can slide)
+    assert s.phase == "claim"
+    play(s, "@a1")
+    out = s.outcome()
+    assert out is not None and out.termination == "Seat 2 cannot place a building"
+    assert out.scores == (1, 0)
+
+
+def test_end_when_the_board_is_full():
+    s = new_state()
+    s.h = ALL_SIDES & ~g.hbit(0, 0)
+    s.v = ALL_SIDES
+    s.turns = 40
+    s.enclosed_before = frozenset(g.enclosed_regions(s.h, s.v))
+    play(s, "Sa1h", "pass", "pass")
+    assert s.outcome().termination == "Seat 2 cannot place a building"
+    assert s.outcome().scores == (0, 0)
+
+
+def test_draw_on_equal_cells():
+    s = position(*A1_OPEN, *H8_OPEN, owners=[0, 0, 0, 1, 1, 1])
+    s.monuments = [2, 1]
+    play(s, "Sb1v", "pass", "@a1")
+    assert not s.is_over()
+    events = play(s, "Si8v", "pass", "@h8")
+    out = s.outcome()
+    assert out.scores == (1, 1)
+    assert out.ranks == (1, 1) and out.is_draw and out.winners == (0, 1)
+    assert out.termination == "Seat 2 has placed all their monuments"
+    assert "draw" in events[-1].text
+
+
+def test_scores_and_breakdown():
+    s = position(*A1_OPEN, *BOX_OPEN, *H8_OPEN, owners=[0] * 8 + [1] * 3)
+    s.monuments = [2, 6]
+    play(s, "Sb1v", "pass", "@a1")  # seat 1: 1 cell
+    play(s, "Si8v", "pass", "@h8")  # seat 2: 1 cell
+    play(s, "Sf4v", "pass", "@e4")  # seat 1: 2 cells, named by d4; last monument
+    out = s.outcome()
+    assert out.breakdown == ({"area a1": 1, "area d4": 2}, {"area h8": 1})
+    assert out.scores == (3, 1)
+    assert all(sum(b.values()) == sc for b, sc in zip(out.breakdown, out.scores))
+    assert out.ranks == (1, 2)
+    assert out.to_json() == {
+        "scores": [3, 1],
+        "ranks": [1, 2],
+        "breakdown": [{"area a1": 1, "area d4": 2}, {"area h8": 1}],
+        "termination": "Seat 1 has placed all their monuments",
+    }
+
+
+def test_the_second_seat_can_win():
+    s = position(*A1_OPEN, *BOX_OPEN, owners=[0] * 8, seat=1)
+    s.monuments = [6, 1]
+    play(s, "Sf4v", "pass", "@d4")
+    out = s.outcome()
+    assert out.scores == (0, 2) and out.winners == (1,) and out.ranks == (2, 1)

@@ -1,0 +1,160 @@
+"""Slides: along the building's line and across it, stopping at buildings
+and at the edge, passing between buildings, never pushing, a crossing
+building blocks, the player chooses the distance; the no-sliding variant."""
+import pytest
+
+from engine.errors import IllegalMoveError
+from rulesets.grid_square import geometry as g
+from rulesets.grid_square.moves import Slide
+
+from gs_helpers import RULESET, legal_texts, play, position, reach, slides_of
+
+
+def slide_ready(*buildings, place="Sh9h", **kw):
+    """A position in Seat 1's (index 0) slide step, `place` just placed."""
+    s = position(*buildings, **kw)
+    play(s, place)
+    assert s.phase == "slide"
+    return s
+
+
+def expected(building, **dirs):
+    return [f"{building}-{d}{k}" for d in "ensw" for k in range(1, dirs.get(d, 0) + 1)]
+
+
+def test_free_building_slides_to_every_distance_up_to_the_edge():
+    s = slide_ready("Sd4h")  # horizontal, from point d4 (x 3..4, line 4)
+    assert slides_of(s, "Sd4h") == expected("Sd4h", e=4, n=5, s=3, w=3)
+    s = slide_ready("Sd4v")  # vertical, from point d4 (line d, y 3..4)
+    assert slides_of(s, "Sd4v") == expected("Sd4v", e=5, n=4, s=3, w=3)
+    s = slide_ready("La1h")  # a large building in the corner
+    assert slides_of(s, "La1h") == expected("La1h", e=5, n=8)
+
+
+def test_distance_is_the_players_choice():
+    s = slide_ready("Sd4h")
+    play(s, "Sd4h-e2")
+    assert s.pieces[0] == (1, 5, 3, "h")
+    assert s.h & g.hbit(5, 3) and not s.h & g.hbit(3, 3)
+    assert s.seat == 1  # one slide, then the turn ends
+
+
+def test_along_the_line_stops_at_the_next_building():
+    s = slide_ready("Sa4h", "Sf4h")
+    assert reach(s, "Sa4h", "e") == 4  # to e4-f4, touching Sf4h
+    assert reach(s, "Sf4h", "w") == 4
+    with pytest.raises(IllegalMoveError, match="can slide 4 cells east, not 5"):
+        s.parse_move("Sa4h-e5", 0)
+
+
+def test_across_the_line_stops_below_a_building_on_the_way():
+    s = slide_ready("Md4h", "Se7h")  # Se7h lies over the right half of Md4h
+    assert reach(s, "Md4h", "n") == 2
+    assert reach(s, "Se7h", "s") == 2
+
+
+def test_no_pushing():
+    s = slide_ready("Sa4h", "Sc4h")
+    assert slides_of(s, "Sa4h") == expected("Sa4h", n=5, s=3, e=1)
+    with pytest.raises(IllegalMoveError):
+        s.parse_move("Sa4h-e2", 0)  # would have to push Sc4h along
+    play(s, "Sa4h-e1")
+    assert (1, 2, 3, "h") in s.pieces and (1, 1, 3, "h") in s.pieces  # Sc4h did not move
+
+
+def test_a_building_crossing_the_line_blocks():
+    # Md3v runs d3-d5 and crosses line 4 at d4
+    s = slide_ready("Sa4h", "Md3v")
+    assert reach(s, "Sa4h", "e") == 2  # stops touching it at d4
+    # two buildings meeting at d4 from both sides also form a wall
+    s = slide_ready("Sa4h", "Sd3v", "Sd4v")
+    assert reach(s, "Sa4h", "e") == 2
+
+
+def test_a_building_crossing_the_swept_cells_blocks():
+    # Mb4h (b4-e4) moving north; Sc5v stands on c5-c6, across its middle
+    s = slide_ready("Mb4h", "Sc5v")
+    assert reach(s, "Mb4h", "n") == 1
+    # vertical Mb2v (b2-b4), moving east: Sb3h meets its middle from the
+    # east, so it cannot move east at all; Sc3h only touches it once it is
+    # on line c, and stops it there
+    s = slide_ready("Mb2v", "Sb3h")
+    assert reach(s, "Mb2v", "e") == 0
+    assert reach(s, "Mb2v", "w") == 1
+    s = slide_ready("Mb2v", "Sc3h")
+    assert reach(s, "Mb2v", "e") == 1
+
+
+def test_buildings_that_only_touch_the_line_do_not_block():
+    # Sd4v touches line 4 at d4 from above, Sf3v at f4 from below
+    s = slide_ready("Sa4h", "Sd4v", "Sf3v")
+    assert reach(s, "Sa4h", "e") == 7
+
+
+def test_passing_between_two_buildings():
+    # Sb2h moves north between Mb3v and Mc3v, which touch its two ends
+    s = slide_ready("Sb2h", "Mb3v", "Mc3v")
+    assert reach(s, "Sb2h", "n") == 7
+    # and stops between two buildings on its new line if the player wants
+    s = slide_ready("Se6h", "Sd4h", "Sf4h")
+    assert reach(s, "Se6h", "s") == 5
+    play(s, "Se6h-s2")
+    assert s.pieces[0] == (1, 4, 3, "h")
+    assert s.h & (g.hbit(3, 3) | g.hbit(4, 3) | g.hbit(5, 3)) == g.hbit(3, 3) | g.hbit(4, 3) | g.hbit(5, 3)
+
+
+def test_any_players_building_may_slide():
+    s = slide_ready("Sd4h", owners=[1])
+    assert s.seat == 0
+    assert slides_of(s, "Sd4h")
+    play(s, "Sd4h-n1")
+    assert s.owners[0] == 1  # the building keeps its owner
+
+
+def test_only_one_slide_and_it_is_optional():
+    s = slide_ready("Sd4h")
+    assert legal_texts(s)[-1] == "pass"
+    play(s, "pass")
+    assert s.seat == 1 and s.phase == "place" and s.pieces[0] == (1, 3, 3, "h")
+
+
+def test_slide_of_a_missing_building_is_illegal():
+    s = slide_ready("Sd4h")
+    with pytest.raises(IllegalMoveError, match="no building at Md4h"):
+        s.parse_move("Md4h-e1", 0)
+
+
+# --------------------------------------------------------- the first turn
+def test_the_first_turn_has_no_slide():
+    s = RULESET.new_game(2, 0, {"sliding": True})
+    play(s, "Sd4h")
+    assert s.seat == 1 and s.phase == "place"
+    play(s, "Sa1h")
+    assert s.phase == "slide"
+
+
+# --------------------------------------------------------- the variant
+def test_no_sliding_variant():
+    s = RULESET.new_game(2, 0, RULESET.parse_options(["sliding=no"]))
+    assert s.slides_allowed is False
+    for text in ("Sd4h", "Sa1h", "Sa1v", "Sa2h"):
+        play(s, text)
+        assert s.phase == "place"
+        assert not any(isinstance(m, Slide) for m in s.legal(s.seat))
+    with pytest.raises(IllegalMoveError):
+        s.parse_move("Sd4h-e1", 0)
+    play(s, "Sb1v")  # closes a1: straight to the claim step
+    assert s.phase == "claim" and legal_texts(s) == ["@a1", "pass"]
+    assert "Variant: no sliding." in s.render(None, ["A", "B"])
+
+
+def test_no_sliding_variant_whole_game_never_slides():
+    from engine.bots import RandomBot
+
+    s = RULESET.new_game(2, 5, {"sliding": False})
+    bot = RandomBot(5)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        legal = s.legal(seat)
+        assert not any(isinstance(m, Slide) for m in legal)
+        s.apply(seat, bot.choose(s, seat))
