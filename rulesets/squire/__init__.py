@@ -1,0 +1,53 @@
+"""Squire: gallerists travel a map, buy and sell rarities on a shifting
+market, fill their galleries and hold exhibitions (2–4 players)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.core import Bot, OptionSpec, Ruleset
+from rulesets.squire.content import MAPS
+from rulesets.squire.state import SquireState
+
+
+class Squire(Ruleset):
+    """The Squire ruleset."""
+
+    id = "squire"
+    title = "Squire"
+    min_players = 2
+    max_players = 4
+    summary = (
+        "Victorian gallerists travel the British Isles or the World with tickets, "
+        "buy and sell rarities at prices set by a shifting market, fill a gallery "
+        "of three floors for bonuses, hold exhibitions and run errands for the "
+        "Queen. When the supply of rarities runs out, the most VP wins."
+    )
+    version = 1
+    options = (
+        OptionSpec("map", "british-isles", "which side of the board: british-isles (easier) or world", tuple(MAPS)),
+        OptionSpec("abilities", True, "player boards with unique abilities (no: plain boards)"),
+    )
+    bot_levels = ("random", "easy", "heuristic")
+    hidden_information = True
+    undo_allowed = False
+    package_dir = Path(__file__).parent
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> SquireState:
+        return SquireState.setup(
+            players, seed, str(options.get("map", "british-isles")), bool(options.get("abilities", True))
+        )
+
+    def make_bot(self, level: str, seed: int) -> Bot:
+        if level == "random":
+            from engine.bots import RandomBot
+
+            return RandomBot(seed)
+        if level in ("easy", "heuristic"):
+            from rulesets.squire.bots import SquireBot
+
+            return SquireBot(seed, level)
+        raise ValueError(f"unknown bot level {level!r}")
+
+
+RULESET = Squire()

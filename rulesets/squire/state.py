@@ -1,0 +1,948 @@
+"""The Squire position and its rules (see RULES.md).
+
+A turn is a run of moves (steps): travel city by city, buy or sell, play
+offers, place the new rarity, take a salvaged one, hold an exhibition, run
+errands. Other seats decide only when a sculpture exhibition lets them change
+an errand. All chance (the tiles, the deck, the first player) is drawn at
+setup from the seeded Rng kept in the state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name
+from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.rng import Rng
+from rulesets.squire import content as K
+from rulesets.squire.moves import (
+    BUY,
+    CHOOSE,
+    DONE,
+    DROP,
+    ERRAND,
+    EXHIBIT,
+    GO,
+    OFFER,
+    SALVAGE,
+    SELL,
+    SPACE,
+    TEXTS,
+    ChooseBoard,
+    Done,
+    Drop,
+    Errand,
+    Exhibit,
+    Go,
+    Offer,
+    Salvage,
+    Space,
+    Trade,
+    format_move,
+    parse_text,
+    space_name,
+)
+
+HIDDEN_TILE = -2
+"""A face-down tile in a redacted view."""
+HIDDEN_CARD = 0
+"""A card another seat may not see, in a redacted view."""
+EMPTY = -1
+"""An empty gallery space or city."""
+
+TC = K.TILE_COLOUR
+TV = K.TILE_VALUE
+
+
+def _adjacency(game_map: K.GameMap) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """Per city: (neighbour, by sea) sorted by the neighbour's code."""
+    index = {c.code: i for i, c in enumerate(game_map.cities)}
+    adj: list[list[tuple[int, bool]]] = [[] for _ in game_map.cities]
+    for routes, sea in ((game_map.roads, False), (game_map.seas, True)):
+        for a, b in routes:
+            adj[index[a]].append((index[b], sea))
+            adj[index[b]].append((index[a], sea))
+    return tuple(tuple(sorted(a, key=lambda t: game_map.cities[t[0]].code)) for a in adj)
+
+
+ADJ = {key: _adjacency(m) for key, m in K.MAPS.items()}
+"""Per map key: the routes out of each city."""
+HAS_SEA = {key: tuple(any(s for _, s in a) for a in adj) for key, adj in ADJ.items()}
+"""Per map key: whether a sea route leaves each city."""
+_CITY_ORDER = {key: tuple(sorted(range(15), key=lambda i: m.cities[i].code)) for key, m in K.MAPS.items()}
+_FLOOR_SPACES = tuple(tuple(f * 4 + c for c in range(4)) for f in range(3))
+_COLUMN_SPACES = tuple(tuple(f * 4 + c for f in range(3)) for c in range(4))
+
+
+@dataclass
+class Player:
+    """One seat's table: board, pawn, money, cards and gallery."""
+
+    board: int = -1
+    """Player board index (content.BOARDS), -1 before choosing or without abilities."""
+    pos: int = -1
+    """City of the pawn, -1 before the first turn."""
+    coins: int = K.START_COINS
+    """Common coins."""
+    royal_coins: int = 0
+    tickets: int = 0
+    """Common tickets."""
+    royal_tickets: int = K.START_ROYAL_TICKETS
+    hand: list[int] = field(default_factory=list)
+    """Correspondence cards in hand (ids 1..42; 0 = hidden in a view)."""
+    errands: list[int] = field(default_factory=list)
+    """Cards run as errands, under the board (public)."""
+    gallery: list[int] = field(default_factory=lambda: [EMPTY] * 12)
+    """Tile id per space (floor * 4 + column), -1 if empty."""
+    big_hand: bool = False
+    """The 2nd floor is complete: hand limit +2."""
+
+    def copy(self) -> "Player":
+        """An independent copy."""
+        c = Player.__new__(Player)
+        c.__dict__.update(self.__dict__)
+        c.hand = list(self.hand)
+        c.errands = list(self.errands)
+        c.gallery = list(self.gallery)
+        return c
+
+    def count(self, colour: int) -> int:
+        """Tiles of `colour` in the gallery."""
+        return sum(1 for t in self.gallery if t >= 0 and TC[t] == colour)
+
+    def tiles(self) -> list[int]:
+        """The tiles in the gallery."""
+        return [t for t in self.gallery if t >= 0]
+
+    def wealth(self) -> int:
+        """Coins and tickets, Royal ones included."""
+        return self.coins + self.royal_coins + self.tickets + self.royal_tickets
+
+
+@dataclass
+class SquireState(GameState):
+    """A Squire position: the map's tiles, the market, the piles and the players."""
+
+    num_players: int
+    map_key: str = "british-isles"
+    """Which side of the board: 'british-isles' or 'world'."""
+    abilities: bool = True
+    """Player boards with their unique abilities (chosen at setup)."""
+    rng: Rng = field(default_factory=Rng)
+    """All chance; used at setup (tiles, cards and the first player are fixed then)."""
+    cities: list[int] = field(default_factory=list)
+    """Tile id in each city."""
+    supply: list[int] = field(default_factory=list)
+    """The face-down supply; the next tile drawn is the last."""
+    box: list[int] = field(default_factory=list)
+    """Tiles returned to the box unseen at setup (2 and 3 players)."""
+    tile_discard: list[int] = field(default_factory=list)
+    """Sold tiles, face up."""
+    deck: list[int] = field(default_factory=list)
+    """Correspondence deck, face down; the next card drawn is the last."""
+    card_discard: list[int] = field(default_factory=list)
+    """Cards whose offer was played (face up)."""
+    market_regions: list[int] = field(default_factory=lambda: list(K.MARKET_REGIONS_START))
+    """Region markers, top row first."""
+    market_types: list[int] = field(default_factory=lambda: list(K.MARKET_TYPES_START))
+    """Rarity markers, top row first."""
+    bank_coins: int = K.BANK_COINS
+    bank_tickets: int = K.BANK_TICKETS
+    bank_royal_tickets: int = K.BANK_ROYAL_TICKETS
+    bank_royal_coins: int = K.BANK_ROYAL_COINS
+    players: list[Player] = field(default_factory=list)
+    first: int = 0
+    """The first player."""
+    seat: int = 0
+    """Whose turn it is."""
+    actor: int = 0
+    """Who decides now (the turn's owner, or another seat changing an errand)."""
+    phase: str = "move"
+    """board, move, offer, gallery, salvage, exhibit, errand, swap or over."""
+    token: int = 0
+    """Who holds the Exhibition token."""
+    turns: int = 0
+    """Turns completed."""
+    start: int = EMPTY
+    """Where the pawn stood when this turn began (-1 on a first turn)."""
+    steps: int = 0
+    """Moves made this turn (a first-turn placement counts as one)."""
+    royal_used: int = 0
+    """Royal tickets used this turn."""
+    sea_used: bool = False
+    """The Stag's free sea crossing has been used this turn."""
+    trade: tuple[bool, int, int] | None = None
+    """This turn's trade: (bought, region, tile colour)."""
+    pending: int = EMPTY
+    """The tile waiting for a gallery space."""
+    exhibited: int = EMPTY
+    """The colour exhibited this turn, -1 if none."""
+    swap_queue: list[int] = field(default_factory=list)
+    """Seats still to decide on their errands after a sculpture exhibition."""
+    dropped: bool = False
+    """The seat deciding in the swap step has already discarded an errand."""
+    ending: bool = False
+    """The supply has run out: the game ends after this turn."""
+    board_queue: list[int] = field(default_factory=list)
+    """Seats still to choose a player board, in order."""
+
+    # ----------------------------------------------------------------- setup
+    @classmethod
+    def setup(cls, players: int, seed: int, map_key: str, abilities: bool) -> "SquireState":
+        """The stated setup for 2–4 players, all chance from `seed`."""
+        if not 2 <= players <= 4:
+            raise ValueError("Squire is for 2–4 players")
+        if map_key not in K.MAPS:
+            raise ValueError(f"unknown map {map_key!r} (maps: {', '.join(K.MAPS)})")
+        rng = Rng(seed)
+        tiles = list(range(K.NUM_TILES))
+        rng.shuffle(tiles)
+        back = K.TILES_TO_BOX[players]
+        box, tiles = tiles[:back], tiles[back:]
+        cities, supply = tiles[: K.CITY_COUNT], tiles[K.CITY_COUNT :]
+        deck = [c.id for c in K.CARDS]
+        rng.shuffle(deck)
+        st = cls(num_players=players, map_key=map_key, abilities=abilities, rng=rng)
+        st.cities, st.supply, st.box, st.deck = cities, supply, sorted(box), deck
+        st.players = [Player() for _ in range(players)]
+        for p in st.players:
+            p.hand = [deck.pop() for _ in range(K.START_CARDS)]
+        st.bank_coins -= K.START_COINS * players
+        st.bank_royal_tickets -= K.START_ROYAL_TICKETS * players
+        st.first = rng.below(players)
+        st.seat = st.actor = st.first
+        st.token = (st.first - 1) % players  # to the right of the first player
+        if abilities:
+            st.board_queue = [(st.first + i) % players for i in range(players)]
+            st.actor = st.board_queue[0]
+            st.phase = "board"
+        return st
+
+    # ------------------------------------------------------------- queries
+    @property
+    def game_map(self) -> K.GameMap:
+        """The side of the board in play."""
+        return K.MAPS[self.map_key]
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == "over" else (self.actor,)
+
+    def hand_limit(self, seat: int) -> int:
+        """Paintings + 1, +2 with the 2nd floor, +1 for the Owl."""
+        p = self.players[seat]
+        return p.count(K.RED) + 1 + (K.FLOOR2_HAND_BONUS if p.big_hand else 0) + (
+            1 if self.abilities and p.board == K.OWL else 0
+        )
+
+    def errand_limit(self, seat: int) -> int:
+        """Sculptures + 1."""
+        return self.players[seat].count(K.GREEN) + 1
+
+    def market_price(self, region: int, colour: int) -> int:
+        """Region marker's row price + rarity marker's row price."""
+        return K.MARKET_PRICES[self.market_regions.index(region)] + K.MARKET_PRICES[self.market_types.index(colour)]
+
+    def price(self, seat: int, city: int, buy: bool) -> int:
+        """What `seat` pays (buy) or receives (sell) for the tile in `city`,
+        abilities included (the Bank may pay less if it runs short)."""
+        tile = self.cities[city]
+        base = self.market_price(self.game_map.cities[city].region, TC[tile])
+        board = self.players[seat].board if self.abilities else -1
+        if buy and board == K.BADGER:
+            return max(1, base - 1)
+        if not buy and board == K.FOX:
+            return base + 1
+        return base
+
+    def can_buy(self, seat: int) -> bool:
+        """An empty gallery space and the coins (Royal ones count) to pay."""
+        p = self.players[seat]
+        if EMPTY not in p.gallery or p.pos < 0:
+            return False
+        return p.coins + p.royal_coins >= self.price(seat, p.pos, True)
+
+    def tickets_left(self, seat: int) -> int:
+        """Tickets still usable this turn (unused Royal ones + common ones)."""
+        p = self.players[seat]
+        return p.royal_tickets - self.royal_used + p.tickets
+
+    def free_sea(self, seat: int) -> bool:
+        """The Stag may still cross a sea route for free this turn."""
+        return self.abilities and self.players[seat].board == K.STAG and not self.sea_used
+
+    def matching_cards(self, seat: int) -> list[int]:
+        """Cards in `seat`'s hand whose offer answers this turn's trade."""
+        if self.trade is None:
+            return []
+        bought, region, colour = self.trade
+        action = "buy" if bought else "sell"
+        letter_r, letter_c = K.COLOURS[region], K.COLOURS[colour]
+        out = []
+        for cid in self.players[seat].hand:
+            card = K.CARD_BY_ID.get(cid)
+            if card is None or card.trigger not in ("any", action):
+                continue
+            if (
+                card.cond == "any"
+                or (card.cond == "region" and card.colour == letter_r)
+                or (card.cond == "type" and card.colour == letter_c)
+            ):
+                out.append(cid)
+        return out
+
+    def _texts(self) -> dict[object, str]:
+        return TEXTS[self.map_key]
+
+    def legal(self, seat: int) -> list[Any]:
+        if self.phase == "over" or seat != self.actor:
+            return []
+        ph = self.phase
+        p = self.players[seat]
+        if ph == "move":
+            if p.pos < 0:
+                return [GO[i] for i in _CITY_ORDER[self.map_key]]
+            out: list[Any] = []
+            if self.start >= 0:
+                avail = p.royal_tickets - self.royal_used + p.tickets
+                free = self.abilities and p.board == K.STAG and not self.sea_used
+                start = self.start
+                for nb, sea in ADJ[self.map_key][p.pos]:
+                    if sea and free:
+                        if nb == start and not (avail > 0):
+                            continue
+                    elif avail > 0:
+                        if nb == start and not (avail > 1 or (free and HAS_SEA[self.map_key][start])):
+                            continue
+                    else:
+                        continue
+                    out.append(GO[nb])
+            if self.steps and p.pos != self.start:
+                if self.can_buy(seat):
+                    out.append(BUY)
+                out.append(SELL)
+                out.sort(key=self._texts().__getitem__)
+            return out
+        if ph == "offer":
+            out = [OFFER[c] for c in sorted(self.matching_cards(seat), key=str)]
+            out.append(DONE)
+            return out
+        if ph == "gallery":
+            return [SPACE[i] for i in range(12) if p.gallery[i] < 0]
+        if ph == "salvage":
+            kinds = sorted({(TC[t], TV[t]) for t in self.tile_discard}, key=lambda cv: (K.COLOURS[cv[0]], cv[1]))
+            return [SALVAGE[cv] for cv in kinds]
+        if ph == "exhibit":
+            return [EXHIBIT[c] for c in (K.BLUE, K.YELLOW, K.RED, K.GREEN)]  # ceramics maps paintings sculptures
+        if ph == "errand":
+            out = [ERRAND[c] for c in sorted(set(p.hand), key=str)]
+            out.append(DONE)
+            return out
+        if ph == "swap":
+            out = []
+            if len(p.errands) < self.errand_limit(seat):
+                out += [ERRAND[c] for c in set(p.hand)]
+            if not self.dropped:
+                out += [DROP[c] for c in set(p.errands)]
+            out.append(DONE)
+            out.sort(key=self._texts().__getitem__)
+            return out
+        if ph == "board":
+            taken = {q.board for q in self.players}
+            return [CHOOSE[b] for b in (1, 0, 2, 3) if b not in taken]  # badger fox owl stag
+        return []
+
+    def prompt(self, seat: int) -> str:
+        ph = self.phase
+        if ph == "over":
+            return "The game is over"
+        if seat != self.actor:
+            return f"Wait for {seat_name(self.actor)}"
+        p = self.players[seat]
+        if ph == "board":
+            return "Choose a player board"
+        if ph == "move":
+            if p.pos < 0:
+                return "First turn: put your pawn in any city"
+            if self.steps and p.pos != self.start:
+                price = self.price(seat, p.pos, True)
+                sale = self.price(seat, p.pos, False)
+                more = f", or travel on ({self.tickets_left(seat)} tickets left)" if self.start >= 0 else ""
+                return f"Buy for {price} or sell for {sale} here{more}"
+            return f"Travel to a neighbouring city ({self.tickets_left(seat)} tickets left)"
+        if ph == "offer":
+            return "Play matching offers (o<card>), then done"
+        if ph == "gallery":
+            return "Choose a gallery space for your new rarity (e.g. 1a)"
+        if ph == "salvage":
+            return "3rd floor bonus: take a rarity from the discard pile"
+        if ph == "exhibit":
+            return "Hold an exhibition: paintings, ceramics, sculptures or maps"
+        if ph == "errand":
+            return "Run one errand (e<card>), or done"
+        if ph == "swap":
+            return "Sculpture exhibition: you may drop an errand (x<card>) and run another (e<card>), or done"
+        return "Choose a move"
+
+    # -------------------------------------------------------------- scoring
+    def errand_points(self, card_id: int, seat: int) -> int:
+        """What an errand scores for `seat` with the gallery as it stands."""
+        card = K.CARD_BY_ID.get(card_id)
+        if card is None:
+            return 0
+        p = self.players[seat]
+        tiles = p.tiles()
+        kind = card.errand
+        if kind == "pair":
+            want = {K.COLOURS.index(ch) for ch in card.arg}
+            return sum(1 for t in tiles if TC[t] in want)
+        if kind == "type":
+            c = K.COLOURS.index(card.arg)
+            return 2 * sum(1 for t in tiles if TC[t] == c)
+        if kind == "floors":
+            return 3 * sum(1 for sp in _FLOOR_SPACES if all(p.gallery[i] >= 0 for i in sp))
+        if kind == "columns":
+            return 2 * sum(1 for sp in _COLUMN_SPACES if all(p.gallery[i] >= 0 for i in sp))
+        if kind == "variety":
+            return 2 * len({TC[t] for t in tiles})
+        if kind == "masters":
+            return 2 * sum(1 for t in tiles if TV[t] >= 5)
+        if kind == "humble":
+            return sum(1 for t in tiles if TV[t] <= 3)
+        if kind == "wealth":
+            return p.wealth() // 4
+        return 0
+
+    def score_parts(self, seat: int) -> dict[str, int]:
+        """The named parts of `seat`'s score."""
+        p = self.players[seat]
+        return {
+            "rarities": sum(TV[t] for t in p.tiles()),
+            "errands": sum(self.errand_points(c, seat) for c in p.errands),
+            "coins and tickets": p.wealth() // 5,
+        }
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        parts = tuple(self.score_parts(s) for s in range(self.num_players))
+        scores = tuple(sum(b.values()) for b in parts)
+        keys = [(scores[s], self.players[s].wealth(), len(self.players[s].tiles())) for s in range(self.num_players)]
+        return Outcome(scores, ranks_from_keys(keys), parts, "the supply of rarities ran out")
+
+    # ------------------------------------------------------------- changes
+    def apply(self, seat: int, move: Any) -> list[Event]:
+        if self.phase == "over":
+            raise IllegalMoveError("the game is over")
+        if seat != self.actor:
+            raise IllegalMoveError(f"it is not {seat_name(seat)}'s turn to decide")
+        if move not in self.legal(seat):
+            raise IllegalMoveError(self.why_illegal(seat, move))
+        who = f"{{P{seat + 1}}}"
+        ph = self.phase
+        if ph == "board":
+            return self._choose_board(seat, move, who)
+        if ph == "move":
+            if isinstance(move, Go):
+                return self._go(seat, move.city, who)
+            return self._trade(seat, move.buy, who)
+        if ph == "offer":
+            if isinstance(move, Offer):
+                return self._offer(seat, move.card, who)
+            return self._after_offers()
+        if ph == "gallery":
+            return self._place(seat, move.index, who)
+        if ph == "salvage":
+            tile = next(t for t in sorted(self.tile_discard) if TC[t] == move.colour and TV[t] == move.value)
+            self.tile_discard.remove(tile)
+            self.pending = tile
+            self.phase = "gallery"
+            return [Event(f"{who} takes {_tile_text(tile)} from the discard pile (3rd floor bonus)")]
+        if ph == "exhibit":
+            return self._exhibit(seat, move.colour, who)
+        if ph == "errand":
+            events = []
+            if isinstance(move, Errand):
+                events.append(self._run_errand(seat, move.card, who))
+            return events + self._next_swap()
+        if ph == "swap":
+            p = self.players[seat]
+            if isinstance(move, Drop):
+                p.errands.remove(move.card)
+                self.card_discard.append(move.card)
+                self.dropped = True
+                if not p.hand:
+                    return [Event(f"{who} gives up errand {move.card}")] + self._next_swap()
+                return [Event(f"{who} gives up errand {move.card}")]
+            events = []
+            if isinstance(move, Errand):
+                events.append(self._run_errand(seat, move.card, who))
+            return events + self._next_swap()
+        raise IllegalMoveError(f"not a Squire move: {move!r}")
+
+    def why_illegal(self, seat: int, move: Any) -> str:
+        """A plain sentence: why `move` cannot be played by `seat` now."""
+        ph = self.phase
+        p = self.players[seat]
+        txt = self._texts().get(move, repr(move))
+        kinds = {
+            "board": ChooseBoard, "move": (Go, Trade), "offer": (Offer, Done), "gallery": Space,
+            "salvage": Salvage, "exhibit": Exhibit, "errand": (Errand, Done), "swap": (Errand, Drop, Done),
+        }
+        if not isinstance(move, kinds.get(ph, ())):
+            return f"{txt} is not possible now: {self.prompt(seat).lower()}"
+        if isinstance(move, ChooseBoard):
+            return f"the {K.BOARDS[move.board].key} board is taken"
+        if isinstance(move, Go):
+            if p.pos >= 0 and self.start < 0:
+                return "on your first turn you only place your pawn, then buy or sell"
+            name = self.game_map.cities[move.city].name
+            if all(nb != move.city for nb, _ in ADJ[self.map_key][p.pos]):
+                return f"no road or sea route leads from {self.game_map.cities[p.pos].name} to {name}"
+            if self.tickets_left(seat) <= 0:
+                return "you have no ticket left for another move"
+            return f"you could not leave {name} again: a turn may not end where it began"
+        if isinstance(move, Trade):
+            if not self.steps:
+                return "you must move before you buy or sell"
+            if p.pos == self.start:
+                return "you must end your move in another city than the one you started in"
+            if EMPTY not in p.gallery:
+                return "your gallery is full: you can only sell"
+            return (
+                f"the rarity here costs {self.price(seat, p.pos, True)} and you have "
+                f"{p.coins + p.royal_coins} coins"
+            )
+        if isinstance(move, Offer):
+            if move.card not in p.hand:
+                return f"card {move.card} is not in your hand"
+            return f"card {move.card}'s offer does not match this trade"
+        if isinstance(move, Space):
+            return f"gallery space {space_name(move.index)} is taken"
+        if isinstance(move, Salvage):
+            return f"there is no {_colour_value(move.colour, move.value)} in the discard pile"
+        if isinstance(move, Errand):
+            if move.card not in p.hand:
+                return f"card {move.card} is not in your hand"
+            return f"you already run {len(p.errands)} errands, your limit ({self.errand_limit(seat)})"
+        if isinstance(move, Drop):
+            if move.card not in p.errands:
+                return f"you do not run errand {move.card}"
+            return "you have already given up one errand"
+        return f"{txt} is not possible now"
+
+    def _choose_board(self, seat: int, move: ChooseBoard, who: str) -> list[Event]:
+        self.players[seat].board = move.board
+        self.board_queue.pop(0)
+        b = K.BOARDS[move.board]
+        events = [Event(f"{who} takes {b.name}: {b.ability}")]
+        if self.board_queue:
+            self.actor = self.board_queue[0]
+        else:
+            self.phase = "move"
+            self.actor = self.seat
+        return events
+
+    def _go(self, seat: int, city: int, who: str) -> list[Event]:
+        p = self.players[seat]
+        cname = self.game_map.cities[city].name
+        if p.pos < 0:
+            p.pos = city
+            self.steps = 1
+            self.start = EMPTY
+            return [Event(f"{who} starts in {cname}")]
+        sea = next(s for nb, s in ADJ[self.map_key][p.pos] if nb == city)
+        if sea and self.free_sea(seat):
+            self.sea_used = True
+            paid = "free sea crossing"
+        elif self.royal_used < p.royal_tickets:
+            self.royal_used += 1
+            paid = "Royal ticket"
+        else:
+            p.tickets -= 1
+            self.bank_tickets += 1
+            paid = "common ticket"
+        p.pos = city
+        self.steps += 1
+        return [Event(f"{who} travels to {cname} by {'sea' if sea else 'road'} ({paid})")]
+
+    def _trade(self, seat: int, buy: bool, who: str) -> list[Event]:
+        p = self.players[seat]
+        city = p.pos
+        tile = self.cities[city]
+        region = self.game_map.cities[city].region
+        colour = TC[tile]
+        price = self.price(seat, city, buy)
+        cname = self.game_map.cities[city].name
+        if buy:
+            royal = min(p.royal_coins, price)
+            common = price - royal
+            p.coins -= common
+            self.bank_coins += common
+            self.pending = tile
+            how = f" ({royal} Royal)" if royal else ""
+            events = [Event(f"{who} buys {_tile_text(tile)} in {cname} for {price} coins{how}")]
+            self.market_regions.remove(region)
+            self.market_regions.insert(0, region)
+            self.market_types.remove(colour)
+            self.market_types.insert(0, colour)
+        else:
+            got = min(price, self.bank_coins)
+            p.coins += got
+            self.bank_coins -= got
+            self.tile_discard.append(tile)
+            short = f" (the Bank had only {got})" if got < price else ""
+            events = [Event(f"{who} sells {_tile_text(tile)} in {cname} for {price} coins{short}")]
+            self.market_regions.remove(region)
+            self.market_regions.append(region)
+            self.market_types.remove(colour)
+            self.market_types.append(colour)
+        if self.supply:
+            new = self.supply.pop()
+            self.cities[city] = new
+            events.append(Event(f"{_tile_text(new).capitalize()} comes to {cname}"))
+            if not self.supply:
+                self.ending = True
+                events.append(Event("The supply is empty: the game ends after this turn"))
+        else:
+            self.cities[city] = EMPTY
+        self.trade = (buy, region, colour)
+        if self.matching_cards(seat):
+            self.phase = "offer"
+            return events
+        return events + self._after_offers()
+
+    def _offer(self, seat: int, cid: int, who: str) -> list[Event]:
+        p = self.players[seat]
+        card = K.CARD_BY_ID[cid]
+        p.hand.remove(cid)
+        self.card_discard.append(cid)
+        got = self._give(seat, card.reward, card.amount)
+        events = [Event(f"{who} plays the offer of card {cid}: {offer_text(card)} (+{got} {card.reward})")]
+        if not self.matching_cards(seat):
+            events += self._after_offers()
+        return events
+
+    def _give(self, seat: int, what: str, n: int) -> int:
+        """Pay `n` common coins or tickets from the Bank (what it has)."""
+        p = self.players[seat]
+        if what == "coins":
+            n = min(n, self.bank_coins)
+            p.coins += n
+            self.bank_coins -= n
+        else:
+            n = min(n, self.bank_tickets)
+            p.tickets += n
+            self.bank_tickets -= n
+        return n
+
+    def _after_offers(self) -> list[Event]:
+        if self.pending >= 0:
+            self.phase = "gallery"
+            return []
+        return self._to_exhibit()
+
+    def _place(self, seat: int, index: int, who: str) -> list[Event]:
+        p = self.players[seat]
+        tile = self.pending
+        p.gallery[index] = tile
+        self.pending = EMPTY
+        events = [Event(f"{who} puts {_tile_text(tile)} in gallery space {space_name(index)}")]
+        hall = K.HALLS.get(index)
+        if hall:
+            got = self._give(seat, hall[0], hall[1])
+            events.append(Event(f"{who} gets the hall bonus: {got} {hall[0]}"))
+        floor, col = divmod(index, 4)
+        salvage = False
+        if all(p.gallery[i] >= 0 for i in _FLOOR_SPACES[floor]):
+            if floor == 1:
+                p.big_hand = True
+                events.append(Event(f"{who} completes the 2nd floor: hand limit +2"))
+            elif floor == 2:
+                if self.tile_discard and EMPTY in p.gallery:
+                    salvage = True
+                    events.append(Event(f"{who} completes the 3rd floor: a rarity from the discard pile"))
+                else:
+                    events.append(Event(f"{who} completes the 3rd floor, but can take no rarity"))
+        if all(p.gallery[i] >= 0 for i in _COLUMN_SPACES[col]):
+            if col == 0 and self.bank_royal_tickets:
+                self.bank_royal_tickets -= 1
+                p.royal_tickets += 1
+                events.append(Event(f"{who} completes the left column: a Royal ticket"))
+            elif col == 3 and self.bank_royal_coins:
+                self.bank_royal_coins -= 1
+                p.royal_coins += 1
+                events.append(Event(f"{who} completes the right column: a Royal coin"))
+        if salvage:
+            self.phase = "salvage"
+            return events
+        return events + self._to_exhibit()
+
+    def _to_exhibit(self) -> list[Event]:
+        if self.token == self.seat:
+            self.phase = "exhibit"
+            self.actor = self.seat
+            return []
+        return self._end_turn()
+
+    def _others(self, seat: int) -> list[int]:
+        """The other seats, from the left (clockwise)."""
+        n = self.num_players
+        return [(seat + i) % n for i in range(1, n)]
+
+    def _draw(self, seat: int) -> int:
+        cid = self.deck.pop()
+        self.players[seat].hand.append(cid)
+        return cid
+
+    def _exhibit(self, seat: int, colour: int, who: str) -> list[Event]:
+        self.exhibited = colour
+        p = self.players[seat]
+        events = [Event(f"{who} holds an exhibition of {K.TYPE_PLURALS[colour]}")]
+        if colour == K.RED:
+            drawn = []
+            while self.deck and len(p.hand) < self.hand_limit(seat):
+                drawn.append(self._draw(seat))
+            events.append(Event(f"{who} draws {_n(len(drawn), 'card')}"))
+            events += [Event(f"You draw card {c}: {card_text(c)}", private_to=seat) for c in drawn]
+            for o in self._others(seat):
+                if self.players[o].count(K.RED) and self.deck and len(self.players[o].hand) < self.hand_limit(o):
+                    c = self._draw(o)
+                    events.append(Event(f"{{P{o + 1}}} draws a card"))
+                    events.append(Event(f"You draw card {c}: {card_text(c)}", private_to=o))
+        elif colour == K.BLUE:
+            got = self._give(seat, "coins", 2 + p.count(K.BLUE))
+            events.append(Event(f"{who} receives {_n(got, 'coin')}"))
+            for o in self._others(seat):
+                if self.players[o].count(K.BLUE):
+                    got = self._give(o, "coins", 2)
+                    events.append(Event(f"{{P{o + 1}}} receives {_n(got, 'coin')}"))
+        elif colour == K.YELLOW:
+            got = self._give(seat, "tickets", 1 + p.count(K.YELLOW))
+            events.append(Event(f"{who} receives {_n(got, 'ticket')}"))
+            for o in self._others(seat):
+                if self.players[o].count(K.YELLOW):
+                    got = self._give(o, "tickets", 1)
+                    events.append(Event(f"{{P{o + 1}}} receives {_n(got, 'ticket')}"))
+        else:  # sculptures: errands
+            self.swap_queue = [o for o in self._others(seat) if self.players[o].count(K.GREEN)]
+            if p.hand and len(p.errands) < self.errand_limit(seat):
+                self.phase = "errand"
+                return events
+            return events + self._next_swap()
+        return events + self._end_turn()
+
+    def _run_errand(self, seat: int, cid: int, who: str) -> Event:
+        p = self.players[seat]
+        p.hand.remove(cid)
+        p.errands.append(cid)
+        return Event(f"{who} runs errand {cid}: {errand_text(K.CARD_BY_ID[cid])}")
+
+    def _next_swap(self) -> list[Event]:
+        """The next seat that may change an errand, or the end of the turn."""
+        self.dropped = False
+        while self.swap_queue:
+            o = self.swap_queue.pop(0)
+            q = self.players[o]
+            if q.hand and (q.errands or len(q.errands) < self.errand_limit(o)):
+                self.phase = "swap"
+                self.actor = o
+                return []
+        self.actor = self.seat
+        return self._end_turn()
+
+    def _end_turn(self) -> list[Event]:
+        n = self.num_players
+        events: list[Event] = []
+        if self.exhibited >= 0:
+            self.token = (self.seat - 1) % n
+            events.append(Event(f"The Exhibition token passes to {{P{self.token + 1}}}"))
+        self.turns += 1
+        self.start = EMPTY
+        self.steps = 0
+        self.royal_used = 0
+        self.sea_used = False
+        self.trade = None
+        self.pending = EMPTY
+        self.exhibited = EMPTY
+        self.swap_queue = []
+        self.dropped = False
+        if self.ending:
+            self.phase = "over"
+            self.actor = self.seat
+            out = self.outcome()
+            assert out is not None
+            best = " and ".join(f"{{P{s + 1}}}" for s in out.winners)
+            events.append(Event(f"Game over: {best} {'win' if len(out.winners) > 1 else 'wins'} with {max(out.scores)} VP"))
+            return events
+        self.seat = self.actor = (self.seat + 1) % n
+        self.phase = "move"
+        self.start = self.players[self.seat].pos
+        return events
+
+    # ---------------------------------------------------------- the contract
+    def clone(self) -> "SquireState":
+        c = SquireState.__new__(SquireState)
+        c.__dict__.update(self.__dict__)
+        c.rng = self.rng.copy()
+        c.cities = list(self.cities)
+        c.supply = list(self.supply)
+        c.box = list(self.box)
+        c.tile_discard = list(self.tile_discard)
+        c.deck = list(self.deck)
+        c.card_discard = list(self.card_discard)
+        c.market_regions = list(self.market_regions)
+        c.market_types = list(self.market_types)
+        c.players = [p.copy() for p in self.players]
+        c.swap_queue = list(self.swap_queue)
+        c.board_queue = list(self.board_queue)
+        return c
+
+    def view(self, seat: int | None) -> "SquireState":
+        c = self.clone()
+        c.rng = Rng(0)
+        c.supply = [HIDDEN_TILE] * len(self.supply)
+        c.box = [HIDDEN_TILE] * len(self.box)
+        c.deck = [HIDDEN_CARD] * len(self.deck)
+        for s, p in enumerate(c.players):
+            if s != seat:
+                p.hand = [HIDDEN_CARD] * len(p.hand)
+        return c
+
+    def format_move(self, move: Any) -> str:
+        return format_move(move, self.game_map)
+
+    def parse_move(self, text: str, seat: int) -> Any:
+        move = parse_text(text, self.game_map)
+        if self.phase == "over":
+            raise IllegalMoveError("the game is over")
+        if seat != self.actor:
+            raise IllegalMoveError(f"it is not {seat_name(seat)}'s turn to decide")
+        if move is None:
+            return self.parse_by_notation(text, seat)
+        if move not in self.legal(seat):
+            raise IllegalMoveError(self.why_illegal(seat, move))
+        return move
+
+    def snapshot(self) -> dict[str, Any]:
+        m = self.game_map
+
+        def tile(t: int) -> str:
+            return "?" if t == HIDDEN_TILE else ("" if t < 0 else f"{K.COLOURS[TC[t]]}{TV[t]}")
+
+        def card(c: int) -> Any:
+            return "?" if c == HIDDEN_CARD else c
+
+        return {
+            "map": self.map_key,
+            "abilities": self.abilities,
+            "phase": self.phase,
+            "first": self.first + 1,
+            "turn_of": self.seat + 1,
+            "to_act": [s + 1 for s in self.to_act()],
+            "turns": self.turns,
+            "token": self.token + 1,
+            "ending": self.ending,
+            "cities": {c.code: tile(self.cities[i]) for i, c in enumerate(m.cities)},
+            "market": {
+                "prices": list(K.MARKET_PRICES),
+                "regions": [K.COLOUR_NAMES[c] for c in self.market_regions],
+                "rarities": [K.COLOUR_NAMES[c] for c in self.market_types],
+            },
+            "supply": [tile(t) for t in self.supply],
+            "box": [tile(t) for t in self.box],
+            "tile_discard": [tile(t) for t in self.tile_discard],
+            "deck": [card(c) for c in self.deck],
+            "card_discard": list(self.card_discard),
+            "bank": {
+                "coins": self.bank_coins,
+                "tickets": self.bank_tickets,
+                "royal_tickets": self.bank_royal_tickets,
+                "royal_coins": self.bank_royal_coins,
+            },
+            "players": [
+                {
+                    "seat": s + 1,
+                    "board": K.BOARDS[p.board].key if p.board >= 0 else None,
+                    "city": m.cities[p.pos].code if p.pos >= 0 else None,
+                    "coins": p.coins,
+                    "royal_coins": p.royal_coins,
+                    "tickets": p.tickets,
+                    "royal_tickets": p.royal_tickets,
+                    "hand": [card(c) for c in p.hand],
+                    "errands": list(p.errands),
+                    "gallery": {space_name(i): tile(t) for i, t in enumerate(p.gallery) if t >= 0},
+                    "second_floor_bonus": p.big_hand,
+                }
+                for s, p in enumerate(self.players)
+            ],
+            "turn": {
+                "start": m.cities[self.start].code if self.start >= 0 else None,
+                "steps": self.steps,
+                "royal_used": self.royal_used,
+                "sea_used": self.sea_used,
+                "trade": None if self.trade is None else ["buy" if self.trade[0] else "sell", K.COLOUR_NAMES[self.trade[1]], K.COLOUR_NAMES[self.trade[2]]],
+                "pending": tile(self.pending),
+                "exhibited": K.TYPE_PLURALS[self.exhibited] if self.exhibited >= 0 else None,
+                "swap_queue": [s + 1 for s in self.swap_queue],
+                "dropped": self.dropped,
+                "board_queue": [s + 1 for s in self.board_queue],
+            },
+            "rng": self.rng.state,
+        }
+
+    def render(self, seat: int | None, names: Sequence[str]) -> str:
+        from rulesets.squire.text_board import render_text
+
+        return render_text(self, seat, names)
+
+
+# ------------------------------------------------------------------ texts
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+def _colour_value(colour: int, value: int) -> str:
+    return f"{K.COLOUR_NAMES[colour]} {K.TYPE_NAMES[colour]} worth {value}"
+
+
+def _tile_text(tile: int) -> str:
+    """'a blue ceramic worth 4'."""
+    if tile < 0:
+        return "a face-down rarity"
+    return "a " + _colour_value(TC[tile], TV[tile])
+
+
+def tile_code(tile: int) -> str:
+    """'b4' for a blue 4; '?' for a hidden tile, '--' for none."""
+    if tile == HIDDEN_TILE:
+        return "??"
+    if tile < 0:
+        return "--"
+    return f"{K.COLOURS[TC[tile]]}{TV[tile]}"
+
+
+def offer_text(card: K.Card) -> str:
+    """'buy or sell in the red region: 3 coins'."""
+    action = {"any": "buy or sell", "buy": "buy", "sell": "sell"}[card.trigger]
+    if card.cond == "region":
+        what = f"{action} in the {K.COLOUR_NAMES[K.COLOURS.index(card.colour)]} region"
+    elif card.cond == "type":
+        c = K.COLOURS.index(card.colour)
+        what = f"{action} a {K.TYPE_NAMES[c]} ({K.COLOUR_NAMES[c]})"
+    else:
+        what = f"{action} any rarity"
+    return f"{what}: {card.amount} {card.reward if card.amount != 1 else card.reward[:-1]}"
+
+
+def errand_text(card: K.Card) -> str:
+    """The errand's scoring in words."""
+    names = [K.TYPE_NAMES[K.COLOURS.index(ch)] for ch in card.arg]
+    return K.ERRANDS[card.errand].format(*names)
+
+
+def card_text(cid: int) -> str:
+    """Offer and errand of card `cid`."""
+    card = K.CARD_BY_ID.get(cid)
+    if card is None:
+        return "a hidden card"
+    return f"offer: {offer_text(card)} / errand: {errand_text(card)}"

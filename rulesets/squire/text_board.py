@@ -1,0 +1,71 @@
+"""Squire as plain text, for `tsquare show` and logs."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from rulesets.squire import content as K
+from rulesets.squire.moves import space_name
+
+if TYPE_CHECKING:
+    from rulesets.squire.state import SquireState
+
+
+def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) -> str:
+    """Cities (region, tile, pawns, routes), the market, then each player."""
+    from rulesets.squire.state import ADJ, tile_code, card_text, errand_text
+
+    m = state.game_map
+    n = state.num_players
+
+    def name(s: int) -> str:
+        return names[s] if s < len(names) else f"Seat {s + 1}"
+
+    lines = [f"{m.title} — region letter, tile (colour letter + VP), pawns [1-4], routes (~ sea)"]
+    for i, c in enumerate(m.cities):
+        pawns = "".join(str(s + 1) for s, p in enumerate(state.players) if p.pos == i)
+        routes = " ".join(("~" if sea else "") + m.cities[nb].code for nb, sea in ADJ[state.map_key][i])
+        lines.append(
+            f"  {c.code} {c.name:<15} {K.COLOURS[c.region].upper()} {tile_code(state.cities[i])}"
+            f" {('[' + pawns + ']') if pawns else '':<6} {routes}"
+        )
+    lines.append("Market  region | price | rarity")
+    for row, price in enumerate(K.MARKET_PRICES):
+        r, t = state.market_regions[row], state.market_types[row]
+        lines.append(f"  {K.COLOUR_NAMES[r]:>7} | {price} | {K.COLOUR_NAMES[t]} ({K.TYPE_PLURALS[t]})")
+    lines.append(
+        f"Supply {len(state.supply)} tiles · discard {' '.join(tile_code(t) for t in sorted(state.tile_discard)) or '-'}"
+        f" · deck {len(state.deck)} cards · Bank {state.bank_coins} coins, {state.bank_tickets} tickets"
+    )
+    lines.append("Colours: r=red paintings y=yellow maps g=green sculptures p=purple books b=blue ceramics")
+    for s, p in enumerate(state.players):
+        mark = ">" if s == state.seat and state.phase != "over" else " "
+        token = " [Exhibition token]" if s == state.token else ""
+        board = K.BOARDS[p.board].name if p.board >= 0 else "plain board"
+        where = m.cities[p.pos].code if p.pos >= 0 else "-"
+        lines.append(
+            f"{mark} {s + 1}. {name(s)} ({board}) at {where}: {p.coins} coins +{p.royal_coins} Royal, "
+            f"{p.tickets} tickets +{p.royal_tickets} Royal{token}"
+        )
+        for floor in (2, 1, 0):
+            cells = []
+            for col in range(4):
+                i = floor * 4 + col
+                t = p.gallery[i]
+                hall = K.HALLS.get(i)
+                mark_h = f"{'$' if hall[0] == 'coins' else 't'}{hall[1]}" if hall and t < 0 else "  "
+                cells.append(tile_code(t) if t >= 0 else mark_h)
+            lines.append(f"     floor {floor + 1} | {' | '.join(cells)} |")
+        if s == seat:
+            hand = "; ".join(f"{c}: {card_text(c)}" for c in p.hand) or "none"
+            lines.append(f"     hand ({len(p.hand)}/{state.hand_limit(s)}): {hand}")
+        else:
+            lines.append(f"     hand: {len(p.hand)} cards (hidden)")
+        if p.errands:
+            lines.append(
+                "     errands: " + "; ".join(f"{c}: {errand_text(K.CARD_BY_ID[c])}" for c in p.errands)
+            )
+    if state.phase == "over":
+        lines.append("Game over: the supply ran out.")
+    else:
+        lines.append(f"{name(state.actor)} to decide: {state.prompt(state.actor)}.")
+    return "\n".join(lines)
