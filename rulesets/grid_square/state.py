@@ -201,9 +201,9 @@ class GridSquareState(GameState):
             return events + self._end_turn(seat)
         if isinstance(move, Pass):
             if self.phase == "slide":
-                return [Event(f"{who} did not slide")] + self._after_building(seat)
+                return [Event(f"{who}: no slide")] + self._after_building(seat)
             if self.phase == "claim":
-                return [Event(f"{who} did not claim")] + self._end_turn(seat)
+                return [Event(f"{who}: no claim")] + self._end_turn(seat)
             raise IllegalMoveError("you must place a building first")
         raise IllegalMoveError(f"not a Grid Square move: {move!r}")
 

@@ -347,8 +347,8 @@ class GameView(Horizontal):
 
     KEYS_HELP = KEYS_HELP
     DEFAULT_CSS = """
-    GameView { width: 58; height: 1fr; }
-    GameView > #gs-panel { width: 22; padding: 0 1 0 0; }
+    GameView { width: 59; height: 1fr; }
+    GameView > #gs-panel { width: 22; padding: 0 0 0 1; }
     """
 
     def __init__(self, **kw: Any) -> None:
@@ -409,7 +409,8 @@ class GameView(Horizontal):
                 t.append(f"Claim an area!\n{format_move(move) if move else ''} ", "bold")
                 if move is not None:
                     region = next(r for r in st.claimable if r >> move.cell & 1)
-                    t.append(f"({bin(region).count('1')} cells)")
+                    n = bin(region).count("1")
+                    t.append(f"({n} cell{'s' if n != 1 else ''})")
                 t.append("\n\nTab next area\nEnter claim  p pass\n", "dim")
         t.append("\n? help  u undo\nq quit (saved)", "dim")
         self.query_one("#gs-panel", Static).update(t)
