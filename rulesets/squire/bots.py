@@ -1,0 +1,307 @@
+"""Squire's heuristic bots. They read only their own view (other hands, the
+deck and the supply are hidden there) and value everything in VP:
+
+- a coin is worth about 0.45 VP while there are turns to spend it, 0.2 on the
+  last turn (1 VP per 5 at the end); a ticket a little less;
+- a turn is planned whole: every reachable city, buy or sell there, minus the
+  common tickets the journey costs; then the bot walks the shortest path;
+- rarities are valued for their VP, the gallery bonus of their best space,
+  what they add to running errands and hand cards, and their exhibition
+  synergy; exhibitions are chosen for own gain minus the others' awards.
+
+`easy` plans only journeys on its Royal tickets, always plays offers and
+exhibits what pays it most without looking at the others or at errands.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Bot
+from engine.rng import Rng
+from rulesets.squire import content as K
+from rulesets.squire.moves import (
+    BUY,
+    DONE,
+    SELL,
+    ChooseBoard,
+    Drop,
+    Errand,
+    Exhibit,
+    Go,
+    Offer,
+    Salvage,
+    Space,
+)
+from rulesets.squire.state import ADJ, EMPTY, TC, TV, SquireState, _COLUMN_SPACES, _FLOOR_SPACES
+
+CARD_VALUE = 1.2
+"""A fresh correspondence card, in VP (an offer of 2–3 coins, or an errand)."""
+ROYAL_TICKET_VALUE = 1.5
+ROYAL_COIN_VALUE = 2.0
+FLOOR2_VALUE = 1.5
+SYNERGY = {K.RED: 0.7, K.GREEN: 0.6, K.BLUE: 0.5, K.YELLOW: 0.3, K.PURPLE: 0.0}
+"""Extra VP a rarity is worth for its exhibition links (heuristic level)."""
+
+
+class SquireBot(Bot):
+    """The heuristic bot; `level` is 'easy' or 'heuristic'."""
+
+    def __init__(self, seed: int = 0, level: str = "heuristic") -> None:
+        self.rng = Rng(seed)
+        self.level = level
+        self.smart = level == "heuristic"
+
+    # ------------------------------------------------------------ valuation
+    def _turns_left(self, st: SquireState, seat: int) -> int:
+        """My turns still to come, this one included."""
+        left = len(st.supply) if st.trade is None else len(st.supply) + 1
+        n = st.num_players
+        k = (seat - st.seat) % n
+        return 0 if left <= k else 1 + (left - 1 - k) // n
+
+    def _coin(self, st: SquireState, seat: int) -> float:
+        return 0.45 if self._turns_left(st, seat) > 1 else 0.2
+
+    def _ticket(self, st: SquireState, seat: int) -> float:
+        return 0.35 if self._turns_left(st, seat) > 1 else 0.2
+
+    def _space_value(self, st: SquireState, seat: int, index: int, tile: int) -> float:
+        """What putting `tile` in space `index` gives besides the tile's VP."""
+        p = st.players[seat]
+        value = 0.0
+        hall = K.HALLS.get(index)
+        if hall:
+            value += hall[1] * (self._coin(st, seat) if hall[0] == "coins" else self._ticket(st, seat))
+        floor, col = divmod(index, 4)
+        filled_floor = sum(1 for i in _FLOOR_SPACES[floor] if p.gallery[i] >= 0)
+        filled_col = sum(1 for i in _COLUMN_SPACES[col] if p.gallery[i] >= 0)
+        if filled_floor == 3:
+            if floor == 1:
+                value += FLOOR2_VALUE
+            elif floor == 2 and st.tile_discard:
+                value += max(TV[t] for t in st.tile_discard)
+        if filled_col == 2:
+            if col == 0 and st.bank_royal_tickets:
+                value += ROYAL_TICKET_VALUE if self._turns_left(st, seat) > 1 else 0.2
+            elif col == 3 and st.bank_royal_coins:
+                value += ROYAL_COIN_VALUE if self._turns_left(st, seat) > 1 else 0.2
+        if self.smart:
+            value += 0.05 * (filled_floor + filled_col)
+            # errands that count floors and columns
+            if filled_floor == 3 or filled_col == 2:
+                for c in p.errands:
+                    card = K.CARD_BY_ID.get(c)
+                    if card and card.errand == "floors" and filled_floor == 3:
+                        value += 3
+                    if card and card.errand == "columns" and filled_col == 2:
+                        value += 2
+        return value
+
+    def _best_space(self, st: SquireState, seat: int, tile: int) -> tuple[float, int]:
+        p = st.players[seat]
+        best = (-1.0, -1)
+        for i in range(12):
+            if p.gallery[i] < 0:
+                v = self._space_value(st, seat, i, tile)
+                if v > best[0]:
+                    best = (v, i)
+        return best
+
+    def _errand_gain(self, st: SquireState, seat: int, tile: int) -> float:
+        """VP the tile adds to running errands (and, discounted, to hand cards)."""
+        p = st.players[seat]
+        cards = [(c, 1.0) for c in p.errands] + [(c, 0.3) for c in p.hand if c > 0]
+        if not cards:
+            return 0.0
+        space = p.gallery.index(EMPTY)
+        before = {c: st.errand_points(c, seat) for c, _ in cards}
+        p.gallery[space] = tile
+        try:
+            return sum(w * (st.errand_points(c, seat) - before[c]) for c, w in cards if K.CARD_BY_ID[c].errand != "wealth")
+        finally:
+            p.gallery[space] = EMPTY
+
+    def _offers(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
+        """Coins and tickets the hand's offers would give on this trade."""
+        p = st.players[seat]
+        region = st.game_map.cities[city].region
+        colour = TC[st.cities[city]]
+        action = "buy" if buy else "sell"
+        total = 0.0
+        for c in p.hand:
+            card = K.CARD_BY_ID.get(c)
+            if card is None or card.trigger not in ("any", action):
+                continue
+            if card.cond == "any" or (card.cond == "region" and K.COLOURS.index(card.colour) == region) or (
+                card.cond == "type" and K.COLOURS.index(card.colour) == colour
+            ):
+                unit = self._coin(st, seat) if card.reward == "coins" else self._ticket(st, seat)
+                total += max(0.0, card.amount * unit - (self._keep_value(st, seat, c) if self.smart else 0))
+        return total
+
+    def _keep_value(self, st: SquireState, seat: int, card_id: int) -> float:
+        """What keeping a card for its errand is worth now."""
+        p = st.players[seat]
+        if len(p.errands) >= st.errand_limit(seat) or self._turns_left(st, seat) <= 1:
+            return 0.0
+        return 0.6 * st.errand_points(card_id, seat) + 0.5
+
+    def _trade_value(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
+        p = st.players[seat]
+        tile = st.cities[city]
+        if tile < 0:
+            return -99.0
+        coin = self._coin(st, seat)
+        if buy:
+            price = st.price(seat, city, True)
+            if EMPTY not in p.gallery or p.coins + p.royal_coins < price:
+                return -99.0
+            paid = max(0, price - p.royal_coins)
+            value = TV[tile] - paid * coin + self._best_space(st, seat, tile)[0]
+            if self.smart:
+                value += SYNERGY[TC[tile]] + self._errand_gain(st, seat, tile)
+                # the last coins matter at the end only in fives
+                if self._turns_left(st, seat) <= 1:
+                    value = TV[tile] + self._best_space(st, seat, tile)[0] + self._errand_gain(st, seat, tile) - (
+                        p.wealth() // 5 - (p.wealth() - paid) // 5
+                    )
+        else:
+            got = min(st.price(seat, city, False), st.bank_coins)
+            if self._turns_left(st, seat) <= 1:
+                value = (p.wealth() + got) // 5 - p.wealth() // 5
+            else:
+                value = got * coin
+                if self.smart and p.coins + p.royal_coins < 6:
+                    value += 0.5  # cash to buy with next turn
+        return value + self._offers(st, seat, city, buy)
+
+    # ------------------------------------------------------------- planning
+    def _distances(self, st: SquireState, seat: int) -> dict[int, tuple[int, int]]:
+        """City → (steps, first hop) by breadth-first search from the pawn."""
+        p = st.players[seat]
+        adj = ADJ[st.map_key]
+        dist = {p.pos: (0, -1)}
+        frontier = [p.pos]
+        while frontier:
+            nxt = []
+            for c in frontier:
+                d, hop = dist[c]
+                for nb, _ in adj[c]:
+                    if nb not in dist:
+                        dist[nb] = (d + 1, nb if d == 0 else hop)
+                        nxt.append(nb)
+            frontier = nxt
+        return dist
+
+    def _plan(self, st: SquireState, seat: int, legal: list[Any]) -> Any:
+        p = st.players[seat]
+        if p.pos < 0:  # first turn: the best city anywhere
+            best = max(
+                legal,
+                key=lambda m: (max(self._trade_value(st, seat, m.city, True), self._trade_value(st, seat, m.city, False)), self.rng.random()),
+            )
+            return best
+        options: list[tuple[float, float, Any]] = []
+        here_ok = st.steps > 0 and p.pos != st.start
+        if here_ok:
+            for mv in (BUY, SELL):
+                if mv in legal:
+                    options.append((self._trade_value(st, seat, p.pos, mv.buy), self.rng.random(), mv))
+        gos = {m.city for m in legal if isinstance(m, Go)}
+        if gos:
+            royal_left = p.royal_tickets - st.royal_used
+            avail = royal_left + p.tickets
+            if not self.smart:
+                avail = min(avail, max(1, royal_left))
+            ticket = self._ticket(st, seat)
+            for city, (d, hop) in self._distances(st, seat).items():
+                if d == 0 or d > avail or city == st.start or hop not in gos:
+                    continue
+                commons = max(0, d - royal_left)
+                for buy in (True, False):
+                    v = self._trade_value(st, seat, city, buy) - commons * ticket
+                    options.append((v, self.rng.random(), (hop, city)))
+        if not options:
+            return self.rng.choice(legal)
+        options.sort(key=lambda o: (o[0], o[1]), reverse=True)
+        choice = options[0][2]
+        if isinstance(choice, tuple):
+            hop, _ = choice
+            return next(m for m in legal if isinstance(m, Go) and m.city == hop)
+        return choice
+
+    # --------------------------------------------------------------- choose
+    def choose(self, state: Any, seat: int) -> Any:
+        st: SquireState = state
+        legal = st.legal(seat)
+        if not legal:
+            raise ValueError("no legal move to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        ph = st.phase
+        p = st.players[seat]
+        if ph == "board":
+            prefer = ("badger", "fox", "owl", "stag") if self.smart else ("fox", "badger", "stag", "owl")
+            return min(legal, key=lambda m: prefer.index(K.BOARDS[m.board].key))
+        if ph == "move":
+            return self._plan(st, seat, legal)
+        if ph == "offer":
+            for m in legal:
+                if isinstance(m, Offer) and (not self.smart or self._offer_worth(st, seat, m.card)):
+                    return m
+            return DONE
+        if ph == "gallery":
+            tile = st.pending
+            return max(legal, key=lambda m: (self._space_value(st, seat, m.index, tile), -m.index))
+        if ph == "salvage":
+            return max(legal, key=lambda m: (m.value + (SYNERGY[m.colour] if self.smart else 0), -m.colour))
+        if ph == "exhibit":
+            return max(legal, key=lambda m: (self._exhibit_value(st, seat, m.colour), m.colour))
+        if ph == "errand":
+            errands = [m for m in legal if isinstance(m, Errand)]
+            if errands:
+                return max(errands, key=lambda m: (st.errand_points(m.card, seat), -m.card))
+            return DONE
+        if ph == "swap":
+            runs = [m for m in legal if isinstance(m, Errand)]
+            drops = [m for m in legal if isinstance(m, Drop)]
+            best_run = max(runs, key=lambda m: st.errand_points(m.card, seat), default=None)
+            if best_run is not None and st.errand_points(best_run.card, seat) >= 1:
+                return best_run
+            if drops and p.hand:
+                worst = min(drops, key=lambda m: st.errand_points(m.card, seat))
+                best_hand = max(st.errand_points(c, seat) for c in p.hand)
+                if best_hand > st.errand_points(worst.card, seat) + 1:
+                    return worst
+            return DONE
+        return self.rng.choice(legal)
+
+    def _offer_worth(self, st: SquireState, seat: int, card_id: int) -> bool:
+        card = K.CARD_BY_ID[card_id]
+        unit = self._coin(st, seat) if card.reward == "coins" else self._ticket(st, seat)
+        return card.amount * unit >= self._keep_value(st, seat, card_id)
+
+    def _exhibit_value(self, st: SquireState, seat: int, colour: int) -> float:
+        p = st.players[seat]
+        n = st.num_players
+        others = [o for o in range(n) if o != seat and st.players[o].count(colour)]
+        weight = (1.0 / (n - 1)) if self.smart else 0.0
+        coin, ticket = self._coin(st, seat), self._ticket(st, seat)
+        if colour == K.RED:
+            room = min(st.hand_limit(seat) - len(p.hand), len(st.deck))
+            own = max(0, room) * CARD_VALUE
+            theirs = sum(CARD_VALUE for o in others if len(st.players[o].hand) < st.hand_limit(o))
+        elif colour == K.BLUE:
+            own = (2 + p.count(K.BLUE)) * coin
+            theirs = 2 * coin * len(others)
+        elif colour == K.YELLOW:
+            own = (1 + p.count(K.YELLOW)) * ticket
+            theirs = ticket * len(others)
+        else:
+            if not self.smart:
+                return -1.0
+            own = 0.0
+            if p.hand and len(p.errands) < st.errand_limit(seat):
+                own = max(st.errand_points(c, seat) for c in p.hand) + 0.5 * max(0, self._turns_left(st, seat) - 1) * 0.3
+            theirs = 1.0 * sum(1 for o in others if st.players[o].hand)
+        return own - weight * theirs
