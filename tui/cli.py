@@ -265,6 +265,8 @@ def bot(
         fail(f"unknown bot level {level!r} (levels: {', '.join(record.ruleset.bot_levels)})")
     if record.state.is_over():
         fail("the game is over")
+    if as_ is not None and _seat(record, as_) not in record.state.to_act():
+        fail(f"--as {as_}: seat {as_} has no move to make now")
     while True:
         acting = record.state.to_act()
         seat = _seat(record, as_) if as_ is not None else acting[0]
@@ -544,8 +546,19 @@ def selfplay(
 
 def main() -> None:
     """Console entry point: runs the app, turning crashes into one line, exit 1."""
+    # Click's exception base (typer vendors Click in newer versions)
+    ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
     try:
-        app()
+        code = app(standalone_mode=False)
+    except ClickException as exc:  # usage errors: one line, not Click's usage block
+        message = " ".join(exc.format_message().split())
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+        print(f"tsquare: {message}{hint}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("tsquare: aborted", file=sys.stderr)
+        sys.exit(1)
     except SystemExit:
         raise
     except KeyboardInterrupt:
@@ -554,6 +567,7 @@ def main() -> None:
     except Exception as exc:  # a bug: one line, not a traceback
         print(f"tsquare: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":
