@@ -1,0 +1,52 @@
+"""Square Masons: draft, sealed auction and polyomino building, 3–5 players."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.core import Bot, OptionSpec, Ruleset
+from rulesets.square_masons.data import ROUND_LIMIT
+from rulesets.square_masons.state import SquareMasonsState, new_state
+
+
+class SquareMasons(Ruleset):
+    """The Square Masons ruleset."""
+
+    id = "square-masons"
+    title = "Square Masons"
+    min_players = 3
+    max_players = 5
+    summary = (
+        "Master builders of the Dark Ages draft cards in secret for money, stones and "
+        "the right to break ties and choose the market, bid in a sealed auction for "
+        "tetromino blocks, and fit them into the exact layouts of towns and sanctuaries. "
+        "The first to 13 prestige joins the Square Masons; money breaks ties."
+    )
+    version = 1
+    options = (
+        OptionSpec("rounds", ROUND_LIMIT, "round limit: the game ends after this round even if nobody has 13 prestige"),
+    )
+    bot_levels = ("random", "easy", "heuristic")
+    hidden_information = True
+    undo_allowed = False
+    package_dir = Path(__file__).parent
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> SquareMasonsState:
+        rounds = int(options.get("rounds", ROUND_LIMIT))
+        if rounds < 1:
+            raise ValueError("option rounds must be at least 1")
+        return new_state(players, seed, rounds)
+
+    def make_bot(self, level: str, seed: int) -> Bot:
+        if level == "random":
+            from engine.bots import RandomBot
+
+            return RandomBot(seed)
+        if level in ("easy", "heuristic"):
+            from rulesets.square_masons.bots import MasonBot
+
+            return MasonBot(seed, level)
+        raise ValueError(f"unknown bot level {level!r}")
+
+
+RULESET = SquareMasons()

@@ -1,0 +1,444 @@
+"""Square Masons' heuristic bot, at two levels ('easy', 'heuristic').
+
+It plans one structure at a time: every tiling of every layout (anchored at
+the zone's top-left corner) is a plan; the best plan is the one worth the
+most after counting the blocks still to buy, the stones missing and the
+paid actions needed. From the plan it drafts for majorities it can win, bids
+on blocks the plan needs, chooses the market offer, lays blocks on the plan's
+cells and claims. It reads only its own view; it keeps no memory between
+moves (the plan is recomputed from the position, so it stays consistent).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from engine.core import Bot
+from engine.rng import Rng
+from rulesets.square_masons import data as d
+from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, HIDDEN, MARKET, MONEY, ORDER, STONE, X2
+from rulesets.square_masons.geometry import (
+    CELLS,
+    PLACEMENTS,
+    W,
+    distinct_orients,
+    first_cell,
+    grow,
+    picture_cells,
+    shape_mask,
+)
+from rulesets.square_masons.moves import (
+    END,
+    RES,
+    SKIP,
+    STONE_KIND,
+    WITHDRAW,
+    Bid,
+    Buy,
+    Claim,
+    Direction,
+    Donate,
+    Drop,
+    Lay,
+    Offer,
+    Pair,
+    Pick,
+    Scrap,
+    Sell,
+    Store,
+    Take,
+    Tie,
+)
+from rulesets.square_masons.state import BLOCK_INDEX, MasonBoard, SquareMasonsState, pair_options
+
+CLASS_OF = {"I": "I", "O": "O", "T": "T", "S": "S", "Z": "S", "J": "J", "L": "J"}
+"""Blocks that a flip turns into each other share a class (S/Z, J/L)."""
+CLASSES = "IOTSJ"
+MAX_TILINGS = 16
+"""Tilings kept per layout orientation (fewest stones first)."""
+BUY_COST = 2.6
+"""How much a block still to win at auction takes off a plan's worth."""
+STONE_COST = 1.6
+"""How much a missing stone takes off a plan's worth."""
+ACTION_COST = 0.35
+"""How much a paid action takes off a plan's worth."""
+TOWN_WORTH = {"scrapyard": 3.2, "donation": 3.9, "bank": 4.2, "quarry": 3.6}
+"""A town's worth to the bot: its 3 prestige and its ability."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One piece of a plan: its class ('stone' for a stone) and cells."""
+
+    cls: str
+    mask: int
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to build one structure at the zone's top-left."""
+
+    sid: str
+    slots: tuple[Slot, ...]
+    mask: int
+    """All the layout's cells."""
+    halo: int
+    """The layout's cells and their neighbours: a foreign piece here spoils it."""
+    stones: int
+    """Stones the plan needs."""
+
+
+def _by_first_cell() -> list[list[tuple[int, str]]]:
+    """Per cell: (mask, class) of every block placement whose lowest cell it is."""
+    out: list[dict[int, str]] = [dict() for _ in range(CELLS)]
+    for t in BLOCK_TYPES:
+        for p in PLACEMENTS[t]:
+            out[first_cell(p.mask)].setdefault(p.mask, CLASS_OF[t])
+    return [sorted(m.items()) for m in out]
+
+
+@lru_cache(maxsize=1)
+def all_plans() -> tuple[Plan, ...]:
+    """Every plan of every structure (computed once)."""
+    starts = _by_first_cell()
+    plans: list[Plan] = []
+    for s in d.TOWNS + d.SANCTUARIES:
+        for _, shape in distinct_orients(picture_cells(s.picture)):
+            layout = shape_mask(shape, 0)
+            if layout is None:
+                continue
+            found: list[tuple[Slot, ...]] = []
+
+            def cover(rest: int, slots: list[Slot], stones: int) -> None:
+                if len(found) >= 400:
+                    return
+                if not rest:
+                    if len(slots) - stones >= s.min_blocks:
+                        found.append(tuple(slots))
+                    return
+                cell = first_cell(rest)
+                for mask, cls in starts[cell]:
+                    if mask & rest == mask:
+                        slots.append(Slot(cls, mask))
+                        cover(rest & ~mask, slots, stones)
+                        slots.pop()
+                if stones < 2:
+                    slots.append(Slot(STONE_KIND, 1 << cell))
+                    cover(rest & ~(1 << cell), slots, stones + 1)
+                    slots.pop()
+
+            cover(layout, [], 0)
+            found.sort(key=lambda sl: sum(1 for x in sl if x.cls == STONE_KIND))
+            for sl in found[:MAX_TILINGS]:
+                st = sum(1 for x in sl if x.cls == STONE_KIND)
+                plans.append(Plan(s.id, sl, layout, grow(layout), st))
+    return tuple(plans)
+
+
+def structure_worth(sid: str) -> float:
+    """What a structure is worth to the bot."""
+    return TOWN_WORTH.get(sid, float(d.SANCTUARY_PRESTIGE))
+
+
+def available(state: SquareMasonsState, sid: str) -> bool:
+    """True when `sid` may still be claimed."""
+    s = d.STRUCTURES[sid]
+    if s.kind == "town":
+        return state.town_supply[d.TOWN_INDEX[sid]] > 0
+    return sid in state.sanctuaries and state.sanctuary_owner(sid) is None
+
+
+class Scored:
+    """A plan's evaluation for one board."""
+
+    __slots__ = ("plan", "score", "need", "bring", "foreign", "stone_gap", "undone")
+
+    def __init__(self, plan: Plan, score: float, need: dict[str, int], bring: int,
+                 foreign: list[int], stone_gap: int, undone: list[Slot]) -> None:
+        self.plan = plan
+        self.score = score
+        self.need = need
+        """Blocks per class the plan still needs from outside (auction)."""
+        self.bring = bring
+        self.foreign = foreign
+        """Indices of construction pieces in the way."""
+        self.stone_gap = stone_gap
+        self.undone = undone
+        """Slots not yet filled."""
+
+
+def evaluate(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> list[Scored]:
+    """Every available plan scored for board `b` (with `extra` block letters
+    or 'stone' counted as in the reserve: the piece in hand)."""
+    have = {c: 0 for c in CLASSES}
+    for i, t in enumerate(BLOCK_TYPES):
+        have[CLASS_OF[t]] += b.reserve[i]
+    stones = b.stones
+    if extra == STONE_KIND:
+        stones += 1
+    elif extra:
+        have[CLASS_OF[extra]] += 1
+    pieces = {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in b.construction}
+    out = []
+    ok = {sid: available(state, sid) for sid in d.STRUCTURES}
+    for plan in all_plans():
+        if not ok[plan.sid]:
+            continue
+        undone = []
+        done_masks = set()
+        for sl in plan.slots:
+            if pieces.get(sl.mask) == sl.cls:
+                done_masks.add(sl.mask)
+            else:
+                undone.append(sl)
+        foreign = [i for i, (k, m) in enumerate(b.construction) if m & plan.halo and m not in done_masks]
+        want: dict[str, int] = {}
+        st_need = 0
+        for sl in undone:
+            if sl.cls == STONE_KIND:
+                st_need += 1
+            else:
+                want[sl.cls] = want.get(sl.cls, 0) + 1
+        need = {}
+        bring = 0
+        for c, k in want.items():
+            h = have[c]
+            bring += min(h, k)
+            if k > h:
+                need[c] = k - h
+        gap = max(0, st_need - stones)
+        bring += st_need - gap
+        buy = sum(need.values())
+        score = (structure_worth(plan.sid) - BUY_COST * buy - STONE_COST * gap
+                 - ACTION_COST * (bring + len(foreign)))
+        out.append(Scored(plan, score, need, bring, foreign, gap, undone))
+    return out
+
+
+def best_plan(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> Scored | None:
+    """The plan worth the most (first in plan order on ties)."""
+    best = None
+    for sc in evaluate(state, b, extra):
+        if best is None or sc.score > best.score:
+            best = sc
+    return best
+
+
+class MasonBot(Bot):
+    """Plans one structure at a time; 'easy' plays a random move now and then."""
+
+    def __init__(self, seed: int = 0, level: str = "heuristic") -> None:
+        self.rng = Rng(seed)
+        self.level = level
+        self.noise = 0.3 if level == "easy" else 0.0
+
+    def choose(self, state: Any, seat: int) -> Any:
+        legal = state.legal(seat)
+        if not legal:
+            raise ValueError("no legal move to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if self.noise and state.phase in ("draft", "auction", "market", "pair") and self.rng.random() < self.noise:
+            return self.rng.choice(legal)
+        handler = getattr(self, "_" + state.phase, None)
+        move = handler(state, seat, legal) if handler else None
+        return move if move in legal else legal[0]
+
+    # -- draft
+    def _direction(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        return Direction(1)
+
+    def _card_value(self, state: SquareMasonsState, seat: int, card: int) -> float:
+        b = state.boards[seat]
+        if card == MONEY:
+            return 1.0 + (0.4 if b.coins < 3 else 0.0)
+        if card == X2:
+            return 0.8
+        mine = b.drafted[card] + sum(1 for c in b.face_down if c == card)
+        best_other = max(
+            (o.drafted[card] + o.drafted[X2] // 2 for s, o in enumerate(state.boards) if s != seat), default=0
+        )
+        reward = {ORDER: 0.9, STONE: 1.3, MARKET: 1.1}[card]
+        if card == STONE:
+            sc = best_plan(state, b)
+            if sc is not None and sc.stone_gap:
+                reward = 2.0
+        lead = mine + 1 - best_other
+        if lead > 2:
+            return 0.2 * reward
+        return reward * max(0.0, min(1.0, 0.45 + 0.3 * lead))
+
+    def _draft(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        return max(legal, key=lambda m: (self._card_value(state, seat, m.card), -m.card))
+
+    def _pair(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        b = state.boards[seat]
+
+        def worth(letters: str) -> float:
+            v = 0.0
+            for ch in set(letters):
+                card = CARD_LETTERS.index(ch)
+                k = letters.count(ch)
+                if card == MONEY:
+                    v += k
+                    continue
+                mine = b.drafted[card] + k
+                other = max((o.effective(card) + o.drafted[X2] for s, o in enumerate(state.boards) if s != seat),
+                            default=0)
+                v += (1.5 if mine >= other else 0.2) + 0.1 * k
+            return v
+
+        return max(legal, key=lambda m: worth(m.letters))
+
+    def _tie(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        if seat in state.tie_seats:
+            return Tie(seat)
+        return min(legal, key=lambda m: (state.boards[m.seat].prestige, m.seat))
+
+    _auction_tie = _tie
+
+    # -- auction
+    def _market(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        sc = best_plan(state, state.boards[seat])
+        need = sc.need if sc else {}
+
+        def worth(m: Offer) -> float:
+            left = dict(need)
+            v = 0.0
+            for ch in m.blocks:
+                c = CLASS_OF[ch]
+                if left.get(c, 0) > 0:
+                    left[c] -= 1
+                    v += 1.0
+            return v
+
+        best = max(worth(m) for m in legal)
+        return self.rng.choice([m for m in legal if worth(m) == best])
+
+    def _block_gain(self, state: SquareMasonsState, b: MasonBoard, base: float, letter: str) -> float:
+        sc = best_plan(state, b, letter)
+        return 0.0 if sc is None else sc.score - base
+
+    def _auction(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        b = state.boards[seat]
+        base_plan = best_plan(state, b)
+        base = base_plan.score if base_plan else 0.0
+        gains = []
+        for sp, t in enumerate(state.offer):
+            gains.append((self._block_gain(state, b, base, BLOCK_TYPES[t]), sp + 1))
+        if not gains:
+            return WITHDRAW
+        gain, sp = max(gains, key=lambda g: (g[0], -g[1]))
+        if gain < 0.5:
+            return WITHDRAW
+        keep = 1 if b.construction or b.reserve_blocks else 0  # coins kept for paid actions
+        amount = max(0, min(b.coins - keep, 1 + int(gain)))
+        if self.level == "easy":
+            amount = max(0, amount - 1)
+        return Bid(sp, amount)
+
+    # -- building
+    def _place_won(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        b = state.boards[seat]
+        kind = state.hand_kind
+        sc = best_plan(state, b, kind)
+        lay = self._lay_for_plan(sc, b, kind, legal)
+        if lay is not None:
+            return lay
+        if RES in legal:
+            return RES
+        # reserve full: drop the reserve block the best plan needs least
+        return self._least_useful_drop(state, b, legal)
+
+    def _least_useful_drop(self, state: SquareMasonsState, b: MasonBoard, legal: list) -> Any:
+        drops = [m for m in legal if isinstance(m, Drop) and m.kind != STONE_KIND]
+        sc = best_plan(state, b)
+        wanted = set()
+        if sc is not None:
+            wanted = {s.cls for s in sc.undone}
+        drops.sort(key=lambda m: (CLASS_OF[m.kind] in wanted, m.kind))
+        return drops[0] if drops else legal[0]
+
+    def _lay_for_plan(self, sc: Scored | None, b: MasonBoard, kind: str, legal: list) -> Any:
+        """The Lay that puts `kind` on an unfilled slot of the plan, or None."""
+        if sc is None:
+            return None
+        occ = b.occupied()
+        cls = STONE_KIND if kind == STONE_KIND else CLASS_OF[kind]
+        for sl in sc.undone:
+            if sl.cls != cls or sl.mask & occ:
+                continue
+            if kind == STONE_KIND:
+                mv = Lay("", first_cell(sl.mask))
+                if mv in legal:
+                    return mv
+                continue
+            for p in PLACEMENTS[kind]:
+                if p.mask == sl.mask:
+                    mv = Lay(p.code, p.anchor)
+                    if mv in legal:
+                        return mv
+        return None
+
+    def _lay(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        b = state.boards[seat]
+        kind = state.hand_kind
+        sc = best_plan(state, b, kind)
+        lay = self._lay_for_plan(sc, b, kind, legal)
+        if lay is not None:
+            return lay
+        # anywhere away from the plan's cells and their neighbours
+        halo = sc.plan.halo if sc else 0
+        for mv in legal:
+            mask = (1 << mv.anchor) if kind == STONE_KIND else next(
+                p.mask for p in PLACEMENTS[kind] if p.code == mv.code and p.anchor == mv.anchor)
+            if not mask & halo:
+                return mv
+        return legal[-1]
+
+    def _build(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        b = state.boards[seat]
+        claims = [m for m in legal if isinstance(m, Claim)]
+        if claims:
+            return max(claims, key=lambda m: structure_worth(m.sid))
+        sc = best_plan(state, b)
+        if sc is None or b.coins < d.ACTION_COST:
+            return END
+        # clear pieces in the plan's way
+        for i in sc.foreign:
+            kind, mask = b.construction[i]
+            cell = first_cell(mask)
+            useful = kind != STONE_KIND and sc.need.get(CLASS_OF[kind], 0) == 0
+            if Store(cell) in legal and (kind == STONE_KIND or b.reserve_blocks < d.RESERVE_BLOCKS):
+                return Store(cell)
+            return Scrap(cell)
+        occ = b.occupied()
+        # bring reserve pieces onto free plan slots
+        for sl in sc.undone:
+            if sl.mask & occ:
+                continue
+            if sl.cls == STONE_KIND:
+                if b.stones and Take(STONE_KIND) in legal:
+                    return Take(STONE_KIND)
+                continue
+            for i, t in enumerate(BLOCK_TYPES):
+                if b.reserve[i] and CLASS_OF[t] == sl.cls and Take(t) in legal:
+                    return Take(t)
+        return END
+
+    def _ability(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        b = state.boards[seat]
+        if state.abilities[0] == "scrap":
+            sc = best_plan(state, b)
+            need = sc.need if sc else {}
+            for m in legal:
+                if isinstance(m, Buy) and need.get(CLASS_OF[m.kind], 0) > 0:
+                    return m
+            spare = b.stones - (sc.plan.stones if sc else 0)
+            if spare > 0 and any(isinstance(m, Sell) for m in legal):
+                return Sell()
+            return SKIP
+        if b.coins >= 5 or b.prestige + 1 >= d.WIN_PRESTIGE:
+            return Donate()
+        return SKIP

@@ -1,0 +1,262 @@
+"""Square Masons' moves and their notation (one canonical text each).
+
+Draft     `cw` / `ccw`      the first player's direction for the round
+          `money` `order` `stone` `market` `x2`   a sealed draft pick
+          `pair-MS`         double these cards with your x2 cards (M O S K)
+Rewards   `tie2`            the Order holder gives a tied reward (or block) to seat 2
+Auction   `offer-IOT`       the Market holder's blocks on offer (spaces 1, 2, 3)
+          `bid2-3`          sealed: die on space 2, bid 3 coins;  `withdraw`
+Build     `b3r1`            lay the piece in hand: bounding box's top-left at b3,
+                            orientation r0..r3 (turned), f0..f3 (flipped, turned);
+                            a stone is just `b3`
+          `res`             put the block you won in your reserve
+          `mv-b3`           relocate / rotate / flip the construction piece on b3 (1 coin)
+          `out-b3`          move that piece to the reserve (1 coin)
+          `del-b3`          discard that piece (1 coin)
+          `in-T` `in-stone` bring a reserve block or stone into construction (1 coin)
+          `sw-b3-T`         swap the piece on b3 with reserve block T (1 coin)
+          `drop-T` `drop-stone`  discard from the reserve (free)
+          `claim-bank`      claim the structure your construction zone shows
+          `end`             end building (your town abilities follow)
+Abilities `sell` `buy-T` `donate` `skip`
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Union
+
+from engine.errors import InvalidMoveError
+from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES, STRUCTURES
+from rulesets.square_masons.geometry import ORIENT_CODES, cell_name, parse_cell
+
+STONE_KIND = "stone"
+"""The kind of a construction stone, beside the block letters."""
+
+
+class Direction(NamedTuple):
+    """The first player's choice: +1 clockwise (to higher seats), -1 counter-clockwise."""
+
+    step: int
+
+
+class Pick(NamedTuple):
+    """A sealed draft pick of one card type."""
+
+    card: int
+
+
+class Pair(NamedTuple):
+    """Which non-x2 cards the x2 cards double: card letters, canonical order."""
+
+    letters: str
+
+
+class Tie(NamedTuple):
+    """The Order holder's tie-break: the seat that gets the reward or block."""
+
+    seat: int
+
+
+class Offer(NamedTuple):
+    """The Market holder's blocks for the auction spaces, in block order."""
+
+    blocks: str
+
+
+class Bid(NamedTuple):
+    """A sealed auction choice: die on `space` (1-based; 0 = withdraw) and a bid."""
+
+    space: int
+    amount: int
+
+
+class Lay(NamedTuple):
+    """Lay the piece in hand in the construction zone ('' code for a stone)."""
+
+    code: str
+    anchor: int
+
+
+class ToReserve(NamedTuple):
+    """Put the won block in the reserve."""
+
+
+class Relocate(NamedTuple):
+    """Lift the construction piece on `cell` to lay it again (paid)."""
+
+    cell: int
+
+
+class Store(NamedTuple):
+    """Move the construction piece on `cell` to the reserve (paid)."""
+
+    cell: int
+
+
+class Scrap(NamedTuple):
+    """Discard the construction piece on `cell` (paid)."""
+
+    cell: int
+
+
+class Take(NamedTuple):
+    """Take a reserve block (letter) or 'stone' into construction (paid)."""
+
+    kind: str
+
+
+class Swap(NamedTuple):
+    """Swap the construction piece on `cell` with reserve block `kind` (paid)."""
+
+    cell: int
+    kind: str
+
+
+class Drop(NamedTuple):
+    """Discard a reserve block (letter) or a stone, free."""
+
+    kind: str
+
+
+class Claim(NamedTuple):
+    """Claim the structure `sid` the construction zone shows."""
+
+    sid: str
+
+
+class End(NamedTuple):
+    """End building for this round."""
+
+
+class Sell(NamedTuple):
+    """Scrapyard: sell a reserve stone for 3 coins."""
+
+
+class Buy(NamedTuple):
+    """Scrapyard: buy an unsold auction block for 3 coins."""
+
+    kind: str
+
+
+class Donate(NamedTuple):
+    """Donation Center: 3 coins for 1 prestige."""
+
+
+class Skip(NamedTuple):
+    """Do not use this Scrapyard or Donation Center."""
+
+
+SmMove = Union[
+    Direction, Pick, Pair, Tie, Offer, Bid, Lay, ToReserve, Relocate, Store, Scrap,
+    Take, Swap, Drop, Claim, End, Sell, Buy, Donate, Skip,
+]
+END, RES, SELL, DONATE, SKIP = End(), ToReserve(), Sell(), Donate(), Skip()
+WITHDRAW = Bid(0, 0)
+
+
+def format_move(move: object) -> str:
+    """The canonical notation of a Square Masons move."""
+    t = type(move)
+    if t is Lay:
+        return cell_name(move.anchor) + move.code
+    if t is Pick:
+        return CARD_TYPES[move.card]
+    if t is Bid:
+        return "withdraw" if move.space == 0 else f"bid{move.space}-{move.amount}"
+    if t is Relocate:
+        return "mv-" + cell_name(move.cell)
+    if t is Store:
+        return "out-" + cell_name(move.cell)
+    if t is Scrap:
+        return "del-" + cell_name(move.cell)
+    if t is Take:
+        return "in-" + move.kind
+    if t is Swap:
+        return f"sw-{cell_name(move.cell)}-{move.kind}"
+    if t is Drop:
+        return "drop-" + move.kind
+    if t is Claim:
+        return "claim-" + move.sid
+    if t is End:
+        return "end"
+    if t is ToReserve:
+        return "res"
+    if t is Direction:
+        return "cw" if move.step == 1 else "ccw"
+    if t is Pair:
+        return "pair-" + move.letters
+    if t is Tie:
+        return f"tie{move.seat + 1}"
+    if t is Offer:
+        return "offer-" + move.blocks
+    if t is Sell:
+        return "sell"
+    if t is Buy:
+        return "buy-" + move.kind
+    if t is Donate:
+        return "donate"
+    if t is Skip:
+        return "skip"
+    raise TypeError(f"not a Square Masons move: {move!r}")
+
+
+_SIMPLE = {
+    "end": END, "res": RES, "sell": SELL, "donate": DONATE, "skip": SKIP,
+    "withdraw": WITHDRAW, "cw": Direction(1), "ccw": Direction(-1),
+}
+_LAY = re.compile(r"^([a-z][0-9])(" + "|".join(ORIENT_CODES) + r")?$")
+_BID = re.compile(r"^bid([1-9])-([0-9]{1,3})$")
+_CELL_OP = re.compile(r"^(mv|out|del)-([a-z][0-9])$")
+_KIND = "(stone|[" + BLOCK_TYPES.lower() + "])"
+_KIND_OP = re.compile(r"^(in|drop|buy)-" + _KIND + "$")
+_SWAP = re.compile(r"^sw-([a-z][0-9])-([" + BLOCK_TYPES.lower() + "])$")
+_CELL_MOVES = {"mv": Relocate, "out": Store, "del": Scrap}
+_KIND_MOVES = {"in": Take, "drop": Drop, "buy": Buy}
+
+
+def _kind(text: str) -> str:
+    return STONE_KIND if text == STONE_KIND else text.upper()
+
+
+def parse_text(text: str) -> SmMove | None:
+    """The move `text` spells exactly (any case), or None if it does not."""
+    t = "".join(text.split()).lower()
+    if t in _SIMPLE:
+        return _SIMPLE[t]
+    if t in CARD_TYPES:
+        return Pick(CARD_TYPES.index(t))
+    m = _LAY.match(t)
+    if m:
+        cell = parse_cell(m.group(1))
+        return None if cell is None else Lay(m.group(2) or "", cell)
+    m = _BID.match(t)
+    if m:
+        return Bid(int(m.group(1)), int(m.group(2)))
+    m = _CELL_OP.match(t)
+    if m:
+        cell = parse_cell(m.group(2))
+        return None if cell is None else _CELL_MOVES[m.group(1)](cell)
+    m = _KIND_OP.match(t)
+    if m:
+        return _KIND_MOVES[m.group(1)](_kind(m.group(2)))
+    m = _SWAP.match(t)
+    if m:
+        cell = parse_cell(m.group(1))
+        return None if cell is None else Swap(cell, m.group(2).upper())
+    if t.startswith("tie") and t[3:].isdigit():
+        return Tie(int(t[3:]) - 1)
+    if t.startswith("pair-") and t[5:] and all(ch in CARD_LETTERS[:4].lower() for ch in t[5:]):
+        return Pair("".join(sorted(t[5:].upper(), key=CARD_LETTERS.index)))
+    if t.startswith("offer-") and all(ch in BLOCK_TYPES.lower() for ch in t[6:]):
+        return Offer("".join(sorted(t[6:].upper(), key=BLOCK_TYPES.index)))
+    if t.startswith("claim-") and t[6:] in STRUCTURES:
+        return Claim(t[6:])
+    return None
+
+
+def syntax_error(text: str) -> InvalidMoveError:
+    """The error for text that is no Square Masons move at all."""
+    return InvalidMoveError(
+        f"{text!r} is not Square Masons notation (e.g. cw, money, pair-MS, tie2, offer-IT, "
+        "bid2-3, withdraw, b3r1, res, mv-b3, in-T, claim-bank, end, skip; see `tsquare rules square-masons`)"
+    )
