@@ -227,9 +227,23 @@ class Ruleset(ABC):
     def new_game(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         """The starting state for `players` seats, all chance from `seed`."""
 
-    @abstractmethod
+    bot_classes: ClassVar[dict[str, str]] = {}
+    """Bot levels other than 'random': level -> 'module:Class' (imported
+    lazily; the class is built with the seed as its only argument)."""
+
     def make_bot(self, level: str, seed: int) -> "Bot":
         """A bot of `level` whose own choices are seeded by `seed`."""
+        if level == "random":
+            from engine.bots.random_bot import RandomBot
+
+            return RandomBot(seed)
+        target = self.bot_classes.get(level)
+        if target is None:
+            raise ValueError(f"unknown bot level {level!r} for {self.id}")
+        import importlib
+
+        module, _, name = target.partition(":")
+        return getattr(importlib.import_module(module), name)(seed)
 
     def default_options(self) -> dict[str, Any]:
         """Every option at its default."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core import Bot, OptionSpec, Ruleset
+from engine.core import OptionSpec, Ruleset
 from rulesets.grid_square.state import GridSquareState
 
 
@@ -25,23 +25,13 @@ class GridSquare(Ruleset):
         OptionSpec("sliding", True, "slide one building after placing (no: the variant without sliding)"),
     )
     bot_levels = ("random", "greedy")
+    bot_classes = {"greedy": "rulesets.grid_square.bots:GreedyBot"}
     package_dir = Path(__file__).parent
 
     def new_game(self, players: int, seed: int, options: dict[str, Any]) -> GridSquareState:
         if players != 2:
             raise ValueError("Grid Square is for 2 players")
         return GridSquareState(slides_allowed=bool(options.get("sliding", True)))
-
-    def make_bot(self, level: str, seed: int) -> Bot:
-        if level == "random":
-            from engine.bots import RandomBot
-
-            return RandomBot(seed)
-        if level == "greedy":
-            from rulesets.grid_square.bots import GreedyBot
-
-            return GreedyBot(seed)
-        raise ValueError(f"unknown bot level {level!r}")
 
 
 RULESET = GridSquare()
