@@ -7,6 +7,7 @@ game still "coming" (listed, not playable).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 
 from engine.core import Ruleset
@@ -42,12 +43,17 @@ class Registry:
         return list(self._entries.values())
 
     def is_playable(self, game_id: str) -> bool:
-        """True when the game's module exists and defines RULESET."""
-        try:
-            self.get(game_id)
-        except UnknownGameError:
+        """True when the game's package exists (found without importing it,
+        so menus stay fast)."""
+        if game_id in self._loaded:
+            return True
+        entry = self._entries.get(game_id)
+        if entry is None:
             return False
-        return True
+        try:
+            return importlib.util.find_spec(entry.module) is not None
+        except ModuleNotFoundError:
+            return False
 
     def get(self, game_id: str) -> Ruleset:
         """The ruleset for `game_id`; UnknownGameError with a clear message."""
