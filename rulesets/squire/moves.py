@@ -112,6 +112,8 @@ ERRAND = {i: Errand(i) for i in range(1, 43)}
 DROP = {i: Drop(i) for i in range(1, 43)}
 SPACE = tuple(Space(i) for i in range(12))
 EXHIBIT = {c: Exhibit(c) for c in EXHIBITABLE}
+BOOKS = Exhibit(3)
+"""An exhibition of rare books: named so it can be refused with a reason."""
 SALVAGE = {(c, v): Salvage(c, v) for c in range(5) for v in range(2, 7)}
 
 
@@ -143,6 +145,8 @@ for _key, _map in MAPS.items():
     for c in EXHIBITABLE:
         _p[TYPE_NAMES[c]] = EXHIBIT[c]
         _p[COLOUR_NAMES[c]] = EXHIBIT[c]
+    _t[BOOKS] = "books"  # never legal: parsed so the refusal can say why
+    _p["books"] = _p["book"] = BOOKS
     PARSE[_key] = _p
 
 _SHAPE = re.compile(r"^([oex]\d{1,2}|[123][a-d]|[rygpb][2-6]|[a-z]+)$")
@@ -163,7 +167,7 @@ def parse_text(text: str, game_map: GameMap) -> object | None:
     found = PARSE[game_map.key].get(t)
     if found is not None:
         return found
-    if not t or not _SHAPE.match(t):
+    if not t or not _SHAPE.match(t) or (t.isalpha() and not any(k.startswith(t) for k in PARSE[game_map.key])):
         raise InvalidMoveError(
             f"{text!r} is not Squire notation (a city code like {game_map.cities[0].code}, buy, sell, "
             "o7, e7, x7, 2b, r5, paintings, done)"

@@ -323,9 +323,7 @@ class SquireState(GameState):
                 out.sort(key=self._texts().__getitem__)
             return out
         if ph == "offer":
-            out = [OFFER[c] for c in sorted(self.matching_cards(seat), key=str)]
-            out.append(DONE)
-            return out
+            return [DONE] + [OFFER[c] for c in sorted(self.matching_cards(seat), key=str)]
         if ph == "gallery":
             return [SPACE[i] for i in range(12) if p.gallery[i] < 0]
         if ph == "salvage":
@@ -334,9 +332,7 @@ class SquireState(GameState):
         if ph == "exhibit":
             return [EXHIBIT[c] for c in (K.BLUE, K.YELLOW, K.RED, K.GREEN)]  # ceramics maps paintings sculptures
         if ph == "errand":
-            out = [ERRAND[c] for c in sorted(set(p.hand), key=str)]
-            out.append(DONE)
-            return out
+            return [DONE] + [ERRAND[c] for c in sorted(set(p.hand), key=str)]
         if ph == "swap":
             out = []
             if len(p.errands) < self.errand_limit(seat):
@@ -366,9 +362,9 @@ class SquireState(GameState):
             if self.steps and p.pos != self.start:
                 price = self.price(seat, p.pos, True)
                 sale = self.price(seat, p.pos, False)
-                more = f", or travel on ({self.tickets_left(seat)} tickets left)" if self.start >= 0 else ""
+                more = f", or travel on ({_n(self.tickets_left(seat), 'ticket')} left)" if self.start >= 0 else ""
                 return f"Buy for {price} or sell for {sale} here{more}"
-            return f"Travel to a neighbouring city ({self.tickets_left(seat)} tickets left)"
+            return f"Travel to a neighbouring city ({_n(self.tickets_left(seat), 'ticket')} left)"
         if ph == "offer":
             return "Play matching offers (o<card>), then done"
         if ph == "gallery":
@@ -490,6 +486,8 @@ class SquireState(GameState):
         }
         if not isinstance(move, kinds.get(ph, ())):
             return f"{txt} is not possible now: {self.prompt(seat).lower()}"
+        if isinstance(move, Exhibit):
+            return "rare books cannot be exhibited (old sheets are too fragile)"
         if isinstance(move, ChooseBoard):
             return f"the {K.BOARDS[move.board].key} board is taken"
         if isinstance(move, Go):
