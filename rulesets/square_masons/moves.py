@@ -19,11 +19,15 @@ Build     `b3r1`            lay the piece in hand: bounding box's top-left at b3
           `claim-bank`      claim the structure your construction zone shows
           `end`             end building (your town abilities follow)
 Abilities `sell` `buy-T` `donate` `skip`
+
+Moves are frozen dataclasses, not NamedTuples: `in-T` and `drop-T` hold the
+same field and must still be different moves.
 """
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Union
+from dataclasses import dataclass
+from typing import Union
 
 from engine.errors import InvalidMoveError
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES, STRUCTURES
@@ -33,116 +37,136 @@ STONE_KIND = "stone"
 """The kind of a construction stone, beside the block letters."""
 
 
-class Direction(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Direction:
     """The first player's choice: +1 clockwise (to higher seats), -1 counter-clockwise."""
 
     step: int
 
 
-class Pick(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pick:
     """A sealed draft pick of one card type."""
 
     card: int
 
 
-class Pair(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pair:
     """Which non-x2 cards the x2 cards double: card letters, canonical order."""
 
     letters: str
 
 
-class Tie(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Tie:
     """The Order holder's tie-break: the seat that gets the reward or block."""
 
     seat: int
 
 
-class Offer(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Offer:
     """The Market holder's blocks for the auction spaces, in block order."""
 
     blocks: str
 
 
-class Bid(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Bid:
     """A sealed auction choice: die on `space` (1-based; 0 = withdraw) and a bid."""
 
     space: int
     amount: int
 
 
-class Lay(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Lay:
     """Lay the piece in hand in the construction zone ('' code for a stone)."""
 
     code: str
     anchor: int
 
 
-class ToReserve(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ToReserve:
     """Put the won block in the reserve."""
 
 
-class Relocate(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Relocate:
     """Lift the construction piece on `cell` to lay it again (paid)."""
 
     cell: int
 
 
-class Store(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Store:
     """Move the construction piece on `cell` to the reserve (paid)."""
 
     cell: int
 
 
-class Scrap(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Scrap:
     """Discard the construction piece on `cell` (paid)."""
 
     cell: int
 
 
-class Take(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Take:
     """Take a reserve block (letter) or 'stone' into construction (paid)."""
 
     kind: str
 
 
-class Swap(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Swap:
     """Swap the construction piece on `cell` with reserve block `kind` (paid)."""
 
     cell: int
     kind: str
 
 
-class Drop(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Drop:
     """Discard a reserve block (letter) or a stone, free."""
 
     kind: str
 
 
-class Claim(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Claim:
     """Claim the structure `sid` the construction zone shows."""
 
     sid: str
 
 
-class End(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class End:
     """End building for this round."""
 
 
-class Sell(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Sell:
     """Scrapyard: sell a reserve stone for 3 coins."""
 
 
-class Buy(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Buy:
     """Scrapyard: buy an unsold auction block for 3 coins."""
 
     kind: str
 
 
-class Donate(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Donate:
     """Donation Center: 3 coins for 1 prestige."""
 
 
-class Skip(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Skip:
     """Do not use this Scrapyard or Donation Center."""
 
 

@@ -76,6 +76,19 @@ PHASES = ("direction", "draft", "pair", "tie", "market", "auction", "auction_tie
 DIRECTIONS = (Direction(1), Direction(-1))
 BLOCK_INDEX = {t: i for i, t in enumerate(BLOCK_TYPES)}
 _STONE_PLACES = [Lay("", c) for c in range(CELLS)]
+_LAYS = {t: [(p.mask, Lay(p.code, p.anchor)) for p in ps] for t, ps in PLACEMENTS.items()}
+"""Per block type: (cells, the Lay move) of every placement, made once."""
+_PICKS = [Pick(c) for c in range(5)]
+_BIDS: dict[tuple[int, int], Bid] = {}
+
+
+def _bid(space: int, amount: int) -> Bid:
+    """The Bid move, made once and reused."""
+    key = (space, amount)
+    found = _BIDS.get(key)
+    if found is None:
+        found = _BIDS[key] = Bid(space, amount)
+    return found
 
 
 def P(seat: int) -> str:
@@ -274,9 +287,9 @@ class SquareMasonsState(GameState):
             return []
         b = self.boards[seat]
         if ph == "draft":
-            return [Pick(c) for c in sorted(set(b.hand))]
+            return [_PICKS[c] for c in sorted(set(b.hand))]
         if ph == "auction":
-            out = [Bid(sp + 1, amt) for sp in range(len(self.offer)) for amt in range(b.coins + 1)]
+            out = [_bid(sp + 1, amt) for sp in range(len(self.offer)) for amt in range(b.coins + 1)]
             out.append(WITHDRAW)
             return out
         if ph == "lay" or ph == "place_won":
@@ -284,7 +297,7 @@ class SquareMasonsState(GameState):
             if self.hand_kind == STONE_KIND:
                 out = [_STONE_PLACES[c] for c in range(CELLS) if not occ >> c & 1]
             else:
-                out = [Lay(p.code, p.anchor) for p in PLACEMENTS[self.hand_kind] if not p.mask & occ]
+                out = [mv for mask, mv in _LAYS[self.hand_kind] if not mask & occ]
             if ph == "place_won":
                 if b.reserve_blocks < d.RESERVE_BLOCKS:
                     out.append(RES)
