@@ -1,0 +1,93 @@
+"""Town abilities at the end of a build turn: Scrapyards, Donations, Banks, Quarries, in that order."""
+from rulesets.square_masons.state import BLOCK_INDEX
+
+from masons_helpers import building, conserved, notations, play, reserve
+
+SCRAP, DONATION, BANK, QUARRY = range(4)
+
+
+def own(st, seat, towns):
+    for i, k in enumerate(towns):
+        st.boards[seat].towns[i] += k
+        st.town_supply[i] -= k
+
+
+def with_unsold(st, letters):
+    st.offer = [BLOCK_INDEX[c] for c in letters]
+    st.sold = [None] * len(letters)
+    for t in st.offer:
+        st.supply[t] -= 1
+
+
+def test_order_of_activation_and_each_ability():
+    st = building(coins=[4, 0, 0])
+    own(st, 0, [1, 1, 1, 1])
+    reserve(st, 0, stones=1)
+    st.boards[0].lost = True
+    with_unsold(st, "Z")
+    play(st, 0, "end")
+    assert st.phase == "ability" and st.abilities[0] == "scrap"
+    assert notations(st, 0) == ["sell", "buy-Z", "skip"]
+    texts = [e.text for e in play(st, 0, "sell")]
+    assert "Scrapyard buys a stone for 3" in texts[0]
+    assert st.boards[0].coins == 8  # 4 + 3 + 1 refund
+    assert "refunds 1" in texts[1]
+    assert st.phase == "ability" and notations(st, 0) == ["donate", "skip"]
+    texts = [e.text for e in play(st, 0, "donate")]
+    assert st.boards[0].donations == 1 and st.boards[0].prestige == 13
+    assert "Bank pays 2" in texts[1] and "Quarry gives a stone" in texts[2]
+    assert st.boards[0].coins == 8 - 3 + 2
+    assert st.boards[0].stones == 1
+    assert st.actor == 1  # next builder
+    conserved(st)
+
+
+def test_several_cards_act_several_times():
+    st = building(coins=[0, 0, 0])
+    own(st, 0, [0, 0, 2, 3])
+    play(st, 0, "end")
+    assert st.boards[0].coins == 4 and st.boards[0].stones == 3
+    conserved(st)
+
+
+def test_donation_refund_only_after_a_lost_auction():
+    st = building(coins=[1, 0, 0])
+    own(st, 0, [0, 2, 0, 0])
+    play(st, 0, "end")
+    assert st.boards[0].coins == 1  # not outbid: no refund, and too poor to donate
+    st = building(coins=[1, 0, 0])
+    own(st, 0, [0, 2, 0, 0])
+    st.boards[0].lost = True
+    play(st, 0, "end")
+    assert st.boards[0].coins == 3  # 1 + 1 + 1: one refund per Donation Center
+
+
+def test_scrapyard_buys_an_unsold_block_into_the_reserve():
+    st = building(coins=[3, 0, 0])
+    own(st, 0, [1, 0, 0, 0])
+    with_unsold(st, "IL")
+    play(st, 0, "end")
+    assert notations(st, 0) == ["buy-I", "buy-L", "skip"]
+    play(st, 0, "buy-L")
+    assert st.boards[0].reserve[BLOCK_INDEX["L"]] == 1 and st.boards[0].coins == 0
+    assert st.unsold() == [BLOCK_INDEX["I"]]
+    conserved(st)
+
+
+def test_scrapyard_with_nothing_to_do_is_skipped():
+    st = building(coins=[2, 0, 0])
+    own(st, 0, [1, 0, 0, 0])
+    with_unsold(st, "I")
+    play(st, 0, "end")  # no stone, and 2 coins cannot buy
+    assert st.actor == 1
+
+
+def test_a_town_claimed_this_turn_acts_this_turn():
+    from masons_helpers import put_cells
+
+    st = building(coins=[0, 0, 0])
+    put_cells(st, 0, "O", "b1 c1 b2 c2")
+    put_cells(st, 0, "J/L", "a1 a2 a3 b3")
+    play(st, 0, "claim-bank")
+    play(st, 0, "end")
+    assert st.boards[0].coins == 2
