@@ -1,0 +1,420 @@
+"""T-Square benchmarks: speed as ratios against references measured in the
+same run (see benchmarks/README.md).
+
+    python benchmarks/run.py [--json FILE] [--quick]
+
+Prints a table and, with --json, writes every figure. Not part of pytest.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+ROUNDS = 8
+"""Alternating rounds of python-chess and each game's random play."""
+
+TARGETS = {
+    "games.grid-square.ratio_vs_python_chess": ("<=", 1.0),
+    "games.grid-square.bot_ms.greedy": ("<", 100.0),
+    "cli_help_ratio": ("<=", 1.2),
+    "cli_show_ratio": ("<=", 1.3),
+    "tui_first_frame_ratio": ("<=", 1.3),
+    "tui_rss_ratio": ("<=", 1.5),
+    "key_latency_p95_ms": ("<", 16.0),
+}
+
+MINIMAL_TYPER = """
+import typer
+app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
+
+@app.command()
+def hello(name: str = typer.Option("world", help="Who to greet.")) -> None:
+    '''Say hello.'''
+    print(f"hello {name}")
+
+@app.command()
+def bye() -> None:
+    '''Say goodbye.'''
+    print("bye")
+
+app()
+"""
+
+TSQUARE_CLI = "from tui.cli import main; main()"
+
+# A TUI probe run in a fresh process, so that start-up (imports included) and
+# peak memory are the app's own. argv: mode [saves_dir [game_file [keys]]]
+TUI_PROBE = r"""
+import sys, time
+t0 = time.perf_counter()
+import asyncio, json, resource
+from pathlib import Path
+mode = sys.argv[1]
+if mode.startswith("minimal"):
+    from textual.app import App, ComposeResult
+    from textual.widgets import Footer, Header, Static
+
+    class Minimal(App):
+        def compose(self) -> ComposeResult:
+            yield Header()
+            yield Static("hello")
+            yield Footer()
+
+    app = Minimal()
+else:
+    from tui.app import create_app
+    game = Path(sys.argv[3]) if mode == "keys" else None
+    app = create_app(Path(sys.argv[2]), game=game, bot_delay=0)
+
+async def main():
+    out = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        out["first_frame_s"] = time.perf_counter() - t0
+        if mode.endswith("keys"):
+            keys = sys.argv[4].split(",")
+            from textual import events
+            lat = []
+            for i in range(int(sys.argv[5])):
+                k = keys[i % len(keys)]
+                event = events.Key(k, k if len(k) == 1 else None)
+                event.set_sender(app)
+                # from the key reaching the app to every widget of the screen
+                # having handled it and what it queued (Pilot.press itself
+                # adds idle waits of ~40 ms, so it is not timed as a whole)
+                t = time.perf_counter()
+                app._driver.send_message(event)
+                await pilot._wait_for_screen()
+                await pilot._wait_for_screen()
+                lat.append(time.perf_counter() - t)
+            out["latencies_s"] = lat
+            out["screen"] = type(app.screen).__name__
+    out["maxrss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print("PROBE " + json.dumps(out))
+
+asyncio.run(main())
+"""
+
+
+# ----------------------------------------------------------------- helpers
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("TEXTUAL", None)
+    return env
+
+
+def timed_run(cmd: list[str], cwd: Path = ROOT) -> float:
+    """Wall time of one subprocess, which must exit 0."""
+    t = time.perf_counter()
+    r = subprocess.run(cmd, cwd=cwd, env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    dt = time.perf_counter() - t
+    if r.returncode != 0:
+        raise RuntimeError(f"{cmd[:4]} exited {r.returncode}: {r.stderr.decode()[-300:]}")
+    return dt
+
+
+def median_pair(a: list[str], b: list[str], runs: int) -> tuple[float, float]:
+    """Medians of `runs` interleaved runs of two commands (after a warm-up)."""
+    timed_run(a)
+    timed_run(b)
+    ta, tb = [], []
+    for _ in range(runs):
+        ta.append(timed_run(a))
+        tb.append(timed_run(b))
+    return statistics.median(ta), statistics.median(tb)
+
+
+def probe(*args: str) -> dict[str, Any]:
+    r = subprocess.run([sys.executable, "-c", TUI_PROBE, *args], cwd=ROOT, env=_env(),
+                       capture_output=True, text=True, timeout=120)
+    for line in r.stdout.splitlines():
+        if line.startswith("PROBE "):
+            return json.loads(line[6:])
+    raise RuntimeError(f"TUI probe {args[:1]} failed (exit {r.returncode}): {r.stderr.strip()[-400:]}")
+
+
+# --------------------------------------------------------------- engines
+def chess_ply_us(budget: float, seed: int = 12345) -> tuple[float, int]:
+    """Microseconds per ply of python-chess random games (legal moves, a
+    choice, push, and the game-over test), over at least `budget` seconds."""
+    import chess
+
+    from engine.rng import Rng
+
+    rng = Rng(seed)
+    plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < budget:
+        board = chess.Board()
+        n = 0
+        while not board.is_game_over() and n < 400:
+            board.push(rng.choice(list(board.legal_moves)))
+            n += 1
+        plies += n
+    return 1e6 * (time.perf_counter() - start) / plies, plies
+
+
+def random_play_us(ruleset: Any, budget: float, min_games: int = 1, seed: int = 777) -> tuple[float, int, int]:
+    """Microseconds per decision of random play (legal + choice + apply, and
+    the game-over test), over at least `budget` seconds and `min_games` games."""
+    from engine.rng import Rng
+
+    rng = Rng(seed)
+    n_players = ruleset.min_players
+    decisions = games = 0
+    start = time.perf_counter()
+    while games < min_games or time.perf_counter() - start < budget:
+        state = ruleset.new_game(n_players, games, ruleset.default_options())
+        while not state.is_over():
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal(seat)))
+            decisions += 1
+        games += 1
+    return 1e6 * (time.perf_counter() - start) / decisions, decisions, games
+
+
+def bot_ms(ruleset: Any, level: str, games: int, budget: float) -> tuple[float, int]:
+    """Mean ms per move of `level` playing every seat, over up to `games`
+    games (stops early once `budget` seconds of thinking are spent)."""
+    from engine.record import GameRecord, Player
+
+    n = ruleset.min_players
+    think = 0.0
+    moves = 0
+    for g in range(games):
+        rec = GameRecord.new(ruleset, [Player(f"B{i}", f"bot:{level}") for i in range(n)], 100 + g,
+                             ruleset.default_options())
+        while not rec.state.is_over() and think < budget:
+            seat = rec.state.to_act()[0]
+            t = time.perf_counter()
+            mv = rec.bot_move(seat)
+            think += time.perf_counter() - t
+            moves += 1
+            rec.play_move(seat, mv)
+        if think >= budget:
+            break
+    return 1000 * think / max(1, moves), moves
+
+
+def replay_ms_per_ply(ruleset: Any, folder: Path) -> tuple[float, int]:
+    """Loading (replay + checks) the longest of a few random games, in ms per ply."""
+    from engine.record import GameRecord, Player
+    from engine.rng import Rng
+    from engine.saves import load, save
+
+    best = None
+    for seed in range(3):
+        rng = Rng(seed)
+        rec = GameRecord.new(ruleset, [Player(f"P{i}") for i in range(ruleset.min_players)], seed,
+                             ruleset.default_options())
+        while not rec.state.is_over():
+            seat = rec.state.to_act()[0]
+            rec.play_move(seat, rng.choice(rec.state.legal(seat)))
+        if best is None or rec.ply > best.ply:
+            best = rec
+    assert best is not None
+    path = folder / f"{ruleset.id}-long.json"
+    save(best, path)
+    load(path)
+    times = []
+    for _ in range(5):
+        t = time.perf_counter()
+        load(path)
+        times.append(time.perf_counter() - t)
+    return 1000 * statistics.median(times) / max(1, best.ply), best.ply
+
+
+# ------------------------------------------------------------------ main
+def measure(quick: bool) -> dict[str, Any]:
+    from rulesets import REGISTRY
+
+    budget = 1.0 if quick else 4.0
+    runs = 3 if quick else 11
+    res: dict[str, Any] = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "quick": quick,
+        "notes": [],
+        "games": {},
+    }
+    chess_us, chess_plies = chess_ply_us(budget)
+    res["python_chess_ply_us"] = round(chess_us, 2)
+    res["python_chess_plies"] = chess_plies
+    tmp = Path(tempfile.mkdtemp(prefix="tsquare-bench-"))
+    for entry in REGISTRY.entries():
+        if not REGISTRY.is_playable(entry.id):
+            res["notes"].append(f"{entry.id}: not playable yet, skipped")
+            continue
+        rs = REGISTRY.get(entry.id)
+        g: dict[str, Any] = {}
+        try:
+            # rounds alternate python-chess and the game, so that load from
+            # other processes hits both alike; the ratio is the median of the
+            # rounds' ratios
+            ratios, per_game, decisions, games = [], [], 0, 0
+            for r in range(ROUNDS):
+                c_us, _ = chess_ply_us(budget / ROUNDS, seed=r)
+                us, d, n = random_play_us(rs, budget / ROUNDS, seed=r)
+                ratios.append(us / c_us)
+                per_game.append(us)
+                decisions += d
+                games += n
+            g.update(random_us_per_decision=round(statistics.median(per_game), 2), random_decisions=decisions,
+                     random_games=games, ratio_vs_python_chess=round(statistics.median(ratios), 3))
+            g["bot_ms"] = {}
+            for level in rs.bot_levels:
+                if level == "random":
+                    continue
+                ms, moves = bot_ms(rs, level, 2 if quick else 3, 5.0 if quick else 15.0)
+                g["bot_ms"][level] = round(ms, 2)
+                g.setdefault("bot_moves", {})[level] = moves
+            ms, plies = replay_ms_per_ply(rs, tmp)
+            g.update(replay_ms_per_ply=round(ms, 4), replay_plies=plies)
+        except Exception as exc:  # another game's bug must not stop the run
+            g["error"] = f"{type(exc).__name__}: {exc}"
+            res["notes"].append(f"{entry.id}: {g['error']}")
+        res["games"][entry.id] = g
+
+    # CLI start-up against a minimal Typer app, both as fresh processes
+    minimal = tmp / "minimal_typer.py"
+    minimal.write_text(MINIMAL_TYPER, encoding="utf-8")
+    example = ROOT / "saves" / "examples" / "grid-square.json"
+    ts_help, min_help = median_pair([sys.executable, "-c", TSQUARE_CLI, "--help"],
+                                    [sys.executable, str(minimal), "--help"], runs)
+    ts_show, min_hello = median_pair([sys.executable, "-c", TSQUARE_CLI, "show", str(example)],
+                                     [sys.executable, str(minimal), "hello"], runs)
+    res["cli"] = {
+        "tsquare_help_ms": round(1000 * ts_help, 1),
+        "minimal_typer_help_ms": round(1000 * min_help, 1),
+        "tsquare_show_ms": round(1000 * ts_show, 1),
+        "minimal_typer_command_ms": round(1000 * min_hello, 1),
+    }
+    res["cli_help_ratio"] = round(ts_help / min_help, 3)
+    res["cli_show_ratio"] = round(ts_show / min_hello, 3)
+
+    # TUI: first frame and peak memory against a minimal Textual app, keys under Pilot
+    if not (ROOT / "tui" / "app.py").exists():
+        res["notes"].append("tui/app.py does not exist yet: TUI measures skipped")
+    else:
+        try:
+            saves = tmp / "saves"
+            saves.mkdir()
+            ff_ts, ff_min, rss_ts, rss_min = [], [], [], []
+            probe("minimal")
+            probe("menu", str(saves))
+            for _ in range(max(3, runs - 2)):
+                a = probe("menu", str(saves))
+                b = probe("minimal")
+                ff_ts.append(a["first_frame_s"])
+                ff_min.append(b["first_frame_s"])
+                rss_ts.append(a["maxrss_kb"])
+                rss_min.append(b["maxrss_kb"])
+            game = tmp / "keys.json"
+            subprocess.run([sys.executable, "-c", TSQUARE_CLI, "new", "grid-square", "-o", str(game), "--seed", "1",
+                            "--bot", "2=greedy"], cwd=ROOT, env=_env(), check=True, capture_output=True)
+            keys = probe("keys", str(saves), str(game), "right,up,right,up,left,down,left,down,tab,o", "200")
+            lat = sorted(keys["latencies_s"][20:])  # the first presses warm up
+            p95 = lat[int(0.95 * (len(lat) - 1))]
+            floor = probe("minimal-keys", "-", "-", "right,up,left,down", "200")
+            flat = sorted(floor["latencies_s"][20:])
+            res["tui"] = {
+                "first_frame_ms": round(1000 * statistics.median(ff_ts), 1),
+                "minimal_textual_first_frame_ms": round(1000 * statistics.median(ff_min), 1),
+                "peak_rss_mb": round(statistics.median(rss_ts) / 1024, 1),
+                "minimal_textual_peak_rss_mb": round(statistics.median(rss_min) / 1024, 1),
+                "key_screen": keys.get("screen"),
+                "key_presses": len(lat),
+                "key_latency_median_ms": round(1000 * statistics.median(lat), 2),
+                "minimal_textual_key_p95_ms": round(1000 * flat[int(0.95 * (len(flat) - 1))], 2),
+            }
+            res["tui_first_frame_ratio"] = round(statistics.median(ff_ts) / statistics.median(ff_min), 3)
+            res["tui_rss_ratio"] = round(statistics.median(rss_ts) / statistics.median(rss_min), 3)
+            res["key_latency_p95_ms"] = round(1000 * p95, 2)
+        except Exception as exc:
+            res["notes"].append(f"TUI measures failed: {type(exc).__name__}: {exc}")
+    res["targets"] = {k: f"{op} {v}" for k, (op, v) in TARGETS.items()}
+    res["met"] = {k: _met(res, k) for k in TARGETS}
+    return res
+
+
+def _get(res: dict[str, Any], key: str) -> Any:
+    if key.startswith("games."):
+        _, game, rest = key.split(".", 2)
+        cur: Any = res["games"].get(game, {})
+        for part in rest.split("."):
+            cur = cur.get(part) if isinstance(cur, dict) else None
+        return cur
+    return res.get(key)
+
+
+def _met(res: dict[str, Any], key: str) -> bool | None:
+    value = _get(res, key)
+    if value is None:
+        return None
+    op, limit = TARGETS[key]
+    return value <= limit if op == "<=" else value < limit
+
+
+def table(res: dict[str, Any]) -> str:
+    rows: list[tuple[str, str, str, str]] = []
+
+    def add(key: str, value: Any, unit: str = "") -> None:
+        target = " ".join(str(x) for x in TARGETS[key]) if key in TARGETS else ""
+        met = _met(res, key) if key in TARGETS else None
+        mark = "" if met is None else ("ok" if met else "MISSED")
+        rows.append((key, f"{value}{unit}" if value is not None else "—", target, mark))
+
+    add("python_chess_ply_us", res["python_chess_ply_us"], " µs")
+    for gid, g in res["games"].items():
+        if "error" in g:
+            rows.append((f"games.{gid}", "error", "", g["error"][:40]))
+        add(f"games.{gid}.random_us_per_decision", g.get("random_us_per_decision"), " µs")
+        add(f"games.{gid}.ratio_vs_python_chess", g.get("ratio_vs_python_chess"))
+        for level, ms in g.get("bot_ms", {}).items():
+            add(f"games.{gid}.bot_ms.{level}", ms, " ms")
+        add(f"games.{gid}.replay_ms_per_ply", g.get("replay_ms_per_ply"), " ms")
+    add("cli_help_ratio", res.get("cli_help_ratio"))
+    add("cli_show_ratio", res.get("cli_show_ratio"))
+    for k in ("tui_first_frame_ratio", "tui_rss_ratio", "key_latency_p95_ms"):
+        add(k, res.get(k), " ms" if k.endswith("_ms") else "")
+    w = [max(len(r[i]) for r in rows + [("key", "value", "target", "")]) for i in range(4)]
+    lines = [f"{'key':<{w[0]}}  {'value':>{w[1]}}  {'target':<{w[2]}}  ", "-" * (sum(w) + 6)]
+    lines += [f"{a:<{w[0]}}  {b:>{w[1]}}  {c:<{w[2]}}  {d}" for a, b, c, d in rows]
+    for key in ("cli", "tui"):
+        if key in res:
+            lines.append(f"{key}: " + ", ".join(f"{k} {v}" for k, v in res[key].items()))
+    for note in res["notes"]:
+        lines.append(f"note: {note}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
+    ap.add_argument("--quick", action="store_true", help="shorter budgets (a rough figure in ~1 minute)")
+    args = ap.parse_args(argv)
+    t = time.perf_counter()
+    res = measure(args.quick)
+    res["seconds"] = round(time.perf_counter() - t, 1)
+    print(table(res))
+    print(f"({res['seconds']} s)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
