@@ -1,0 +1,50 @@
+"""Hot-seat games with hidden information: the opaque pass screen stands
+between two people, and the screen beneath shows only public information."""
+from __future__ import annotations
+
+from engine.record import GameRecord, Player
+from engine.saves import save
+from rulesets import REGISTRY
+from tui.app import create_app
+from tui.screens.game import GameScreen
+from tui.screens.pass_screen import PassScreen
+
+
+async def test_pass_screen_between_people_in_squire(tmp_path):
+    rs = REGISTRY.get("squire")
+    record = GameRecord.new(rs, [Player("Ana"), Player("Ben")], 5, rs.default_options())
+    path = tmp_path / "s.json"
+    save(record, path)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        seen_passes = 0
+        for _ in range(12):
+            if isinstance(app.screen, PassScreen):
+                seen_passes += 1
+                # while the pass screen is up, nobody's hand is drawn beneath it
+                assert game.viewer is None
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            seat = game.acting_human()
+            assert seat is not None and seat == game.viewer
+            move = game.record.state.legal(seat)[0]
+            await pilot.press("colon")
+            await pilot.press(*game.record.state.format_move(move), "enter")
+            await pilot.pause()
+        assert seen_passes >= 2
+        # the log a seat sees holds no private event of the other seat
+        for ply, events in enumerate(game.record.log, start=1):
+            for ev in events:
+                if ev.private_to is not None and ev.private_to != game.viewer:
+                    lines = [line for p, line in game.record.event_lines(game.viewer) if p == ply]
+                    assert ev.render(game.record.names) not in lines
+
+
+def test_pass_screen_is_opaque():
+    # a ModalScreen would let the hand beneath show through
+    from textual.screen import ModalScreen
+
+    assert not issubclass(PassScreen, ModalScreen)
