@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Static
 
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Place, Slide, format_move
@@ -320,8 +319,12 @@ class GridBoard(Widget, can_focus=True):
                     )
         text = Text()
         for r in range(height):
-            for c in range(width):
-                text.append(chars[r][c], styles[r][c] or "")
+            row, row_styles = chars[r], styles[r]
+            start = 0
+            for c in range(1, width + 1):  # one span per run of equal style
+                if c == width or row_styles[c] != row_styles[start]:
+                    text.append("".join(row[start:c]), row_styles[start] or "")
+                    start = c
             if r < height - 1:
                 text.append("\n")
         return text
@@ -342,13 +345,31 @@ class GridBoard(Widget, can_focus=True):
         put(_row(y), _col(x), "◆", style)
 
 
+class SidePanel(Widget):
+    """Players and the move being built; repaints without a new layout."""
+
+    DEFAULT_CSS = """
+    SidePanel { width: 22; height: 1fr; padding: 0 0 0 1; }
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.content = Text()
+
+    def set_text(self, text: Text) -> None:
+        self.content = text
+        self.refresh()
+
+    def render(self) -> Text:
+        return self.content
+
+
 class GameView(Horizontal):
     """Board on the left, players and the move being built on the right."""
 
     KEYS_HELP = KEYS_HELP
     DEFAULT_CSS = """
     GameView { width: 59; height: 1fr; }
-    GameView > #gs-panel { width: 22; padding: 0 0 0 1; }
     """
 
     def __init__(self, **kw: Any) -> None:
@@ -358,7 +379,7 @@ class GameView(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield GridBoard()
-        yield Static("", id="gs-panel")
+        yield SidePanel(id="gs-panel")
 
     def show(self, state: GridSquareState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state`; let the player build a move if `can_act`."""
@@ -413,4 +434,4 @@ class GameView(Horizontal):
                     t.append(f"({n} cell{'s' if n != 1 else ''})")
                 t.append("\n\nTab next area\nEnter claim  p pass\n", "dim")
         t.append("\n? help  u undo\nq quit (saved)", "dim")
-        self.query_one("#gs-panel", Static).update(t)
+        self.query_one(SidePanel).set_text(t)
