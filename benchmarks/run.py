@@ -113,6 +113,11 @@ def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("TEXTUAL", None)
+    # Measure as installed: pip writes bytecode at install time, so a user's
+    # tsquare never compiles its sources at start-up. With bytecode writing
+    # off, every run would recompile our (large) modules but not the minimal
+    # app's (tiny) ones. The warm-up run of each command writes the cache.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 

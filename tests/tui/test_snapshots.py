@@ -98,3 +98,37 @@ class TestPass:
             await pilot.pause()
 
         assert snap_compare(create_app(folder), run_before=push, terminal_size=SIZE)
+
+
+def human_to_act(folder: Path, game: str, players: int, seed: int, name: str) -> Path:
+    """A game where seat 1 is a person and every other seat a bot, advanced
+    (bots moving, seat 1 playing its first legal move `plies` times) to a
+    point where only seat 1 has to choose, so no bot is thinking."""
+    rs = REGISTRY.get(game)
+    level = rs.bot_levels[-1]
+    roster = [Player("Ana")] + [Player(f"Bot {i + 1}", f"bot:{level}") for i in range(1, players)]
+    record = GameRecord.new(rs, roster, seed, rs.default_options())
+    human_moves = 0
+    while True:
+        acting = record.state.to_act()
+        bots = [s for s in acting if s != 0]
+        if bots:
+            record.play_move(bots[0], record.bot_move(bots[0]))
+            continue
+        if human_moves >= 3:
+            break
+        record.play_move(0, record.state.legal(0)[0])
+        human_moves += 1
+    path = folder / name
+    save(record, path)
+    return path
+
+
+class TestOtherGames:
+    def test_squire(self, snap_compare, folder):
+        app = create_app(folder, game=human_to_act(folder, "squire", 2, 3, "sq.json"), bot_delay=0)
+        assert snap_compare(app, terminal_size=SIZE)
+
+    def test_square_masons(self, snap_compare, folder):
+        app = create_app(folder, game=human_to_act(folder, "square-masons", 3, 3, "sm.json"), bot_delay=0)
+        assert snap_compare(app, terminal_size=SIZE)
