@@ -229,7 +229,7 @@ class Ruleset(ABC):
 
     bot_classes: ClassVar[dict[str, str]] = {}
     """Bot levels other than 'random': level -> 'module:Class' (imported
-    lazily; the class is built with the seed as its only argument)."""
+    lazily; built as Class(seed, level), so one class may serve two levels)."""
 
     def make_bot(self, level: str, seed: int) -> "Bot":
         """A bot of `level` whose own choices are seeded by `seed`."""
@@ -243,7 +243,7 @@ class Ruleset(ABC):
         import importlib
 
         module, _, name = target.partition(":")
-        return getattr(importlib.import_module(module), name)(seed)
+        return getattr(importlib.import_module(module), name)(seed, level)
 
     def default_options(self) -> dict[str, Any]:
         """Every option at its default."""

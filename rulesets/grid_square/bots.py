@@ -59,7 +59,7 @@ class GreedyBot(Bot):
 
     level = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, level: str = "greedy") -> None:
         self.rng = Rng(seed)
 
     def choose(self, state: Any, seat: int) -> Any:

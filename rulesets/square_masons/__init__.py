@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core import Bot, OptionSpec, Ruleset
+from engine.core import OptionSpec, Ruleset
 from rulesets.square_masons.data import ROUND_LIMIT
 from rulesets.square_masons.state import SquareMasonsState, new_state
 
@@ -27,6 +27,7 @@ class SquareMasons(Ruleset):
         OptionSpec("rounds", ROUND_LIMIT, "round limit: the game ends after this round even if nobody has 13 prestige"),
     )
     bot_levels = ("random", "easy", "heuristic")
+    bot_classes = {"easy": "rulesets.square_masons.bots:MasonBot", "heuristic": "rulesets.square_masons.bots:MasonBot"}
     hidden_information = True
     undo_allowed = False
     package_dir = Path(__file__).parent
@@ -36,17 +37,6 @@ class SquareMasons(Ruleset):
         if rounds < 1:
             raise ValueError("option rounds must be at least 1")
         return new_state(players, seed, rounds)
-
-    def make_bot(self, level: str, seed: int) -> Bot:
-        if level == "random":
-            from engine.bots import RandomBot
-
-            return RandomBot(seed)
-        if level in ("easy", "heuristic"):
-            from rulesets.square_masons.bots import MasonBot
-
-            return MasonBot(seed, level)
-        raise ValueError(f"unknown bot level {level!r}")
 
 
 RULESET = SquareMasons()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core import Bot, OptionSpec, Ruleset
+from engine.core import OptionSpec, Ruleset
 from rulesets.squire.content import MAPS
 from rulesets.squire.state import SquireState
 
@@ -29,6 +29,7 @@ class Squire(Ruleset):
         OptionSpec("abilities", True, "player boards with unique abilities (no: plain boards)"),
     )
     bot_levels = ("random", "easy", "heuristic")
+    bot_classes = {"easy": "rulesets.squire.bots:SquireBot", "heuristic": "rulesets.squire.bots:SquireBot"}
     hidden_information = True
     undo_allowed = False
     package_dir = Path(__file__).parent
@@ -37,17 +38,6 @@ class Squire(Ruleset):
         return SquireState.setup(
             players, seed, str(options.get("map", "british-isles")), bool(options.get("abilities", True))
         )
-
-    def make_bot(self, level: str, seed: int) -> Bot:
-        if level == "random":
-            from engine.bots import RandomBot
-
-            return RandomBot(seed)
-        if level in ("easy", "heuristic"):
-            from rulesets.squire.bots import SquireBot
-
-            return SquireBot(seed, level)
-        raise ValueError(f"unknown bot level {level!r}")
 
 
 RULESET = Squire()
