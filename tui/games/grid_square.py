@@ -16,6 +16,7 @@ from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Place, Slide, format_move
 from rulesets.grid_square.state import GridSquareState
 from tui.games.base import MoveChosen
+from tui.widgets.text_canvas import TextCanvas
 
 SEAT_FG = ("bold bright_cyan", "bold bright_yellow")
 """Buildings by who placed them."""
@@ -49,6 +50,19 @@ KEYS_HELP = """
 """
 
 
+_STYLES: dict[str, Style] = {}
+
+
+def _style(style: Style | str | None) -> Style | None:
+    """A parsed Style (strings parsed once)."""
+    if style is None or isinstance(style, Style):
+        return style
+    found = _STYLES.get(style)
+    if found is None:
+        found = _STYLES[style] = Style.parse(style)
+    return found
+
+
 def _row(y: int) -> int:
     """Screen row of grid line y (line 8 at the top, after the letters)."""
     return 1 + (8 - y) * 2
@@ -59,7 +73,7 @@ def _col(x: int) -> int:
     return 3 + x * 4
 
 
-class GridBoard(Widget, can_focus=True):
+class GridBoard(TextCanvas, can_focus=True):
     """The board itself; posts MoveChosen when the player confirms."""
 
     DEFAULT_CSS = """
@@ -240,7 +254,11 @@ class GridBoard(Widget, can_focus=True):
             parent.update_panel()
 
     # ----------------------------------------------------------- drawing
-    def render(self) -> Text:
+    def refresh(self, *args: Any, **kw: Any) -> Any:
+        self._strips = None  # every change of the board or cursor repaints it
+        return super().refresh(*args, **kw)
+
+    def draw_runs(self) -> list[list[tuple[str, Style | None]]]:
         st = self.state
         width, height = 36, 18
         chars = [[" "] * width for _ in range(height)]
@@ -257,7 +275,7 @@ class GridBoard(Widget, can_focus=True):
             label = str(y + 1)
             put(_row(y), 0, label, "bold")
         if st is None:
-            return Text("")
+            return []
         side_owner_h: dict[int, int] = {}
         side_owner_v: dict[int, int] = {}
         for (size, x, y, o), owner in zip(st.pieces, st.owners):
@@ -317,17 +335,17 @@ class GridBoard(Widget, can_focus=True):
                     self._draw_piece(
                         put, move.size, move.x + dx * move.dist, move.y + dy * move.dist, move.orient, OK
                     )
-        text = Text()
+        out = []
         for r in range(height):
             row, row_styles = chars[r], styles[r]
+            runs: list[tuple[str, Style | None]] = []
             start = 0
-            for c in range(1, width + 1):  # one span per run of equal style
+            for c in range(1, width + 1):  # one segment per run of equal style
                 if c == width or row_styles[c] != row_styles[start]:
-                    text.append("".join(row[start:c]), row_styles[start] or "")
+                    runs.append(("".join(row[start:c]), _style(row_styles[start])))
                     start = c
-            if r < height - 1:
-                text.append("\n")
-        return text
+            out.append(runs)
+        return out
 
     @staticmethod
     def _draw_piece(put: Any, size: int, x: int, y: int, o: str, style: Style) -> None:
@@ -345,7 +363,7 @@ class GridBoard(Widget, can_focus=True):
         put(_row(y), _col(x), "◆", style)
 
 
-class SidePanel(Widget):
+class SidePanel(TextCanvas):
     """Players and the move being built; repaints without a new layout."""
 
     DEFAULT_CSS = """
@@ -358,9 +376,9 @@ class SidePanel(Widget):
 
     def set_text(self, text: Text) -> None:
         self.content = text
-        self.refresh()
+        self.redraw()
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         return self.content
 
 
