@@ -86,6 +86,7 @@ def test_moves(gs_file):
     ok("new", "grid-square", "-o", fresh, "--seed", "1")
     assert len(ok("moves", fresh).stdout.splitlines()) == 378
     assert len(ok("moves", fresh, "--as", "1").stdout.splitlines()) == 378
+    assert_bad(run("moves", fresh, "--as", "2"), "seat 2 has no move to make now")
 
 
 def test_move_one(gs_file):

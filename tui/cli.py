@@ -225,7 +225,10 @@ def moves(file: str = typer.Argument(..., help="A save file."), as_: Optional[in
         fail("the game is over")
     seat = _seat(record, as_)
     state = record.state
-    for m in state.legal(seat):
+    legal = state.legal(seat)
+    if not legal:
+        fail(f"seat {seat + 1} has no move to make now (to act: {', '.join(str(s + 1) for s in state.to_act())})")
+    for m in legal:
         print(state.format_move(m))
 
 
