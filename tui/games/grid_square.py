@@ -438,11 +438,17 @@ class GameView(Horizontal):
                     t.append("(blocked here)\n", "bold red")
                 t.append("\n←↑↓→ move  1 2 3 size\no turn   Enter place\n", "dim")
             elif st.phase == "slide":
+                pieces = board.movable()
                 if isinstance(move, Slide):
                     t.append(f"Slide {format_move(move)}\n", "bold")
                 else:
-                    n = len(board.movable())
-                    t.append(f"Slide a building?\n({n} can move)\n", "bold")
+                    t.append(f"Slide a building?\n({len(pieces)} can move)\n", "bold")
+                if pieces:
+                    i = pieces[board.pick % len(pieces)]
+                    reach = " ".join(
+                        f"{'↑→↓←'['nesw'.index(d)]}{r}" for d in "nesw" if (r := st.slide_reach(i, d))
+                    )
+                    t.append(f"{format_move(Place(*st.pieces[i]))}: {reach}\n")
                 t.append("\nTab pick  ←↑↓→ slide\nEnter slide  p pass\n", "dim")
             else:
                 t.append(f"Claim an area!\n{format_move(move) if move else ''} ", "bold")
