@@ -62,7 +62,8 @@ def _load(file: str) -> tuple["GameRecord", Path]:
     from engine.paths import resolve_save
     from engine.saves import load
 
-    path = resolve_save(file, _saves_dir())
+    given = Path(file).expanduser()
+    path = given if given.exists() else resolve_save(file, _saves_dir())
     try:
         return load(path), path
     except SaveError as exc:

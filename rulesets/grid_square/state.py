@@ -327,15 +327,29 @@ class GridSquareState(GameState):
         move = parse_text(text)
         if seat != self.seat or self.phase == "over":
             raise IllegalMoveError("the game is over" if self.phase == "over" else f"it is not Seat {seat + 1}'s turn")
-        probe = self.clone()
-        try:
-            probe.apply(seat, move)
-        except MoveError:
-            raise
+        self.check(seat, move)
         if isinstance(move, Claim):
             region = next(r for r in self.claimable if r >> move.cell & 1)
             return Claim(_anchor(region))
         return move
+
+    def check(self, seat: int, move: Any) -> None:
+        """Raise IllegalMoveError (with the reason) unless `move` is legal now;
+        changes nothing."""
+        if isinstance(move, Place):
+            probe = self.clone() if self.phase == "place" else self
+            probe._place(seat, move)  # raises before changing anything if illegal
+        elif isinstance(move, Slide):
+            if self.phase != "slide":
+                raise IllegalMoveError(f"no slide now: {self.prompt(seat).lower()}")
+            self.clone()._slide(move)
+        elif isinstance(move, Claim):
+            if self.phase != "claim":
+                raise IllegalMoveError("there is no area to claim now")
+            if not any(r >> move.cell & 1 for r in self.claimable):
+                raise IllegalMoveError(f"{g.cell_name(move.cell)} is not in an area you completed this turn")
+        elif self.phase not in ("slide", "claim"):
+            raise IllegalMoveError("you must place a building first")
 
     def snapshot(self) -> dict[str, Any]:
         return {
