@@ -58,7 +58,11 @@ class Outcome:
     breakdown: tuple[dict[str, int], ...]
     """Per seat, named parts that add up to the score."""
     termination: str
-    """Why the game ended, in a short sentence."""
+    """Why the game ended, in a short sentence ({P1}.. name players)."""
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The termination with player names filled in."""
+        return Event(self.termination).render(names)
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -296,7 +296,7 @@ class GridSquareState(GameState):
 
     def _finish(self, reason: str) -> list[Event]:
         self.phase = "over"
-        self.end_reason = reason.replace("{P1}", "Seat 1").replace("{P2}", "Seat 2")
+        self.end_reason = reason
         out = self.outcome()
         assert out is not None
         if out.is_draw:

@@ -50,7 +50,9 @@ def render_text(state: "GridSquareState", names: Sequence[str]) -> str:
             f" · monuments {state.monuments[s]}"
         )
     if state.phase == "over":
-        lines.append(f"Game over: {state.end_reason}.")
+        from engine.core import Event
+
+        lines.append(f"Game over: {Event(state.end_reason).render(names)}.")
     else:
         lines.append(f"Turn {state.turns + 1}: {names[state.seat] if state.seat < len(names) else ''} — {state.prompt(state.seat)}.")
     if not state.slides_allowed:

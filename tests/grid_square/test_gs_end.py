@@ -26,7 +26,7 @@ def test_end_when_a_player_has_placed_all_monuments():
     events = play(s, "Sb1v", "pass", "@a1")
     assert s.is_over() and s.phase == "over" and s.to_act() == ()
     out = s.outcome()
-    assert out.termination == "Seat 1 has placed all their monuments"
+    assert out.describe(["Seat 1", "Seat 2"]) == "Seat 1 has placed all their monuments"
     assert out.scores == (1, 0) and out.ranks == (1, 2) and out.winners == (0,)
     assert not out.is_draw
     assert "Game over" in events[-1].text
@@ -43,7 +43,7 @@ def test_end_when_a_player_has_placed_all_buildings_after_the_turn():
     play(s, "pass", "@a1")
     out = s.outcome()
     assert out is not None
-    assert out.termination == "Seat 1 has placed all their buildings"
+    assert out.describe(["Seat 1", "Seat 2"]) == "Seat 1 has placed all their buildings"
     assert out.scores == (1, 0)
 
 
@@ -61,7 +61,7 @@ def test_end_when_the_next_player_cannot_place():
     assert s.phase == "claim"
     play(s, "@a1")
     out = s.outcome()
-    assert out is not None and out.termination == "Seat 2 cannot place a building"
+    assert out is not None and out.describe(["Seat 1", "Seat 2"]) == "Seat 2 cannot place a building"
     assert out.scores == (1, 0)
 
 
@@ -72,7 +72,7 @@ def test_end_when_the_board_is_full():
     s.turns = 40
     s.enclosed_before = frozenset(g.enclosed_regions(s.h, s.v))
     play(s, "Sa1h", "pass", "pass")
-    assert s.outcome().termination == "Seat 2 cannot place a building"
+    assert s.outcome().describe(["Seat 1", "Seat 2"]) == "Seat 2 cannot place a building"
     assert s.outcome().scores == (0, 0)
 
 
@@ -85,7 +85,7 @@ def test_draw_on_equal_cells():
     out = s.outcome()
     assert out.scores == (1, 1)
     assert out.ranks == (1, 1) and out.is_draw and out.winners == (0, 1)
-    assert out.termination == "Seat 2 has placed all their monuments"
+    assert out.describe(["Seat 1", "Seat 2"]) == "Seat 2 has placed all their monuments"
     assert "draw" in events[-1].text
 
 
@@ -104,7 +104,7 @@ def test_scores_and_breakdown():
         "scores": [3, 1],
         "ranks": [1, 2],
         "breakdown": [{"area a1": 1, "area d4": 2}, {"area h8": 1}],
-        "termination": "Seat 1 has placed all their monuments",
+        "termination": "{P1} has placed all their monuments",
     }
 
 

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widget import Widget
 
+from engine.core import Event
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Place, Slide, format_move
 from rulesets.grid_square.state import GridSquareState
@@ -425,7 +426,7 @@ class GameView(Horizontal):
             t.append(f"  L{stock[3]} M{stock[2]} S{stock[1]}\n")
         t.append("\n")
         if st.phase == "over":
-            t.append(f"Game over.\n{st.end_reason}.\n", "bold")
+            t.append(f"Game over.\n{Event(st.end_reason).render(self.names)}.\n", "bold")
         elif board.can_act:
             move = board.current_move()
             if st.phase == "place":

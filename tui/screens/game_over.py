@@ -54,7 +54,7 @@ class GameOverScreen(ModalScreen[None]):
             head = f"{self.record.names[out.winners[0]]} wins!"
         with Vertical():
             yield Static(f"Game over — {head}", classes="title")
-            yield Static(f"{out.termination}.", classes="hint")
+            yield Static(f"{out.describe(self.record.names)}.", classes="hint")
             yield Static(result_table(self.record))
             yield Static("Enter: look at the board · r: replay · q: menu", classes="hint")
 
