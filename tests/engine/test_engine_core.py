@@ -1,0 +1,116 @@
+"""The game-agnostic engine: RNG, options, ranks, events, registry, records."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Event, OptionSpec, Outcome, ranks_from_keys
+from engine.errors import MoveError
+from engine.record import GameRecord, Player, default_player
+from engine.registry import UnknownGameError
+from engine.rng import Rng
+from rulesets import REGISTRY
+
+
+def test_rng_matches_the_splitmix64_reference_vector():
+    # Published output of the SplitMix64 reference implementation, seed 1234567.
+    r = Rng(1234567)
+    assert [r.next64() for _ in range(5)] == [
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+        4593380528125082431,
+        16408922859458223821,
+    ]
+
+
+def test_rng_below_shuffle_choice_and_copy():
+    r = Rng(7)
+    draws = [r.below(6) for _ in range(6000)]
+    assert set(draws) == set(range(6))
+    assert all(700 < draws.count(k) < 1300 for k in range(6))
+    items = list(range(20))
+    r.shuffle(items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+    twin = r.copy()
+    assert [r.below(100) for _ in range(10)] == [twin.below(100) for _ in range(10)]
+    with pytest.raises(ValueError):
+        r.below(0)
+    assert 0.0 <= Rng(3).random() < 1.0
+
+
+def test_option_parsing():
+    flag = OptionSpec("sliding", True, "help")
+    assert flag.parse("no") is False and flag.parse("YES") is True
+    with pytest.raises(ValueError, match="yes or no"):
+        flag.parse("maybe")
+    count = OptionSpec("rounds", 30, "help")
+    assert count.parse("12") == 12
+    with pytest.raises(ValueError, match="whole number"):
+        count.parse("x")
+    choice = OptionSpec("map", "world", "help", ("world", "british-isles"))
+    with pytest.raises(ValueError, match="one of"):
+        choice.parse("mars")
+
+
+def test_ruleset_options_checked():
+    rs = REGISTRY.get("grid-square")
+    assert rs.parse_options(["sliding=no"]) == {"sliding": False}
+    with pytest.raises(ValueError, match="no option"):
+        rs.parse_options(["speed=3"])
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        rs.parse_options(["sliding"])
+    with pytest.raises(ValueError, match="bad value"):
+        rs.check_options({"sliding": "no"})
+
+
+def test_ranks_share_places_on_ties():
+    assert ranks_from_keys([(5,), (7,), (5,)]) == (2, 1, 2)
+    assert ranks_from_keys([(3, 1), (3, 2)]) == (2, 1)  # a tie-break key decides
+    out = Outcome((4, 4), (1, 1), ({}, {}), "{P2} ended it")
+    assert out.is_draw and out.winners == (0, 1)
+    assert out.describe(["Ana", "Ben"]) == "Ben ended it"
+
+
+def test_event_names_and_privacy():
+    ev = Event("{P1} gives {P3} a card", private_to=None)
+    assert ev.render(["Ana", "Ben", "Cy"]) == "Ana gives Cy a card"
+    assert Event("{P4} waves").render(["Ana"]) == "{P4} waves"
+
+
+def test_registry_knows_every_game_and_refuses_unknown_ones():
+    ids = [e.id for e in REGISTRY.entries()]
+    assert ids == ["grid-square", "squire", "square-masons", "square-and-compass", "architects"]
+    assert REGISTRY.is_playable("grid-square") and not REGISTRY.is_playable("architects")
+    with pytest.raises(UnknownGameError, match="unknown game"):
+        REGISTRY.get("chess")
+    with pytest.raises(UnknownGameError, match="not playable yet"):
+        REGISTRY.get("architects")
+
+
+def test_bot_levels_build_and_unknown_levels_fail():
+    for entry in REGISTRY.entries():
+        if not REGISTRY.is_playable(entry.id):
+            continue
+        rs = REGISTRY.get(entry.id)
+        for level in rs.bot_levels:
+            assert rs.make_bot(level, 1).level == level
+        with pytest.raises(ValueError, match="unknown bot level"):
+            rs.make_bot("grandmaster", 1)
+
+
+def test_record_undo_points_and_turn_checks():
+    rs = REGISTRY.get("grid-square")
+    rec = GameRecord.new(rs, [default_player(0, "human"), default_player(1, "bot:greedy")], 1)
+    assert rec.players[1].name == "Bot 2" and rec.players[1].bot_level == "greedy"
+    assert rec.undo_point() is None
+    rec.play(0, "Mc4h")
+    rec.play(1, "Sa1h")
+    rec.play(1, "pass")
+    assert rec.undo_point(0) == 0  # back before seat 1's move: the bot's replies go too
+    assert rec.undo_point() == 2
+    with pytest.raises(MoveError, match="not Seat 2's turn"):
+        rec.play(1, "Sb1h")
+    rec.truncate(1)
+    assert rec.moves == [(0, "Mc4h")] and rec.state.to_act() == (1,)
+    with pytest.raises(ValueError):
+        GameRecord.new(rs, [Player("solo")], 1)
