@@ -132,3 +132,10 @@ class TestOtherGames:
     def test_square_masons(self, snap_compare, folder):
         app = create_app(folder, game=human_to_act(folder, "square-masons", 3, 3, "sm.json"), bot_delay=0)
         assert snap_compare(app, terminal_size=SIZE)
+
+
+class TestLargeTerminal:
+    def test_grid_square_uses_the_room(self, snap_compare, folder):
+        path = grid_game(folder, ["Sa1h", "Sa1v", "pass", "Sa2h", "pass", "Sb1v", "pass"])
+        app = create_app(folder, game=path, bot_delay=0)
+        assert snap_compare(app, terminal_size=(120, 36))

@@ -13,6 +13,9 @@ follows "attributes down, messages up":
   `MoveChosen(notation)` (from `tui.games.base`), and the screen plays it;
   an illegal move comes back as a message in the status line.
 
+- optionally `view.fit_to(width, height)` is called with the screen's size
+  on every resize, so a view can draw bigger when there is room.
+
 A game without its own module gets `tui.games.generic.GameView`: the text
 board (`state.render`) and a filterable list of the legal moves, so every
 ruleset is playable by keys from the first day.

@@ -64,14 +64,34 @@ def _style(style: Style | str | None) -> Style | None:
     return found
 
 
-def _row(y: int) -> int:
-    """Screen row of grid line y (line 8 at the top, after the letters)."""
-    return 1 + (8 - y) * 2
+class Scale:
+    """How big a cell is drawn: `cw` characters wide, `ch` rows tall."""
+
+    def __init__(self, cw: int, ch: int) -> None:
+        self.cw = cw
+        self.ch = ch
+        self.width = 4 + 8 * (cw + 1)
+        """Columns the board takes (row labels included)."""
+        self.height = 2 + 8 * (ch + 1)
+        """Rows the board takes (column letters included)."""
+
+    def row(self, y: int) -> int:
+        """Screen row of grid line y (line 9 at the top, after the letters)."""
+        return 1 + (8 - y) * (self.ch + 1)
+
+    def col(self, x: int) -> int:
+        """Screen column of grid point column x."""
+        return 3 + x * (self.cw + 1)
+
+    def cell_rows(self, y: int) -> range:
+        """Screen rows inside the cells of row y."""
+        return range(self.row(y + 1) + 1, self.row(y))
 
 
-def _col(x: int) -> int:
-    """Screen column of grid point column x."""
-    return 3 + x * 4
+SMALL = Scale(3, 1)
+"""Fits 80×24."""
+LARGE = Scale(5, 2)
+"""For terminals of at least 100×34."""
 
 
 class GridBoard(TextCanvas, can_focus=True):
@@ -79,6 +99,7 @@ class GridBoard(TextCanvas, can_focus=True):
 
     DEFAULT_CSS = """
     GridBoard { width: 36; height: 18; }
+    GridBoard.large { width: 52; height: 26; }
     """
 
     BINDINGS = [
@@ -109,6 +130,16 @@ class GridBoard(TextCanvas, can_focus=True):
         """Index of the chosen building (slide) or area (claim)."""
         self.slide_dir: str | None = None
         self.slide_dist = 0
+        self.scale = SMALL
+        """The drawing's size; LARGE when the terminal has room."""
+
+    def set_scale(self, large: bool) -> None:
+        """Draw cells bigger (or back to the 80×24 size)."""
+        scale = LARGE if large else SMALL
+        if scale is not self.scale:
+            self.scale = scale
+            self.set_class(large, "large")
+            self.refresh(layout=True)
 
     # ----------------------------------------------------------- attributes down
     def set_state(self, state: GridSquareState, can_act: bool) -> None:
@@ -261,7 +292,9 @@ class GridBoard(TextCanvas, can_focus=True):
 
     def draw_runs(self) -> list[list[tuple[str, Style | None]]]:
         st = self.state
-        width, height = 36, 18
+        sc = self.scale
+        width, height = sc.width, sc.height
+        row, col = sc.row, sc.col
         chars = [[" "] * width for _ in range(height)]
         styles: list[list[Style | str | None]] = [[None] * width for _ in range(height)]
 
@@ -271,10 +304,19 @@ class GridBoard(TextCanvas, can_focus=True):
                 styles[r][c] = style
 
         for x in range(9):
-            put(0, _col(x), chr(97 + x), "bold")
+            put(0, col(x), chr(97 + x), "bold")
         for y in range(9):
-            label = str(y + 1)
-            put(_row(y), 0, label, "bold")
+            put(row(y), 0, str(y + 1), "bold")
+
+        def fill_cell(cell: int, text: str, style: Style | str) -> None:
+            x, y = cell % 8, cell // 8
+            rows = sc.cell_rows(y)
+            mid = rows[(len(rows) - 1) // 2]
+            text = text.center(sc.cw)
+            for r in rows:
+                for k in range(sc.cw):
+                    put(r, col(x) + 1 + k, text[k] if r == mid else " ", style)
+
         if st is None:
             return []
         side_owner_h: dict[int, int] = {}
@@ -289,31 +331,27 @@ class GridBoard(TextCanvas, can_focus=True):
         # claimed cells, then candidate areas in the claim phase
         for region, owner, mc in st.claims:
             for cell in g.cells_of(region):
-                x, y = cell % 8, cell // 8
-                text = f"[{owner + 1}]" if cell == mc else f" {owner + 1} "
-                for k, ch in enumerate(text):
-                    put(_row(y) - 1, _col(x) + 1 + k, ch, SEAT_BG[owner])
+                fill_cell(cell, f"[{owner + 1}]" if cell == mc else f"{owner + 1}", SEAT_BG[owner])
         move = self.current_move() if self.can_act else None
         if st.phase == "claim" and self.can_act:
             areas = self.areas()
             for n, region in enumerate(areas):
                 chosen = n == self.pick % len(areas)
                 for cell in g.cells_of(region):
-                    x, y = cell % 8, cell // 8
-                    for k, ch in enumerate(" ★ " if chosen else " ? "):
-                        put(_row(y) - 1, _col(x) + 1 + k, ch, OK if chosen else "bold yellow")
+                    fill_cell(cell, "★" if chosen else "?", OK if chosen else "bold yellow")
         # sides
         for y in range(9):
             for x in range(8):
                 bit = g.hbit(x, y)
                 if h & bit:
-                    for k in range(3):
-                        put(_row(y), _col(x) + 1 + k, "━", SEAT_FG[side_owner_h.get(bit, 0)])
+                    for k in range(sc.cw):
+                        put(row(y), col(x) + 1 + k, "━", SEAT_FG[side_owner_h.get(bit, 0)])
         for x in range(9):
             for y in range(8):
                 bit = g.vbit(x, y)
                 if v & bit:
-                    put(_row(y) - 1, _col(x), "┃", SEAT_FG[side_owner_v.get(bit, 0)])
+                    for r in sc.cell_rows(y):
+                        put(r, col(x), "┃", SEAT_FG[side_owner_v.get(bit, 0)])
         # points
         for y in range(9):
             for x in range(9):
@@ -322,7 +360,7 @@ class GridBoard(TextCanvas, can_focus=True):
                 left = x > 0 and bool(h & g.hbit(x - 1, y))
                 right = x < 8 and bool(h & g.hbit(x, y))
                 ch = JUNCTIONS[(int(up), int(down), int(left), int(right))]
-                put(_row(y), _col(x), ch, DIM if ch == "·" else "bold white")
+                put(row(y), col(x), ch, DIM if ch == "·" else "bold white")
         # previews
         if self.can_act and st.phase == "place" and isinstance(move, Place):
             self._draw_piece(put, move.size, move.x, move.y, move.orient, OK if self.is_legal(move) else BAD)
@@ -338,30 +376,31 @@ class GridBoard(TextCanvas, can_focus=True):
                     )
         out = []
         for r in range(height):
-            row, row_styles = chars[r], styles[r]
+            line, row_styles = chars[r], styles[r]
             runs: list[tuple[str, Style | None]] = []
             start = 0
             for c in range(1, width + 1):  # one segment per run of equal style
                 if c == width or row_styles[c] != row_styles[start]:
-                    runs.append(("".join(row[start:c]), _style(row_styles[start])))
+                    runs.append(("".join(line[start:c]), _style(row_styles[start])))
                     start = c
             out.append(runs)
         return out
 
-    @staticmethod
-    def _draw_piece(put: Any, size: int, x: int, y: int, o: str, style: Style) -> None:
+    def _draw_piece(self, put: Any, size: int, x: int, y: int, o: str, style: Style) -> None:
+        sc = self.scale
         if o == "h":
             for i in range(size):
-                for k in range(3):
-                    put(_row(y), _col(x + i) + 1 + k, "━", style)
+                for k in range(sc.cw):
+                    put(sc.row(y), sc.col(x + i) + 1 + k, "━", style)
                 if i:
-                    put(_row(y), _col(x + i), "━", style)
+                    put(sc.row(y), sc.col(x + i), "━", style)
         else:
             for i in range(size):
-                put(_row(y + i) - 1, _col(x), "┃", style)
+                for r in sc.cell_rows(y + i):
+                    put(r, sc.col(x), "┃", style)
                 if i:
-                    put(_row(y + i), _col(x), "┃", style)
-        put(_row(y), _col(x), "◆", style)
+                    put(sc.row(y + i), sc.col(x), "┃", style)
+        put(sc.row(y), sc.col(x), "◆", style)
 
 
 class SidePanel(TextCanvas):
@@ -388,7 +427,7 @@ class GameView(Horizontal):
 
     KEYS_HELP = KEYS_HELP
     DEFAULT_CSS = """
-    GameView { width: 59; height: 1fr; }
+    GameView { width: auto; height: 1fr; }
     """
 
     def __init__(self, **kw: Any) -> None:
@@ -399,6 +438,10 @@ class GameView(Horizontal):
     def compose(self) -> ComposeResult:
         yield GridBoard()
         yield SidePanel(id="gs-panel")
+
+    def fit_to(self, width: int, height: int) -> None:
+        """Bigger cells when the terminal is at least 100×34."""
+        self.query_one(GridBoard).set_scale(width >= 100 and height >= 34)
 
     def show(self, state: GridSquareState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state`; let the player build a move if `can_act`."""

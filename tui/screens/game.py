@@ -6,6 +6,7 @@ import time
 from functools import partial
 from pathlib import Path
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -60,6 +61,12 @@ class GameScreen(Screen[None]):
         yield Static("", id="message")
         yield Input(placeholder="move in notation (Enter plays, Esc cancels)", id="move-input")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        fit = getattr(self.query_one("#view"), "fit_to", None)
+        if fit is not None:  # a view may use more room when there is more
+            fit(event.size.width, event.size.height)
+        self._rebuild_log()  # re-wrap the log to its new width
 
     def on_mount(self) -> None:
         self.set_interval(0.12, self._tick)

@@ -1,6 +1,7 @@
 """The replay viewer: step through a saved game with the arrow keys."""
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -35,6 +36,11 @@ class ReplayScreen(Screen[None]):
             yield view_class(self.record.ruleset.id)(id="view")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        fit = getattr(self.query_one("#view"), "fit_to", None)
+        if fit is not None:  # a view may use more room when there is more
+            fit(event.size.width, event.size.height)
 
     def on_mount(self) -> None:
         self._draw()

@@ -1,9 +1,10 @@
 """A widget that draws a Rich Text through the Line API, with cached strips.
 
 Textual's general path (Text → Content → wrapped, aligned lines) costs
-milliseconds for a board of many styled spans on every key press. A board
-never wraps, so this widget turns its Text into one Strip a line directly and
-keeps them until `redraw()` is called.
+milliseconds for a board of many styled spans on every key press. This widget
+renders its picture once into strips (wrapping Text at its width, or taking
+ready-made runs of styled text from `draw_runs`) and keeps them until
+`redraw()` is called.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ class TextCanvas(Widget):
         self._strips: list[Strip] | None = None
 
     def draw(self) -> Text:
-        """The picture, one line of Text per row (no wrapping)."""
+        """The picture as Text (long lines wrap at the widget's width)."""
         return Text()
 
     def draw_runs(self) -> list[list[tuple[str, Style | None]]] | None:
@@ -45,15 +46,8 @@ class TextCanvas(Widget):
                 for row in runs
             ]
         console = self.app.console
-        strips = []
-        for line in self.draw().split("\n", allow_blank=True):
-            segments = [
-                Segment(seg.text, base + seg.style if seg.style else base)
-                for seg in line.render(console)
-                if seg.text
-            ]
-            strips.append(Strip(segments).crop_extend(0, width, base))
-        return strips
+        lines = console.render_lines(self.draw(), console.options.update_width(max(1, width)), style=base, pad=True)
+        return [Strip(line).crop_extend(0, width, base) for line in lines]
 
     def render_line(self, y: int) -> Strip:
         if self._strips is None or (self._strips and self._strips[0].cell_length != self.size.width):
