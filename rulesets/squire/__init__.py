@@ -23,7 +23,7 @@ class Squire(Ruleset):
         "of three floors for bonuses, hold exhibitions and run errands for the "
         "Queen. When the supply of rarities runs out, the most VP wins."
     )
-    version = 1
+    version = 2
     options = (
         OptionSpec("map", "british-isles", "which side of the board: british-isles (easier) or world", tuple(MAPS)),
         OptionSpec("abilities", True, "player boards with unique abilities (no: plain boards)"),

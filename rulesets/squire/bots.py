@@ -265,8 +265,8 @@ class SquireBot(Bot):
         if ph == "swap":
             runs = [m for m in legal if isinstance(m, Errand)]
             drops = [m for m in legal if isinstance(m, Drop)]
-            best_run = max(runs, key=lambda m: st.errand_points(m.card, seat), default=None)
-            if best_run is not None and st.errand_points(best_run.card, seat) >= 1:
+            best_run = max(runs, key=lambda m: (st.errand_points(m.card, seat), -m.card), default=None)
+            if best_run is not None:  # an errand was given up: one must be run in its place
                 return best_run
             if drops and p.hand:
                 worst = min(drops, key=lambda m: st.errand_points(m.card, seat))
@@ -303,5 +303,5 @@ class SquireBot(Bot):
             own = 0.0
             if p.hand and len(p.errands) < st.errand_limit(seat):
                 own = max(st.errand_points(c, seat) for c in p.hand) + 0.5 * max(0, self._turns_left(st, seat) - 1) * 0.3
-            theirs = 1.0 * sum(1 for o in others if st.players[o].hand)
+            theirs = 1.0 * sum(1 for o in others if st.players[o].hand and st.players[o].errands)
         return own - weight * theirs

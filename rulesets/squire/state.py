@@ -334,12 +334,11 @@ class SquireState(GameState):
         if ph == "errand":
             return [DONE] + [ERRAND[c] for c in sorted(set(p.hand), key=str)]
         if ph == "swap":
-            out = []
-            if len(p.errands) < self.errand_limit(seat):
-                out += [ERRAND[c] for c in set(p.hand)]
-            if not self.dropped:
-                out += [DROP[c] for c in set(p.errands)]
-            out.append(DONE)
+            # the award is a swap: give up one running errand, then run another in its place
+            if self.dropped:
+                out = [ERRAND[c] for c in set(p.hand)]
+            else:
+                out = [DONE] + [DROP[c] for c in set(p.errands)]
             out.sort(key=self._texts().__getitem__)
             return out
         if ph == "board":
@@ -376,7 +375,9 @@ class SquireState(GameState):
         if ph == "errand":
             return "Run one errand (e<card>), or done"
         if ph == "swap":
-            return "Sculpture exhibition: you may drop an errand (x<card>) and run another (e<card>), or done"
+            if self.dropped:
+                return "Run another errand in its place (e<card>)"
+            return "Sculpture exhibition: you may give up an errand (x<card>) to run another (e<card>), or done"
         return "Choose a move"
 
     # -------------------------------------------------------------- scoring
@@ -465,9 +466,7 @@ class SquireState(GameState):
             if isinstance(move, Drop):
                 p.errands.remove(move.card)
                 self.card_discard.append(move.card)
-                self.dropped = True
-                if not p.hand:
-                    return [Event(f"{who} gives up errand {move.card}")] + self._next_swap()
+                self.dropped = True  # the hand is not empty (see _next_swap): e<card> follows
                 return [Event(f"{who} gives up errand {move.card}")]
             events = []
             if isinstance(move, Errand):
@@ -521,11 +520,15 @@ class SquireState(GameState):
         if isinstance(move, Errand):
             if move.card not in p.hand:
                 return f"card {move.card} is not in your hand"
+            if ph == "swap":
+                return "at another's sculpture exhibition you may only swap: give up a running errand first (x<card>)"
             return f"you already run {len(p.errands)} errands, your limit ({self.errand_limit(seat)})"
         if isinstance(move, Drop):
             if move.card not in p.errands:
                 return f"you do not run errand {move.card}"
             return "you have already given up one errand"
+        if ph == "swap" and self.dropped:
+            return "you gave up an errand: run another in its place (e<card>)"
         return f"{txt} is not possible now"
 
     def _choose_board(self, seat: int, move: ChooseBoard, who: str) -> list[Event]:
@@ -741,7 +744,7 @@ class SquireState(GameState):
         while self.swap_queue:
             o = self.swap_queue.pop(0)
             q = self.players[o]
-            if q.hand and (q.errands or len(q.errands) < self.errand_limit(o)):
+            if q.hand and q.errands:  # a started errand to give up, a card to run instead
                 self.phase = "swap"
                 self.actor = o
                 return []
