@@ -22,9 +22,9 @@ class SquareMasons(Ruleset):
         "tetromino blocks, and fit them into the exact layouts of towns and sanctuaries. "
         "The first to 13 prestige joins the Square Masons; money breaks ties."
     )
-    version = 1
+    version = 2
     options = (
-        OptionSpec("rounds", ROUND_LIMIT, "round limit: the game ends after this round even if nobody has 13 prestige"),
+        OptionSpec("rounds", ROUND_LIMIT, "round limit: 0 = none (play to 13 prestige); N ends the game after round N"),
     )
     bot_levels = ("random", "easy", "heuristic")
     bot_classes = {"easy": "rulesets.square_masons.bots:MasonBot", "heuristic": "rulesets.square_masons.bots:MasonBot"}
@@ -34,8 +34,8 @@ class SquareMasons(Ruleset):
 
     def new_game(self, players: int, seed: int, options: dict[str, Any]) -> SquareMasonsState:
         rounds = int(options.get("rounds", ROUND_LIMIT))
-        if rounds < 1:
-            raise ValueError("option rounds must be at least 1")
+        if rounds < 0:
+            raise ValueError("option rounds must be 0 (no limit) or more")
         return new_state(players, seed, rounds)
 
 

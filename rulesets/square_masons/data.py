@@ -66,8 +66,11 @@ DONATION_REFUND = 1
 """Coins a Donation Center refunds after a lost auction."""
 BANK_INCOME = 2
 """Coins a Bank pays."""
-ROUND_LIMIT = 30
-"""Default round limit (a designed safety stop; option `rounds`)."""
+ROUND_LIMIT = 0
+"""Default of option `rounds`: 0 = no round limit (the rulebook ends only at 13 prestige)."""
+STALL_ROUNDS = 10
+"""A game ends when this many rounds in a row pass with nobody gaining prestige (a
+designed stop for games that make no progress, e.g. between random bots)."""
 
 
 class Structure(NamedTuple):

@@ -7,7 +7,7 @@ build turn in turn order, ending with their town abilities.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Sequence
 
@@ -175,7 +175,7 @@ class MasonBoard:
         self.construction.sort(key=lambda p: p[1] & -p[1])
 
     def effective(self, card: int) -> int:
-        """Drafted count of `card` including x2 doubling (and face-down picks)."""
+        """Drafted count of `card` including x2 doubling (face-down picks count once revealed)."""
         return self.drafted[card] + self.doubled.count(CARD_LETTERS[card])
 
 
@@ -185,7 +185,11 @@ class SquareMasonsState(GameState):
 
     num_players: int = 3
     round_limit: int = d.ROUND_LIMIT
-    """The game ends after this round even if nobody has 13 prestige."""
+    """The game ends after this round even if nobody has 13 prestige (0: no limit)."""
+    quiet_rounds: int = 0
+    """Rounds in a row, up to the last one ended, in which nobody gained prestige."""
+    prestige_seen: int = 0
+    """All players' prestige together at the end of the last round."""
     rng: Rng = field(default_factory=Rng)
     """All chance: the draft shuffles (and the sanctuaries at setup)."""
     boards: list[MasonBoard] = field(default_factory=list)
@@ -301,8 +305,10 @@ class SquareMasonsState(GameState):
             if ph == "place_won":
                 if b.reserve_blocks < d.RESERVE_BLOCKS:
                     out.append(RES)
-                else:
+                else:  # make room: "discard one of your blocks from either zone"
                     out += [Drop(t) for i, t in enumerate(BLOCK_TYPES) if b.reserve[i]]
+                    if b.coins >= d.ACTION_COST:
+                        out += [Scrap(first_cell(pm)) for _, pm in b.construction]
             return out
         if ph == "build":
             return self._build_moves(b)
@@ -320,7 +326,7 @@ class SquareMasonsState(GameState):
 
     def _build_moves(self, b: MasonBoard) -> list[Any]:
         out: list[Any] = [END]
-        out += [Claim(sid) for sid, _ in self.claimable(b)]
+        out += [Claim(sid) for sid in dict.fromkeys(sid for sid, _ in self.claimable(b))]
         occ = b.occupied()
         kinds = [t for i, t in enumerate(BLOCK_TYPES) if b.reserve[i]]
         if b.coins >= d.ACTION_COST:
@@ -840,9 +846,17 @@ class SquareMasonsState(GameState):
             events.append(Event("Unsold blocks go back to the supply: " + " ".join(BLOCK_TYPES[t] for t in back)))
         self.offer, self.sold = [], []
         best = max(b.prestige for b in self.boards)
-        if best >= d.WIN_PRESTIGE or self.round >= self.round_limit:
-            why = (f"a player reached {d.WIN_PRESTIGE} prestige" if best >= d.WIN_PRESTIGE
-                   else f"the round limit ({self.round_limit}) was reached")
+        total = sum(b.prestige for b in self.boards)
+        self.quiet_rounds = 0 if total > self.prestige_seen else self.quiet_rounds + 1
+        self.prestige_seen = total
+        why = ""
+        if best >= d.WIN_PRESTIGE:
+            why = f"a player reached {d.WIN_PRESTIGE} prestige"
+        elif self.round_limit and self.round >= self.round_limit:
+            why = f"the round limit ({self.round_limit}) was reached"
+        elif self.quiet_rounds >= d.STALL_ROUNDS:
+            why = f"no prestige was gained for {d.STALL_ROUNDS} rounds"
+        if why:
             self.phase = "over"
             self.end_reason = f"Round {self.round}: {why}"
             out = self.outcome()
@@ -931,6 +945,11 @@ class SquareMasonsState(GameState):
                 raise
             except IllegalMoveError:
                 raise syntax_error(text) from None
+        if type(move) in (Relocate, Store, Scrap, Swap) and self.phase in ("build", "place_won"):
+            i = self.boards[seat].piece_at(move.cell)  # a piece is named by any cell it covers
+            if i is None:
+                raise IllegalMoveError(f"there is no piece on {cell_name(move.cell)} in your construction zone")
+            move = replace(move, cell=first_cell(self.boards[seat].construction[i][1]))
         if type(move) is Lay and move.code and self.hand_kind in PLACEMENT_AT:
             p = PLACEMENT_AT[self.hand_kind].get((move.code, move.anchor))
             if p is not None:
@@ -996,6 +1015,8 @@ class SquareMasonsState(GameState):
         return {
             "round": self.round,
             "round_limit": self.round_limit,
+            "quiet_rounds": self.quiet_rounds,
+            "prestige_seen": self.prestige_seen,
             "phase": self.phase,
             "first": self.first + 1,
             "direction": "cw" if self.step == 1 else "ccw",

@@ -91,3 +91,70 @@ def test_a_town_claimed_this_turn_acts_this_turn():
     play(st, 0, "claim-bank")
     play(st, 0, "end")
     assert st.boards[0].coins == 2
+
+
+# ---------------------------------------------------------------- audit additions
+
+
+def test_scrapyard_buy_needs_room_in_the_reserve():
+    st = building(coins=[9, 0, 0])
+    own(st, 0, [1, 0, 0, 0])
+    reserve(st, 0, "IOT", stones=1)
+    with_unsold(st, "L")
+    play(st, 0, "end")
+    assert notations(st, 0) == ["sell", "skip"]
+
+
+def test_each_scrapyard_acts_once():
+    st = building(coins=[6, 0, 0])
+    own(st, 0, [2, 0, 0, 0])
+    reserve(st, 0, stones=2)
+    with_unsold(st, "IL")
+    play(st, 0, "end")
+    play(st, 0, "buy-I")
+    assert st.phase == "ability" and notations(st, 0) == ["sell", "buy-L", "skip"]
+    play(st, 0, "sell")
+    assert st.actor == 1 and st.boards[0].coins == 6 and st.boards[0].stones == 1
+    conserved(st)
+
+
+def test_each_donation_center_donates_once_and_tokens_are_limited():
+    st = building(coins=[9, 0, 0])
+    own(st, 0, [0, 2, 0, 0])
+    play(st, 0, "end")
+    play(st, 0, "donate")
+    assert st.phase == "ability" and notations(st, 0) == ["donate", "skip"]
+    play(st, 0, "donate")
+    assert st.actor == 1 and st.boards[0].donations == 2 and st.boards[0].coins == 3
+    st = building(coins=[9, 0, 0])
+    own(st, 0, [0, 1, 0, 0])
+    st.boards[1].donations, st.prestige_tokens = 20, 0
+    play(st, 0, "end")  # no token left: nothing to ask
+    assert st.actor == 1 and st.boards[0].coins == 9
+    conserved(st)
+
+
+def test_withdrawing_is_not_losing_for_the_donation_refund():
+    from masons_helpers import auction
+
+    st = auction(3, "IO", coins=[3, 3, 3])
+    own(st, 0, [0, 1, 0, 0])
+    play(st, 0, "withdraw")
+    play(st, 1, "bid1-1")
+    play(st, 2, "bid2-1")
+    assert st.boards[0].coins == 4 and not st.boards[0].lost
+    # seat 1 builds first: no refund (it withdrew), then the donation is offered
+    assert st.actor == 0 and st.phase == "build"
+    play(st, 0, "end")
+    assert st.phase == "ability" and notations(st, 0) == ["donate", "skip"]
+    play(st, 0, "skip")
+    assert st.boards[0].coins == 4
+
+
+def test_the_bank_pays_no_more_than_it_holds():
+    st = building(coins=[0, 0, 0])
+    own(st, 0, [0, 0, 2, 0])
+    st.boards[1].coins, st.bank = 87, 3
+    play(st, 0, "end")
+    assert st.boards[0].coins == 3 and st.bank == 0
+    conserved(st)

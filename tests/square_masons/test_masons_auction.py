@@ -113,3 +113,33 @@ def test_market_holder_offer_takes_blocks_from_the_supply():
     assert st.phase == "auction" and st.to_act() == (0, 1, 2, 3)
     assert st.offer == [BLOCK_INDEX[c] for c in "TZJ"]
     assert st.supply[BLOCK_INDEX["T"]] == 3 and st.phase == "auction"
+
+
+# ---------------------------------------------------------------- audit additions
+
+
+def test_outbid_ties_at_zero_pay_nothing_but_have_lost():
+    st = auction(3, "IO", coins=[0, 0, 0])
+    st.first = 0
+    for s in range(3):
+        play(st, s, "bid1-0")
+    assert st.boards[0].won == BLOCK_INDEX["I"]
+    assert [b.coins for b in st.boards] == [0, 0, 0]
+    assert [b.lost for b in st.boards] == [False, True, True]
+
+
+def test_withdraw_coin_comes_at_the_end_of_the_auction_for_every_withdrawer():
+    st = auction(5, "IOTS", coins=[0, 0, 0, 0, 0])
+    for s in range(5):
+        play(st, s, "withdraw")
+    assert [b.coins for b in st.boards] == [1] * 5
+    assert st.unsold() == [BLOCK_INDEX[c] for c in "IOTS"]
+    conserved(st)
+
+
+def test_offer_is_players_minus_one_blocks_for_each_count():
+    from masons_helpers import new
+    for n in (3, 4, 5):
+        st = new(n)
+        st.phase, st.actor, st.market_holder = "market", 0, 0
+        assert all(len(m) == 6 + n - 1 for m in notations(st, 0))

@@ -133,7 +133,9 @@ def test_full_reserve_and_no_room_means_a_discard():
     st.boards[0].won = BLOCK_INDEX["S"]
     st.supply[BLOCK_INDEX["S"]] -= 1
     st.phase, st.hand_kind = "place_won", "S"
-    assert notations(st, 0) == ["drop-I", "drop-O", "drop-T"]
+    moves = notations(st, 0)
+    assert moves[:3] == ["drop-I", "drop-O", "drop-T"]
+    assert len(moves) == 3 + 24 and all(m.startswith("del-") for m in moves[3:])  # or a paid discard
     play(st, 0, "drop-O")
     assert notations(st, 0) == ["res"]
     play(st, 0, "res")
@@ -189,3 +191,73 @@ def test_lay_must_fit():
     reserve(st2, 0, "O")
     play(st2, 0, "in-O")
     assert st2.parse_move("a1r3", 0) == st2.parse_move("a1r0", 0)
+
+
+
+# ---------------------------------------------------------------- audit additions
+
+
+def full_zone_and_reserve(coins):
+    """Seat 1 won an I; the reserve holds I O T, the construction zone an I on
+    a1-d1 and stones on every cell of rows 2-5: no room anywhere."""
+    st = building(coins=[coins, 0, 0])
+    reserve(st, 0, "IOT")
+    put_cells(st, 0, "I", "a1 b1 c1 d1")
+    for row in "2345":
+        for col in "abcdef":
+            put_cells(st, 0, "stone", col + row)
+    st.boards[0].won = BLOCK_INDEX["I"]
+    st.supply[BLOCK_INDEX["I"]] -= 1
+    st.phase, st.hand_kind = "place_won", "I"
+    return st
+
+
+def test_no_room_anywhere_allows_discarding_a_construction_piece_too():
+    # "If you don't have enough space to place it in either zone you must discard
+    # one of your blocks from either zone": a construction piece may go (1 coin,
+    # the paid discard), as well as a reserve block (free).
+    st = full_zone_and_reserve(coins=1)
+    moves = notations(st, 0)
+    assert "del-a1" in moves and "del-e2" in moves
+    assert {"drop-I", "drop-O", "drop-T"} <= set(moves)
+    assert not [m for m in moves if m.startswith(("mv-", "out-", "in-", "sw-", "end"))]
+    play(st, 0, "del-a1")  # the I goes back to the supply: row 1 is free again
+    assert st.boards[0].coins == 0 and st.phase == "place_won"
+    assert st.supply[BLOCK_INDEX["I"]] == 2  # 4, less the reserve's I and the won I
+    moves = notations(st, 0)
+    assert "a1r0" in moves and not [m for m in moves if m.startswith("del-")]
+    play(st, 0, "a1r0")
+    assert st.phase == "build" and st.boards[0].won is None
+    conserved(st)
+
+
+def test_construction_discard_for_room_needs_a_coin():
+    st = full_zone_and_reserve(coins=0)
+    assert notations(st, 0) == ["drop-I", "drop-O", "drop-T"]
+
+
+def test_a_piece_is_named_by_any_cell_it_covers():
+    st = building(coins=[5, 0, 0])
+    put_cells(st, 0, "T", "a1 b1 c1 b2")
+    reserve(st, 0, "I")
+    for text, canonical in (("mv-b2", "mv-a1"), ("del-c1", "del-a1"), ("out-b1", "out-a1"),
+                            ("sw-b2-I", "sw-a1-I")):
+        assert st.format_move(st.parse_move(text, 0)) == canonical
+    with pytest.raises(IllegalMoveError, match="no piece on f5"):
+        st.parse_move("mv-f5", 0)
+
+
+def test_two_equal_layouts_give_one_claim_move():
+    st = building()
+    bank_layout(st)  # a1-c3 without c3
+    put_cells(st, 0, "O", "e3 f3 e4 f4")  # the Bank turned half round at d3-f5 without d3
+    put_cells(st, 0, "J/L", "d4 d5 e5 f5")
+    moves = notations(st, 0)
+    assert moves.count("claim-bank") == 1
+    assert len(st.legal(0)) == len(set(st.legal(0)))
+    play(st, 0, "claim-bank")
+    assert st.boards[0].towns[BANK] == 1 and len(st.boards[0].construction) == 2
+    assert notations(st, 0).count("claim-bank") == 1  # the other one, next
+    play(st, 0, "claim-bank")
+    assert st.boards[0].towns[BANK] == 2 and st.boards[0].construction == []
+    conserved(st)

@@ -74,3 +74,77 @@ def test_round_limit_option_ends_the_game():
         s = st.to_act()[0]
         st.apply(s, bots[s].choose(st.view(s), s))
     assert st.round == 2 and "round limit" in st.outcome().termination
+
+
+# ---------------------------------------------------------------- audit additions
+
+
+def end_round(st):
+    """Every builder still to act ends their turn."""
+    while st.phase == "build":
+        play(st, st.actor, "end")
+
+
+def test_by_default_there_is_no_round_limit():
+    # The rulebook's game ends at 13 prestige: a game still scoring goes on past round 30.
+    from masons_helpers import RULESET
+    from rulesets.square_masons import data as d
+
+    assert RULESET.default_options() == {"rounds": 0}
+    assert RULESET.new_game(3, 1, {}).round_limit == 0
+    st = building(coins=[5, 5, 5])
+    st.round = 30
+    bank_layout(st, 0)
+    play(st, 0, "claim-bank")
+    end_round(st)
+    assert not st.is_over() and st.round == 31 and st.phase == "direction"
+    st.round = 500
+    st.phase, st.actor, st.build_index = "build", st.first, 0
+    st.build_order = st.turn_order()
+    end_round(st)
+    assert not st.is_over() and st.round == 501
+    assert d.STALL_ROUNDS == 10
+
+
+def test_a_stalled_game_stops_after_ten_rounds_without_prestige():
+    from rulesets.square_masons import data as d
+
+    st = building(coins=[5, 5, 2])
+    st.boards[2].donations = 1  # seat 3 leads on prestige, seat 1 on money
+    st.prestige_tokens -= 1
+    st.prestige_seen = 1
+    st.quiet_rounds = d.STALL_ROUNDS - 2
+    end_round(st)
+    assert not st.is_over() and st.quiet_rounds == d.STALL_ROUNDS - 1
+    st.phase, st.actor, st.build_index = "build", st.first, 0
+    st.build_order = st.turn_order()
+    events = []
+    while st.phase == "build":
+        events += play(st, st.actor, "end")
+    assert st.is_over()
+    out = st.outcome()
+    assert "no prestige" in out.termination and "10 rounds" in out.termination
+    assert out.winners == (2,)  # the most prestige, as at 13
+    assert "Game over" in events[-1].text
+    conserved(st)
+
+
+def test_any_prestige_gained_restarts_the_count():
+    from rulesets.square_masons import data as d
+
+    st = building(coins=[5, 5, 5])
+    st.quiet_rounds = d.STALL_ROUNDS - 1
+    bank_layout(st, 1)
+    play(st, 0, "end")
+    play(st, 1, "claim-bank")
+    end_round(st)
+    assert not st.is_over() and st.quiet_rounds == 0 and st.prestige_seen == 3
+
+
+def test_a_round_limit_can_still_be_set():
+    st = new(3, seed=2, rounds=3)
+    st.__dict__.update({k: v for k, v in building(coins=[1, 1, 1]).__dict__.items()
+                        if k not in ("round_limit",)})
+    st.round = 3
+    end_round(st)
+    assert st.is_over() and "round limit (3)" in st.outcome().termination

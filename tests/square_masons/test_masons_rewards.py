@@ -108,3 +108,90 @@ def test_rewards_are_kept_until_beaten():
     st = last_pick(3, [{MONEY: 4}, {MONEY: 4}, {MONEY: 4}], [ORDER, MONEY, MONEY], coins=[0, 0, 0], order_holder=2)
     finish(st, [ORDER, MONEY, MONEY])
     assert st.order_holder == 0
+
+
+# ---------------------------------------------------------------- audit additions
+
+
+def test_pairings_are_made_in_turn_order_from_the_first_player():
+    drafted = [{MONEY: 2, STONE: 1, X2: 1}, {MONEY: 2, ORDER: 1, X2: 1}, {MONEY: 2, MARKET: 1, X2: 1}]
+    last = [MARKET, STONE, ORDER]
+    for direction, order in (("cw", [1, 2, 0]), ("ccw", [1, 0, 2])):
+        st = last_pick(3, drafted, last, coins=[0, 0, 0], first=1)
+        st.step = 1 if direction == "cw" else -1
+        finish(st, last)
+        seen = []
+        while st.phase == "pair":
+            seen.append(st.actor)
+            play(st, st.actor, "pair-M")
+        assert seen == order
+        assert [b.coins for b in st.boards] == [3, 3, 3]
+
+
+def test_order_tie_without_holder_and_first_player_not_tied_follows_turn_order():
+    drafted = [{ORDER: 2, MONEY: 1}, {ORDER: 2, MONEY: 1}, {MONEY: 4}]
+    last = [STONE, MARKET, MONEY]
+    for step, holder in ((1, 0), (-1, 1)):  # from seat 3: cw 3,1,2 / ccw 3,2,1
+        st = last_pick(3, drafted, last, coins=[0, 0, 0], first=2)
+        st.step = step
+        finish(st, last)
+        assert st.order_holder == holder
+
+
+def test_least_money_counts_coins_after_the_money_reward():
+    # Round 1: everyone holds 1 coin, so "earned the least money" = least coins now.
+    drafted = [{ORDER: 2, MONEY: 1}, {ORDER: 2}, {MONEY: 4}]
+    last = [STONE, MONEY, MONEY]
+    st = last_pick(3, drafted, last, coins=[1, 1, 1])
+    finish(st, last)
+    assert [b.coins for b in st.boards] == [2, 2, 6]
+    assert st.order_holder == 0  # still tied on money: the first player
+    st = last_pick(3, drafted, [STONE, STONE, MONEY], coins=[1, 1, 1])
+    finish(st, [STONE, STONE, MONEY])
+    assert st.order_holder == 1  # earned nothing
+
+
+def test_stone_and_market_ties_without_any_order_holder_go_to_turn_order():
+    drafted = [{STONE: 2, MARKET: 2}, {STONE: 2, MARKET: 2}, {MONEY: 4}]
+    last = [MONEY, MONEY, MONEY]
+    st = last_pick(3, drafted, last, coins=[0, 0, 0], first=1)
+    finish(st, last)
+    assert st.order_holder is None  # nobody drafted an order card
+    assert st.boards[1].stones == 1 and st.boards[0].stones == 0
+    assert st.market_holder == 1
+
+
+def test_market_tie_is_the_order_holders_choice():
+    drafted = [{MARKET: 2, MONEY: 2}, {MARKET: 2, MONEY: 2}, {ORDER: 4}]
+    last = [MONEY, MONEY, MONEY]
+    st = last_pick(3, drafted, last, coins=[0, 0, 0], order_holder=0)
+    finish(st, last)
+    assert st.order_holder == 2
+    assert st.phase == "tie" and st.tie_kind == "market" and st.to_act() == (2,)
+    play(st, 2, "tie2")
+    assert st.market_holder == 1 and st.phase == "market" and st.to_act() == (1,)
+
+
+def test_without_a_market_holder_the_first_player_offers():
+    drafted = [{MONEY: 4}, {MONEY: 4}, {MONEY: 4}]
+    last = [MONEY, MONEY, MONEY]
+    st = last_pick(3, drafted, last, coins=[0, 0, 0], first=2)
+    finish(st, last)
+    assert st.market_holder is None and st.phase == "market" and st.to_act() == (2,)
+
+
+def test_stone_majority_with_no_stone_left():
+    drafted = [{STONE: 3, MONEY: 1}, {MONEY: 4}, {MONEY: 4}]
+    last = [MONEY, MONEY, MONEY]
+    st = last_pick(3, drafted, last, coins=[0, 0, 0])
+    st.stone_supply, st.boards[1].stones = 0, 24
+    events = finish_events(st, last)
+    assert st.boards[0].stones == 0 and any("no stone is left" in e.text for e in events)
+    conserved(st)
+
+
+def finish_events(st, last):
+    events = []
+    for s, card in enumerate(last):
+        events += play(st, s, N[card])
+    return events
