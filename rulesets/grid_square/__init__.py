@@ -24,8 +24,8 @@ class GridSquare(Ruleset):
     options = (
         OptionSpec("sliding", True, "slide one building after placing (no: the variant without sliding)"),
     )
-    bot_levels = ("random", "greedy")
-    bot_classes = {"greedy": "rulesets.grid_square.bots:GreedyBot"}
+    bot_levels = ("random", "greedy", "planner")
+    bot_classes = {"greedy": "rulesets.grid_square.bots:GreedyBot", "planner": "rulesets.grid_square.bots:PlannerBot"}
     package_dir = Path(__file__).parent
 
     def new_game(self, players: int, seed: int, options: dict[str, Any]) -> GridSquareState:

@@ -97,3 +97,43 @@ class GreedyBot(Bot):
                 return (state.h & ~old) | new, state.v
             return state.h, (state.v & ~old) | new
         return state.h, state.v
+
+
+FOLLOW_UPS = 40
+"""How many placements the planner tries every slide after."""
+
+
+class PlannerBot(GreedyBot):
+    """Plans the whole turn: a placement together with the slide after it
+    (areas closed in two steps), then, like greedy, avoids handing the
+    opponent an area to close."""
+
+    level = "planner"
+
+    def __init__(self, seed: int = 0, level: str = "planner") -> None:
+        super().__init__(seed, level)
+
+    def choose(self, state: Any, seat: int) -> Any:
+        if state.phase != "place" or not state.monuments[seat] or not state.slides_allowed or state.turns == 0:
+            return super().choose(state, seat)
+        known = set(state.enclosed_before) | {r for r, _, _ in state.claims}
+        scored = []
+        for mv in state.legal(seat):
+            h, v = self._after(state, mv)
+            (ax, ay), (bx, by) = _ends(*mv)
+            touch = _touching(state.h, state.v, ax, ay) + _touching(state.h, state.v, bx, by)
+            scored.append([best_new_area(h, v, known), touch, self.rng.random(), mv, h, v])
+        scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        for row in scored[:FOLLOW_UPS]:
+            after = state.clone()
+            after.apply(seat, row[3])
+            if after.phase == "slide":
+                follow = max((best_new_area(*self._after(after, s), known) for s in after.slides()), default=0)
+                row[0] = max(row[0], follow)
+        scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        best, best_value = scored[0][3], None
+        for gain, _, _, mv, h, v in scored[:SHORTLIST]:
+            value = gain - best_reply(state, h, v, 1 - seat)
+            if best_value is None or value > best_value:
+                best, best_value = mv, value
+        return best
