@@ -163,3 +163,28 @@ async def test_menu_setup_starts_a_saved_game(tmp_path):
         assert screen.record.seed == 42
         assert [p.kind for p in screen.record.players] == ["human", "human"]
     assert len(list(tmp_path.glob("grid-square-*.json"))) == 1
+
+
+async def test_all_moves_picker_plays_a_filtered_move(tmp_path):
+    path = new_save(tmp_path, ("human", "human"))
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        from tui.screens.move_picker import MovePicker
+
+        assert isinstance(app.screen, MovePicker)
+        await pilot.press(*"lh9", "enter")  # nothing starts at h9 going anywhere: no match
+        await pilot.pause()
+        assert isinstance(app.screen, MovePicker)
+        await pilot.press("escape")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.record.moves == []
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"mh7", "enter")  # the one middle building from h7: Mh7v
+        await pilot.pause()
+        assert game.record.moves == [(0, "Mh7v")]
+    assert load(path).moves == [(0, "Mh7v")]

@@ -111,9 +111,9 @@ class GridBoard(TextCanvas, can_focus=True):
         Binding("2,m", "size(2)", "Middle", show=False),
         Binding("3,L", "size(3)", "Large", show=False),
         Binding("o,space", "turn", "Turn"),
-        Binding("tab", "pick(1)", "Next"),
+        Binding("tab", "pick(1)", "Pick"),
         Binding("shift+tab", "pick(-1)", "Prev", show=False),
-        Binding("enter", "confirm", "Confirm"),
+        Binding("enter", "confirm", "Play"),
         Binding("p", "pass_step", "Pass"),
         Binding("escape", "reset", "Reset", show=False),
     ]

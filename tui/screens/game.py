@@ -27,7 +27,8 @@ class GameScreen(Screen[None]):
     """Plays one game: people by keys, bots in a worker thread."""
 
     BINDINGS = [
-        Binding("colon", "type_move", "Type move"),
+        Binding("colon", "type_move", "Type a move", show=False),
+        Binding("a", "all_moves", "Moves"),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
@@ -60,7 +61,7 @@ class GameScreen(Screen[None]):
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         yield Static("", id="message")
         yield Input(placeholder="move in notation (Enter plays, Esc cancels)", id="move-input")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for the game's keys at 80 columns
 
     def on_resize(self, event: events.Resize) -> None:
         fit = getattr(self.query_one("#view"), "fit_to", None)
@@ -241,6 +242,22 @@ class GameScreen(Screen[None]):
         box.value = ""
         box.focus()
 
+    def action_all_moves(self) -> None:
+        seat = self.acting_human()
+        if seat is None:
+            self.show_message("Not your turn.")
+            return
+        from tui.screens.move_picker import MovePicker
+
+        state = self.record.state
+        moves = [state.format_move(m) for m in state.legal(seat)]
+
+        def chosen(text: str | None) -> None:
+            if text is not None and self.acting_human() == seat:
+                self.play(seat, text)
+
+        self.app.push_screen(MovePicker(moves, state.prompt(seat)), chosen)
+
     def action_hide_input(self) -> None:
         box = self.query_one("#move-input", Input)
         if box.has_class("visible"):
@@ -255,6 +272,11 @@ class GameScreen(Screen[None]):
             return
         if self.play(seat, event.value):
             self.action_hide_input()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo" and not self.record.ruleset.undo_allowed:
+            return False  # no undo where it would reveal hidden things: not in the footer either
+        return True
 
     def action_undo(self) -> None:
         rec = self.record

@@ -18,6 +18,7 @@ KEYS = """
 | Enter | choose / confirm the move |
 | Esc | cancel what is being built |
 | : | type a move in notation |
+| a | all legal moves as a list (type to filter, Enter plays) |
 | u | undo (take back your last move) |
 | ? | this help |
 | q | quit to the menu (the game is saved after every move) |
