@@ -13,6 +13,8 @@ mask. Sides carry buildings:
 """
 from __future__ import annotations
 
+from engine.bits import bits_of as cells_of  # noqa: F401  (re-exported: cells of a mask)
+
 SIZE = 8
 ALL_CELLS = (1 << 64) - 1
 COL0 = sum(1 << (y * 8) for y in range(8))
@@ -141,11 +143,3 @@ def all_sides(region: int) -> tuple[int, int]:
     return h, v
 
 
-def cells_of(region: int) -> list[int]:
-    """The bit indices of a cell mask, lowest first."""
-    out = []
-    while region:
-        low = region & -region
-        out.append(low.bit_length() - 1)
-        region ^= low
-    return out

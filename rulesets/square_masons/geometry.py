@@ -6,6 +6,8 @@ Every table here is computed once, at import.
 """
 from __future__ import annotations
 
+from engine.bits import bits_of as cells_of  # noqa: F401  (re-exported: cells of a mask)
+
 from typing import NamedTuple
 
 from rulesets.square_masons.data import (
@@ -35,16 +37,6 @@ def parse_cell(text: str) -> int | None:
     if len(text) != 2 or not "a" <= text[0] <= chr(96 + W) or not "1" <= text[1] <= str(H):
         return None
     return (int(text[1]) - 1) * W + ord(text[0]) - 97
-
-
-def cells_of(mask: int) -> list[int]:
-    """The cells in `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def first_cell(mask: int) -> int:
