@@ -6,9 +6,9 @@ Every table here is computed once, at import.
 """
 from __future__ import annotations
 
-from engine.bits import bits_of as cells_of  # noqa: F401  (re-exported: cells of a mask)
-
 from typing import NamedTuple
+
+from engine.bits import bits_of as cells_of  # noqa: F401  (re-exported: cells of a mask)
 
 from rulesets.square_masons.data import (
     BLOCK_PICTURES,
