@@ -35,6 +35,13 @@ for _size in (1, 2, 3):
     _rows.sort(key=lambda r: r[0])
     _ALL_PLACES[_size] = [(mv, hm, vm) for _, mv, hm, vm in _rows]
 
+_V_SHIFT = 72
+"""Both kinds of side in one int: h sides in the low bits, v sides above."""
+_PLACES_JOINED: dict[int, list[tuple[Place, int]]] = {
+    size: [(mv, hm | (vm << _V_SHIFT)) for mv, hm, vm in rows] for size, rows in _ALL_PLACES.items()
+}
+"""Every placement per size, in notation order: (move, joined side mask)."""
+
 
 @dataclass
 class GridSquareState(GameState):
@@ -92,23 +99,19 @@ class GridSquareState(GameState):
 
     def placements(self, seat: int) -> list[Place]:
         """Every legal placement for `seat` (ignores whose turn it is)."""
-        bh = self.h | self.inner_h
-        bv = self.v | self.inner_v
+        blocked = self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
         stock = self.stock[seat]
         out: list[Place] = []
         for size in (3, 2, 1):
             if stock[size]:
-                out += [mv for mv, hm, vm in _ALL_PLACES[size] if not (hm & bh or vm & bv)]
+                out += [mv for mv, m in _PLACES_JOINED[size] if not m & blocked]
         return out
 
     def can_place(self, seat: int) -> bool:
         """True when `seat` has some legal placement."""
-        bh = self.h | self.inner_h
-        bv = self.v | self.inner_v
+        blocked = self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
         stock = self.stock[seat]
-        return any(
-            not (hm & bh or vm & bv) for size in (3, 2, 1) if stock[size] for _, hm, vm in _ALL_PLACES[size]
-        )
+        return any(not m & blocked for size in (3, 2, 1) if stock[size] for _, m in _PLACES_JOINED[size])
 
     def movable(self) -> list[int]:
         """Indices of pieces that may slide (not on any claimed area)."""
@@ -131,15 +134,15 @@ class GridSquareState(GameState):
 
     def slides(self) -> list[Slide]:
         """Every legal slide now, in notation order."""
-        bh = self.h | self.inner_h
-        bv = self.v | self.inner_v
+        blocked = self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
         out: list[Slide] = []
         pieces = self.pieces
-        for i in sorted(self.movable(), key=lambda i: _piece_order(pieces[i])):
-            for moves, steps in _piece_tables(pieces[i]):  # e, n, s, w: notation order
+        movable = [pieces[i] for i in self.movable()] if self.claims else pieces
+        for piece in sorted(movable, key=_PIECE_RANK.__getitem__):
+            for moves, steps in _TABLES.get(piece) or _piece_tables(piece):  # e, n, s, w
                 dist = 0
-                for hm, vm, jh, jv in steps:
-                    if hm & bh or vm & bv or (jh and jh & bh == jh) or (jv and jv & bv == jv):
+                for m, pair in steps:
+                    if m & blocked or (pair and pair & blocked == pair):
                         break
                     dist += 1
                 if dist:
@@ -386,23 +389,26 @@ class GridSquareState(GameState):
 _DIR_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 
-def _piece_order(p: tuple[int, int, int, str]) -> tuple[int, int, int, str]:
-    """Sorts pieces as their notation sorts (L < M < S, then point, orient)."""
-    return (-p[0], p[1], p[2], p[3])
+_PIECE_RANK: dict[tuple[int, int, int, str], int] = {
+    piece: rank for rank, piece in enumerate(sorted(g.MASKS, key=lambda p: (-p[0], p[1], p[2], p[3])))
+}
+"""Every building position, ranked as its notation sorts (L < M < S, then point, orient)."""
 
 
 _TABLES: dict[tuple[int, int, int, str], list[tuple[list[Slide], list]]] = {}
 
 
 def _piece_tables(piece: tuple[int, int, int, str]) -> list[tuple[list[Slide], list]]:
-    """Per direction (e, n, s, w): the Slide for each distance and the
-    blocking masks of each step, computed once per position."""
+    """Per direction (e, n, s, w): the Slide for each distance and, per step,
+    (sides that stop it, pair of sides that stop it together) as joined masks
+    (h sides low, v sides shifted by _V_SHIFT); computed once per position."""
     found = _TABLES.get(piece)
     if found is None:
         found = _TABLES[piece] = []
         for d in "ensw":
             steps = _steps(piece, d)
-            found.append(([Slide(*piece, d, k) for k in range(1, len(steps) + 1)], steps))
+            joined = [(hm | (vm << _V_SHIFT), jh | (jv << _V_SHIFT)) for hm, vm, jh, jv in steps]
+            found.append(([Slide(*piece, d, k) for k in range(1, len(steps) + 1)], joined))
     return found
 
 
