@@ -48,7 +48,10 @@ class MovePicker(ModalScreen[str | None]):
         want = "".join(event.value.split()).lower()
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
-        moves.add_options([Option(m) for m in self.moves if want in m.lower()])
+        found = [m for m in self.moves if want in m.lower()]
+        # the exact move first, then those that start with the text
+        found.sort(key=lambda m: (m.lower() != want, not m.lower().startswith(want)))
+        moves.add_options([Option(m) for m in found])
         if moves.option_count:
             moves.highlighted = 0
 

@@ -1,0 +1,68 @@
+"""Whole games of every playable game, with seat 1 played by keys only: `a`
+opens the list of legal moves, the move is typed as a filter until it is the
+first on the list, Enter plays it. The move itself is chosen by the game's strongest bot, from seat 1's view,
+so the game ends in a reasonable number of moves."""
+from __future__ import annotations
+
+import pytest
+
+from engine.record import GameRecord, Player
+from engine.saves import load, save
+from rulesets import REGISTRY
+from tui.app import create_app
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.move_picker import MovePicker
+
+
+@pytest.mark.parametrize(
+    "game,players,seed,options",
+    [
+        ("squire", 4, 2, {}),
+        # a round limit keeps the test short; the game still runs to its end
+        ("square-masons", 3, 0, {"rounds": 4}),
+        ("square-masons", 5, 1, {"rounds": 2}),
+    ],
+)
+async def test_a_whole_game_by_keys(tmp_path, game, players, seed, options):
+    rs = REGISTRY.get(game)
+    level = rs.bot_levels[-1]
+    roster = [Player("Ana")] + [Player(f"Bot {i + 1}", f"bot:{level}") for i in range(1, players)]
+    record = GameRecord.new(rs, roster, seed, {**rs.default_options(), **options})
+    path = tmp_path / "game.json"
+    save(record, path)
+    chooser = rs.make_bot(level, seed)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        by_keys = 0
+        for _ in range(3000):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if screen.record.state.is_over():
+                break
+            if screen.acting_human() != 0:
+                continue
+            state = screen.record.state
+            text = state.format_move(chooser.choose(state.view(0), 0))
+            before = screen.record.ply
+            await pilot.press("a")
+            picker = app.screen
+            assert isinstance(picker, MovePicker)
+            listed = picker.query_one("#moves")
+            for ch in text:
+                if str(listed.get_option_at_index(listed.highlighted).prompt) == text:
+                    break
+                await pilot.press(ch)
+            await pilot.press("enter")
+            assert screen.record.ply > before, f"keys did not play {text}"
+            assert screen.record.moves[before] == (0, text)
+            by_keys += 1
+        assert screen.record.state.is_over()
+        assert by_keys >= 10
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+    saved = load(path)
+    assert saved.state.is_over() and saved.moves == screen.record.moves
