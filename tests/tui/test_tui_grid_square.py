@@ -60,7 +60,18 @@ async def press_move(pilot, board: GridBoard, move) -> None:
 
 
 async def test_whole_game_against_a_bot_by_keys(tmp_path):
-    path = new_save(tmp_path, ("human", "bot:greedy"))
+    await _whole_game_by_keys(tmp_path, ("human", "bot:greedy"), {})
+
+
+async def test_whole_hot_seat_game_without_sliding_by_keys(tmp_path):
+    await _whole_game_by_keys(tmp_path, ("human", "human"), {"sliding": False})
+
+
+async def _whole_game_by_keys(tmp_path, kinds, options) -> None:
+    players = [Player(f"P{i + 1}", k) for i, k in enumerate(kinds)]
+    record = GameRecord.new(RS, players, 3, options)
+    path = tmp_path / "g.json"
+    save(record, path)
     app = create_app(tmp_path, game=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -77,14 +88,17 @@ async def test_whole_game_against_a_bot_by_keys(tmp_path):
             if screen.acting_human() is None:
                 continue
             state = screen.record.state
-            move = chooser.choose(state.view(0), 0)
+            seat = screen.acting_human()
+            move = chooser.choose(state.view(seat), seat)
             before = screen.record.ply
             slides_by_key += isinstance(move, Slide)
             await press_move(pilot, board, move)
             await pilot.pause()
             assert screen.record.ply > before, f"keys did not play {state.format_move(move)}"
         assert screen.record.state.is_over()
-        assert slides_by_key > 0
+        assert (slides_by_key > 0) == options.get("sliding", True)
+        if "human" == kinds[1]:  # both seats were played by keys
+            assert {seat for seat, _ in screen.record.moves} == {0, 1}
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
     # every move was saved as it was made
