@@ -543,6 +543,17 @@ class SquireState(GameState):
             self.actor = self.seat
         return events
 
+    def step_ticket(self, seat: int, city: int) -> str:
+        """What a step from `seat`'s city to the neighbouring `city` costs now:
+        'free sea crossing', 'Royal ticket' (kept) or 'common ticket' (spent)."""
+        p = self.players[seat]
+        sea = next((s for nb, s in ADJ[self.map_key][p.pos] if nb == city), False)
+        if sea and self.free_sea(seat):
+            return "free sea crossing"
+        if self.royal_used < p.royal_tickets:
+            return "Royal ticket"
+        return "common ticket"
+
     def _go(self, seat: int, city: int, who: str) -> list[Event]:
         p = self.players[seat]
         cname = self.game_map.cities[city].name
@@ -552,16 +563,14 @@ class SquireState(GameState):
             self.start = EMPTY
             return [Event(f"{who} starts in {cname}")]
         sea = next(s for nb, s in ADJ[self.map_key][p.pos] if nb == city)
-        if sea and self.free_sea(seat):
+        paid = self.step_ticket(seat, city)
+        if paid == "free sea crossing":
             self.sea_used = True
-            paid = "free sea crossing"
-        elif self.royal_used < p.royal_tickets:
+        elif paid == "Royal ticket":
             self.royal_used += 1
-            paid = "Royal ticket"
         else:
             p.tickets -= 1
             self.bank_tickets += 1
-            paid = "common ticket"
         p.pos = city
         self.steps += 1
         return [Event(f"{who} travels to {cname} by {'sea' if sea else 'road'} ({paid})")]

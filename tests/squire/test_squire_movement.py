@@ -12,8 +12,10 @@ def test_worked_example_fox_to_tokyo_through_samarkand():
     fox.tickets = 1
     st.bank_tickets -= 1
     assert "tok" not in [st.format_move(m) for m in st.legal(0)]  # not a neighbour
+    assert st.step_ticket(0, city(st, "sam")) == "Royal ticket"  # what the map cursor shows
     ev = play(st, "sam")
     assert "Royal ticket" in ev[0].text and fox.tickets == 1
+    assert st.step_ticket(0, city(st, "tok")) == "common ticket"
     ev = play(st, "tok")
     assert "common ticket" in ev[0].text
     assert fox.tickets == 0 and fox.royal_tickets == 1

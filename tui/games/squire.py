@@ -305,6 +305,9 @@ class SquireBoard(Widget, can_focus=True):
         legal = self.legal()
         if BUY in legal or SELL in legal:
             t.append("  [b]uy [s]ell", "bold")
+        elif st.phase == "move" and self.viewer is not None and Go(self.cursor) in legal:
+            if st.players[self.viewer].pos >= 0:  # a step: say which ticket it takes
+                t.append(f"  Enter: go ({st.step_ticket(self.viewer, self.cursor)})", "bold")
         return t
 
     def _choice_rows(self) -> list[Text]:
