@@ -6,7 +6,7 @@ replaying it from the seed (the idea of a PGN game, in JSON).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+import time
 from typing import Any, Sequence
 
 from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
@@ -15,7 +15,7 @@ from engine.errors import MoveError, SaveError
 
 def now_iso() -> str:
     """The current UTC time, to the second, ISO 8601."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())  # no datetime import: faster start
 
 
 @dataclass

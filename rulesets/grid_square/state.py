@@ -31,7 +31,8 @@ for _size in (1, 2, 3):
     for _o in ("h", "v"):
         for _x, _y, _m in g.PLACEMENTS[(_size, _o)]:
             _mv = Place(_size, _x, _y, _o)
-            _rows.append((format_move(_mv), _mv, _m if _o == "h" else 0, _m if _o == "v" else 0))
+            # (column, row, orient) sorts as the notation does within a size
+            _rows.append(((_x, _y, _o), _mv, _m if _o == "h" else 0, _m if _o == "v" else 0))
     _rows.sort(key=lambda r: r[0])
     _ALL_PLACES[_size] = [(mv, hm, vm) for _, mv, hm, vm in _rows]
 
@@ -210,7 +211,8 @@ class GridSquareState(GameState):
             raise IllegalMoveError("you must place a building first")
         raise IllegalMoveError(f"not a Grid Square move: {move!r}")
 
-    def _place(self, seat: int, move: Place) -> None:
+    def _check_place(self, seat: int, move: Place) -> int:
+        """The side mask of a legal placement; IllegalMoveError otherwise."""
         if self.phase != "place":
             raise IllegalMoveError(f"no placement now: {self.prompt(seat).lower()}")
         if not g.fits(move.size, move.x, move.y, move.orient):
@@ -218,23 +220,27 @@ class GridSquareState(GameState):
         if not self.stock[seat][move.size]:
             raise IllegalMoveError(f"no {g.SIZE_NAMES[move.size]} buildings left")
         m = g.building_mask(move.size, move.x, move.y, move.orient)
+        built, inner = (self.h, self.inner_h) if move.orient == "h" else (self.v, self.inner_v)
+        if m & built:
+            raise IllegalMoveError(f"{format_move(move)} overlaps a building")
+        if m & inner:
+            raise IllegalMoveError(f"{format_move(move)} would divide a claimed area")
+        return m
+
+    def _place(self, seat: int, move: Place) -> None:
+        m = self._check_place(seat, move)
         if move.orient == "h":
-            if m & self.h:
-                raise IllegalMoveError(f"{format_move(move)} overlaps a building")
-            if m & self.inner_h:
-                raise IllegalMoveError(f"{format_move(move)} would divide a claimed area")
             self.h |= m
         else:
-            if m & self.v:
-                raise IllegalMoveError(f"{format_move(move)} overlaps a building")
-            if m & self.inner_v:
-                raise IllegalMoveError(f"{format_move(move)} would divide a claimed area")
             self.v |= m
         self.stock[seat][move.size] -= 1
         self.pieces.append((move.size, move.x, move.y, move.orient))
         self.owners.append(seat)
 
-    def _slide(self, move: Slide) -> None:
+    def _check_slide(self, move: Slide) -> int:
+        """The index of the piece a legal slide moves; IllegalMoveError otherwise."""
+        if self.phase != "slide":
+            raise IllegalMoveError(f"no slide now: {self.prompt(self.seat).lower()}")
         key = (move.size, move.x, move.y, move.orient)
         try:
             i = self.pieces.index(key)
@@ -248,6 +254,11 @@ class GridSquareState(GameState):
                 f"{building_text(*key)} can slide {reach} cell{'s' if reach != 1 else ''} "
                 f"{_DIR_NAMES[move.direction]}, not {move.dist}"
             )
+        return i
+
+    def _slide(self, move: Slide) -> None:
+        i = self._check_slide(move)
+        key = (move.size, move.x, move.y, move.orient)
         dx, dy = DIRECTIONS[move.direction]
         old = g.building_mask(*key)
         nx, ny = move.x + dx * move.dist, move.y + dy * move.dist
@@ -340,12 +351,9 @@ class GridSquareState(GameState):
         """Raise IllegalMoveError (with the reason) unless `move` is legal now;
         changes nothing."""
         if isinstance(move, Place):
-            probe = self.clone() if self.phase == "place" else self
-            probe._place(seat, move)  # raises before changing anything if illegal
+            self._check_place(seat, move)
         elif isinstance(move, Slide):
-            if self.phase != "slide":
-                raise IllegalMoveError(f"no slide now: {self.prompt(seat).lower()}")
-            self.clone()._slide(move)
+            self._check_slide(move)
         elif isinstance(move, Claim):
             if self.phase != "claim":
                 raise IllegalMoveError("there is no area to claim now")
