@@ -554,6 +554,39 @@ class SquireState(GameState):
             return "Royal ticket"
         return "common ticket"
 
+    def route(self, seat: int, target: int) -> list[tuple[int, str]]:
+        """The steps of a shortest journey from `seat`'s city to `target` that
+        `seat` can take now, as (city, ticket it takes); it stops where the
+        next step is not legal (no ticket left, or not allowed). [] if none."""
+        p = self.players[seat]
+        if p.pos < 0 or p.pos == target or self.phase != "move":
+            return []
+        adj = ADJ[self.map_key]
+        back = {p.pos: p.pos}
+        frontier = [p.pos]
+        while frontier and target not in back:
+            nxt = []
+            for a in frontier:
+                for b, _ in adj[a]:
+                    if b not in back:
+                        back[b] = a
+                        nxt.append(b)
+            frontier = nxt
+        if target not in back:
+            return []
+        path = [target]
+        while path[-1] != p.pos:
+            path.append(back[path[-1]])
+        path.reverse()
+        probe = self.clone()
+        steps: list[tuple[int, str]] = []
+        for city in path[1:]:
+            if probe.phase != "move" or Go(city) not in probe.legal(seat):
+                break
+            steps.append((city, probe.step_ticket(seat, city)))
+            probe.apply(seat, Go(city))
+        return steps
+
     def _go(self, seat: int, city: int, who: str) -> list[Event]:
         p = self.players[seat]
         cname = self.game_map.cities[city].name

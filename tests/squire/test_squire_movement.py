@@ -24,6 +24,22 @@ def test_worked_example_fox_to_tokyo_through_samarkand():
     conserved(st)
 
 
+def test_route_to_a_far_city_names_each_steps_ticket():
+    st = mid_game(at="con")
+    fox = st.players[0]
+    fox.tickets = 1
+    st.bank_tickets -= 1
+    assert st.route(0, city(st, "tok")) == [(city(st, "sam"), "Royal ticket"), (city(st, "tok"), "common ticket")]
+    fox.tickets = 0
+    st.bank_tickets += 1
+    # without a common ticket the journey stops after the Royal step
+    assert st.route(0, city(st, "tok")) == [(city(st, "sam"), "Royal ticket")]
+    assert st.route(0, city(st, "con")) == []  # already there
+    before = st.snapshot()
+    st.route(0, city(st, "tok"))
+    assert st.snapshot() == before  # planning a route changes nothing
+
+
 def test_royal_ticket_is_reused_each_turn():
     st = mid_game(at="con")
     play(st, "sam", "sell")

@@ -56,7 +56,7 @@ KEYS_HELP = """
 | key | does |
 |---|---|
 | arrows / h j k l | move the cursor: over the map, the gallery or a list |
-| Enter | travel to (or start in) the city under the cursor; choose the highlighted item |
+| Enter | travel to (or start in) the city under the cursor — for a city further away, take the first step of the route shown (`route sam:R tok:t`: each step and its ticket, R Royal, t common, free sea) — or choose the highlighted item |
 | b / s | buy / sell the rarity where your pawn stands |
 | d | done: end an optional step (offers, errands) |
 | Tab | switch between the map and the table of all players |
@@ -191,8 +191,11 @@ class SquireBoard(Widget, can_focus=True):
             return
         if st.phase == "move":
             mv = Go(self.cursor)
+            route = st.route(self.viewer, self.cursor) if self.viewer is not None else []
             if mv in legal:
                 self._post(mv)
+            elif route:  # a city further away: take the first step of the route
+                self._post(Go(route[0][0]))
             elif self.viewer is not None and st.players[self.viewer].pos == self.cursor and SELL in legal:
                 self.app.bell()
         elif st.phase == "gallery":
@@ -308,6 +311,13 @@ class SquireBoard(Widget, can_focus=True):
         elif st.phase == "move" and self.viewer is not None and Go(self.cursor) in legal:
             if st.players[self.viewer].pos >= 0:  # a step: say which ticket it takes
                 t.append(f"  Enter: go ({st.step_ticket(self.viewer, self.cursor)})", "bold")
+        elif st.phase == "move" and self.viewer is not None:
+            route = st.route(self.viewer, self.cursor)
+            if route:  # further away: the route and each step's ticket
+                short = {"Royal ticket": "R", "common ticket": "t", "free sea crossing": "free"}
+                steps = " ".join(f"{st.game_map.cities[c].code}:{short[k]}" for c, k in route)
+                reached = route[-1][0] == self.cursor
+                t.append(f"  route {steps}{'' if reached else ' …'}", "bold")
         return t
 
     def _choice_rows(self) -> list[Text]:
