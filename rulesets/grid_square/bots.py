@@ -7,8 +7,8 @@ from typing import Any
 from engine.core import Bot
 from engine.rng import Rng
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.moves import PASS, Claim, Place, Slide
-from rulesets.grid_square.state import GridSquareState, _ALL_PLACES, _anchor
+from rulesets.grid_square.moves import Claim, Place, Slide
+from rulesets.grid_square.state import GridSquareState, _ALL_PLACES
 
 SHORTLIST = 10
 """How many of the best-looking moves get the (costlier) look at replies."""

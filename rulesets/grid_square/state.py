@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys
-from engine.errors import IllegalMoveError, MoveError
+from engine.errors import IllegalMoveError
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import (
     DIRECTIONS,

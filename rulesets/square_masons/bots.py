@@ -17,11 +17,10 @@ from typing import Any
 from engine.core import Bot
 from engine.rng import Rng
 from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, HIDDEN, MARKET, MONEY, ORDER, STONE, X2
+from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, MARKET, MONEY, ORDER, STONE, X2
 from rulesets.square_masons.geometry import (
     CELLS,
     PLACEMENTS,
-    W,
     distinct_orients,
     first_cell,
     grow,
@@ -42,15 +41,13 @@ from rulesets.square_masons.moves import (
     Drop,
     Lay,
     Offer,
-    Pair,
-    Pick,
     Scrap,
     Sell,
     Store,
     Take,
     Tie,
 )
-from rulesets.square_masons.state import BLOCK_INDEX, MasonBoard, SquareMasonsState, pair_options
+from rulesets.square_masons.state import MasonBoard, SquareMasonsState
 
 CLASS_OF = {"I": "I", "O": "O", "T": "T", "S": "S", "Z": "S", "J": "J", "L": "J"}
 """Blocks that a flip turns into each other share a class (S/Z, J/L)."""
@@ -339,11 +336,16 @@ class MasonBot(Bot):
         return Bid(sp, amount)
 
     # -- building
-    def _place_won(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _plan_and_lay(self, state: SquareMasonsState, seat: int, legal: list) -> tuple[Scored | None, Any]:
+        """The best plan for the block in hand and the Lay that follows it (or None)."""
         b = state.boards[seat]
         kind = state.hand_kind
         sc = best_plan(state, b, kind)
-        lay = self._lay_for_plan(sc, b, kind, legal)
+        return sc, self._lay_for_plan(sc, b, kind, legal)
+
+    def _place_won(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+        b = state.boards[seat]
+        _, lay = self._plan_and_lay(state, seat, legal)
         if lay is not None:
             return lay
         if RES in legal:
@@ -382,10 +384,9 @@ class MasonBot(Bot):
         return None
 
     def _lay(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
-        b = state.boards[seat]
+        state.boards[seat]
         kind = state.hand_kind
-        sc = best_plan(state, b, kind)
-        lay = self._lay_for_plan(sc, b, kind, legal)
+        sc, lay = self._plan_and_lay(state, seat, legal)
         if lay is not None:
             return lay
         # anywhere away from the plan's cells and their neighbours
@@ -409,7 +410,6 @@ class MasonBot(Bot):
         for i in sc.foreign:
             kind, mask = b.construction[i]
             cell = first_cell(mask)
-            useful = kind != STONE_KIND and sc.need.get(CLASS_OF[kind], 0) == 0
             if Store(cell) in legal and (kind == STONE_KIND or b.reserve_blocks < d.RESERVE_BLOCKS):
                 return Store(cell)
             return Scrap(cell)

@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engine.errors import AmbiguousMoveError, IllegalMoveError
 from engine.rng import Rng
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import (

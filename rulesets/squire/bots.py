@@ -23,14 +23,10 @@ from rulesets.squire.moves import (
     BUY,
     DONE,
     SELL,
-    ChooseBoard,
     Drop,
     Errand,
-    Exhibit,
     Go,
     Offer,
-    Salvage,
-    Space,
 )
 from rulesets.squire.state import ADJ, EMPTY, TC, TV, SquireState, _COLUMN_SPACES, _FLOOR_SPACES
 

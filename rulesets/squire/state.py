@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name
-from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.errors import IllegalMoveError
 from engine.rng import Rng
 from rulesets.squire import content as K
 from rulesets.squire.moves import (
@@ -73,6 +73,10 @@ _CITY_ORDER = {key: tuple(sorted(range(15), key=lambda i: m.cities[i].code)) for
 _FLOOR_SPACES = tuple(tuple(f * 4 + c for c in range(4)) for f in range(3))
 _COLUMN_SPACES = tuple(tuple(f * 4 + c for f in range(3)) for c in range(4))
 
+
+CURRENCY_AWARDS = {K.BLUE: ("coins", 2), K.YELLOW: ("tickets", 1)}
+"""Exhibitions that pay: ceramics pay coins, maps pay tickets. The exhibitor
+gets base + 1 for each of that type they own; every other owner gets base."""
 
 @dataclass
 class Player:
@@ -752,20 +756,14 @@ class SquireState(GameState):
                     c = self._draw(o)
                     events.append(Event(f"{{P{o + 1}}} draws a card"))
                     events.append(Event(f"You draw card {c}: {card_text(c)}", private_to=o))
-        elif colour == K.BLUE:
-            got = self._give(seat, "coins", 2 + p.count(K.BLUE))
-            events.append(Event(f"{who} receives {_n(got, 'coin')}"))
+        elif colour in CURRENCY_AWARDS:
+            what, base = CURRENCY_AWARDS[colour]
+            got = self._give(seat, what, base + p.count(colour))
+            events.append(Event(f"{who} receives {_n(got, what[:-1])}"))
             for o in self._others(seat):
-                if self.players[o].count(K.BLUE):
-                    got = self._give(o, "coins", 2)
-                    events.append(Event(f"{{P{o + 1}}} receives {_n(got, 'coin')}"))
-        elif colour == K.YELLOW:
-            got = self._give(seat, "tickets", 1 + p.count(K.YELLOW))
-            events.append(Event(f"{who} receives {_n(got, 'ticket')}"))
-            for o in self._others(seat):
-                if self.players[o].count(K.YELLOW):
-                    got = self._give(o, "tickets", 1)
-                    events.append(Event(f"{{P{o + 1}}} receives {_n(got, 'ticket')}"))
+                if self.players[o].count(colour):
+                    got = self._give(o, what, base)
+                    events.append(Event(f"{{P{o + 1}}} receives {_n(got, what[:-1])}"))
         else:  # sculptures: errands
             self.swap_queue = [o for o in self._others(seat) if self.players[o].count(K.GREEN)]
             if p.hand and len(p.errands) < self.errand_limit(seat):

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from rulesets.squire import content as K
-from rulesets.squire.moves import space_name
 
 if TYPE_CHECKING:
     from rulesets.squire.state import SquireState
@@ -15,7 +14,7 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
     from rulesets.squire.state import ADJ, tile_code, card_text, errand_text
 
     m = state.game_map
-    n = state.num_players
+    state.num_players
 
     def name(s: int) -> str:
         return names[s] if s < len(names) else f"Seat {s + 1}"

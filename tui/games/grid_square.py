@@ -10,13 +10,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widget import Widget
 
 from engine.core import Event
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Place, Slide, format_move
 from rulesets.grid_square.state import GridSquareState
-from tui.games.base import MoveChosen
+from tui.games.base import MoveChosen, arrow_bindings
 from tui.widgets.text_canvas import TextCanvas
 
 SEAT_FG = ("bold bright_cyan", "bold bright_yellow")
@@ -103,10 +102,7 @@ class GridBoard(TextCanvas, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "arrow('n')", "↑", show=False),
-        Binding("down,j", "arrow('s')", "↓", show=False),
-        Binding("left,h", "arrow('w')", "←", show=False),
-        Binding("right,l", "arrow('e')", "→", show=False),
+        *arrow_bindings(lambda dx, dy, d: f"arrow('{d}')"),
         Binding("1,s", "size(1)", "Small", show=False),
         Binding("2,m", "size(2)", "Middle", show=False),
         Binding("3,L", "size(3)", "Large", show=False),

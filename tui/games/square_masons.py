@@ -27,13 +27,10 @@ from rulesets.square_masons.geometry import (
     ORIENT_CODES,
     W,
     cell_name,
-    first_cell,
     orient,
-    picture_cells,
     shape_mask,
 )
 from rulesets.square_masons.moves import (
-    Bid,
     Buy,
     Claim,
     Direction,
@@ -53,7 +50,7 @@ from rulesets.square_masons.moves import (
     Tie,
     format_move,
 )
-from tui.games.base import MoveChosen
+from tui.games.base import MoveChosen, arrow_bindings
 
 BLOCK_STYLE = {
     "I": "bold black on cyan", "O": "bold black on yellow", "T": "bold white on magenta",
@@ -93,6 +90,11 @@ def cell_text(kind: str) -> tuple[str, str]:
     return kind + kind.lower(), BLOCK_STYLE[kind]
 
 
+def _coins(n: int) -> str:
+    """'1 coin', '2 coins'."""
+    return f"{n} coin{'s' if n != 1 else ''}"
+
+
 def describe(state: Any, move: Any) -> str:
     """A move in words, with its cost."""
     t = type(move)
@@ -117,15 +119,15 @@ def describe(state: Any, move: Any) -> str:
     if t is Offer:
         return "auction " + ", ".join(f"{i + 1}:{ch}" for i, ch in enumerate(move.blocks))
     if t is Relocate:
-        return f"relocate/turn/flip {piece(move.cell)} (1 coin)"
+        return f"relocate/turn/flip {piece(move.cell)} ({_coins(d.ACTION_COST)})"
     if t is Store:
-        return f"{piece(move.cell)} to the reserve (1 coin)"
+        return f"{piece(move.cell)} to the reserve ({_coins(d.ACTION_COST)})"
     if t is Scrap:
-        return f"discard {piece(move.cell)} (1 coin)"
+        return f"discard {piece(move.cell)} ({_coins(d.ACTION_COST)})"
     if t is Take:
-        return f"bring {move.kind} from the reserve (1 coin)"
+        return f"bring {move.kind} from the reserve ({_coins(d.ACTION_COST)})"
     if t is Swap:
-        return f"swap {piece(move.cell)} with reserve {move.kind} (1 coin)"
+        return f"swap {piece(move.cell)} with reserve {move.kind} ({_coins(d.ACTION_COST)})"
     if t is Drop:
         return f"discard reserve {move.kind} (free)"
     if t is Claim:
@@ -159,10 +161,7 @@ class ZoneView(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "arrow(-1, 0)", "↑", show=False),
-        Binding("down,j", "arrow(1, 0)", "↓", show=False),
-        Binding("left,h", "arrow(0, -1)", "←", show=False),
-        Binding("right,l", "arrow(0, 1)", "→", show=False),
+        *arrow_bindings(lambda dx, dy, d: f"arrow({dy}, {dx})"),  # (row step, column step)
         Binding("r", "turn", "Turn"),
         Binding("f", "flip", "Flip"),
         Binding("v", "reserve", "To reserve"),
@@ -386,7 +385,7 @@ class GameView(Vertical):
         elif zone.bidding():
             coins = st.boards[self.viewer].coins
             if zone.space == 0:
-                t.append("Withdraw (+1 coin)", "bold")
+                t.append(f"Withdraw (+{_coins(d.WITHDRAW_COINS)})", "bold")
             else:
                 blk = BLOCK_TYPES[st.offer[zone.space - 1]]
                 t.append(f"Space {zone.space} ({blk}), bid {zone.amount} of {coins}", "bold")

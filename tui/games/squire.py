@@ -22,7 +22,7 @@ from textual.widget import Widget
 from rulesets.squire import content as K
 from rulesets.squire.moves import BUY, DONE, SELL, Go, Space, space_name
 from rulesets.squire.state import ADJ, EMPTY, SquireState, errand_text, offer_text, tile_code
-from tui.games.base import MoveChosen
+from tui.games.base import MoveChosen, arrow_bindings
 
 WIDTH = 57
 MAP_ROWS = 13
@@ -95,10 +95,7 @@ class SquireBoard(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "arrow(0,-1)", "↑", show=False),
-        Binding("down,j", "arrow(0,1)", "↓", show=False),
-        Binding("left,h", "arrow(-1,0)", "←", show=False),
-        Binding("right,l", "arrow(1,0)", "→", show=False),
+        *arrow_bindings(lambda dx, dy, d: f"arrow({dx},{dy})"),
         Binding("enter", "choose", "Choose"),
         Binding("b", "trade(True)", "Buy"),
         Binding("s", "trade(False)", "Sell"),

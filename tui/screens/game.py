@@ -13,7 +13,6 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
-from engine.core import Move
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
 from engine.saves import save

@@ -9,6 +9,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rulesets import REGISTRY
+from tui.widgets.option_list import KeyOptionList
 
 LOGO = "T-Square · builders' board games"
 
@@ -21,8 +22,6 @@ class MainMenu(Screen[None]):
         Binding("r", "resume", "Resume"),
         Binding("question_mark", "rules", "Rules"),
         Binding("q", "quit_app", "Quit"),
-        Binding("j", "cursor(1)", "Down", show=False),
-        Binding("k", "cursor(-1)", "Up", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -39,7 +38,7 @@ class MainMenu(Screen[None]):
                 playable = REGISTRY.is_playable(entry.id)
                 label = f"{entry.title:<20} {players} players" + ("" if playable else "   (coming)")
                 options.append(Option(label, id=entry.id, disabled=not playable))
-            yield OptionList(*options, id="games")
+            yield KeyOptionList(*options, id="games")
             yield Static("", id="summary", classes="hint")
         yield Footer()
 
@@ -69,10 +68,6 @@ class MainMenu(Screen[None]):
         elif game:
             text = "Not playable yet."
         self.query_one("#summary", Static).update(text)
-
-    def action_cursor(self, step: int) -> None:
-        games = self.query_one("#games", OptionList)
-        games.action_cursor_down() if step > 0 else games.action_cursor_up()
 
     def action_new_game(self) -> None:
         game = self._game_id()

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from engine.errors import SaveError
 from engine.saves import load
+from tui.widgets.option_list import KeyOptionList
 
 
 class SavesScreen(Screen[None]):
@@ -21,8 +22,6 @@ class SavesScreen(Screen[None]):
         Binding("enter", "open", "Continue"),
         Binding("v", "replay", "Replay"),
         Binding("escape,q", "back", "Back"),
-        Binding("j", "cursor(1)", "Down", show=False),
-        Binding("k", "cursor(-1)", "Up", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -42,7 +41,7 @@ class SavesScreen(Screen[None]):
             yield Static(f"Saved games in {folder}", classes="title")
             if not options:
                 yield Static("No saved games yet. Esc goes back.", classes="hint")
-            yield OptionList(*options, id="saves")
+            yield KeyOptionList(*options, id="saves")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -60,10 +59,6 @@ class SavesScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_open()
-
-    def action_cursor(self, step: int) -> None:
-        saves = self.query_one("#saves", OptionList)
-        saves.action_cursor_down() if step > 0 else saves.action_cursor_up()
 
     def action_open(self) -> None:
         path = self._path()
