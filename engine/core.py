@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Hashable, Sequence
 
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engine.hidden import HiddenInformationError
 
 Move = Hashable
 """A move: a frozen dataclass of the ruleset's own (any hashable value)."""
@@ -20,6 +21,12 @@ Move = Hashable
 def seat_name(seat: int) -> str:
     """How a seat is named to a person: 'Seat 1' for seat 0."""
     return f"Seat {seat + 1}"
+
+
+def seat_ref(seat: int) -> str:
+    """The placeholder that names `seat` in event texts: '{P1}' for seat 0
+    (filled in with the player's name by `Event.render`)."""
+    return f"{{P{seat + 1}}}"
 
 
 _PLACEHOLDER = re.compile(r"\{P(\d)\}")
@@ -36,6 +43,11 @@ class Event:
     """The message, with {P1}.. placeholders for players."""
     private_to: int | None = None
     """If set, only this seat may read the event (e.g. a card drawn)."""
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether `seat` may read this event (None: a spectator, who reads
+        public events only). The one filter for logs, replays and servers."""
+        return self.private_to is None or self.private_to == seat
 
     def render(self, names: Sequence[str]) -> str:
         """The text with player names filled in."""
@@ -127,9 +139,21 @@ class OptionSpec:
 
 
 class GameState(ABC):
-    """One position of one game. Subclasses are dataclasses of plain fields."""
+    """One position of one game. Subclasses are dataclasses of plain fields.
+
+    Applying a move: `apply` checks once (game over, seat to act, a view's
+    hidden seats, legality through `why_illegal`) and then calls the
+    ruleset's own `step`; `apply_trusted` calls `step` directly, for search
+    rollouts and replays of moves already known to be legal.
+    """
 
     num_players: int
+
+    is_view: bool = False
+    """True for a state returned by `view()`: some information is redacted."""
+    view_seat: int | None = None
+    """The seat a view was made for (None: a spectator); meaningless unless
+    `is_view`."""
 
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
@@ -140,10 +164,94 @@ class GameState(ABC):
     def legal(self, seat: int) -> list[Move]:
         """Every legal move for `seat` now, sorted by notation; [] if not to act."""
 
-    @abstractmethod
     def apply(self, seat: int, move: Move) -> list[Event]:
         """Play `move` for `seat` (mutates the state) and return what happened.
-        Raises IllegalMoveError if the move is not legal."""
+        Raises IllegalMoveError, with the reason, if the move is not legal;
+        the state is then unchanged."""
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return self.step(seat, move)
+
+    def apply_trusted(self, seat: int, move: Move) -> list[Event]:
+        """Play a move known to be legal, without checking (search, replay)."""
+        return self.step(seat, move)
+
+    def step(self, seat: int, move: Move) -> list[Event]:
+        """The ruleset's own step: play a legal move, unchecked."""
+        raise NotImplementedError(f"{type(self).__name__} does not define step()")
+
+    def why_illegal(self, seat: int, move: Move) -> str | None:
+        """None if `seat` may play `move` now, else the reason as one sentence
+        a player reads. The one legality question for CLI, TUI and engine."""
+        if self.is_over():
+            return "the game is over"
+        if seat not in self.to_act():
+            return self.not_to_act_reason(seat)
+        self.require_visible(seat)
+        if self.is_legal(seat, move):
+            return None
+        return self.explain_illegal(seat, move)
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        """Whether `move` is legal for `seat`, who is to act. Rulesets with a
+        direct check override this to avoid generating every legal move."""
+        return move in self.legal(seat)
+
+    def explain_illegal(self, seat: int, move: Move) -> str:
+        """Why a move that `is_legal` refused is not legal, in a player's words."""
+        try:
+            text = self.format_move(move)
+        except Exception:  # a move of another game, or malformed
+            text = repr(move)
+        return f"{text} is not legal now ({self.prompt(seat)})"
+
+    def not_to_act_reason(self, seat: int) -> str:
+        """Why `seat` may not move now (it is not among `to_act`)."""
+        return f"it is not {seat_name(seat)}'s turn"
+
+    def hidden_seats(self) -> tuple[int, ...]:
+        """In a view, the seats whose information it hides (so `legal` and
+        `apply` for them would answer wrongly); () on a full state."""
+        if not self.is_view:
+            return ()
+        return tuple(s for s in range(self.num_players) if s != self.view_seat)
+
+    def require_visible(self, seat: int) -> None:
+        """Raise HiddenInformationError when this is a view that hides
+        `seat`'s information: asking it for `seat`'s moves would be a guess."""
+        if self.is_view and seat in self.hidden_seats():
+            raise HiddenInformationError(
+                f"this view (for {'a spectator' if self.view_seat is None else seat_name(self.view_seat)}) "
+                f"hides {seat_name(seat)}'s information; use determinize() to sample a full state"
+            )
+
+    def describe_move(self, move: Move, seat: int | None = None) -> str:
+        """What `move` does, in words a player reads ("buy the red painting
+        in London for 4 coins"), from this position; `seat` is the mover
+        (default: the seat to act)."""
+        return self.format_move(move)
+
+    def is_sealed(self, seat: int, move: Move) -> bool:
+        """Whether `move`, played by `seat` from this position, stays hidden
+        from the other seats (a sealed pick or bid). Decided per move: most
+        moves of every game are public."""
+        return False
+
+    def determinize(self, observer: int | None, rng: Any) -> "GameState":
+        """A complete, playable state consistent with everything `observer`
+        has seen: hidden cards redistributed among the places they could be,
+        others' pending sealed choices resampled, the chance generator
+        reseeded from `rng` (an engine.rng.Rng). Works on `observer`'s own
+        view, so a bot using it cannot peek. Perfect-information games
+        return a clone."""
+        return self.clone()
+
+    def evaluate(self, seat: int) -> float | None:
+        """Optional: how good the position is for `seat`, from 0 (lost) to 1
+        (won), for search bots that cut rollouts short; None if the ruleset
+        offers no evaluation (rollouts then play to the end)."""
+        return None
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -189,6 +297,10 @@ class GameState(ABC):
         want = "".join(text.split()).lower()
         if not want:
             raise InvalidMoveError("empty move")
+        if self.is_over():
+            raise IllegalMoveError("the game is over")
+        if seat not in self.to_act():
+            raise IllegalMoveError(self.not_to_act_reason(seat))
         legal = self.legal(seat)
         if not legal:
             raise IllegalMoveError(f"{seat_name(seat)} has no move to make now")
