@@ -327,6 +327,8 @@ class Ruleset(ABC):
     max_players: ClassVar[int]
     summary: ClassVar[str]
     """One paragraph for menus and `tsquare games`."""
+    menu_order: ClassVar[int] = 100
+    """Where the game stands in menus and listings (lower first, then by id)."""
     version: ClassVar[int] = 1
     """Bumped when a rule change makes old saves replay differently."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()

@@ -130,8 +130,7 @@ def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], name: st
 
 def from_json(doc: Any, name: str = "save") -> GameRecord:
     """Rebuild and check a record from a parsed save document."""
-    from rulesets import REGISTRY  # the catalogue of games
-    from engine.registry import UnknownGameError
+    from engine.registry import REGISTRY, UnknownGameError
 
     if not isinstance(doc, dict):
         raise SaveError(f"{name}: not a save file (the JSON is not an object)")

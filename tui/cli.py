@@ -177,9 +177,6 @@ def games() -> None:
         players = (
             f"{entry.min_players}" if entry.min_players == entry.max_players else f"{entry.min_players}–{entry.max_players}"
         )
-        if not REGISTRY.is_playable(entry.id):
-            print(f"{entry.id:<20} {entry.title:<20} {players} players   (coming)")
-            continue
         rs = REGISTRY.get(entry.id)
         print(f"{entry.id:<20} {entry.title:<20} {players} players   bots: {', '.join(rs.bot_levels)}")
         for opt in rs.options:

@@ -16,6 +16,7 @@ class SquareMasons(Ruleset):
     title = "Square Masons"
     min_players = 3
     max_players = 5
+    menu_order = 3
     summary = (
         "Master builders of the Dark Ages draft cards in secret for money, stones and "
         "the right to break ties and choose the market, bid in a sealed auction for "
