@@ -27,6 +27,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.widgets.palette import KIND_CLASSES, kind_class
+from tui.widgets.text_fit import fit, wrap_words
 
 FULL_WIDTH = 20
 """Columns of a full card, frame included."""
@@ -72,43 +73,13 @@ class CardFace:
     def natural_height(self, width: int = FULL_WIDTH) -> int:
         """Rows a full card of `width` columns needs to show this face whole."""
         inner = max(1, width - 4)
-        text_rows = len(_wrap(self.text, inner)) if self.text else 0
+        text_rows = len(wrap_words(self.text, inner)) if self.text else 0
         return 2 + 1 + len(self.art) + text_rows
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """Words of `text` in lines of at most `width` cells (long words cut)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        while cell_len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif cell_len(line) + 1 + cell_len(word) <= width:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _escape(text: str) -> str:
     """`text` safe inside content markup."""
     return text.replace("[", "\\[")
-
-
-def _fit(text: str, width: int) -> str:
-    """`text` cut to `width` cells with an ellipsis."""
-    if cell_len(text) <= width:
-        return text
-    return text[: max(0, width - 1)] + "…"
 
 
 class Card(Widget):
@@ -232,18 +203,18 @@ class Card(Widget):
         body = self.get_component_rich_style("card--text")
         art = self.get_component_rich_style("card--art")
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(_fit(face.title, width), title)
+        out.append(fit(face.title, width), title)
         if self.compact:
             if face.value:
-                shown = _fit(face.value, width)
+                shown = fit(face.value, width)
                 out.append("\n" + " " * (width - cell_len(shown)))  # unstyled, so pictures keep it
                 out.append(shown, value)
             return out
         for line in face.art:
-            shown = _fit(line, width)
+            shown = fit(line, width)
             out.append("\n" + " " * ((width - cell_len(shown)) // 2))
             out.append(shown, art)
-        for line in _wrap(face.text, width):
+        for line in wrap_words(face.text, width):
             out.append("\n" + line, body)
         return out
 
@@ -252,7 +223,7 @@ class Card(Widget):
         style = self.get_component_rich_style("card--back")
         rows = [BACK_PATTERN * width for _ in range(height)]
         if self.back:
-            word = f" {_fit(self.back, max(1, width - 2))} "
+            word = f" {fit(self.back, max(1, width - 2))} "
             mid = height // 2
             start = max(0, (width - cell_len(word)) // 2)
             rows[mid] = (rows[mid][:start] + word + rows[mid][start + len(word):])[:width]
