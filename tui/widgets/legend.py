@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -63,7 +64,7 @@ class Legend(Widget):
         if e.colour:
             style += self.get_component_rich_style(e.colour)
         if e.style:
-            style += e.style
+            style += Style.parse(e.style)
         t.append(e.symbol, style)
         t.append(" " + e.words)
         return t

@@ -114,6 +114,9 @@ class LogPanel(ScrollView, can_focus=True):
         self._strips, self._starts = strips, starts
         self.virtual_size = Size(width, len(strips))
 
+    def on_mount(self) -> None:
+        self._rebuild(follow=True)
+
     def on_resize(self) -> None:
         self._width = -1
         self._layout()
