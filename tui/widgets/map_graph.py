@@ -151,6 +151,22 @@ class Drawing:
     """Edges no path was found for (the room is too small): not drawn."""
 
 
+class _NodeMessage(Message):
+    """A message about one node of a map."""
+
+    def __init__(self, graph: "MapGraph", key: str) -> None:
+        super().__init__()
+        self.graph = graph
+        """The map that posted it."""
+        self.key = key
+        """The node's key."""
+
+    @property
+    def control(self) -> "MapGraph":
+        """The map."""
+        return self.graph
+
+
 class MapGraph(TextCanvas, can_focus=True):
     """Nodes and routed edges; a cursor over the nodes."""
 
@@ -169,35 +185,11 @@ class MapGraph(TextCanvas, can_focus=True):
         Binding("enter", "choose", "Choose"),
     ]
 
-    class NodeHighlighted(Message):
-        """The cursor moved to another node."""
+    class NodeHighlighted(_NodeMessage):
+        """The cursor moved to another node (`key`)."""
 
-        def __init__(self, graph: "MapGraph", key: str) -> None:
-            super().__init__()
-            self.graph = graph
-            """The map whose cursor moved."""
-            self.key = key
-            """The node now under the cursor."""
-
-        @property
-        def control(self) -> "MapGraph":
-            """The map."""
-            return self.graph
-
-    class NodeChosen(Message):
-        """Enter on a node."""
-
-        def __init__(self, graph: "MapGraph", key: str) -> None:
-            super().__init__()
-            self.graph = graph
-            """The map."""
-            self.key = key
-            """The node chosen."""
-
-        @property
-        def control(self) -> "MapGraph":
-            """The map."""
-            return self.graph
+    class NodeChosen(_NodeMessage):
+        """Enter on a node (`key`)."""
 
     def __init__(self, nodes: Sequence[Node] = (), edges: Sequence[Edge] = (), **kw: object) -> None:
         super().__init__(**kw)
