@@ -7,6 +7,7 @@ pytest tests/tui/test_widget_kit.py --snapshot-update
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Callable
 
 import pytest
@@ -169,6 +170,17 @@ class TestPictures:
     def test_hand(self, snap_compare, size):
         assert snap_compare(hand_app(), press=["right"], terminal_size=size)
 
+    def test_structure_cards_wrap_with_their_pictures(self, snap_compare):
+        from rulesets.square_masons.data import STRUCTURES
+
+        faces = [
+            CardFace(st.title, f"+{3 if st.kind == 'town' else 5} ★", st.ability, "yellow" if st.kind == "town"
+                     else "purple", "⌂" if st.kind == "town" else "✚", st.kind,
+                     art=tuple(r.replace("#", "■").replace(".", "·") for r in st.picture), key=st.id)
+            for st in list(STRUCTURES.values())[2:7]
+        ]
+        assert snap_compare(hand_app(faces, wrap=True), press=["down"], terminal_size=SMALL)
+
     def test_face_down_and_muted(self, snap_compare):
         def make() -> list[Widget]:
             return [CardRow(HAND[:3], muted=[1]), CardRow(HAND[:4], face_down=True, back="tile")]
@@ -245,6 +257,28 @@ class TestCards:
             assert "Card 7" in text and "buy or sell in" in text
             assert str(card.border_title) == "✉ offer" and "3 coins" in str(card.border_subtitle)
 
+    async def test_a_wrapping_row_keeps_full_cards_over_rows(self):
+        faces = [replace(HAND[2], title=f"Town {i}", key=str(i)) for i in range(5)]
+        app = hand_app(faces, wrap=True)
+        async with app.run_test(size=SMALL) as pilot:
+            row = app.query_one(CardRow)
+            await pilot.pause()
+            assert not row.compact and row.has_class("-wrap")
+            tops = sorted({c.region.y for c in row.cards})
+            assert len(tops) == 2  # three cards a row at 80 columns, then two
+            await pilot.press("down")
+            assert row.selected == 3
+            await pilot.press("up", "up")
+            assert row.selected == 0
+
+    async def test_the_selected_card_has_a_heavy_frame(self):
+        app = hand_app(HAND[:3])
+        async with app.run_test(size=LARGE) as pilot:
+            await pilot.press("right")
+            frames = [c.styles.border_top[0] for c in app.query(Card)]
+            assert frames == ["round", "heavy", "round"]  # tells the selection without colour
+            assert str(app.query(Card)[1].border_title).startswith("▶")
+
     async def test_a_click_picks_a_card(self):
         app = hand_app(HAND[:3])
         async with app.run_test(size=LARGE) as pilot:
@@ -313,6 +347,20 @@ class TestMapGraph:
             await pilot.press("up")
             assert graph.cursor == "inv"
         assert app.seen == []
+
+    async def test_marked_nodes_are_underlined_and_the_cursor_reversed(self):
+        app = map_app("british-isles")
+        async with app.run_test(size=SMALL) as pilot:
+            graph = app.query_one(MapGraph)
+            graph.set_cursor("lon", marked=["can", "yor"])
+            await pilot.pause()
+            segments = [seg for y in range(graph.size.height) for seg in graph.render_line(y)]
+
+            def styled(code: str, attr: str) -> bool:
+                return any(code in seg.text and getattr(seg.style, attr) for seg in segments if seg.style)
+
+            assert styled("can", "underline") and styled("yor", "underline") and not styled("bir", "underline")
+            assert styled("lon", "reverse") and not styled("can", "reverse")
 
     def test_bad_graphs_are_refused_in_words(self):
         with pytest.raises(ValueError, match="does not have"):

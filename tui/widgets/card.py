@@ -239,15 +239,21 @@ class CardRow(Widget, can_focus=True):
     selection, Enter or space picks (posts `Card.Chosen`)."""
 
     COMPONENT_CLASSES = {"card-row--detail"}
-    DEFAULT_CSS = """
-    CardRow { height: auto; width: 1fr; }
-    CardRow > HorizontalScroll { height: auto; scrollbar-size-horizontal: 0; }
-    CardRow > HorizontalScroll > Card { margin-right: 1; }
-    CardRow > #detail { height: 1; width: 1fr; }
+    DEFAULT_CSS = f"""
+    CardRow {{ height: auto; width: 1fr; }}
+    CardRow > HorizontalScroll {{ height: auto; scrollbar-size-horizontal: 0; }}
+    CardRow > HorizontalScroll > Card {{ margin-right: 1; }}
+    CardRow > #detail {{ height: 1; width: 1fr; }}
+    CardRow.-wrap > HorizontalScroll {{
+        layout: grid; grid-rows: auto; grid-columns: {FULL_WIDTH}; grid-gutter: 1 0; overflow-x: hidden;
+    }}
+    CardRow.-wrap > HorizontalScroll > Card {{ margin-right: 0; }}
     """
     BINDINGS = [
         Binding("left,h", "move(-1)", "Previous card", show=False),
         Binding("right,l", "move(1)", "Next card", show=False),
+        Binding("up,k", "row(-1)", "Card above", show=False),
+        Binding("down,j", "row(1)", "Card below", show=False),
         Binding("home", "jump(0)", "First card", show=False),
         Binding("end", "jump(-1)", "Last card", show=False),
         Binding("enter,space", "choose", "Choose card"),
@@ -279,6 +285,7 @@ class CardRow(Widget, can_focus=True):
         muted: Sequence[int] = (),
         selected: int = 0,
         detail: bool = True,
+        wrap: bool = False,
         **kw: object,
     ) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
@@ -294,6 +301,9 @@ class CardRow(Widget, can_focus=True):
         """The card under the cursor."""
         self.detail = detail
         """Show the selected card's full text on a line under compact cards."""
+        self.wrap = wrap
+        """When full cards do not fit one row, go on over more rows instead of
+        drawing them compact (for cards whose picture matters)."""
         self.compact = False
         """Whether the cards are drawn compact (decided from the width)."""
 
@@ -362,7 +372,13 @@ class CardRow(Widget, can_focus=True):
     def _layout_cards(self) -> None:
         """Full cards if the row fits the width, else compact; sync the states."""
         width = self.size.width
-        self.compact = width > 0 and self.needed_width(False) > width
+        too_wide = width > 0 and self.needed_width(False) > width
+        self.compact = too_wide and not self.wrap
+        self.set_class(too_wide and self.wrap, "-wrap")
+        if too_wide and self.wrap:
+            strip = self.query_one(HorizontalScroll)
+            strip.styles.grid_size_columns = max(1, (width + GAP) // (FULL_WIDTH + GAP))
+            strip.styles.grid_gutter_horizontal = GAP
         cards = self.cards
         for i, card in enumerate(cards):
             card.compact = self.compact
@@ -393,6 +409,14 @@ class CardRow(Widget, can_focus=True):
     def action_move(self, step: int) -> None:
         """Select the next (+1) or previous (-1) card."""
         self._select(self.selected + step)
+
+    def action_row(self, step: int) -> None:
+        """Wrapped over rows: select the card above (-1) or below (+1)."""
+        if self.has_class("-wrap"):
+            per_row = self.query_one(HorizontalScroll).styles.grid_size_columns or 1
+            target = self.selected + step * per_row
+            if 0 <= target < len(self.faces):
+                self._select(target)
 
     def action_jump(self, index: int) -> None:
         """Select the first (0) or last (-1) card."""

@@ -69,6 +69,8 @@ NEAR_NODE_COST = 6
 """Extra cost of a cell touching a node the line does not join."""
 CROSS_COST = 12
 """Extra cost of crossing another line."""
+CACHE_SIZE = 8
+"""Drawings kept (by size and node places) before the oldest is dropped."""
 
 
 @dataclass(frozen=True)
@@ -325,6 +327,8 @@ class MapGraph(TextCanvas, can_focus=True):
         key = (width, height, mode, tuple(sorted(rects.items())), self.edges)
         found = self._cache.get(key)
         if found is None:
+            if len(self._cache) >= CACHE_SIZE:
+                del self._cache[next(iter(self._cache))]  # the oldest drawing
             found = self._cache[key] = _route_all(width, height, mode, rects, self.edges)
         return found
 
