@@ -279,6 +279,21 @@ class TestCards:
             assert frames == ["round", "heavy", "round"]  # tells the selection without colour
             assert str(app.query(Card)[1].border_title).startswith("▶")
 
+    async def test_new_cards_replace_the_old_ones(self):
+        row = CardRow()
+        row.show(HAND[:2])  # before it is mounted: kept for compose
+        app = Host(lambda: [row])
+        async with app.run_test(size=LARGE) as pilot:
+            assert [c.face.key for c in row.cards] == ["o7", "t12"]
+            await pilot.press("right")
+            row.show(HAND)
+            await pilot.pause()
+            assert [c.face.key for c in row.cards] == [f.key for f in HAND]
+            assert [c.selected for c in row.cards] == [False, True, False, False, False]
+            row.show(HAND[2:3])
+            await pilot.pause()
+            assert [c.face.key for c in row.cards] == ["bank"] and row.selected == 0
+
     async def test_a_click_picks_a_card(self):
         app = hand_app(HAND[:3])
         async with app.run_test(size=LARGE) as pilot:
@@ -374,8 +389,10 @@ class TestMapGraph:
 
     def test_legend_names_the_line_styles_used(self):
         graph = MapGraph(*squire_graph("world"))
-        entries = graph.legend_entries({"solid": "road", "dotted": "sea route"})
-        assert [(e.symbol, e.words) for e in entries] == [("──", "road"), ("┄┄", "sea route")]
+        entries = graph.legend_entries({"solid": "road", "dotted": "sea route"}, "you can go there", ["Ana", "Ben"])
+        assert [(e.symbol, e.words) for e in entries] == [
+            ("──", "road"), ("┄┄", "sea route"), ("abc", "you can go there"), ("1", "Ana's pawn"), ("2", "Ben's pawn")]
+        assert entries[3].colour == "player-1" and "reverse" in entries[3].style
 
 
 # ------------------------------------------------------------------ panels

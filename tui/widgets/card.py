@@ -350,6 +350,7 @@ class CardRow(Widget, can_focus=True):
             strip = self.query_one(HorizontalScroll)
             strip.remove_children()
             strip.mount_all(self._make_cards())
+            self.call_after_refresh(self._layout_cards)
         self._layout_cards()
 
     def needed_width(self, compact: bool) -> int:
@@ -371,6 +372,8 @@ class CardRow(Widget, can_focus=True):
 
     def _layout_cards(self) -> None:
         """Full cards if the row fits the width, else compact; sync the states."""
+        if not self.is_mounted:
+            return
         width = self.size.width
         too_wide = width > 0 and self.needed_width(False) > width
         self.compact = too_wide and not self.wrap

@@ -396,11 +396,20 @@ class MapGraph(TextCanvas, can_focus=True):
             x = put(x, y, PLAYER_MARKS[s], style(player_class(s)) + style("map-graph--pawn"))
 
     # -------------------------------------------------------------- legend
-    def legend_entries(self, words: dict[str, str]) -> list[LegendEntry]:
-        """Legend entries for the line styles this map uses: `words` names each
-        ({'solid': 'road', 'dotted': 'sea route'})."""
+    def legend_entries(
+        self, words: dict[str, str], marked: str = "", pawns: Sequence[str] = ()
+    ) -> list[LegendEntry]:
+        """Legend entries for what this map draws: its line styles (`words` names
+        each: {'solid': 'road', 'dotted': 'sea route'}), the underline of marked
+        nodes (`marked`: what it means, e.g. 'you can go there') and each seat's
+        pawn (`pawns`: the players' names, by seat)."""
         used = [s for s in LINE_STYLES if any(e.line == s for e in self.edges)]
-        return [LegendEntry(LINE_STYLES[s][LEFT] * 2, words.get(s, s), "") for s in used]
+        out = [LegendEntry(LINE_STYLES[s][LEFT] * 2, words.get(s, s)) for s in used]
+        if marked:
+            out.append(LegendEntry("abc", marked, style="underline"))
+        out += [LegendEntry(PLAYER_MARKS[s], f"{name}'s pawn", player_class(s), "bold reverse")
+                for s, name in enumerate(pawns)]
+        return out
 
 
 def _runs(chars: list[list[str]], styles: list[list[Style | None]]) -> list[list[tuple[str, Style | None]]]:
