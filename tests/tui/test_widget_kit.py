@@ -512,3 +512,20 @@ class TestTheme:
         plain, reverse = await text_and_styles()
         assert plain == coloured
         assert reverse  # the cursor is shown by reversing, not by a colour
+
+
+# ------------------------------------------------------------------ text fitting
+class TestTextFit:
+    def test_words_wrap_whole_and_long_words_are_cut(self):
+        from tui.widgets.text_fit import wrap_words
+
+        assert wrap_words("buy or sell in the blue region", 12) == ["buy or sell", "in the blue", "region"]
+        assert wrap_words("Constantinople", 5) == ["Const", "antin", "ople"]
+        assert wrap_words("", 5) == []
+
+    def test_fit_ends_a_cut_in_an_ellipsis(self):
+        from tui.widgets.text_fit import fit
+
+        assert fit("Bernadette", 20) == "Bernadette"
+        assert fit("Bernadette", 6) == "Berna…"
+        assert fit("★★★", 2) == "★…"

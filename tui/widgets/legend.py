@@ -86,19 +86,27 @@ class Legend(Widget):
 
     def render(self) -> Text:
         width = max(1, self.content_size.width)
-        if self.expanded:
-            shown, hint = list(self.entries), ""
-        else:
+        more = self.get_component_rich_style("legend--more")
+        if not self.expanded:
             n = self.fits(width)
-            shown = list(self.entries[:n])
-            hint = self._hint() if n < len(self.entries) else ""
-        out = Text()
-        for i, e in enumerate(shown):
-            if i:
-                out.append(SEPARATOR)
-            out.append_text(self._entry(e))
-        if hint:
-            out.append(hint, self.get_component_rich_style("legend--more"))
-        elif self.expanded and self.fits(width) < len(self.entries):
-            out.append(f"{SEPARATOR}({self.key}: one line)", self.get_component_rich_style("legend--more"))
+            out = self._join(self.entries[:n])
+            if n < len(self.entries):
+                out.append(self._hint(), more)
+            return out
+        lines: list[list[LegendEntry]] = [[]]
+        used = 0
+        for e in self.entries:  # whole entries to a line, never one cut in two
+            size = cell_len(e.symbol) + 1 + cell_len(e.words)
+            if lines[-1] and used + cell_len(SEPARATOR) + size > width:
+                lines.append([])
+                used = 0
+            used += size + (cell_len(SEPARATOR) if lines[-1] else 0)
+            lines[-1].append(e)
+        out = Text("\n").join(self._join(line) for line in lines)
+        if len(lines) > 1:
+            out.append(f"\n({self.key}: one line)", more)
         return out
+
+    def _join(self, entries: Sequence[LegendEntry]) -> Text:
+        """Entries on one line, separated by ' · '."""
+        return Text(SEPARATOR).join(self._entry(e) for e in entries)
