@@ -323,6 +323,19 @@ class TestMapGraph:
             assert len(cells) == len(set(cells))  # no two nodes overlap
             assert not set(cells) & set(drawing.lines)  # no line runs through a node
 
+    @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+    async def test_a_maze_of_rooms_gets_straight_corridors(self, size):
+        rooms = [Node(f"r{c}{r}", f"Room {c}{r}", c, r, short=f"{c}{r}") for c in range(4) for r in range(4)]
+        doors = [("r00", "r10"), ("r10", "r20"), ("r20", "r30"), ("r00", "r01"), ("r01", "r02"), ("r02", "r12"),
+                 ("r12", "r22"), ("r22", "r21"), ("r21", "r31"), ("r22", "r23"), ("r23", "r33"), ("r03", "r13")]
+        app = Host(lambda: [MapGraph(rooms, [Edge(a, b, "heavy") for a, b in doors])])
+        async with app.run_test(size=size):
+            graph = app.query_one(MapGraph)
+            drawing = graph.layout(graph.size.width, graph.size.height)
+            assert drawing.unrouted == ()
+            glyphs = {LINE_STYLES["heavy"][bits] for _, bits in drawing.lines.values()}
+            assert glyphs <= {"━", "┃"}  # neighbours joined by straight corridors, no bends
+
     async def test_a_boxed_node_names_its_contents_in_words(self):
         app = map_app("british-isles")
         async with app.run_test(size=LARGE):

@@ -120,7 +120,7 @@ class Placed:
     w: int
     h: int
     keep: int = 0
-    """Cells of the top frame (after the corner) kept for the title: no line joins there."""
+    """Cells of the top frame kept for the title (from x + 2): no line joins there."""
 
     def cells(self) -> Iterable[tuple[int, int]]:
         """Every cell the node covers."""
@@ -133,7 +133,8 @@ class Placed:
         mid = self.y + self.h // 2
         out = [(self.x - 1, mid, LEFT), (self.x + self.w, mid, RIGHT)]
         inner = range(self.x + 1, self.x + self.w - 1) if boxed else range(self.x, self.x + self.w)
-        out += [(xx, self.y - 1, UP) for xx in inner if xx > self.x + self.keep]
+        title = range(self.x + 2, self.x + 2 + self.keep)
+        out += [(xx, self.y - 1, UP) for xx in inner if xx not in title]
         out += [(xx, self.y + self.h, DOWN) for xx in inner]
         return out
 
@@ -292,7 +293,7 @@ class MapGraph(TextCanvas, can_focus=True):
     def _box_width(self) -> int:
         widest = 0
         for n in self.nodes.values():
-            top = 2 + cell_len(n.mark) + (1 if n.mark else 0) + cell_len(n.name) + 2
+            top = 2 + cell_len(self._box_title(n)) + 2  # ╭─ title ─╮: a cell each side for lines to join
             pawns = len(n.pawns) + 1 if n.pawns else 0
             inside = 2 + cell_len(n.contents) + pawns + 2
             widest = max(widest, top, inside)
@@ -309,7 +310,7 @@ class MapGraph(TextCanvas, can_focus=True):
             w = self._box_width() if candidate == "box" else max(
                 (self._label_width(n, "line") for n in self.nodes.values()), default=1)
             h = 3 if candidate == "box" else 1
-            if width // cols >= w + 3 and height // rows >= h + 2:
+            if width // cols >= w + 2 and height // rows >= h + 2:
                 mode = candidate
                 break
         rects: dict[str, Placed] = {}
@@ -372,7 +373,7 @@ class MapGraph(TextCanvas, can_focus=True):
             title = self._box_title(n)
             top = "╭" + "─" * (r.w - 2) + "╮"
             put(r.x, r.y, top, frame)
-            put(r.x + 1, r.y, fit(title, r.w - 2), name_st)
+            put(r.x + 2, r.y, fit(title, r.w - 3), name_st)
             put(r.x, r.y + 1, "│" + " " * (r.w - 2) + "│", frame)
             x = put(r.x + 2, r.y + 1, fit(n.contents, r.w - 4), contents_st)
             self._draw_pawns(n, r.x + r.w - 2 - len(n.pawns), r.y + 1, put, style)
