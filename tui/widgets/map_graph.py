@@ -339,49 +339,42 @@ class MapGraph(TextCanvas, can_focus=True):
         if width <= 0 or height <= 0 or not self.nodes:
             return []
         d = self.layout(width, height)
-        chars = [[" "] * width for _ in range(height)]
-        styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
-
-        def style(name: str) -> Style:
-            return self.get_component_rich_style(name, partial=True)
-
-        def put(x: int, y: int, text: str, st: Style | None) -> int:
-            for ch in text:
-                if 0 <= x < width and 0 <= y < height:
-                    chars[y][x] = ch
-                    styles[y][x] = st
-                x += 1
-            return x
-
-        line_style = {name: style(f"map-graph--{name}") for name in LINE_STYLES}
+        canvas = _Canvas(width, height)
+        line_style = {name: self._style(f"map-graph--{name}") for name in LINE_STYLES}
         for (x, y), (kind, bits) in d.lines.items():
-            put(x, y, LINE_STYLES[kind].get(bits, "·"), line_style[kind])
+            canvas.put(x, y, LINE_STYLES[kind].get(bits, "·"), line_style[kind])
         for key, rect in d.placed.items():
-            self._draw_node(self.nodes[key], rect, d, put, style)
-        return _runs(chars, styles)
+            self._draw_node(canvas, self.nodes[key], rect, d)
+        return canvas.runs()
 
-    def _draw_node(self, n: Node, r: Placed, d: Drawing, put, style) -> None:  # type: ignore[no-untyped-def]
-        base = style("map-graph--node")
-        name_st = base + (style(kind_class(n.kind)) if n.kind else Style())
+    def _style(self, name: str) -> Style:
+        """A component class's own style (the canvas adds the widget's)."""
+        return self.get_component_rich_style(name, partial=True)
+
+    def _kind(self, kind: str) -> Style:
+        """The style of a palette kind ('' for none)."""
+        return self._style(kind_class(kind)) if kind else Style()
+
+    def _draw_node(self, canvas: "_Canvas", n: Node, r: Placed, d: Drawing) -> None:
+        base = self._style("map-graph--node")
+        name_st = base + self._kind(n.kind)
         if n.key == self.cursor:
-            name_st += style("map-graph--cursor")
+            name_st += self._style("map-graph--cursor")
         elif n.key in self.marked:
-            name_st += style("map-graph--marked")
-        contents_st = base + (style(kind_class(n.contents_kind)) if n.contents_kind else Style())
+            name_st += self._style("map-graph--marked")
+        contents_st = base + self._kind(n.contents_kind)
+        put = canvas.put
         if d.mode == "box":
-            frame = base + (style(kind_class(n.kind)) if n.kind else Style())
-            title = self._box_title(n)
-            top = "╭" + "─" * (r.w - 2) + "╮"
-            put(r.x, r.y, top, frame)
-            put(r.x + 2, r.y, fit(title, r.w - 3), name_st)
+            frame = base + self._kind(n.kind)
+            put(r.x, r.y, "╭" + "─" * (r.w - 2) + "╮", frame)
+            put(r.x + 2, r.y, fit(self._box_title(n), r.w - 3), name_st)
             put(r.x, r.y + 1, "│" + " " * (r.w - 2) + "│", frame)
-            x = put(r.x + 2, r.y + 1, fit(n.contents, r.w - 4), contents_st)
-            self._draw_pawns(n, r.x + r.w - 2 - len(n.pawns), r.y + 1, put, style)
+            put(r.x + 2, r.y + 1, fit(n.contents, r.w - 4), contents_st)
+            self._draw_pawns(canvas, n, r.x + r.w - 2 - len(n.pawns), r.y + 1)
             put(r.x, r.y + 2, "╰" + "─" * (r.w - 2) + "╯", frame)
             for (ax, ay), glyph in d.attach.items():
                 if r.x <= ax < r.x + r.w and r.y <= ay < r.y + r.h:
                     put(ax, ay, glyph, frame)
-            del x
             return
         name = (n.short or n.name) if d.mode == "short" else n.name
         x = put(r.x, r.y, n.mark + name, name_st)
@@ -390,11 +383,12 @@ class MapGraph(TextCanvas, can_focus=True):
             x = put(x, r.y, n.brief, contents_st)
         if n.pawns:
             x = put(x, r.y, " ", base)
-            self._draw_pawns(n, x, r.y, put, style)
+            self._draw_pawns(canvas, n, x, r.y)
 
-    def _draw_pawns(self, n: Node, x: int, y: int, put, style) -> None:  # type: ignore[no-untyped-def]
+    def _draw_pawns(self, canvas: "_Canvas", n: Node, x: int, y: int) -> None:
+        pawn = self._style("map-graph--pawn")
         for s in n.pawns:
-            x = put(x, y, PLAYER_MARKS[s], style(player_class(s)) + style("map-graph--pawn"))
+            x = canvas.put(x, y, PLAYER_MARKS[s], self._style(player_class(s)) + pawn)
 
     # -------------------------------------------------------------- legend
     def legend_entries(
@@ -413,18 +407,35 @@ class MapGraph(TextCanvas, can_focus=True):
         return out
 
 
-def _runs(chars: list[list[str]], styles: list[list[Style | None]]) -> list[list[tuple[str, Style | None]]]:
-    """Rows of (text, style) runs from per-cell characters and styles."""
-    out = []
-    for line, st in zip(chars, styles):
-        runs: list[tuple[str, Style | None]] = []
-        start = 0
-        for c in range(1, len(line) + 1):
-            if c == len(line) or st[c] != st[start]:
-                runs.append(("".join(line[start:c]), st[start]))
-                start = c
-        out.append(runs)
-    return out
+class _Canvas:
+    """Characters and styles cell by cell, turned into styled runs at the end."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style | None) -> int:
+        """Write `text` from (x, y) (cells outside are dropped); the column after it."""
+        for ch in text:
+            if 0 <= x < self.width and 0 <= y < self.height:
+                self.chars[y][x] = ch
+                self.styles[y][x] = style
+            x += 1
+        return x
+
+    def runs(self) -> list[list[tuple[str, Style | None]]]:
+        """Rows of (text, style) runs."""
+        out = []
+        for line, st in zip(self.chars, self.styles):
+            runs: list[tuple[str, Style | None]] = []
+            start = 0
+            for c in range(1, len(line) + 1):
+                if c == len(line) or st[c] != st[start]:
+                    runs.append(("".join(line[start:c]), st[start]))
+                    start = c
+            out.append(runs)
+        return out
 
 
 # ------------------------------------------------------------------ routing
