@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine.hidden import HIDDEN  # noqa: F401  (what a view shows for a card or choice it hides)
+
 # ------------------------------------------------------------------ the cards
 CARD_TYPES = ("money", "order", "stone", "market", "x2")
 """The five draft card types, in display order (index = card code)."""
 MONEY, ORDER, STONE, MARKET, X2 = range(5)
 CARD_LETTERS = "MOSKX"
 """One letter per card type, used in the pairing notation (K = marKet)."""
-HIDDEN = -1
-"""A card or choice another seat may not see."""
 HAND_SIZE = 5
 """Cards dealt to each player every round (and so picks per draft)."""
 

@@ -50,7 +50,7 @@ def render_text(state: "SquareMasonsState", seat: int | None, names: Sequence[st
         f"Round {state.round}{f' of {state.round_limit}' if state.round_limit else ''}"
         f"{f' ({state.quiet_rounds} without prestige, {d.STALL_ROUNDS} end the game)' if state.quiet_rounds else ''}"
         f" · first player {name(state.first)} · "
-        f"{'clockwise' if state.step == 1 else 'counter-clockwise'} · phase {state.phase}",
+        f"{'clockwise' if state.way == 1 else 'counter-clockwise'} · phase {state.phase}",
         f"Order: {name(state.order_holder)} · Market: {name(state.market_holder)} · "
         f"bank {state.bank} · stones {state.stone_supply} · prestige tokens {state.prestige_tokens}",
         "Supply: " + " ".join(f"{t}{k}" for t, k in zip(BLOCK_TYPES, state.supply)),

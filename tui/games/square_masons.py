@@ -412,7 +412,7 @@ class GameView(Vertical):
     def top_text(self) -> Text:
         st = self.state
         t = Text()
-        way = "cw" if st.step == 1 else "ccw"
+        way = "cw" if st.way == 1 else "ccw"
         order = "-" if st.order_holder is None else str(st.order_holder + 1)
         market = "-" if st.market_holder is None else str(st.market_holder + 1)
         t.append(f"Round {st.round}", "bold")
