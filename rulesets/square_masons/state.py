@@ -959,9 +959,9 @@ class SquareMasonsState(GameState):
         return type(move) in (Pick, Bid)
 
     def evaluate(self, seat: int) -> float | None:
-        from rulesets.square_masons.bots import evaluate
+        from rulesets.square_masons.bots import position_value
 
-        return evaluate(self, seat)
+        return position_value(self, seat)
 
     def _mover(self, seat: int | None) -> int:
         """`seat`, or by default the seat to act (the view's own seat first)."""
