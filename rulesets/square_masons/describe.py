@@ -86,13 +86,13 @@ def _direction(st: "SquareMasonsState", b: "MasonBoard", m: Direction) -> str:
 def _pick(st: "SquareMasonsState", b: "MasonBoard", m: Pick) -> str:
     card = CARD_TYPES[m.card]
     what = {
-        "money": "1 coin at the end of the draft",
+        "money": "+1 coin after the draft",
         "order": "toward the Order majority",
         "stone": "toward the stone majority",
         "market": "toward the Market majority",
         "x2": "doubles another card",
     }[card]
-    return f"draft {'an' if card[0] in 'aeiox' else 'a'} {card} card, sealed ({what})"
+    return f"draft {'an' if card[0] in 'aeiox' else 'a'} {card} card ({what})"
 
 
 def _pair(st: "SquareMasonsState", b: "MasonBoard", m: Pair) -> str:
@@ -116,11 +116,10 @@ def _offer(st: "SquareMasonsState", b: "MasonBoard", m: Offer) -> str:
 
 def _bid(st: "SquareMasonsState", b: "MasonBoard", m: Bid) -> str:
     if m.space == 0:
-        return f"withdraw from the auction, sealed (+{coins(d.WITHDRAW_COINS)})"
+        return f"withdraw from the auction (+{coins(d.WITHDRAW_COINS)})"
     kind = BLOCK_TYPES[st.offer[m.space - 1]]
     lose = outbid_cost(m.amount)
-    return (f"bid {coins(m.amount)} on auction space {m.space} ({kind} block), sealed; "
-            f"if outbid you pay {coins(lose)}")
+    return f"bid {coins(m.amount)} on auction space {m.space} ({kind} block); if outbid you pay {coins(lose)}"
 
 
 def _lay(st: "SquareMasonsState", b: "MasonBoard", m: Lay) -> str:

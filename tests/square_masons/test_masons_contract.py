@@ -113,8 +113,8 @@ def test_the_direct_check_agrees_with_legal(n, seed):
 def test_moves_in_words_with_their_costs():
     st = auction(3, "IT", coins=[5, 5, 5])
     assert st.describe_move(Bid(2, 3), 0) == (
-        "bid 3 coins on auction space 2 (T block), sealed; if outbid you pay 2 coins")
-    assert st.describe_move(Bid(0, 0), 0) == "withdraw from the auction, sealed (+1 coin)"
+        "bid 3 coins on auction space 2 (T block); if outbid you pay 2 coins")
+    assert st.describe_move(Bid(0, 0), 0) == "withdraw from the auction (+1 coin)"
     st = building()
     put_cells(st, 0, "J/L", "a1 a2 a3 b3")
     reserve(st, 0, "T")

@@ -211,7 +211,7 @@ async def test_the_cost_of_losing_is_shown_beside_the_bid():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("up", "up", "up")
         await pilot.pause()
-        assert "bid 3 coins on auction space 1 (I block), sealed; if outbid you pay 2 coins" in screen_text(app)
+        assert "bid 3 coins on auction space 1 (I block); if outbid you pay 2 coins" in screen_text(app)
 
 
 async def test_a_full_reserve_offers_the_way_out_on_the_screen():

@@ -129,7 +129,7 @@ class ZoneView(Widget, can_focus=True):
         *arrow_bindings(lambda dx, dy, d: f"arrow({dy}, {dx})"),  # (row step, column step)
         Binding("r", "turn", "Turn"),
         Binding("f", "flip", "Flip"),
-        Binding("v", "reserve", "To reserve"),
+        Binding("v", "reserve", "Reserve / make room"),
         Binding("enter", "confirm", "Confirm"),
     ]
 
@@ -171,6 +171,17 @@ class ZoneView(Widget, can_focus=True):
             self.amount = min(self.amount, state.boards[viewer].coins)
         self._clamp()
         self.refresh()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer only the keys that work now."""
+        if action in ("turn", "flip"):
+            return self.laying() and self.state.hand_kind != "stone"
+        if action == "reserve":
+            return self.laying() and self.state.phase == "place_won"
+        if action == "confirm":
+            return self.laying() or self.bidding()
+        return True
 
     def laying(self) -> bool:
         """True while the viewer lays a piece by keys."""
@@ -489,7 +500,7 @@ class GameView(Vertical):
             own = owned(b)
             own = own if len(own) <= 13 else own[:12] + "…"
             t.append(f" {b.prestige:>2} {b.coins:>2} {b.stones:>2} {res:<3} {dr}{extra:<4} {now:<6} {own}\n")
-        t.append("★ prestige $ coins # stones · MOSKX: money order stone market x2", "dim")
+        t.append("★prestige $coins #stones  MOSKX money order stone market x2", "dim")
         return t
 
     def side_text(self) -> Text:
@@ -547,8 +558,8 @@ class GameView(Vertical):
                 t.append(f"  sold to {who + 1}")
             t.append("\n")
         if st.phase == "auction":
-            t.append("Dice and bids stay hidden until all have chosen.\n", "dim")
-            t.append(f"Outbid: you pay half your bid, rounded up.\n", "dim")
+            t.append("Bids stay hidden until all have chosen.\n", "dim")
+            t.append("Outbid: you pay half your bid, rounded up.\n", "dim")
         else:
             t.append(self._bids_line())
         t.append(f"Supply: {' '.join(f'{ch}{k}' for ch, k in zip(BLOCK_TYPES, st.supply))}")
