@@ -79,8 +79,8 @@ def describe_move(st: "SquareMasonsState", move: Any, seat: int) -> str:
 
 def _direction(st: "SquareMasonsState", b: "MasonBoard", m: Direction) -> str:
     if m.step == 1:
-        return "play clockwise this round (to the next higher seat)"
-    return "play counter-clockwise this round (to the next lower seat)"
+        return "clockwise this round (to higher seats)"
+    return "counter-clockwise this round (to lower seats)"
 
 
 def _pick(st: "SquareMasonsState", b: "MasonBoard", m: Pick) -> str:
@@ -99,7 +99,7 @@ def _pair(st: "SquareMasonsState", b: "MasonBoard", m: Pair) -> str:
     if not m.letters:
         return "no pairing"
     names = " and ".join(CARD_TYPES[CARD_LETTERS.index(ch)] for ch in m.letters)
-    return f"your x2 cards double {names} (each counts twice)"
+    return f"x2 doubles {names} (each counts twice)"
 
 
 def _tie(st: "SquareMasonsState", b: "MasonBoard", m: Tie) -> str:
@@ -110,8 +110,9 @@ def _tie(st: "SquareMasonsState", b: "MasonBoard", m: Tie) -> str:
 
 
 def _offer(st: "SquareMasonsState", b: "MasonBoard", m: Offer) -> str:
-    spaces = ", ".join(f"{ch} on space {i + 1}" for i, ch in enumerate(m.blocks))
-    return f"put up for auction: {spaces}" if m.blocks else "offer nothing (the supply is empty)"
+    if not m.blocks:
+        return "offer nothing (the supply is empty)"
+    return f"auction {', '.join(m.blocks)} on spaces 1–{len(m.blocks)}"
 
 
 def _bid(st: "SquareMasonsState", b: "MasonBoard", m: Bid) -> str:
@@ -135,7 +136,7 @@ def _reserve(st: "SquareMasonsState", b: "MasonBoard", m: ToReserve) -> str:
 
 
 def _relocate(st: "SquareMasonsState", b: "MasonBoard", m: Relocate) -> str:
-    return f"pick up {_piece_on(b, m.cell)} to move, turn or flip it ({coins(d.ACTION_COST)})"
+    return f"move, turn or flip {_piece_on(b, m.cell)} ({coins(d.ACTION_COST)})"
 
 
 def _store(st: "SquareMasonsState", b: "MasonBoard", m: Store) -> str:
@@ -143,32 +144,32 @@ def _store(st: "SquareMasonsState", b: "MasonBoard", m: Store) -> str:
 
 
 def _scrap(st: "SquareMasonsState", b: "MasonBoard", m: Scrap) -> str:
-    return f"discard {_piece_on(b, m.cell)} to the supply ({coins(d.ACTION_COST)})"
+    return f"discard {_piece_on(b, m.cell)} ({coins(d.ACTION_COST)})"
 
 
 def _take(st: "SquareMasonsState", b: "MasonBoard", m: Take) -> str:
-    return f"bring {piece_name(m.kind)} from your reserve into construction ({coins(d.ACTION_COST)})"
+    return f"bring {piece_name(m.kind)} into construction ({coins(d.ACTION_COST)})"
 
 
 def _swap(st: "SquareMasonsState", b: "MasonBoard", m: Swap) -> str:
-    return f"swap {_piece_on(b, m.cell)} with the {m.kind} block from your reserve ({coins(d.ACTION_COST)})"
+    return f"swap {_piece_on(b, m.cell)} with reserve {m.kind} ({coins(d.ACTION_COST)})"
 
 
 def _drop(st: "SquareMasonsState", b: "MasonBoard", m: Drop) -> str:
-    return f"discard {piece_name(m.kind)} from your reserve to the supply (free)"
+    return f"discard {piece_name(m.kind)} from your reserve (free)"
 
 
 def _claim(st: "SquareMasonsState", b: "MasonBoard", m: Claim) -> str:
     s = d.STRUCTURES[m.sid]
     pts = d.TOWN_PRESTIGE if s.kind == "town" else d.SANCTUARY_PRESTIGE
-    return f"claim the {s.title} (+{pts} prestige; its pieces go back to the supply)"
+    return f"claim the {s.title} (+{pts} prestige)"
 
 
 def _end(st: "SquareMasonsState", b: "MasonBoard", m: End) -> str:
     towns = [t.title for t, n in zip(d.TOWNS, b.towns) for _ in range(n)]
     if not towns:
         return "end your build turn"
-    return "end your build turn; then your towns act: " + ", ".join(towns)
+    return "end your build turn (then: " + ", ".join(towns) + ")"
 
 
 def _sell(st: "SquareMasonsState", b: "MasonBoard", m: Sell) -> str:
@@ -176,7 +177,7 @@ def _sell(st: "SquareMasonsState", b: "MasonBoard", m: Sell) -> str:
 
 
 def _buy(st: "SquareMasonsState", b: "MasonBoard", m: Buy) -> str:
-    return f"Scrapyard: buy the unsold {m.kind} block for {coins(d.SCRAP_PRICE)} (to your reserve)"
+    return f"Scrapyard: buy the unsold {m.kind} block ({coins(d.SCRAP_PRICE)})"
 
 
 def _donate(st: "SquareMasonsState", b: "MasonBoard", m: Donate) -> str:

@@ -117,13 +117,15 @@ def test_moves_in_words_with_their_costs():
     assert st.describe_move(Bid(0, 0), 0) == "withdraw from the auction (+1 coin)"
     st = building()
     put_cells(st, 0, "J/L", "a1 a2 a3 b3")
+    put_cells(st, 0, "O", "b1 c1 b2 c2")
     reserve(st, 0, "T")
     words = {st.format_move(m): st.describe_move(m, 0) for m in st.legal(0)}
-    assert words["mv-a1"] == "pick up the J block on a1 to move, turn or flip it (1 coin)"
-    assert words["drop-T"] == "discard the T block from your reserve to the supply (free)"
-    assert words["in-T"] == "bring the T block from your reserve into construction (1 coin)"
+    assert words["mv-a1"] == "move, turn or flip the J block on a1 (1 coin)"
+    assert words["drop-T"] == "discard the T block from your reserve (free)"
+    assert words["in-T"] == "bring the T block into construction (1 coin)"
+    assert words["claim-bank"] == "claim the Bank (+3 prestige)"
     play(st, 0, "in-T")
-    assert st.describe_move(st.parse_move("c1r0", 0)) == "lay the T block on c1, as drawn (already paid)"
+    assert st.describe_move(st.parse_move("d1r0", 0)) == "lay the T block on d1, as drawn (already paid)"
 
 
 def test_every_legal_move_has_words():

@@ -228,7 +228,7 @@ async def test_a_full_reserve_offers_the_way_out_on_the_screen():
         choices = app.query_one("#sm-choices")
         ids = [choices.get_option_at_index(i).id for i in range(choices.option_count)]
         assert sorted(ids) == ["del-a1", "drop-I", "drop-S", "drop-T"]
-        assert "discard the I block from your reserve to the supply (free)" in str(
+        assert "discard the I block from your reserve (free)" in str(
             choices.get_option_at_index(ids.index("drop-I")).prompt)
         await pilot.press("v")
         await pilot.pause()

@@ -566,24 +566,25 @@ class GameView(Vertical):
         return t
 
     def _bids_line(self) -> str:
-        """The revealed bids, in words: 'Bids (seat: space/coins) 1: 2/3 2: out'."""
+        """The revealed bids, one line: 'Bids (seat:space/$) 1:2/3 2:out'."""
         parts = []
         for s, x in enumerate(self.state.revealed):
             if x is not None:
-                parts.append(f"{s + 1}: {'out' if x[0] == 0 else f'{x[0]}/{x[1]}'}")
-        return "Bids (seat: space/coins) " + "  ".join(parts) + "\n" if parts else ""
+                parts.append(f"{s + 1}:{'out' if x[0] == 0 else f'{x[0]}/{x[1]}'}")
+        if not parts:
+            return ""
+        line = "Bids (seat:space/$) " + " ".join(parts)
+        return (line if len(line) <= SIDE_WIDTH else line[:SIDE_WIDTH - 1] + "…") + "\n"
 
     def _build_text(self) -> Text:
         """The build phase's panel: the auction's result, then the cards."""
         st = self.state
         t = Text()
-        if self.viewer is not None:
-            b = st.boards[self.viewer]
-            if b.lost:
-                t.append(f"You were outbid and paid {_coins(b.lost_paid)}.\n", "bold")
-        line = self._bids_line()
-        if line:
-            t.append(line, "dim")
+        b = st.boards[self.viewer] if self.viewer is not None else None
+        if b is not None and b.lost:
+            t.append(f"You were outbid and paid {_coins(b.lost_paid)}.\n", "bold")
+        else:
+            t.append(self._bids_line(), "dim")
         t.append_text(self._structures_text(0, rows=8 - len(t.plain.splitlines())))
         return t
 
