@@ -452,11 +452,11 @@ class GameView(Vertical):
             cost = "free" if st.phase == "place_won" else "paid"
             t.append(f"Lay {st.hand_kind} at {text} ({cost})", "bold")
             t.append("  fits" if why is None else "  does not fit", "green" if why is None else "bold red")
-            keys = "\narrows move  r turn  f flip  Enter lay"
+            keys = "\narrows move" + ("" if st.hand_kind == "stone" else "  r turn  f flip") + "  Enter lay"
             if st.phase == "place_won":
                 full = st.why_illegal(self.viewer, RES) is not None
                 keys += "  v make room (reserve full)" if full else "  v reserve"
-            t.append(keys + "  Tab list", "dim")
+            t.append(keys, "dim")
         else:
             t.append(st.prompt(self.viewer), "bold")
             if st.phase == "build":
@@ -474,11 +474,11 @@ class GameView(Vertical):
     def top_text(self) -> Text:
         st = self.state
         t = Text()
-        way = "clockwise" if st.way == 1 else "counter-clockwise"
+        way = "cw" if st.way == 1 else "ccw"
         order = "-" if st.order_holder is None else str(st.order_holder + 1)
         market = "-" if st.market_holder is None else str(st.market_holder + 1)
         t.append(f"Round {st.round}", "bold")
-        t.append(f" · first {st.first + 1}, {way} · Order {order} · Market {market} · {st.phase}\n")
+        t.append(f" · first {st.first + 1} ({way}) · Order {order} · Market {market} · {st.phase.replace('_', ' ')}\n")
         t.append("   name        ★  $  # res MOSKX     now    owns\n", "dim")
         acting = st.to_act()
         for s, b in enumerate(st.boards):
