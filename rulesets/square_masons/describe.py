@@ -9,30 +9,8 @@ from engine.core import seat_name
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES
 from rulesets.square_masons.geometry import cell_name
-from rulesets.square_masons.moves import (
-    STONE_KIND,
-    Bid,
-    Buy,
-    Claim,
-    Direction,
-    Donate,
-    Drop,
-    End,
-    Lay,
-    Offer,
-    Pair,
-    Pick,
-    Relocate,
-    Scrap,
-    Sell,
-    Skip,
-    Store,
-    Swap,
-    Take,
-    Tie,
-    ToReserve,
-    format_move,
-)
+from rulesets.square_masons import moves as mv
+from rulesets.square_masons.moves import STONE_KIND, format_move
 
 if TYPE_CHECKING:
     from rulesets.square_masons.state import MasonBoard, SquareMasonsState
@@ -77,13 +55,13 @@ def describe_move(st: "SquareMasonsState", move: Any, seat: int) -> str:
     return fn(st, st.boards[seat], move)
 
 
-def _direction(st: "SquareMasonsState", b: "MasonBoard", m: Direction) -> str:
+def _direction(st: "SquareMasonsState", b: "MasonBoard", m: mv.Direction) -> str:
     if m.step == 1:
         return "clockwise this round (to higher seats)"
     return "counter-clockwise this round (to lower seats)"
 
 
-def _pick(st: "SquareMasonsState", b: "MasonBoard", m: Pick) -> str:
+def _pick(st: "SquareMasonsState", b: "MasonBoard", m: mv.Pick) -> str:
     card = CARD_TYPES[m.card]
     what = {
         "money": "+1 coin after the draft",
@@ -95,27 +73,27 @@ def _pick(st: "SquareMasonsState", b: "MasonBoard", m: Pick) -> str:
     return f"draft {'an' if card[0] in 'aeiox' else 'a'} {card} card ({what})"
 
 
-def _pair(st: "SquareMasonsState", b: "MasonBoard", m: Pair) -> str:
+def _pair(st: "SquareMasonsState", b: "MasonBoard", m: mv.Pair) -> str:
     if not m.letters:
         return "no pairing"
     names = " and ".join(CARD_TYPES[CARD_LETTERS.index(ch)] for ch in m.letters)
     return f"x2 doubles {names} (each counts twice)"
 
 
-def _tie(st: "SquareMasonsState", b: "MasonBoard", m: Tie) -> str:
+def _tie(st: "SquareMasonsState", b: "MasonBoard", m: mv.Tie) -> str:
     if st.phase == "auction_tie":
         kind = BLOCK_TYPES[st.offer[st.space_no - 1]]
         return f"give the {kind} block on auction space {st.space_no} to {seat_name(m.seat)}"
     return f"give the {st.tie_kind} reward to {seat_name(m.seat)}"
 
 
-def _offer(st: "SquareMasonsState", b: "MasonBoard", m: Offer) -> str:
+def _offer(st: "SquareMasonsState", b: "MasonBoard", m: mv.Offer) -> str:
     if not m.blocks:
         return "offer nothing (the supply is empty)"
     return f"auction {', '.join(m.blocks)} on spaces 1–{len(m.blocks)}"
 
 
-def _bid(st: "SquareMasonsState", b: "MasonBoard", m: Bid) -> str:
+def _bid(st: "SquareMasonsState", b: "MasonBoard", m: mv.Bid) -> str:
     if m.space == 0:
         return f"withdraw from the auction (+{coins(d.WITHDRAW_COINS)})"
     kind = BLOCK_TYPES[st.offer[m.space - 1]]
@@ -123,7 +101,7 @@ def _bid(st: "SquareMasonsState", b: "MasonBoard", m: Bid) -> str:
     return f"bid {coins(m.amount)} on auction space {m.space} ({kind} block); if outbid you pay {coins(lose)}"
 
 
-def _lay(st: "SquareMasonsState", b: "MasonBoard", m: Lay) -> str:
+def _lay(st: "SquareMasonsState", b: "MasonBoard", m: mv.Lay) -> str:
     kind = st.hand_kind
     cost = "free" if st.phase == "place_won" else "already paid"
     if kind == STONE_KIND:
@@ -131,68 +109,71 @@ def _lay(st: "SquareMasonsState", b: "MasonBoard", m: Lay) -> str:
     return f"lay the {kind} block on {cell_name(m.anchor)}, {ORIENT_WORDS[m.code]} ({cost})"
 
 
-def _reserve(st: "SquareMasonsState", b: "MasonBoard", m: ToReserve) -> str:
+def _reserve(st: "SquareMasonsState", b: "MasonBoard", m: mv.ToReserve) -> str:
     return f"put the {st.hand_kind} block you won in your reserve (free)"
 
 
-def _relocate(st: "SquareMasonsState", b: "MasonBoard", m: Relocate) -> str:
-    return f"move, turn or flip {_piece_on(b, m.cell)} ({coins(d.ACTION_COST)})"
+_PIECE_WORDS = {
+    mv.Relocate: "move, turn or flip {piece} ({cost})",
+    mv.Store: "move {piece} to your reserve ({cost})",
+    mv.Scrap: "discard {piece} ({cost})",
+}
+"""The paid actions on a construction piece ({piece}: 'the L block on b3', {cost})."""
+_KIND_WORDS = {
+    mv.Take: "bring {kind} into construction ({cost})",
+    mv.Drop: "discard {kind} from your reserve (free)",
+}
+"""The reserve actions ({kind}: 'the T block' or 'a stone')."""
+_FIXED_WORDS = {
+    mv.Sell: f"Scrapyard: sell a stone for {coins(d.SCRAP_PRICE)}",
+    mv.Donate: f"Donation Center: donate {coins(d.DONATION_PRICE)} for 1 prestige",
+}
+"""Moves whose words never change."""
 
 
-def _store(st: "SquareMasonsState", b: "MasonBoard", m: Store) -> str:
-    return f"move {_piece_on(b, m.cell)} to your reserve ({coins(d.ACTION_COST)})"
+def _on_piece(st: "SquareMasonsState", b: "MasonBoard", m: Any) -> str:
+    return _PIECE_WORDS[type(m)].format(piece=_piece_on(b, m.cell), cost=coins(d.ACTION_COST))
 
 
-def _scrap(st: "SquareMasonsState", b: "MasonBoard", m: Scrap) -> str:
-    return f"discard {_piece_on(b, m.cell)} ({coins(d.ACTION_COST)})"
+def _on_kind(st: "SquareMasonsState", b: "MasonBoard", m: Any) -> str:
+    return _KIND_WORDS[type(m)].format(kind=piece_name(m.kind), cost=coins(d.ACTION_COST))
 
 
-def _take(st: "SquareMasonsState", b: "MasonBoard", m: Take) -> str:
-    return f"bring {piece_name(m.kind)} into construction ({coins(d.ACTION_COST)})"
+def _fixed(st: "SquareMasonsState", b: "MasonBoard", m: Any) -> str:
+    return _FIXED_WORDS[type(m)]
 
 
-def _swap(st: "SquareMasonsState", b: "MasonBoard", m: Swap) -> str:
+def _swap(st: "SquareMasonsState", b: "MasonBoard", m: mv.Swap) -> str:
     return f"swap {_piece_on(b, m.cell)} with reserve {m.kind} ({coins(d.ACTION_COST)})"
 
 
-def _drop(st: "SquareMasonsState", b: "MasonBoard", m: Drop) -> str:
-    return f"discard {piece_name(m.kind)} from your reserve (free)"
-
-
-def _claim(st: "SquareMasonsState", b: "MasonBoard", m: Claim) -> str:
+def _claim(st: "SquareMasonsState", b: "MasonBoard", m: mv.Claim) -> str:
     s = d.STRUCTURES[m.sid]
     pts = d.TOWN_PRESTIGE if s.kind == "town" else d.SANCTUARY_PRESTIGE
     return f"claim the {s.title} (+{pts} prestige)"
 
 
-def _end(st: "SquareMasonsState", b: "MasonBoard", m: End) -> str:
+def _end(st: "SquareMasonsState", b: "MasonBoard", m: mv.End) -> str:
     towns = [t.title for t, n in zip(d.TOWNS, b.towns) for _ in range(n)]
     if not towns:
         return "end your build turn"
     return "end your build turn (then: " + ", ".join(towns) + ")"
 
 
-def _sell(st: "SquareMasonsState", b: "MasonBoard", m: Sell) -> str:
-    return f"Scrapyard: sell a stone for {coins(d.SCRAP_PRICE)}"
-
-
-def _buy(st: "SquareMasonsState", b: "MasonBoard", m: Buy) -> str:
+def _buy(st: "SquareMasonsState", b: "MasonBoard", m: mv.Buy) -> str:
     return f"Scrapyard: buy the unsold {m.kind} block ({coins(d.SCRAP_PRICE)})"
 
 
-def _donate(st: "SquareMasonsState", b: "MasonBoard", m: Donate) -> str:
-    return f"Donation Center: donate {coins(d.DONATION_PRICE)} for 1 prestige"
-
-
-def _skip(st: "SquareMasonsState", b: "MasonBoard", m: Skip) -> str:
+def _skip(st: "SquareMasonsState", b: "MasonBoard", m: mv.Skip) -> str:
     which = TOWN_WORDS.get(st.abilities[0], "ability") if st.abilities else "ability"
     return f"skip this {which}"
 
 
 _WORDS: dict[type, Callable[..., str]] = {
-    Direction: _direction, Pick: _pick, Pair: _pair, Tie: _tie, Offer: _offer, Bid: _bid,
-    Lay: _lay, ToReserve: _reserve, Relocate: _relocate, Store: _store, Scrap: _scrap,
-    Take: _take, Swap: _swap, Drop: _drop, Claim: _claim, End: _end, Sell: _sell, Buy: _buy,
-    Donate: _donate, Skip: _skip,
+    mv.Direction: _direction, mv.Pick: _pick, mv.Pair: _pair, mv.Tie: _tie, mv.Offer: _offer,
+    mv.Bid: _bid, mv.Lay: _lay, mv.ToReserve: _reserve, mv.Swap: _swap, mv.Claim: _claim,
+    mv.End: _end, mv.Buy: _buy, mv.Skip: _skip,
+    **{t: _on_piece for t in _PIECE_WORDS}, **{t: _on_kind for t in _KIND_WORDS},
+    **{t: _fixed for t in _FIXED_WORDS},
 }
 """Per move type, its words."""

@@ -38,36 +38,30 @@ def test_the_first_to_reach_13_wins_at_once():
     conserved(st)
 
 
-def test_at_a_designed_stop_money_breaks_a_prestige_tie():
+def at_the_round_limit(coins, quarries):
+    """The outcome of a last round (option rounds=1) in which each seat owns
+    `quarries[s]` Quarries and holds `coins[s]` coins before its turn."""
     st = new(3, seed=2, rounds=1)
-    st.__dict__.update({k: v for k, v in building(coins=[5, 9, 5]).__dict__.items() if k != "round_limit"})
-    for s in (0, 1):
-        st.boards[s].towns[3] += 2
-        st.town_supply[3] -= 2
+    st.__dict__.update({k: v for k, v in building(coins=coins).__dict__.items() if k != "round_limit"})
+    for s, q in enumerate(quarries):
+        st.boards[s].towns[3] += q
+        st.town_supply[3] -= q
     end_round(st)
-    out = st.outcome()
+    return st.outcome()
+
+
+def test_at_a_designed_stop_money_breaks_a_prestige_tie():
+    out = at_the_round_limit([5, 9, 5], [2, 2, 0])
     assert out.scores == (6, 6, 0) and out.ranks == (2, 1, 3)
 
 
 def test_equal_prestige_and_money_is_shared():
-    st = new(3, seed=2, rounds=1)
-    st.__dict__.update({k: v for k, v in building(coins=[5, 5, 5]).__dict__.items() if k != "round_limit"})
-    for s in (0, 1):
-        st.boards[s].towns[3] += 2
-        st.town_supply[3] -= 2
-    end_round(st)
-    out = st.outcome()
+    out = at_the_round_limit([5, 5, 5], [2, 2, 0])
     assert out.ranks == (1, 1, 3) and out.is_draw
 
 
 def test_most_prestige_wins_over_money():
-    st = new(3, seed=2, rounds=1)
-    st.__dict__.update({k: v for k, v in building(coins=[0, 20, 0]).__dict__.items() if k != "round_limit"})
-    st.boards[0].towns[3] += 3
-    st.boards[1].towns[3] += 2
-    st.town_supply[3] -= 5
-    end_round(st)
-    assert st.outcome().winners == (0,)
+    assert at_the_round_limit([0, 20, 0], [3, 2, 0]).winners == (0,)
 
 
 def test_round_limit_option_ends_the_game():

@@ -71,11 +71,16 @@ async def test_withdraw_by_keys():
     assert app.chosen == ["withdraw"]
 
 
+def won(st, kind):
+    """Seat 1 won block `kind` and is to place it."""
+    st.boards[0].won = BLOCK_INDEX[kind]
+    st.supply[BLOCK_INDEX[kind]] -= 1
+    st.phase, st.hand_kind = "place_won", kind
+
+
 async def test_lay_the_won_block_with_preview_turn_and_flip():
     st = building(coins=[3, 3, 3])
-    st.boards[0].won = BLOCK_INDEX["L"]
-    st.supply[BLOCK_INDEX["L"]] -= 1
-    st.phase, st.hand_kind = "place_won", "L"
+    won(st, "L")
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         zone = app.query_one(ZoneView)
@@ -95,9 +100,7 @@ async def test_lay_the_won_block_with_preview_turn_and_flip():
 async def test_a_preview_that_does_not_fit_is_refused():
     st = building(coins=[3, 3, 3])
     put_cells(st, 0, "O", "a1 b1 a2 b2")
-    st.boards[0].won = BLOCK_INDEX["O"]
-    st.supply[BLOCK_INDEX["O"]] -= 1
-    st.phase, st.hand_kind = "place_won", "O"
+    won(st, "O")
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # on a1, over the O already there
@@ -218,9 +221,7 @@ async def test_a_full_reserve_offers_the_way_out_on_the_screen():
     st = building(coins=[3, 3, 3])
     put_cells(st, 0, "O", "a1 b1 a2 b2")
     reserve(st, 0, "ITS")
-    st.boards[0].won = BLOCK_INDEX["L"]
-    st.supply[BLOCK_INDEX["L"]] -= 1
-    st.phase, st.hand_kind = "place_won", "L"
+    won(st, "L")
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         view = app.query_one(GameView)
