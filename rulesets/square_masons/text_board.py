@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from engine.core import Event
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, HIDDEN
 from rulesets.square_masons.geometry import W, H
@@ -103,7 +104,7 @@ def render_text(state: "SquareMasonsState", seat: int | None, names: Sequence[st
         lines.append(f" {r + 1}  " + "  ".join(z[r] for z in zones))
     lines.append("")
     if state.phase == "over":
-        lines.append(f"Game over: {state.end_reason}.")
+        lines.append(f"Game over: {Event(state.end_reason).render(names)}.")
     else:
         acting = state.to_act()
         who = ", ".join(name(s) for s in acting)

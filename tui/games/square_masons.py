@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.core import Event
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, HIDDEN, MARKET, ORDER, STONE
 from rulesets.square_masons.describe import coins as _coins
@@ -439,13 +440,13 @@ class GameView(Vertical):
         zone = self.query_one(ZoneView)
         t = Text()
         if st.phase == "over":
-            t.append(f"Game over: {st.end_reason}.", "bold")
+            t.append(f"Game over: {Event(st.end_reason).render(self.names)}.", "bold")
         elif self.viewer is None or self.viewer not in st.to_act() or not self.can_act:
             waiting = ", ".join(self._who(s) for s in st.to_act())
             t.append(f"Waiting for {waiting}.", "dim")
         elif zone.bidding():
             t.append(st.describe_move(st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
-            t.append(f"\n←→ space (0 withdraw)  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})"
+            t.append(f"\n←→ space (0 = out)  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})"
                      "  Enter seal", "dim")
         elif zone.laying():
             _, text, why = zone.preview()
