@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Sequence
 
-from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name
+from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, ranks_from_keys, seat_name
 from engine.errors import AmbiguousMoveError, IllegalMoveError
 from engine.hidden import HiddenInformationError
 from engine.rng import Rng
@@ -71,7 +71,7 @@ from rulesets.square_masons.moves import (
     syntax_error,
 )
 
-TIE_BREAK = "money (breaks ties)"
+TIE_BREAK = "money " + TIE_BREAK_SUFFIX
 """The outcome breakdown's part that is not prestige: the coins that break ties."""
 PHASES = ("direction", "draft", "pair", "tie", "market", "auction", "auction_tie",
           "place_won", "build", "lay", "ability", "over")
