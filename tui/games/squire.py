@@ -506,10 +506,10 @@ class SquireBoard(Widget, can_focus=True):
         assert st is not None
         seat = self.viewer if self.viewer is not None else st.seat
         p = st.players[seat]
-        board = K.BOARDS[p.board].name.split(",")[0] if p.board >= 0 else "plain board"
-        head = Text(f"{SEAT_MARK[seat]} {self._who(seat)[:12]} · {board} · {st.score_now(seat)} VP so far", "bold")
+        board = K.BOARDS[p.board].name.split(",")[0].removeprefix("The ") if p.board >= 0 else "plain board"
+        head = Text(f"{SEAT_MARK[seat]} {self._who(seat)[:12]} · {board} · {st.score_now(seat)} VP now", "bold")
         if st.token == seat:
-            head.append(" · holds the Exhibition token", "bold reverse")
+            head.append(" · Exhibition token", "bold reverse")
         head.append(f" · supply {len(st.supply)}")
         left = self._gallery_rows(seat)
         left.append(Text(self._money(seat)))
