@@ -161,8 +161,10 @@ async def test_board_uses_the_width_it_is_given():
         assert max(len(x) for x in board.render().plain.split("\n")) > 80
 
 
-def mid_turn_app(record: GameRecord) -> ViewApp:
-    """Seat 0 (human) at Constantinople on a normal turn with 1 common ticket."""
+def mid_turn_app() -> ViewApp:
+    """Seat 0 (human, world map) at Constantinople on a normal turn with 1
+    common ticket; seat 1 a random bot."""
+    record = GameRecord.new(RS, [Player("Ada"), Player("Bot", "bot:random")], 3, {"map": "world", "abilities": False})
     app = ViewApp(record, human=0)
     app.bots()
     st = record.state
@@ -175,14 +177,18 @@ def mid_turn_app(record: GameRecord) -> ViewApp:
     return app
 
 
+async def shown(app: ViewApp, pilot) -> SquireBoard:
+    """Draw the app's position; its board."""
+    app.redraw()
+    await pilot.pause()
+    return app.query_one(SquireBoard)
+
+
 async def test_a_long_journey_needs_the_target_picked_once():
-    record = GameRecord.new(RS, [Player("Ada"), Player("Bot", "bot:random")], 3, {"map": "world", "abilities": False})
-    app = mid_turn_app(record)
-    codes = [c.code for c in record.state.game_map.cities]
+    app = mid_turn_app()
+    codes = [c.code for c in app.record.state.game_map.cities]
     async with app.run_test(size=(80, 24)) as pilot:
-        app.redraw()
-        await pilot.pause()
-        board = app.query_one(SquireBoard)
+        board = await shown(app, pilot)
         board.cursor = codes.index("tok")
         board.refresh()
         assert "route sam:Royal tok:ticket" in board.render().plain
@@ -195,13 +201,10 @@ async def test_a_long_journey_needs_the_target_picked_once():
 
 
 async def test_trade_hint_only_where_the_pawn_stands_and_refusals_say_why():
-    record = GameRecord.new(RS, [Player("Ada"), Player("Bot", "bot:random")], 3, {"map": "world", "abilities": False})
-    app = mid_turn_app(record)
-    codes = [c.code for c in record.state.game_map.cities]
+    app = mid_turn_app()
+    codes = [c.code for c in app.record.state.game_map.cities]
     async with app.run_test(size=(80, 24)) as pilot:
-        app.redraw()
-        await pilot.pause()
-        board = app.query_one(SquireBoard)
+        board = await shown(app, pilot)
         await pilot.press("b")  # no move made yet
         assert "you must move before you buy or sell" in board.render().plain
         board.cursor = codes.index("vie")
@@ -215,14 +218,12 @@ async def test_trade_hint_only_where_the_pawn_stands_and_refusals_say_why():
 
 
 async def test_last_move_is_marked_on_the_map():
-    record = GameRecord.new(RS, [Player("Ada"), Player("Bot", "bot:random")], 3, {"map": "world", "abilities": False})
-    app = mid_turn_app(record)
+    app = mid_turn_app()
+    record = app.record
     async with app.run_test(size=(80, 24)) as pilot:
-        app.redraw()
-        view = app.query_one(GameView)
-        view.mark_last(1, record.moves[-1][1])
+        board = await shown(app, pilot)
+        app.query_one(GameView).mark_last(1, record.moves[-1][1])
         await pilot.pause()
-        board = app.query_one(SquireBoard)
         where = record.state.game_map.cities[record.state.players[1].pos].code
         assert any(where in line and "*" in line for line in board.render().plain.split("\n")[:MAP_ROWS])
 

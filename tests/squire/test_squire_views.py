@@ -10,25 +10,12 @@ from engine.hidden import HIDDEN, HiddenInformationError
 from engine.rng import Rng
 from rulesets import REGISTRY
 from rulesets.squire import content as K
-from rulesets.squire.moves import (
-    BOOKS,
-    BUY,
-    CHOOSE,
-    DONE,
-    DROP,
-    ERRAND,
-    EXHIBIT,
-    GO,
-    OFFER,
-    SALVAGE,
-    SELL,
-    SPACE,
-)
+from rulesets.squire import moves as M
 from squire_helpers import city, give_hand, mid_game, play, put_tile, tile_of
 
 RS = REGISTRY.get("squire")
-EVERY_MOVE = [DONE, BUY, SELL, BOOKS, *CHOOSE, *GO, *OFFER.values(), *ERRAND.values(), *DROP.values(), *SPACE,
-              *EXHIBIT.values(), *SALVAGE.values()]
+EVERY_MOVE = [M.DONE, M.BUY, M.SELL, M.BOOKS, *M.CHOOSE, *M.GO, *M.OFFER.values(), *M.ERRAND.values(),
+              *M.DROP.values(), *M.SPACE, *M.EXHIBIT.values(), *M.SALVAGE.values()]
 """Every Squire move there is."""
 
 
@@ -72,7 +59,7 @@ def test_legal_and_apply_for_a_hidden_seat_raise_on_a_view():
     with pytest.raises(HiddenInformationError):
         v.legal(0)
     with pytest.raises(HiddenInformationError):
-        v.apply(0, GO[city(st, "par")])
+        v.apply(0, M.GO[city(st, "par")])
     assert v.legal(1) == []  # not to act: nothing to hide
     assert st.view(0).legal(0) == st.legal(0)
 
@@ -81,8 +68,8 @@ def test_a_view_cannot_produce_a_real_tile_from_a_hidden_slot():
     st = mid_game(2, at="vie")
     put_tile(st, "par", tile_of(K.RED, 4))
     v = st.view(0)
-    v.apply(0, GO[city(st, "par")])
-    v.apply(0, SELL)  # the city is refilled from the hidden supply
+    v.apply(0, M.GO[city(st, "par")])
+    v.apply(0, M.SELL)  # the city is refilled from the hidden supply
     par = city(st, "par")
     assert v.cities[par] is HIDDEN
     with pytest.raises(HiddenInformationError):
@@ -91,8 +78,8 @@ def test_a_view_cannot_produce_a_real_tile_from_a_hidden_slot():
         K.TILE_COLOUR[v.cities[par]]
     assert v.snapshot()["cities"]["par"] == "?"
     # the true state drew a real tile
-    st.apply(0, GO[par])
-    st.apply(0, SELL)
+    st.apply(0, M.GO[par])
+    st.apply(0, M.SELL)
     assert 0 <= st.cities[par] < K.NUM_TILES
 
 
@@ -150,7 +137,7 @@ def test_determinize_plays_on_to_the_end():
 def test_direct_check_reasons_and_descriptions_agree_with_legal(n, seed, plies):
     st = random_position(n, seed, plies, "world" if seed % 3 else "british-isles")
     if st.is_over():
-        assert st.why_illegal(0, DONE) == "the game is over"
+        assert st.why_illegal(0, M.DONE) == "the game is over"
         return
     seat = st.to_act()[0]
     legal = set(st.legal(seat))
@@ -169,22 +156,22 @@ def test_direct_check_reasons_and_descriptions_agree_with_legal(n, seed, plies):
             assert st.snapshot() == before
     for other in range(n):
         if other != seat:
-            assert "turn" in st.why_illegal(other, DONE)
+            assert "turn" in st.why_illegal(other, M.DONE)
 
 
 def test_describe_move_says_what_a_move_costs_and_gives():
     st = mid_game(2, at="con")
     st.players[0].tickets = 1
     sam, tok = city(st, "sam"), city(st, "tok")
-    assert st.describe_move(GO[sam], 0) == "travel to Samarkand by road (Royal ticket)"
+    assert st.describe_move(M.GO[sam], 0) == "travel to Samarkand by road (Royal ticket)"
     play(st, "sam")
-    assert st.describe_move(GO[tok], 0) == "travel to Tokyo by road (common ticket)"
+    assert st.describe_move(M.GO[tok], 0) == "travel to Tokyo by road (common ticket)"
     put_tile(st, "tok", tile_of(K.BLUE, 4))
     play(st, "tok")
     price = st.price(0, tok, True)
-    assert st.describe_move(BUY, 0) == f"buy the blue ceramic worth 4 in Tokyo for {price} coins"
+    assert st.describe_move(M.BUY, 0) == f"buy the blue ceramic worth 4 in Tokyo for {price} coins"
     play(st, "buy")
-    assert st.describe_move(SPACE[1], 0) == "put a blue ceramic worth 4 in gallery space 1b (hall: 2 coins)"
+    assert st.describe_move(M.SPACE[1], 0) == "put a blue ceramic worth 4 in gallery space 1b (hall: 2 coins)"
 
 
 def test_describe_exhibition_gives_the_amounts_now():
@@ -194,10 +181,10 @@ def test_describe_exhibition_gives_the_amounts_now():
     st.players[2].gallery[0] = tile_of(K.BLUE, 3)
     give_hand(st, 0, [])
     st.phase = "exhibit"
-    assert st.describe_move(EXHIBIT[K.BLUE], 0) == (
+    assert st.describe_move(M.EXHIBIT[K.BLUE], 0) == (
         "hold an exhibition of ceramics: you get 3 coins; Seat 3 gets 2 coins"
     )
-    assert st.describe_move(EXHIBIT[K.RED], 0) == "hold an exhibition of paintings: you draw 1 card (to your hand limit)"
+    assert st.describe_move(M.EXHIBIT[K.RED], 0) == "hold an exhibition of paintings: you draw 1 card (to your hand limit)"
 
 
 def test_evaluate_is_a_probability_that_follows_the_score():
