@@ -134,7 +134,7 @@ async def test_view_fits_and_hides_other_hands():
         board = app.query_one(SquireBoard)
         lines = board.render().plain.split("\n")
         assert len(lines) <= 21 and max(len(x) for x in lines) <= board.size.width
-        assert "region price rarity" in board.render().plain
+        assert "region   $ rarity" in board.render().plain
         await pilot.press("tab")
         cards = board.render().plain
         me = app.human
@@ -236,3 +236,15 @@ async def test_choices_are_described_by_the_state():
         await pilot.pause()
         text = app.query_one(SquireBoard).render().plain
         assert "take The Badger, connoisseur: pays 1 coin less" in text
+
+
+async def test_nothing_of_one_persons_screen_carries_to_the_next():
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 3, {"map": "world", "abilities": True})
+    app = ViewApp(record, human=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("tab")
+        assert board.panel == "cards"
+        board.target = 3
+        board.set_state(record.state.view(1), 1, record.names, False)
+        assert board.panel == "map" and board.target is None

@@ -90,8 +90,10 @@ Stag's free sea crossing).
 Gallery: floors 3 (top) to 1, columns a–d; an empty space shows its hall
 bonus (`$2` two coins, `t1` one ticket). Completing column a gives a Royal
 ticket, column d a Royal coin, floor 2 a bigger hand, floor 3 a rarity from
-the discard pile. Market: each row's price is added for a city's region
-(left marker) and its rarity type (right marker).
+the discard pile. Money: `coins 10+1 Royal` is 10 common coins and 1 Royal
+coin (Royal ones are kept when used). Market (`region $ rarity`): a
+rarity's price is the `$` of its city's region row plus the `$` of its
+type's row. The head line gives your VP if the game ended now.
 """
 
 
@@ -150,6 +152,8 @@ class SquireBoard(Widget, can_focus=True):
     # --------------------------------------------------------------- state
     def set_state(self, state: SquireState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """New position to draw."""
+        if viewer != self.viewer:  # another person's screen: nothing of the last one's carries over
+            self.panel, self.target = "map", None
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
         self.pick = 0
         self.note = ""
@@ -493,7 +497,7 @@ class SquireBoard(Widget, can_focus=True):
                 r.append_text(cell)
             r.append("|")
             rows.append(r)
-        rows.append(Text("   a    b    c    d  $coins tickets", DIM))
+        rows.append(Text("   a    b    c    d  $=coin t=ticket", DIM))
         return rows
 
     def _money(self, seat: int) -> str:
@@ -515,7 +519,7 @@ class SquireBoard(Widget, can_focus=True):
         left.append(Text(self._money(seat)))
         hand = f"cards {len(p.hand)} of {st.hand_limit(seat)} (Tab)" if self.viewer is not None else f"cards {len(p.hand)}"
         left.append(Text(f"{hand} · errands {len(p.errands)} of {st.errand_limit(seat)}"))
-        right = [Text("region price rarity", "bold")]
+        right = [Text("region   $ rarity", "bold")]
         for row, price in enumerate(K.MARKET_PRICES):
             r, t = st.market_regions[row], st.market_types[row]
             line = Text()
