@@ -440,12 +440,13 @@ class SquireBoard(Widget, can_focus=True):
         items = self.choices()
         sel = self.pick % len(items)
         for k, mv in enumerate(items[: MAP_ROWS - 4]):
-            r = Text(("▶ " if k == sel else "  ") + f"{st.format_move(mv):<11}{st.describe_move(mv, me)}")
+            r = Text(("▶ " if k == sel else "  ") + st.describe_move(mv, me))
             if k == sel:
                 r.stylize(CURSOR)
             rows.append(r)
         rows.append(Text(""))
-        rows += [Text(line) for line in _wrap(st.describe_move(items[sel], me), self._cols)[:3]]
+        full = f"{st.describe_move(items[sel], me)} (notation: {st.format_move(items[sel])})"
+        rows += [Text(line) for line in _wrap(full, self._cols)[:3]]
         while len(rows) < MAP_ROWS + 1:
             rows.append(Text(""))
         return rows[: MAP_ROWS + 1]
