@@ -110,7 +110,7 @@ class Player:
     """Common tickets."""
     royal_tickets: int = K.START_ROYAL_TICKETS
     hand: list[int] = field(default_factory=list)
-    """Correspondence cards in hand (ids 1..42; 0 = hidden in a view)."""
+    """Correspondence cards in hand (ids 1..42; HIDDEN for another seat's, in a view)."""
     errands: list[int] = field(default_factory=list)
     """Cards run as errands, under the board (public)."""
     gallery: list[int] = field(default_factory=lambda: [EMPTY] * 12)
@@ -150,17 +150,18 @@ class SquireState(GameState):
     abilities: bool = True
     """Player boards with their unique abilities (chosen at setup)."""
     rng: Rng = field(default_factory=Rng)
-    """All chance; used at setup (tiles, cards and the first player are fixed then)."""
+    """All chance; used at setup (tiles, cards and the first player are fixed then).
+    A view holds HIDDEN_RNG, which refuses to draw."""
     cities: list[int] = field(default_factory=list)
     """Tile id in each city."""
     supply: list[int] = field(default_factory=list)
-    """The face-down supply; the next tile drawn is the last."""
+    """The face-down supply; the next tile drawn is the last (HIDDEN in a view)."""
     box: list[int] = field(default_factory=list)
-    """Tiles returned to the box unseen at setup (2 and 3 players)."""
+    """Tiles returned to the box unseen at setup (2 and 3 players; HIDDEN in a view)."""
     tile_discard: list[int] = field(default_factory=list)
     """Sold tiles, face up."""
     deck: list[int] = field(default_factory=list)
-    """Correspondence deck, face down; the next card drawn is the last."""
+    """Correspondence deck, face down; the next card drawn is the last (HIDDEN in a view)."""
     card_discard: list[int] = field(default_factory=list)
     """Cards whose offer was played (face up)."""
     market_regions: list[int] = field(default_factory=lambda: list(K.MARKET_REGIONS_START))
