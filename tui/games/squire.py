@@ -298,7 +298,7 @@ class SquireBoard(Widget, can_focus=True):
         if st is None:
             return Text("")
         rows: list[Text] = []
-        if self.panel == "players":
+        if self.panel == "players":  # the whole height: every player's table
             rows += self._table_rows()
         elif self.panel == "cards":
             rows += self._card_rows()
@@ -307,7 +307,8 @@ class SquireBoard(Widget, can_focus=True):
         else:
             rows += self._map_rows()
             rows.append(self._info_row())
-        rows += self._bottom_rows()
+        if self.panel != "players":
+            rows += self._bottom_rows()
         out = Text()
         height = max(21, self.size.height)
         for i, r in enumerate(rows[:height]):
@@ -548,17 +549,13 @@ class SquireBoard(Widget, can_focus=True):
             tok = " · Exhibition token" if s == st.token else ""
             rows.append(Text(f"{turn}{SEAT_MARK[s]} {self._who(s)[:10]} {board} at {where} · {st.score_now(s)} VP"
                              f" · {_n(len(p.hand), 'card')}{tok}", "bold"))
-            gal = Text(f"   {self._money(s)} · gallery ")
-            for f in (2, 1, 0):
-                gal.append(" ".join(tile_code(t) if t >= 0 else ".." for t in p.gallery[f * 4:f * 4 + 4]))
-                gal.append("/" if f else "")
-            rows.append(gal)
-            if p.errands:
-                rows.append(Text("   errands: " + "; ".join(
-                    f"{c} {errand_text(K.CARD_BY_ID[c])} ({st.errand_points(c, s)} VP)" for c in p.errands)))
-        while len(rows) < MAP_ROWS + 1:
-            rows.append(Text(""))
-        return rows[: MAP_ROWS + 1]
+            rows.append(Text("   gallery " + "  ".join(
+                f"{f + 1}:" + " ".join(tile_code(t) if t >= 0 else ".." for t in p.gallery[f * 4:f * 4 + 4])
+                for f in (2, 1, 0))))
+            rows.append(Text(f"   {self._money(s)}"))
+            rows += [Text(f"   errand {c}: {errand_text(K.CARD_BY_ID[c])} ({st.errand_points(c, s)} VP now)")
+                     for c in p.errands]
+        return rows
 
 
 def _wrap(text: str, width: int) -> list[str]:
