@@ -15,7 +15,7 @@ import math
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name
 from engine.errors import IllegalMoveError
-from engine.hidden import HIDDEN, HiddenInformationError
+from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
 from rulesets.squire import content as K
 from rulesets.squire.moves import (
@@ -75,21 +75,6 @@ _FLOOR_SPACES = tuple(tuple(f * 4 + c for c in range(4)) for f in range(3))
 _COLUMN_SPACES = tuple(tuple(f * 4 + c for f in range(3)) for c in range(4))
 
 
-class HiddenRng(Rng):
-    """The chance generator of a view: its state is hidden, so drawing from
-    it raises HiddenInformationError (`determinize` puts a real one back)."""
-
-    __slots__ = ()
-
-    def next64(self) -> int:
-        raise HiddenInformationError("this view hides the chance generator; use determinize() to sample one")
-
-    def copy(self) -> "HiddenRng":
-        return self
-
-
-HIDDEN_RNG = HiddenRng()
-"""The one generator every view carries."""
 
 CURRENCY_AWARDS = {K.BLUE: ("coins", 2), K.YELLOW: ("tickets", 1)}
 """Exhibitions that pay: ceramics pay coins, maps pay tickets. The exhibitor

@@ -67,12 +67,12 @@ def test_a_failed_save_changes_nothing(tmp_path: Path):
 def test_watchers_get_their_own_view_and_only_their_events(tmp_path: Path):
     rs = REGISTRY.get("squire")
     players = [Player("Ana"), Player("Ben"), Player("Cy")]
-    s = GameSession.create(rs, players, 11, rs.default_options(), tmp_path / "s.json")
+    s = GameSession.create(rs, players, 12, rs.default_options(), tmp_path / "s.json")
     got: dict[object, list] = {0: [], 1: [], None: []}
     for seat in got:
         s.subscribe(seat, got[seat].append)
     plies = 0
-    while not s.is_over() and plies < 60:
+    while not s.is_over() and plies < 150:
         seat = s.to_act()[0]
         s.play(seat, s.bot_move(seat, "random"))
         plies += 1
