@@ -1,0 +1,88 @@
+"""Determinization: a full Square and Compass state consistent with what one
+seat has seen (for search bots; they never see the truth)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.hidden import is_hidden
+from engine.rng import Rng
+from rulesets.square_and_compass import content as K
+
+if TYPE_CHECKING:
+    from rulesets.square_and_compass.state import CompassState
+
+
+def _unseen(total: list[int], seen: list[int]) -> list[int]:
+    pool = list(total)
+    for c in seen:
+        pool.remove(c)
+    return pool
+
+
+def determinize(st: "CompassState", observer: int | None, rng: Any) -> "CompassState":
+    """Unseen hands and decks redistributed at random, others' dealt and
+    sealed architects resampled, the state's generator reseeded from `rng`."""
+    v = st.clone() if st.is_view and st.view_seat == observer else st.view(observer)
+    others = [s for s in range(v.num_players) if s != observer]
+    me = v.players[observer] if observer is not None else None
+
+    # resource cards: blueprints never sit in a hand, so unseen ones are in the deck
+    total = [c for c, n in sorted(K.RESOURCE_DECK.items()) for _ in range(n)]
+    seen = [c for c in v.res_market if c >= 0] + list(v.res_discard)
+    seen += [K.BLUEPRINT] * sum(p.blueprints for p in v.players)
+    if me is not None:
+        seen += me.hand
+    pool = _unseen(total, seen)
+    blueprints = [c for c in pool if c == K.BLUEPRINT]
+    cards = [c for c in pool if c != K.BLUEPRINT]
+    rng.shuffle(cards)
+    for s in others:
+        p = v.players[s]
+        k = len(p.hand)
+        p.hand, cards = sorted(cards[:k]), cards[k:]
+    v.res_deck = cards + blueprints
+    rng.shuffle(v.res_deck)
+
+    # contracts
+    seen = [c for c in v.con_market if c >= 0] + list(v.con_discard) + [c for p in v.players for c in p.built]
+    if me is not None:
+        seen += me.contracts
+    pool = _unseen(list(range(len(K.CONTRACTS))), seen)
+    rng.shuffle(pool)
+    for s in others:
+        p = v.players[s]
+        k = len(p.contracts)
+        p.contracts, pool = pool[:k], pool[k:]
+    v.con_deck = pool
+
+    # technician / hazard / project cards
+    total = [i for i, c in enumerate(K.CARDS) for _ in range(c.count)]
+    seen = [c for c in v.thp_market if c >= 0] + list(v.thp_discard)
+    if me is not None:
+        seen += me.thp
+    pool = _unseen(total, seen)
+    rng.shuffle(pool)
+    for s in others:
+        p = v.players[s]
+        k = len(p.thp)
+        p.thp, pool = pool[:k], pool[k:]
+    v.thp_deck = pool
+
+    # architects: the pairs dealt to others, and their sealed picks
+    known = set(me.options) if me is not None else set()
+    known |= {p.architect for p in v.players if p.architect >= 0}
+    free = [a for a in range(len(K.ARCHITECTS)) if a not in known]
+    rng.shuffle(free)
+    for s in others:
+        p = v.players[s]
+        if p.architect >= 0:
+            p.options = sorted([p.architect, free.pop()])
+            p.choice = p.architect
+        else:
+            p.options = sorted([free.pop(), free.pop()])
+            if is_hidden(p.choice):
+                p.choice = p.options[rng.below(2)]
+    v.rng = Rng(rng.next64())
+    v.is_view = False
+    v.view_seat = None
+    return v
