@@ -47,13 +47,14 @@ def material_name(code: int) -> str:
 
 
 RESOURCE_DECK = {
-    0: 9, 1: 12, 2: 8, 3: 8, 4: 9,   # normal timber stone iron clay sand
-    5: 3, 6: 4, 7: 2, 8: 2, 9: 3,    # sustainable
+    0: 6, 1: 14, 2: 8, 3: 6, 4: 10,  # normal timber stone iron clay sand
+    5: 2, 6: 4, 7: 2, 8: 2, 9: 3,    # sustainable
     BLUEPRINT: 10,
 }
-"""Cards of each code in the resource deck (71): the stars' rarity, stone the
-commonest because contracts ask for it most."""
-STARS = {0: 2, 1: 1, 2: 3, 3: 3, 4: 2, 5: 4, 6: 4, 7: 5, 8: 5, 9: 4, BLUEPRINT: 3}
+"""Cards of each code in the resource deck (67): the stars' rarity follows
+what the contracts ask for (block 72, glass 38, steel 26, wood 19, brick 19
+units over all 42 contracts), so stone is the commonest."""
+STARS = {0: 3, 1: 1, 2: 3, 3: 3, 4: 2, 5: 5, 6: 4, 7: 5, 8: 5, 9: 4, BLUEPRINT: 2}
 """Rarity stars of each card (1 common .. 5 rare), shown in the rules."""
 NORMAL_SUPPLY = 25
 SUSTAINABLE_SUPPLY = 15
