@@ -19,10 +19,44 @@ def _unseen(total: list[int], seen: list[int]) -> list[int]:
     return pool
 
 
+TRIES = 20
+"""Samples drawn before the fallback repair (see `_repair`)."""
+
+
 def determinize(st: "CompassState", observer: int | None, rng: Any) -> "CompassState":
     """Unseen hands and decks redistributed at random, others' dealt and
-    sealed architects resampled, the state's generator reseeded from `rng`."""
+    sealed architects resampled, the state's generator reseeded from `rng`.
+
+    A seat in the middle of an action has shown something about its hand (a
+    tile on Building Department means it can pay a contract): samples where
+    the seat to act could not go on are drawn again, and if that keeps
+    failing, a contract it can pay is swapped into its hand."""
     v = st.clone() if st.is_view and st.view_seat == observer else st.view(observer)
+    d = v
+    for _ in range(TRIES):
+        d = _sample(v.clone(), observer, rng)
+        if all(d.legal(s) for s in d.to_act()):
+            return d
+    _repair(d, observer)
+    return d
+
+
+def _repair(d: "CompassState", observer: int | None) -> None:
+    """Swap a payable contract into the hand of a seat stuck on a build step."""
+    for s in d.to_act():
+        if s == observer or d.legal(s) or d.phase != "act" or not d.parts[0].startswith("build"):
+            continue
+        p = d.players[s]
+        piles = [d.con_deck] + [q.contracts for i, q in enumerate(d.players) if i not in (s, observer)]
+        for pile in piles:
+            for j, cid in enumerate(pile):
+                if d.payment(s, cid) is not None and p.contracts:
+                    pile[j], p.contracts[0] = p.contracts[0], cid
+                    return
+
+
+def _sample(v: "CompassState", observer: int | None, rng: Any) -> "CompassState":
+    """One redistribution of everything `observer` has not seen, on `v`."""
     others = [s for s in range(v.num_players) if s != observer]
     me = v.players[observer] if observer is not None else None
 

@@ -38,6 +38,7 @@ from rulesets.square_and_compass.moves import (
     TakeResource,
     TakeTech,
     Target,
+    TEXT,
     format_move,
     parse_text,
 )
@@ -348,13 +349,18 @@ class CompassState(GameState):
             out += [Convert(K.BLUEPRINT, k) for k in range(5) if self.supply[k]]
         return out
 
-    def can_run(self, seat: int, parts: Sequence[str]) -> bool:
-        """Whether any step of an action could do something now."""
+    def can_run(self, seat: int, parts: Sequence[str], memo: dict[str, bool] | None = None) -> bool:
+        """Whether any step of an action could do something now (`memo`
+        keeps answers per step across the actions of one question)."""
         for part in parts:
-            if part == "glass":
-                if self.supply[4]:
-                    return True
-            elif self.part_moves(seat, part):
+            base = part.rstrip("?")
+            if memo is not None and base in memo:
+                ok = memo[base]
+            else:
+                ok = bool(self.supply[4]) if base == "glass" else bool(self.part_moves(seat, base))
+                if memo is not None:
+                    memo[base] = ok
+            if ok:
                 return True
         return False
 
@@ -374,10 +380,11 @@ class CompassState(GameState):
         elif ph == "turn":
             out = [PASS]
             if p.tiles_left > 0:
+                memo: dict[str, bool] = {}
                 for a in sorted(self.open_actions()):
-                    if self.room(a) > 0 and self.can_run(seat, K.ACTIONS[a].parts):
+                    if self.room(a) > 0 and self.can_run(seat, K.ACTIONS[a].parts, memo):
                         out.append(Place(a))
-                if not p.perk_used and self.can_run(seat, self.perk_parts(seat)):
+                if not p.perk_used and self.can_run(seat, self.perk_parts(seat), memo):
                     out.append(PERK)
         elif ph == "act":
             part = self.parts[0]
@@ -392,10 +399,27 @@ class CompassState(GameState):
                 out += [DiscardTech(c) for c in sorted(set(p.thp))]
         else:
             out = []
-        out.sort(key=format_move)
+        out.sort(key=TEXT.__getitem__)
         return out
 
     def is_legal(self, seat: int, move: Any) -> bool:
+        """A direct check of the one step the move belongs to."""
+        p = self.players[seat]
+        ph = self.phase
+        if ph == "act":
+            if isinstance(move, Done):
+                return self.parts[0].endswith("?")
+            return move in self.part_moves(seat, self.parts[0])
+        if ph == "turn":
+            if isinstance(move, Pass):
+                return True
+            if isinstance(move, Place):
+                a = move.action
+                return (p.tiles_left > 0 and a in self.open_actions() and self.room(a) > 0
+                        and self.can_run(seat, K.ACTIONS[a].parts))
+            if isinstance(move, Perk):
+                return p.tiles_left > 0 and not p.perk_used and self.can_run(seat, self.perk_parts(seat))
+            return False
         return move in self.legal(seat)
 
     def prompt(self, seat: int) -> str:

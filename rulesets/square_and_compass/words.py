@@ -246,10 +246,10 @@ def explain(st: "CompassState", seat: int, move: Any) -> str:
             return "there is no hazard to aim now"
         if move.seat == seat:
             return "a hazard cannot target you yourself"
-        if st.players[move.seat].passive("sturdy"):
-            return f"{seat_name(move.seat)}'s architect cannot be targeted by hazards"
         if part != "burn" and move.seat not in st.neighbours(seat):
             return f"{seat_name(move.seat)} is not your left or right neighbour"
+        if st.players[move.seat].passive("sturdy"):
+            return f"{seat_name(move.seat)}'s architect cannot be targeted by hazards"
         return f"{seat_name(move.seat)} has nothing of that kind"
     return f"{text} is not possible now: {prompt(st, seat).lower()}"
 
