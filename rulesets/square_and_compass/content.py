@@ -240,14 +240,14 @@ PASSIVES = {
 
 PERKS = {
     "process": ("Parametric Design", "process 1 resource", ("proc",)),
-    "gather": ("Organic Architecture", "take 1 normal resource", ("res_n",)),
+    "gather": ("Gothic Revival", "take 1 normal resource", ("res_n",)),
     "contract": ("Served and Servant Spaces", "take 1 building contract", ("con",)),
     "convert": ("The Modulor", "turn 2 alike resources into 1 material of any kind", ("convert",)),
     "hire": ("Cathedral Lodge", "take 1 technician/hazard/project card", ("tech",)),
     "play": ("Skyscraper Office", "play 1 technician/hazard/project card", ("play",)),
     "plow": ("The Four Books", "take 1 resource of any kind (or a blueprint)", ("res",)),
     "solar": ("Bauakademie", "turn 1 normal material into a sustainable one of the same kind", ("solar_same",)),
-    "harvest": ("Gothic Revival", "take up to 2 normal resources", ("res_n", "res_n?")),
+    "harvest": ("Prairie School", "take up to 2 normal resources", ("res_n", "res_n?")),
     "glass": ("Glasshouse", "take 1 normal glass from the supply", ("glass",)),
 }
 """Active perks: key -> (name, effect, steps). Used once a round as a turn,
@@ -271,15 +271,15 @@ class Architect(NamedTuple):
 
 
 ARCHITECTS = (
-    Architect("hadid", "Zaha Hadid", MODERN, "process", ("style+1", "gems+1"), CONTRACT_BY_NAME["Heydar Aliyev Center"], ""),
-    Architect("wright", "Frank Lloyd Wright", MODERN, "gather", ("contracts+1", "mixed"), CONTRACT_BY_NAME["Falling Water"], "t"),
+    Architect("hadid", "Zaha Hadid", MODERN, "process", ("style+1", "projects+1"), CONTRACT_BY_NAME["Heydar Aliyev Center"], ""),
+    Architect("wright", "Frank Lloyd Wright", MODERN, "harvest", ("contracts+1", "mixed"), CONTRACT_BY_NAME["Falling Water"], "t"),
     Architect("kahn", "Louis Kahn", BRUTALIST, "contract", ("blueprint-1", "style+1"), CONTRACT_BY_NAME["Salk Institute"], "tech"),
-    Architect("corbusier", "Le Corbusier", BRUTALIST, "convert", ("contracts+1", "techs+1"), CONTRACT_BY_NAME["Notre-Dame du Haut"], "s"),
+    Architect("corbusier", "Le Corbusier", BRUTALIST, "convert", ("contracts+1", "gems+1"), CONTRACT_BY_NAME["Notre-Dame du Haut"], "s"),
     Architect("zwirner", "Ernst Friedrich Zwirner", GOTHIC, "hire", ("sturdy", "style+1"), CONTRACT_BY_NAME["Cologne Cathedral"], "s"),
-    Architect("gilbert", "Cass Gilbert", GOTHIC, "play", ("techs+1", "projects+1"), CONTRACT_BY_NAME["Supreme Court Building"], "tech"),
+    Architect("gilbert", "Cass Gilbert", GOTHIC, "play", ("techs+1", "style+1"), CONTRACT_BY_NAME["Supreme Court Building"], "tech"),
     Architect("palladio", "Andrea Palladio", CLASSICAL, "plow", ("blueprint-1", "gems+1"), CONTRACT_BY_NAME["Villa Rotunda"], "c"),
-    Architect("schinkel", "Karl Friedrich Schinkel", CLASSICAL, "solar", ("mixed", "contracts+1"), CONTRACT_BY_NAME["Altes Museum"], "s"),
-    Architect("barry", "Charles Barry", VICTORIAN, "harvest", ("sturdy", "gems+1"), CONTRACT_BY_NAME["Palace of Westminster"], "tech"),
+    Architect("schinkel", "Karl Friedrich Schinkel", CLASSICAL, "solar", ("mixed", "blueprint-1"), CONTRACT_BY_NAME["Altes Museum"], "s"),
+    Architect("barry", "Charles Barry", VICTORIAN, "gather", ("sturdy", "gems+1"), CONTRACT_BY_NAME["Palace of Westminster"], "tech"),
     Architect("paxton", "Joseph Paxton", VICTORIAN, "glass", ("projects+1", "techs+1"), CONTRACT_BY_NAME["The Crystal Palace"], "g"),
 )
 ARCHITECT_BY_KEY = {a.key: i for i, a in enumerate(ARCHITECTS)}

@@ -22,9 +22,9 @@ def test_hadid_processes():
 def test_wright_and_barry_gather_normal_resources():
     def market(st):
         set_market(st, "t et s bp g")
-    st = perk(("wright", "kahn", "zwirner"), market, ["r1"])
+    st = perk(("barry", "kahn", "zwirner"), market, ["r1"])
     assert st.players[0].hand == [code("t")]
-    st = perk(("barry", "kahn", "zwirner"), market, ["r1", "r3"])
+    st = perk(("wright", "kahn", "zwirner"), market, ["r1", "r3"])
     assert st.players[0].hand == sorted([code("s"), code("t")])
 
 
@@ -45,7 +45,7 @@ def test_corbusier_converts_two_alike():
 
 def test_gilbert_plays_a_card():
     st = perk(("gilbert", "hadid", "kahn"), lambda st: give(st, 0, thp="wt"), ["uwt"])
-    assert st.players[0].vp == 3
+    assert st.players[0].vp == 2
 
 
 def test_palladio_takes_any_card():

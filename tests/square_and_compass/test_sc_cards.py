@@ -120,11 +120,11 @@ def test_looter_steals_the_material_of_choice():
 
 def test_projects_score_1_2_3_and_the_projects_perk():
     for card, vp in (("pv", 1), ("wt", 2), ("sf", 3)):
-        st = started(3, ("hadid", "gilbert", "kahn"))
+        st = started(3, ("kahn", "hadid", "zwirner"))
         give(st, 0, thp=card)
         give(st, 1, thp=card if card != "sf" else "")
         play(st, "ct", "u" + card)
         assert st.players[0].vp == vp and st.players[0].vp_projects == vp
         if card != "sf":
             play(st, "ct", "u" + card)
-            assert st.players[1].vp == vp + 1  # Gilbert: +1 VP a project
+            assert st.players[1].vp == vp + 1  # Hadid: +1 VP a project

@@ -58,14 +58,14 @@ def test_sustainable_bonus_and_gems():
 
 
 def test_gems_plus_one_and_the_gem_bank_limit():
-    st = started(archs=("hadid", "kahn", "zwirner"))
-    give(st, 0, contracts=("Glass House",), materials="eg g i")
-    build(st, "Glass House")
-    assert st.players[0].gems == 2  # 1 sustainable + Hadid's gems+1
+    st = started(archs=("palladio", "kahn", "zwirner"))
+    give(st, 0, contracts=("Beaumont House",), materials="ec c t")
+    build(st, "Beaumont House")
+    assert st.players[0].gems == 2  # 1 sustainable + Palladio's gems+1
     st.players[1].gems += st.gem_bank
     st.gem_bank = 0
-    give(st, 0, contracts=("Dancing House",), materials="eg ei s")
-    build(st, "Dancing House")
+    give(st, 0, contracts=("Lorsch Abbey",), materials="ec et s")
+    build(st, "Lorsch Abbey")
     assert st.players[0].gems == 2 and st.players[0].vp_sustain == 1 + 2  # no gem left to take
     conserved(st)
 

@@ -69,7 +69,7 @@ def test_start_bonuses():
 
 
 def test_architect_passives_raise_hand_limits():
-    st = started(3, ("corbusier", "hadid", "gilbert"))
-    assert st.contract_limit(0) == 3 and st.tech_limit(0) == 4
+    st = started(3, ("corbusier", "hadid", "paxton"))
+    assert st.contract_limit(0) == 3 and st.tech_limit(0) == 3
     assert st.contract_limit(1) == 2 and st.tech_limit(1) == 3
     assert st.tech_limit(2) == 4
