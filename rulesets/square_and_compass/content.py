@@ -246,7 +246,7 @@ PERKS = {
     "hire": ("Cathedral Lodge", "take 1 technician/hazard/project card", ("tech",)),
     "play": ("Skyscraper Office", "play 1 technician/hazard/project card", ("play",)),
     "plow": ("The Four Books", "take 1 resource of any kind (or a blueprint)", ("res",)),
-    "solar": ("Bauakademie", "turn 1 normal material into a sustainable one of the same kind", ("solar_same",)),
+    "solar": ("Bauakademie", "turn 1 normal material into a sustainable one of any kind", ("solar",)),
     "harvest": ("Prairie School", "take up to 2 normal resources", ("res_n", "res_n?")),
     "glass": ("Glasshouse", "take 1 normal glass from the supply", ("glass",)),
 }

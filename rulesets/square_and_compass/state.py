@@ -311,11 +311,8 @@ class CompassState(GameState):
                 if self.payment(seat, cid, True) != pay:
                     out.append(Build(cid, True))
             return out
-        if base in ("solar", "solar_same"):
-            return [
-                Solar(a, b) for a in range(5) if p.materials[a] for b in range(5)
-                if self.supply[b + K.SUST] and (base == "solar" or a == b)
-            ]
+        if base == "solar":
+            return [Solar(a, b) for a in range(5) if p.materials[a] for b in range(5) if self.supply[b + K.SUST]]
         if base == "dup":
             return [Dup(k) for k in range(5) if p.materials[k] and self.supply[k]]
         if base == "steal_con":

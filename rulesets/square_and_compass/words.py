@@ -45,7 +45,6 @@ STEP_PROMPTS = {
     "play": "play a T/H/P card (u + code, e.g. usv)",
     "build": "complete a contract (b + number)",
     "solar": "turn a normal material into a sustainable one (vt-s)",
-    "solar_same": "turn a normal material into a sustainable one of its kind (vt-t)",
     "dup": "duplicate one of your normal materials (dt)",
     "steal_con": "choose a neighbour to steal a contract from (@2)",
     "steal_bp": "choose a neighbour to steal a blueprint from (@2)",

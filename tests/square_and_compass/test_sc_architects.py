@@ -55,7 +55,7 @@ def test_palladio_takes_any_card():
 
 def test_schinkel_makes_a_material_sustainable():
     st = perk(("schinkel", "hadid", "kahn"), lambda st: give(st, 0, materials="s t"), [])
-    assert texts(st) == ["vs-s", "vt-t"]
+    assert len(texts(st)) == 10 and "vt-s" in texts(st)  # either material into any sustainable kind
     play(st, "vs-s")
     assert st.players[0].materials[code("es")] == 1
 
