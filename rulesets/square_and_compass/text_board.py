@@ -1,4 +1,5 @@
-"""Square and Compass as plain text, for `tsquare show` and the generic view."""
+"""Square and Compass as plain text, for `tsquare show` and the generic
+view: narrow (about 50 columns) and with what the viewer needs first."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
@@ -7,6 +8,10 @@ from rulesets.square_and_compass import content as K
 
 if TYPE_CHECKING:
     from rulesets.square_and_compass.state import CompassState
+
+SHORT_NAMES = ("Harvester", "Draftsman", "Hand Plow", "Refinery", "Contractor", "Human Res.",
+               "Build.Dept.", "Specialist", "Freemasonry", "Proj.Mgr.", "Saw Mill", "Gatherer")
+"""Action names cut to fit two actions a line."""
 
 
 def cost_text(cid: int) -> str:
@@ -17,7 +22,7 @@ def cost_text(cid: int) -> str:
 
 
 def contract_line(cid: int) -> str:
-    """'#12 Bauhaus M4 g2 i1 c1 +1bp' (number, name, style letter and VP, cost)."""
+    """'#1 Bauhaus M4 g2 i1 c1 +1bp' (number, name, style letter and VP, cost)."""
     c = K.CONTRACTS[cid]
     return f"#{cid + 1} {c.name} {K.STYLE_LETTERS[c.style]}{c.vp} {cost_text(cid)}"
 
@@ -27,64 +32,70 @@ def materials_text(materials: Sequence[int]) -> str:
     return " ".join(f"{n}{K.card_code(m)}" for m, n in enumerate(materials) if n) or "-"
 
 
+def built_text(built: Sequence[int]) -> str:
+    """'M4 C3' (style letter and VP of each completed contract)."""
+    return " ".join(f"{K.STYLE_LETTERS[K.CONTRACTS[c].style]}{K.CONTRACTS[c].vp}" for c in built) or "-"
+
+
 def render_text(st: "CompassState", seat: int | None, names: Sequence[str]) -> str:
-    """Board, markets, supply, then each player (own hand in full)."""
+    """Who acts, your tableau, the markets, the action board, the supply,
+    then every player's public state."""
 
     def name(s: int) -> str:
         return names[s] if s < len(names) else f"Seat {s + 1}"
 
-    late = ", ".join(
-        K.ACTIONS[a].name + ("" if i < st.late_open else " (closed)") for i, a in enumerate(st.late_order)
-    )
-    lines = [f"Round {st.round} · first player {name(st.first)} · late actions in order: {late}"]
-    lines.append(f"Action board (tiles by seat, room {st.num_players} each):")
-    open_ = st.open_actions()
-    cells = []
-    for a, act in enumerate(K.ACTIONS):
-        tiles = "".join(str(s + 1) for s in st.board[a])
-        mark = "" if a in open_ else " closed"
-        cells.append(f"{act.code} {act.name:<19} [{tiles:<5}]{mark}")
-    for i in range(0, len(cells), 2):
-        lines.append("  " + "   ".join(c.ljust(36) for c in cells[i:i + 2]).rstrip())
-    stalls = "  ".join(f"r{i + 1} {K.card_code(c) if c >= 0 else '--'}" for i, c in enumerate(st.res_market))
-    lines.append(f"Resources: {stalls} · deck {len(st.res_deck)}, discard {len(st.res_discard)}")
-    lines.append(f"Contracts (deck {len(st.con_deck)}, discard {len(st.con_discard)}):")
-    for i, c in enumerate(st.con_market):
-        lines.append(f"  k{i + 1} {contract_line(c) if c >= 0 else '--'}")
-    techs = "  ".join(
-        f"h{i + 1} {K.CARDS[c].name} ({K.CARDS[c].code})" if c >= 0 else f"h{i + 1} --"
-        for i, c in enumerate(st.thp_market)
-    )
-    lines.append(f"T/H/P: {techs} · deck {len(st.thp_deck)}")
-    supply = " ".join(f"{K.card_code(m)}{n}" for m, n in enumerate(st.supply))
-    lines.append(f"Supply: {supply} · gems {st.gem_bank}")
-    lines.append("Kinds: t timber/wood s stone/block i iron/steel c clay/brick g sand/glass;"
-                 " e = sustainable; bp blueprint")
-    for s, p in enumerate(st.players):
-        mark = ">" if s in st.to_act() else " "
-        if p.architect >= 0:
-            a = K.ARCHITECTS[p.architect]
-            who = f"{a.name} ({K.STYLES[a.style]})"
-        elif s == seat and p.options:
-            who = "choosing: " + " or ".join(K.ARCHITECTS[o].key for o in p.options)
-        else:
-            who = "has chosen" if p.choice != -1 else "choosing an architect"
-        state = "passed" if p.passed else f"tiles {p.tiles_left}/{p.tiles}"
-        perk = "" if p.perk_used or p.architect < 0 else " perk ready"
-        lines.append(f"{mark}{s + 1}. {name(s)} · {who} · {p.vp} VP · {state}{perk}")
-        built = " ".join(f"{K.STYLE_LETTERS[K.CONTRACTS[c].style]}{K.CONTRACTS[c].vp}" for c in p.built) or "-"
-        lines.append(f"    built {len(p.built)}: {built} · gems {p.gems} · blueprints {p.blueprints}"
-                     f" · materials {materials_text(p.materials)}")
-        if s == seat:
-            hand = " ".join(K.card_code(c) for c in p.hand) or "-"
-            lines.append(f"    hand: {hand} · T/H/P: {' '.join(K.CARDS[c].code for c in p.thp) or '-'}")
-            for c in p.contracts:
-                lines.append(f"    contract {contract_line(c)}")
-        else:
-            lines.append(f"    hand {len(p.hand)} cards · {len(p.contracts)} contracts · {len(p.thp)} T/H/P (hidden)")
+    lines = []
     if st.phase == "over":
         lines.append(f"Game over: {st.end_reason}.")
     else:
         acting = st.to_act()
-        lines.append(f"To act: {', '.join(name(s) for s in acting)} — {st.prompt(acting[0])}.")
+        who = ", ".join(name(s) for s in acting)
+        lines.append(f"Round {st.round} · first {name(st.first)} · to act: {who}")
+        if seat in acting:
+            lines.append(f"> {st.prompt(seat)}")
+    late = " ".join(K.ACTIONS[a].code for a in st.late_order)
+    lines.append(f"Late actions open in order {late} ({st.late_open} open)")
+    if seat is not None:
+        p = st.players[seat]
+        if p.architect < 0 and p.options:
+            lines.append("You: choose " + " or ".join(K.ARCHITECTS[o].name for o in p.options))
+        hand = " ".join(K.card_code(c) for c in p.hand) or "-"
+        lines.append(f"Your hand: {hand} · T/H/P {' '.join(K.CARDS[c].code for c in p.thp) or '-'}")
+        lines.append(f"Your materials {materials_text(p.materials)} · bp {p.blueprints}")
+        for c in p.contracts:
+            lines.append(f"  {contract_line(c)}")
+    stalls = " ".join(f"r{i + 1} {K.card_code(c) if c >= 0 else '--'}" for i, c in enumerate(st.res_market))
+    lines.append(f"Resources {stalls} · deck {len(st.res_deck)}")
+    lines.append(f"Contracts (deck {len(st.con_deck)}):")
+    for i, c in enumerate(st.con_market):
+        lines.append(f"  k{i + 1} {contract_line(c) if c >= 0 else '--'}")
+    techs = " ".join(f"h{i + 1} {K.CARDS[c].name if c >= 0 else '--'}" for i, c in enumerate(st.thp_market))
+    lines.append(f"T/H/P {techs} · deck {len(st.thp_deck)}")
+    lines.append(f"Actions (tiles by seat; room {st.num_players}; x closed):")
+    open_ = st.open_actions()
+    cells = []
+    for a, act in enumerate(K.ACTIONS):
+        tiles = "".join(str(s + 1) for s in st.board[a])
+        mark = "x" if a not in open_ else " "
+        cells.append(f"{act.code} {SHORT_NAMES[a]:<11}{mark}[{tiles:<5}]")
+    for i in range(0, len(cells), 2):
+        lines.append(" " + "  ".join(cells[i:i + 2]))
+    lines.append("Supply " + " ".join(f"{K.card_code(m)}{n}" for m, n in enumerate(st.supply[:5])))
+    lines.append("      " + " ".join(f"{K.card_code(m)}{n}" for m, n in enumerate(st.supply[5:], 5))
+                 + f" · gems {st.gem_bank}")
+    lines.append("t wood s block i steel c brick g glass; e sust.")
+    for s, p in enumerate(st.players):
+        mark = ">" if s in st.to_act() else " "
+        if p.architect >= 0:
+            a = K.ARCHITECTS[p.architect]
+            arch = f"{a.name.split()[-1]} {K.STYLE_LETTERS[a.style]}"
+        else:
+            arch = "has chosen" if p.choice != -1 else "choosing"
+        state = "passed" if p.passed else f"tiles {p.tiles_left}/{p.tiles}"
+        perk = "" if p.perk_used or p.architect < 0 else " perk"
+        lines.append(f"{mark}{s + 1} {name(s)} · {arch} · {p.vp} VP · {state}{perk}")
+        lines.append(f"   built {len(p.built)} {built_text(p.built)} · gems {p.gems} · bp {p.blueprints}")
+        hidden = "" if s == seat else " (hidden)"
+        lines.append(f"   {materials_text(p.materials)} · hand {len(p.hand)} · {len(p.contracts)} contr."
+                     f" · {len(p.thp)} T/H/P{hidden}")
     return "\n".join(lines)

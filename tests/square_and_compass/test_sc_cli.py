@@ -34,7 +34,7 @@ def test_new_moves_move_show_verify(tmp_path):
         r = run("move", f, pick, "--as", seat)
         assert r.exit_code == 0, r.output
     r = run("show", f)
-    assert r.exit_code == 0 and "Action board" in r.output and "(hidden)" in r.output
+    assert r.exit_code == 0 and "Actions (tiles by seat" in r.output and "(hidden)" in r.output
     r = run("moves", f)
     assert "pass" in r.output.split() and "ga" in r.output.split()
     r = run("move", f, "ga", "rd")

@@ -31,7 +31,7 @@ def test_late_actions_are_closed_and_their_order_public():
     st = started()
     for a in K.LATE_ACTIONS:
         assert a not in st.open_actions()
-    assert "Specialist (closed)" in st.render(None, ["a", "b", "c"])
+    assert "sp Specialist x[" in st.render(None, ["a", "b", "c"])
     v = st.view(1)
     assert v.late_order == st.late_order
 
