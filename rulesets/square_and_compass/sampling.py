@@ -23,6 +23,16 @@ TRIES = 20
 """Samples drawn before the fallback repair (see `_repair`)."""
 
 
+def _deal(pool: list[int], hands: list[list[Any]], rng: Any) -> list[int]:
+    """Shuffle `pool`, refill each hand (in place, sorted) with as many cards
+    as it holds, and return what is left (the deck)."""
+    rng.shuffle(pool)
+    for hand in hands:
+        k = len(hand)
+        hand[:], pool = sorted(pool[:k]), pool[k:]
+    return pool
+
+
 def determinize(st: "CompassState", observer: int | None, rng: Any) -> "CompassState":
     """Unseen hands and decks redistributed at random, others' dealt and
     sealed architects resampled, the state's generator reseeded from `rng`.
@@ -69,38 +79,21 @@ def _sample(v: "CompassState", observer: int | None, rng: Any) -> "CompassState"
     pool = _unseen(total, seen)
     blueprints = [c for c in pool if c == K.BLUEPRINT]
     cards = [c for c in pool if c != K.BLUEPRINT]
-    rng.shuffle(cards)
-    for s in others:
-        p = v.players[s]
-        k = len(p.hand)
-        p.hand, cards = sorted(cards[:k]), cards[k:]
-    v.res_deck = cards + blueprints
+    v.res_deck = _deal(cards, [v.players[s].hand for s in others], rng) + blueprints
     rng.shuffle(v.res_deck)
 
     # contracts
     seen = [c for c in v.con_market if c >= 0] + list(v.con_discard) + [c for p in v.players for c in p.built]
     if me is not None:
         seen += me.contracts
-    pool = _unseen(list(range(len(K.CONTRACTS))), seen)
-    rng.shuffle(pool)
-    for s in others:
-        p = v.players[s]
-        k = len(p.contracts)
-        p.contracts, pool = pool[:k], pool[k:]
-    v.con_deck = pool
+    v.con_deck = _deal(_unseen(list(range(len(K.CONTRACTS))), seen), [v.players[s].contracts for s in others], rng)
 
     # technician / hazard / project cards
     total = [i for i, c in enumerate(K.CARDS) for _ in range(c.count)]
     seen = [c for c in v.thp_market if c >= 0] + list(v.thp_discard)
     if me is not None:
         seen += me.thp
-    pool = _unseen(total, seen)
-    rng.shuffle(pool)
-    for s in others:
-        p = v.players[s]
-        k = len(p.thp)
-        p.thp, pool = pool[:k], pool[k:]
-    v.thp_deck = pool
+    v.thp_deck = _deal(_unseen(total, seen), [v.players[s].thp for s in others], rng)
 
     # architects: the pairs dealt to others, and their sealed picks
     known = set(me.options) if me is not None else set()

@@ -9,7 +9,7 @@ All chance comes from the seeded Rng kept in the state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_ref
 from engine.errors import IllegalMoveError
@@ -521,9 +521,11 @@ class CompassState(GameState):
                 self.parts.insert(0, "res_n?")
             return events
         if isinstance(move, TakeContract):
-            return self._take_contract(seat, move.stall)
+            return self._take_card(seat, move.stall, self.con_deck, self.con_discard, self.con_market,
+                                   p.contracts, "contract", lambda c: "the contract " + contract_text(c))
         if isinstance(move, TakeTech):
-            return self._take_tech(seat, move.stall)
+            return self._take_card(seat, move.stall, self.thp_deck, self.thp_discard, self.thp_market,
+                                   p.thp, "T/H/P card", lambda c: "a " + K.CARDS[c].name)
         if isinstance(move, Process):
             p.hand.remove(move.card)
             self.res_discard.append(move.card)
@@ -613,37 +615,19 @@ class CompassState(GameState):
             events.append(Event("The resource market resets: its cards are discarded and 5 new ones laid out"))
         return events
 
-    def _take_contract(self, seat: int, stall: int) -> list[Event]:
+    def _take_card(self, seat: int, stall: int, deck: list[Any], discard: list[int], market: list[int],
+                   hand: list[Any], what: str, name: Callable[[int], str]) -> list[Event]:
+        """A contract or T/H/P card from a stall (refilled at once) or from
+        the deck's top (the stall number past the last; seen by the taker only)."""
         who = seat_ref(seat)
-        p = self.players[seat]
-        if stall == 4:
-            cid = self._draw(self.con_deck, self.con_discard)
-            p.contracts.append(cid)
-            return [
-                Event(f"{who} draws a contract from the deck"),
-                Event(f"You draw the contract {contract_text(cid)}", private_to=seat),
-            ]
-        cid = self.con_market[stall]
-        p.contracts.append(cid)
-        has = self.deck_has(self.con_deck, self.con_discard)
-        self.con_market[stall] = self._draw(self.con_deck, self.con_discard) if has else EMPTY
-        return [Event(f"{who} takes the contract {K.CONTRACTS[cid].name} from stall {stall + 1}")]
-
-    def _take_tech(self, seat: int, stall: int) -> list[Event]:
-        who = seat_ref(seat)
-        p = self.players[seat]
-        if stall == 2:
-            card = self._draw(self.thp_deck, self.thp_discard)
-            p.thp.append(card)
-            return [
-                Event(f"{who} draws a T/H/P card from the deck"),
-                Event(f"You draw a {K.CARDS[card].name}", private_to=seat),
-            ]
-        card = self.thp_market[stall]
-        p.thp.append(card)
-        has = self.deck_has(self.thp_deck, self.thp_discard)
-        self.thp_market[stall] = self._draw(self.thp_deck, self.thp_discard) if has else EMPTY
-        return [Event(f"{who} takes a {K.CARDS[card].name} from T/H/P stall {stall + 1}")]
+        if stall == len(market):
+            card = self._draw(deck, discard)
+            hand.append(card)
+            return [Event(f"{who} draws a {what} from the deck"), Event(f"You draw {name(card)}", private_to=seat)]
+        card = market[stall]
+        hand.append(card)
+        market[stall] = self._draw(deck, discard) if self.deck_has(deck, discard) else EMPTY
+        return [Event(f"{who} takes {name(card)} from {what} stall {stall + 1}")]
 
     def _play(self, seat: int, card: int) -> list[Event]:
         who = seat_ref(seat)
