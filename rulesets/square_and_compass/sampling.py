@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.hidden import is_hidden
+from engine.hidden import HiddenInformationError, is_hidden
 from engine.rng import Rng
 from rulesets.square_and_compass import content as K
 
@@ -41,6 +41,11 @@ def determinize(st: "CompassState", observer: int | None, rng: Any) -> "CompassS
     tile on Building Department means it can pay a contract): samples where
     the seat to act could not go on are drawn again, and if that keeps
     failing, a contract it can pay is swapped into its hand."""
+    if st.is_view and observer is not None and st.view_seat != observer:
+        raise HiddenInformationError(
+            f"this view is Seat {'-' if st.view_seat is None else st.view_seat + 1}'s; "
+            f"a sample for Seat {observer + 1} needs that seat's own view"
+        )
     v = st.clone() if st.is_view and st.view_seat == observer else st.view(observer)
     d = v
     for _ in range(TRIES):

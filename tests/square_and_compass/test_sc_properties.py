@@ -98,6 +98,24 @@ def test_save_load_identical_at_every_ply(n, seed):
     assert saves.from_json(saves.to_json(record)).state.outcome() == record.state.outcome()
 
 
+def test_determinize_needs_the_observers_own_view():
+    import pytest
+
+    from engine.hidden import HiddenInformationError
+
+    st = RS.new_game(3, 4, {})
+    with pytest.raises(HiddenInformationError, match="own view"):
+        st.view(0).determinize(1, Rng(1))
+    spectator = st.determinize(None, Rng(2))
+    conserved(spectator)
+    assert spectator.view(None).snapshot() == st.view(None).snapshot()
+    chosen = st.clone()
+    chosen.apply(0, chosen.legal(0)[0])
+    sample = chosen.determinize(1, Rng(3))
+    assert sample.players[0].choice in sample.players[0].options  # a sealed pick is resampled from its options
+    assert sample.to_act() == (1, 2)
+
+
 def test_clone_is_independent():
     st = RS.new_game(3, 4, {})
     c = st.clone()
