@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core import Ruleset
+from engine.core import OptionSpec, Ruleset
 from rulesets.square_and_compass.state import CompassState
 
 
@@ -23,6 +23,9 @@ class SquareAndCompass(Ruleset):
         "end bonuses. A 7th completed contract ends the game after that round."
     )
     version = 1
+    options = (
+        OptionSpec("rounds", 0, "round limit: 0 = none (play to a 7th contract); N ends the game after round N"),
+    )
     bot_levels = ("random", "easy", "heuristic")
     bot_classes = {
         "easy": "rulesets.square_and_compass.bots:CompassBot",
@@ -33,7 +36,7 @@ class SquareAndCompass(Ruleset):
     package_dir = Path(__file__).parent
 
     def new_game(self, players: int, seed: int, options: dict[str, Any]) -> CompassState:
-        return CompassState.setup(players, seed)
+        return CompassState.setup(players, seed, int(options.get("rounds", 0)))
 
 
 RULESET = SquareAndCompass()

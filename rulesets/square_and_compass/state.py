@@ -170,15 +170,19 @@ class CompassState(GameState):
     last_build: int = 0
     """The round of the latest completed contract (0: none yet)."""
     end_reason: str = ""
+    round_limit: int = 0
+    """Option: end after this round (0: no limit, play to a 7th contract)."""
 
     # ----------------------------------------------------------------- setup
     @classmethod
-    def setup(cls, players: int, seed: int) -> "CompassState":
+    def setup(cls, players: int, seed: int, round_limit: int = 0) -> "CompassState":
         """The stated setup for 2–5 players, all chance from `seed`."""
         if not 2 <= players <= 5:
             raise ValueError("Square and Compass is for 2–5 players")
+        if round_limit < 0:
+            raise ValueError("option rounds must be 0 (no limit) or more")
         rng = Rng(seed)
-        st = cls(num_players=players, rng=rng)
+        st = cls(num_players=players, rng=rng, round_limit=round_limit)
         st.players = [Player() for _ in range(players)]
         archs = list(range(len(K.ARCHITECTS)))
         rng.shuffle(archs)
@@ -768,6 +772,8 @@ class CompassState(GameState):
             self.end_reason = "a 7th contract was completed and the round was finished"
         elif self.round - self.last_build >= K.STALL_ROUNDS:
             self.end_reason = f"no contract was completed for {K.STALL_ROUNDS} rounds"
+        elif self.round_limit and self.round >= self.round_limit:
+            self.end_reason = f"the round limit ({self.round_limit}) was reached"
         if self.end_reason:
             self.phase = "over"
             out = self.outcome()

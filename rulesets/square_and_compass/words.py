@@ -286,6 +286,7 @@ def snapshot(st: "CompassState") -> dict[str, Any]:
         "ending": st.ending,
         "last_build": st.last_build,
         "end_reason": st.end_reason,
+        "round_limit": st.round_limit,
         "late_order": [K.ACTIONS[a].code for a in st.late_order],
         "late_open": st.late_open,
         "board": {K.ACTIONS[a].code: [s + 1 for s in b] for a, b in enumerate(st.board)},

@@ -157,3 +157,17 @@ def test_tie_breaks_style_bonus_then_gems_then_shared():
     st4.gem_bank -= 8
     out = over(st4)
     assert out.scores[0] == out.scores[1] == 11 and out.ranks[:2] == (1, 2)  # gems break the tie
+
+
+def test_the_rounds_option_ends_the_game_after_that_round():
+    from rulesets import REGISTRY
+
+    rs = REGISTRY.get("square-and-compass")
+    assert rs.parse_options(["rounds=2"]) == {"rounds": 2}
+    st = rs.new_game(2, 1, {"rounds": 2})
+    for s in range(2):
+        st.apply(s, st.legal(s)[0])
+    play(st, "pass", "pass")
+    assert not st.is_over()
+    play(st, "pass", "pass")
+    assert st.is_over() and "round limit (2)" in st.outcome().termination
