@@ -65,3 +65,21 @@ def test_supply_and_actions():
         "Harvester", "Draftsman", "Hand Plow", "Refinery", "Contractor", "Human Resources",
         "Building Department", "Specialist", "Freemasonry", "Project Manager", "Saw Mill", "Gatherer"]
     assert len({a.code for a in K.ACTIONS}) == 12
+
+
+def test_rules_md_shows_the_content_as_it_is_in_the_data():
+    from pathlib import Path
+
+    text = (Path(K.__file__).parent / "RULES.md").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for a in K.ARCHITECTS:
+        row = next(l for l in lines if l.startswith(f"| {a.name} (`{a.key}`)"))
+        assert K.PERKS[a.perk][0] in row and K.PERKS[a.perk][1] in row
+        assert all(K.PASSIVES[x] in row for x in a.passives) and K.CONTRACTS[a.special].name in row
+    for i, c in enumerate(K.CONTRACTS):
+        row = next(l for l in lines if l.startswith(f"| {i + 1} | {c.name}"))
+        cost = ", ".join(f"{n} {K.MATERIAL_NAMES[k]}" for k, n in enumerate(c.cost) if n)
+        assert row.endswith(f"| {K.STYLES[c.style]} | {c.vp} | {cost} | {c.blueprints} |")
+    for c in K.CARDS:
+        assert f"| {c.name} | `u{c.code}` | {c.kind} | {c.count} | {c.text} |" in lines
+    assert "## Interpretations and designed content" in text
