@@ -221,8 +221,10 @@ class CompassState(GameState):
         return K.CONTRACT_LIMIT + self.players[seat].passive("contracts+1")
 
     def tech_limit(self, seat: int) -> int:
-        """3, or 4 with the techs+1 perk."""
-        return K.TECH_LIMIT + self.players[seat].passive("techs+1")
+        """3; +1 with the techs+1 perk; +1 once your special building stands."""
+        p = self.players[seat]
+        special = p.architect >= 0 and K.ARCHITECTS[p.architect].special in p.built
+        return K.TECH_LIMIT + p.passive("techs+1") + special
 
     def open_actions(self) -> set[int]:
         """Action spaces in play now."""

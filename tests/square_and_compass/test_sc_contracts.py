@@ -89,10 +89,11 @@ def test_reward_technician_and_two_for_the_special_building():
     play(st, "hd")
     assert len(st.players[0].thp) == 1 and st.seat == 1
     give(st, 0, contracts=("Heydar Aliyev Center",), materials="g g i i s")
+    assert st.tech_limit(0) == 3
     build(st, "Heydar Aliyev Center")
     assert st.parts == ["tech", "tech"]
     play(st, "h1", "h1")
-    assert len(st.players[0].thp) == 3
+    assert len(st.players[0].thp) == 3 and st.tech_limit(0) == 4  # the special building raises the limit
     conserved(st)
 
 
