@@ -22,9 +22,10 @@ from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import ChooseArchitect, Place
 from rulesets.square_and_compass.state import CompassState, style_bonus
 
-ARCHITECT_PREFERENCE = ("corbusier", "kahn", "palladio", "hadid", "schinkel", "wright", "barry", "zwirner",
-                        "gilbert", "paxton")
-"""Which architect the heuristic keeps, best first (from the bot arena)."""
+ARCHITECT_PREFERENCE = ("wright", "schinkel", "kahn", "barry", "paxton", "corbusier", "zwirner", "palladio",
+                        "hadid", "gilbert")
+"""Which architect the heuristic keeps, best first: the bot arena's win rates
+(RULES.md)."""
 CONTRACT_WEIGHTS = (1.0, 0.5, 0.3)
 """How much the best, second and third contract in hand count."""
 CARD_VALUE = {"technician": 0.6, "hazard": 0.4}

@@ -8,6 +8,7 @@ All chance comes from the seeded Rng kept in the state.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -447,6 +448,17 @@ class CompassState(GameState):
 
     def is_sealed(self, seat: int, move: Any) -> bool:
         return isinstance(move, ChooseArchitect)
+
+    def evaluate(self, seat: int) -> float | None:
+        """The heuristic bots' value of the position for `seat`, squashed
+        into 0..1 (0.5: even with the leader among the others)."""
+        from rulesets.square_and_compass.bots import value
+
+        if self.phase == "over":
+            out = self.outcome()
+            assert out is not None
+            return 1.0 if out.ranks[seat] == 1 else 0.0
+        return 1 / (1 + math.exp(-value(self, seat) / 8))
 
     # --------------------------------------------------------------- scoring
     def score_parts(self, seat: int, final: bool = True) -> dict[str, int]:

@@ -75,3 +75,11 @@ def test_random_is_registered_and_levels_are_ordered():
     assert RS.bot_levels == ("random", "easy", "heuristic")
     assert isinstance(RS.make_bot("random", 1), RandomBot)
     assert RS.make_bot("easy", 1).level == "easy"
+
+
+def test_evaluate_is_between_0_and_1_and_follows_progress():
+    st = started(archs=("hadid", "kahn", "zwirner"))
+    e0 = st.evaluate(0)
+    give(st, 0, contracts=("Glass House",), materials="g g i")
+    assert 0 < e0 < st.evaluate(0) < 1
+    assert st.view(0).evaluate(0) == st.evaluate(0)  # a seat's own view is enough
