@@ -16,6 +16,7 @@ class SquareAndCompass(Ruleset):
     title = "Square and Compass"
     min_players = 2
     max_players = 5
+    menu_order = 4
     summary = (
         "Rival architects place action tiles to take resources, contracts and "
         "technicians from three markets, process resources into building materials "

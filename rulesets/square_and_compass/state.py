@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_ref
 from engine.errors import IllegalMoveError
-from engine.hidden import HIDDEN
+from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import (
@@ -847,7 +847,7 @@ class CompassState(GameState):
         c = self.clone()
         c.is_view = True
         c.view_seat = seat
-        c.rng = Rng(0)  # future shuffles and random picks are nobody's business
+        c.rng = HIDDEN_RNG  # future shuffles and random picks are nobody's business
         c.res_deck = [HIDDEN] * len(self.res_deck)
         c.con_deck = [HIDDEN] * len(self.con_deck)
         c.thp_deck = [HIDDEN] * len(self.thp_deck)
