@@ -135,7 +135,8 @@ class GridSquareState(GameState):
         """Indices of pieces that may slide (not on any claimed area)."""
         if not self.claims:
             return list(range(len(self.pieces)))
-        return [i for i, p in enumerate(self.pieces) if not self.is_fixed(p)]
+        masks, lh, lv = g.MASKS, self.locked_h, self.locked_v
+        return [i for i, p in enumerate(self.pieces) if not masks[p] & (lh if p[3] == "h" else lv)]
 
     def slide_reach(self, index: int, direction: str) -> int:
         """How many cells piece `index` can slide in `direction` (0: none)."""
@@ -150,7 +151,10 @@ class GridSquareState(GameState):
 
     def _free_pieces(self) -> list[tuple[int, int, int, str]]:
         """The buildings not fixed by a claim."""
-        return [p for p in self.pieces if not self.is_fixed(p)] if self.claims else self.pieces
+        if not self.claims:
+            return self.pieces
+        masks, lh, lv = g.MASKS, self.locked_h, self.locked_v
+        return [p for p in self.pieces if not masks[p] & (lh if p[3] == "h" else lv)]
 
     def slides(self) -> list[Slide]:
         """Every legal slide now, in notation order."""
