@@ -344,7 +344,7 @@ class GridSquareState(GameState):
             self.h, self.v = self.sides_after(move)
             self.pieces[i] = target = slide_target(move)
             events = [Event(f"{who} slid {building_text(*key)} {move.dist} {_DIR_NAMES[move.direction]}"
-                            f" (now {building_text(*target)})")]
+                            f" to {building_text(*target)}")]
             return events + self._after_building(seat)
         if isinstance(move, Claim):
             region = self.area_of(move.cell)

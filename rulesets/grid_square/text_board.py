@@ -10,10 +10,10 @@ if TYPE_CHECKING:
 
 
 def turn_text(state: "GridSquareState") -> str:
-    """Where the game is, counted as the TUI and `tsquare show` count: 'Move
-    12 (turn 5, slide)': a move is one step (place, slide, claim or pass),
-    a turn is one player's place-slide-claim."""
-    return f"Move {state.plies + 1} (turn {state.turns + 1}, {state.phase})"
+    """Where the game is, counted as the game screen and `tsquare show`
+    count: 'Move 12 (turn 5)': a move is one step (place, slide, claim or
+    pass), a turn is one player's place, slide and claim."""
+    return f"Move {state.plies + 1} (turn {state.turns + 1})"
 
 
 def render_text(state: "GridSquareState", names: Sequence[str]) -> str:

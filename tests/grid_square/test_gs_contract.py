@@ -177,10 +177,10 @@ def test_no_slide_step_when_nothing_can_move():
 
 def test_moves_and_turns_are_counted():
     s = new_state()
-    assert s.plies == 0 and "Move 1 (turn 1, place)" in s.render(None, ["A", "B"])
+    assert s.plies == 0 and "Move 1 (turn 1): A — Place a building." in s.render(None, ["A", "B"])
     play(s, "Sd4h", "Sa1h")
     assert s.phase == "slide" and s.plies == 2 and s.turns == 1
-    assert "Move 3 (turn 2, slide): B" in s.render(None, ["A", "B"])
+    assert "Move 3 (turn 2): B — Slide a building, or pass." in s.render(None, ["A", "B"])
     assert s.snapshot()["plies"] == 2
 
 
