@@ -234,7 +234,11 @@ async def test_passing_a_claim_warns_and_asks_twice_then_marks_the_area(tmp_path
         await pilot.press("p")
         await pilot.pause()
         assert screen.record.ply == len(CLOSE_A1)  # not yet
-        assert "Pass: give up this claim for good? p again: yes" in str(screen.query_one("#gs-panel").draw())
+        assert "Pass: give up this claim for good?" in str(screen.query_one("#gs-panel").draw())
+        await pilot.press("escape")  # no
+        await pilot.pause()
+        assert not board.pass_armed and screen.record.state.phase == "claim"
+        await pilot.press("p")
         await pilot.press("tab", "p")  # another key disarms: p asks again
         await pilot.pause()
         assert screen.record.ply == len(CLOSE_A1) and board.pass_armed

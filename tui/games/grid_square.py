@@ -18,7 +18,7 @@ from textual.containers import Horizontal
 
 from engine.core import Event
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.moves import PASS, Claim, Pass, Place, Slide, cells_text, slide_target
+from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Slide, cells_text, slide_target
 from rulesets.grid_square.state import GridSquareState
 from rulesets.grid_square.text_board import turn_text
 from tui.games.base import MoveChosen, arrow_bindings
@@ -202,6 +202,7 @@ class GridBoard(TextCanvas, can_focus=True):
             self.piece_size = next((s for s in (2, 1, 3) if stock.get(s)), self.piece_size)
         self._clamp()
         self.refresh()
+        self.refresh_bindings()
 
     def mark(self, seat: int, notation: str) -> None:
         """Remember a move just played, to mark it: a placement starts a new
@@ -218,6 +219,18 @@ class GridBoard(TextCanvas, can_focus=True):
         if not isinstance(move, Pass):
             self.marks.append(move)
         self.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys of the step at hand work (and show in the footer)."""
+        st = self.state
+        phase = st.phase if st is not None and self.can_act else None
+        if action in ("turn", "size"):
+            return phase == "place"
+        if action in ("pick", "pass_step"):
+            return phase in ("slide", "claim")
+        if action == "confirm":
+            return phase is not None
+        return True
 
     # ----------------------------------------------------------- move building
     def _clamp(self) -> None:
@@ -261,7 +274,7 @@ class GridBoard(TextCanvas, can_focus=True):
             return
         self.pass_armed = False
         if st.phase == "place":
-            dx, dy = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}[d]
+            dx, dy = DIRECTIONS[d]
             self.cx += dx
             self.cy += dy
             self._clamp()
@@ -589,6 +602,7 @@ class GameView(Horizontal):
             if move is not None:
                 t.append(f"{st.describe_move(move).capitalize()}!\n", "bold")
             if board.pass_armed:
-                t.append(f"{st.describe_move(PASS).capitalize()}? p again: yes\n", "bold red")
+                t.append(f"{st.describe_move(PASS).capitalize()}?\n", "bold red")
+                t.append("p again: yes  Esc: no\n", "bold")
             else:
                 t.append("Tab next  Enter claim\np pass: area given up\nfor good\n", "dim")
