@@ -99,6 +99,9 @@ class GridSquareState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == "over" else (self.seat,)
 
+    def is_over(self) -> bool:
+        return self.phase == "over"  # without building the outcome
+
     def prompt(self, seat: int) -> str:
         return {
             "place": "Place a building",

@@ -165,6 +165,8 @@ class GridBoard(TextCanvas, can_focus=True):
         """The moves of the last turn (marked on the board)."""
         self.marks_seat: int | None = None
         """Who played them."""
+        self.seen: tuple[str, int, int] | None = None
+        """(phase, seat, moves made) of the position last shown."""
 
     def set_scale(self, large: bool) -> None:
         """Draw cells bigger (or back to the 80×24 size)."""
@@ -177,14 +179,15 @@ class GridBoard(TextCanvas, can_focus=True):
     # ----------------------------------------------------------- attributes down
     def set_state(self, state: GridSquareState, can_act: bool) -> None:
         """A new position: keep the cursor, reset slide and claim choices."""
-        previous = self.state
-        phase_changed = previous is None or previous.phase != state.phase or previous.seat != state.seat
-        if previous is not None and state.plies < previous.plies:
+        # the state may be the game's own, changed in place: compare what was seen
+        seen = self.seen
+        if seen is None or seen[:2] != (state.phase, state.seat):
+            self.pick = 0
+        if seen is not None and state.plies < seen[2]:
             self.marks, self.marks_seat = [], None  # taken back: the marks would show what no longer happened
+        self.seen = (state.phase, state.seat, state.plies)
         self.state = state
         self.can_act = can_act
-        if phase_changed:
-            self.pick = 0
         self.slide_dir, self.slide_dist = None, 0
         self.pass_armed = False
         legal = state.legal(state.seat) if can_act else []
