@@ -437,6 +437,12 @@ class GridSquareState(GameState):
     def hidden_seats(self) -> tuple[int, ...]:
         return ()  # perfect information: a view hides no one
 
+    def determinize(self, observer: int | None, rng: Any) -> "GridSquareState":
+        c = self.clone()  # nothing to sample: the view is the whole state
+        c.is_view = False
+        c.view_seat = None
+        return c
+
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
