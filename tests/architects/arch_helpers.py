@@ -1,0 +1,60 @@
+"""Helpers for the Architects tests: positions set up by hand."""
+from __future__ import annotations
+
+from rulesets.architects import RULESET
+from rulesets.architects import content as K
+from rulesets.architects.board import BOARDS
+from rulesets.architects.moves import Bid
+from rulesets.architects.state import ArchitectsState
+
+
+def card(code: str) -> int:
+    """Card id of '7t'."""
+    return K.card_id(int(code[:-1]), K.SUIT_LETTERS.index(code[-1]))
+
+
+def new(players: int = 2, seed: int = 1, **options) -> ArchitectsState:
+    """A new game (the auction)."""
+    opts = RULESET.default_options()
+    opts.update(options)
+    return RULESET.new_game(players, seed, opts)
+
+
+def playing(players: int = 2, boards=(0, 1, 2, 3), seed: int = 1, bids=None, **options) -> ArchitectsState:
+    """A game past the auction: seat s won board boards[s] with its bid."""
+    st = new(players, seed, **options)
+    for s in range(players):
+        b = boards[s]
+        st.apply(s, Bid(b, bids[s] if bids else BOARDS[b].max_bid))
+    assert st.phase == "turn"
+    return st
+
+
+def give(st: ArchitectsState, seat: int, codes: str) -> None:
+    """Set `seat`'s hand to the cards named ('1g 1s 5t'); the rest of the
+    cards not in a hand or the discards become the deck (so cards stay 60)."""
+    st.players[seat].hand = [card(c) for c in codes.split()]
+    held = {c for p in st.players for c in p.hand} | set(st.discard)
+    st.deck = [c for c in range(K.DECK_SIZE) if c not in held]
+
+
+def put(st: ArchitectsState, seat: int, space: str) -> None:
+    """Put `seat`'s client on `space` of its board."""
+    p = st.players[seat]
+    p.pos = BOARDS[p.board].index(space)
+
+
+def where(st: ArchitectsState, seat: int) -> str:
+    """The name of the space `seat`'s client is on."""
+    p = st.players[seat]
+    return BOARDS[p.board].names[p.pos]
+
+
+def total(st: ArchitectsState) -> int:
+    """Bank + every client + every architect."""
+    return st.bank + sum(p.client + p.funds for p in st.players)
+
+
+def play(st: ArchitectsState, seat: int, text: str):
+    """Parse and apply a move in notation."""
+    return st.apply(seat, st.parse_move(text, seat))
