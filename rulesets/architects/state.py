@@ -388,6 +388,7 @@ class ArchitectsState(GameState):
     def legal(self, seat: int) -> list[Any]:
         if self.phase == "over" or seat not in self.to_act():
             return []
+        self.require_visible(seat)
         p = self.players[seat]
         if self.phase == "auction":
             return sorted(

@@ -31,11 +31,22 @@ def playing(players: int = 2, boards=(0, 1, 2, 3), seed: int = 1, bids=None, **o
 
 
 def give(st: ArchitectsState, seat: int, codes: str) -> None:
-    """Set `seat`'s hand to the cards named ('1g 1s 5t'); the rest of the
-    cards not in a hand or the discards become the deck (so cards stay 60)."""
-    st.players[seat].hand = [card(c) for c in codes.split()]
-    held = {c for p in st.players for c in p.hand} | set(st.discard)
-    st.deck = [c for c in range(K.DECK_SIZE) if c not in held]
+    """Set `seat`'s hand to the cards named ('1g 1s 5t'); a named card held
+    elsewhere is swapped for a free one, and every card not in a hand or
+    the discards becomes the deck (so the 60 cards stay 60)."""
+    want = [card(c) for c in codes.split()]
+    st.players[seat].hand = list(want)
+    taken = set(want)
+    for s, p in enumerate(st.players):
+        if s != seat:
+            p.hand = [c for c in p.hand if c not in taken]
+    st.discard = [c for c in st.discard if c not in taken]
+    used = {c for p in st.players for c in p.hand} | set(st.discard)
+    free = [c for c in range(K.DECK_SIZE) if c not in used]
+    for s, p in enumerate(st.players):
+        while s != seat and p.status == "playing" and len(p.hand) < K.HAND_SIZE:
+            p.hand.append(free.pop())
+    st.deck = free
 
 
 def put(st: ArchitectsState, seat: int, space: str) -> None:
