@@ -157,7 +157,7 @@ ARCHITECTS = (
 
 BANK_FUNDS = 600
 """The central bank's funds at the start (clients' funds come out of it)."""
-ROUND_LIMIT = 60
+ROUND_LIMIT = 40
 """Default stall stop: the game ends after this many rounds (option `rounds`)."""
 
 # ------------------------------------------------------------------ boards
