@@ -103,3 +103,13 @@ def test_architects_are_real_with_distinct_birth_years():
     assert len(K.ARCHITECTS) >= 4 and len(set(years)) == len(years)
     assert all(1850 < y < 1950 for y in years)
     assert K.BANK_FUNDS > sum(sorted((b.max_bid for b in BOARDS), reverse=True)[:4])
+
+
+def test_rules_md_draws_every_board():
+    from pathlib import Path
+
+    from rulesets.architects.text_board import draw_board
+
+    text = (Path(__file__).resolve().parents[2] / "rulesets" / "architects" / "RULES.md").read_text(encoding="utf-8")
+    for board in BOARDS:
+        assert "\n".join(draw_board(board, set())) in text
