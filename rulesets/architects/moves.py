@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Union
 
 from engine.errors import InvalidMoveError
@@ -110,6 +111,7 @@ def cards_text(cards: tuple[int, ...]) -> str:
     return "+".join(card_code(c) for c in cards)
 
 
+@lru_cache(maxsize=65536)
 def format_move(move: object) -> str:
     """The canonical notation of an Architects move."""
     if isinstance(move, Step):

@@ -9,6 +9,7 @@ from the seeded Rng kept in the state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterator, Sequence
 
@@ -252,105 +253,99 @@ class ArchitectsState(GameState):
                 funds = self.architect_pays(funds, text.architect_pays)  # type: ignore[arg-type]
         return funds, True
 
-    def card_paths(self, seat: int, text: K.CardText) -> Iterator[tuple[int, ...]]:
+    def open_key(self) -> tuple[bool, frozenset[str]]:
+        """What of the flags decides where a client may go (dashed lines, areas)."""
+        return "ld" in self.flags, frozenset(self.flags & AREA_FLAGS)
+
+    def card_paths(self, seat: int, text: K.CardText) -> tuple[tuple[int, ...], ...]:
         """Every path (spaces entered) `text` allows `seat`'s client, topology only."""
         p = self.players[seat]
-        board = BOARDS[p.board]
-        kinds = text.steps
-
-        def fits(link: Link, kind: str) -> bool:
-            for k in kind.split("|"):
-                if (
-                    k == "any"
-                    or (k == "advance" and link.forward)
-                    or (k == "retreat" and not link.forward)
-                    or (k == "ascend" and link.vertical == -1)
-                    or (k == "descend" and link.vertical == 1)
-                ):
-                    return True
-            return False
-
-        orders = [kinds]
-        if text.both:
-            orders.append(tuple(reversed(kinds)))
-
-        def walk(here: int, seen: tuple[int, ...], todo: tuple[str, ...]) -> Iterator[tuple[int, ...]]:
-            if not todo:
-                yield seen[1:]
-                return
-            for link in board.links[here]:
-                if link.to in seen or not self.can_enter(board, here, link) or not fits(link, todo[0]):
-                    continue
-                yield from walk(link.to, seen + (link.to,), todo[1:])
-
-        found: set[tuple[int, ...]] = set()
-        for kinds_order in orders:
-            for path in walk(p.pos, (p.pos,), kinds_order):
-                if path not in found:
-                    found.add(path)
-                    yield path
+        return _card_paths(p.board, p.pos, text, self.open_key())
 
     def single_text(self, card: int) -> K.CardText:
         """The movement text of a card played singly."""
         n = K.card_number(card)
         return K.NINE_RETREAT if n == 9 else K.CARD_TEXTS[n]
 
-    def movement_options(self, seat: int) -> list[Any]:
-        """The turn's movement: plain steps and single movement cards, affordable."""
+    def step_options(self, seat: int) -> list[Step]:
+        """Plain steps the client can take and pay for."""
         p = self.players[seat]
         board = BOARDS[p.board]
-        out: list[Any] = []
-        for link in board.links[p.pos]:
-            if self.can_enter(board, p.pos, link) and self.simulate(seat, (link.to,), None)[0] is not None:
-                out.append(Step(board.names[link.to]))
+        return [
+            Step(board.names[link.to])
+            for link in board.links[p.pos]
+            if self.can_enter(board, p.pos, link) and self.simulate(seat, (link.to,), None)[0] is not None
+        ]
+
+    def card_moves(self, seat: int, card: int) -> list[Single]:
+        """The movements a card played singly allows, affordable."""
+        board = self.board_of(seat)
+        text = self.single_text(card)
+        return [
+            Single(card, tuple(board.names[i] for i in path))
+            for path in self.card_paths(seat, text)
+            if self.simulate(seat, path, text)[0] is not None
+        ]
+
+    def movement_options(self, seat: int) -> list[Any]:
+        """The turn's movement: plain steps and single movement cards, affordable."""
+        out: list[Any] = self.step_options(seat)
         if not self.single_used:
-            for card in sorted(set(p.hand)):
-                text = self.single_text(card)
-                for path in self.card_paths(seat, text):
-                    if self.simulate(seat, path, text)[0] is not None:
-                        out.append(Single(card, tuple(board.names[i] for i in path)))
+            for card in sorted(set(self.players[seat].hand)):
+                out += self.card_moves(seat, card)
         return out
+
+    def pair_targets(self, seat: int) -> list[int]:
+        """Opponents a pair may still be played on this turn."""
+        return [t for t in self.active() if t != seat and t not in self.paired]
+
+    def pair_moves(self, cards: tuple[int, int], target: int) -> list[Pair]:
+        """The movements a pair can make the target's client take."""
+        text = K.CARD_TEXTS[K.card_number(cards[0])]
+        board = self.board_of(target)
+        return [
+            Pair(cards, target, tuple(board.names[i] for i in path))
+            for path in self.card_paths(target, text)
+            if self.simulate(target, path, text)[1]
+        ]
 
     def pair_options(self, seat: int) -> list[Pair]:
         """Pairs (same number and text, two suits) on opponents able to obey."""
-        p = self.players[seat]
         out: list[Pair] = []
-        targets = [t for t in self.active() if t != seat and t not in self.paired]
+        targets = self.pair_targets(seat)
         if not targets:
             return out
-        hand = sorted(set(p.hand))
-        for a, b in combinations(hand, 2):
+        for a, b in combinations(sorted(set(self.players[seat].hand)), 2):
             n = K.card_number(a)
-            if n != K.card_number(b) or n == 9:
-                continue
-            text = K.CARD_TEXTS[n]
-            for t in targets:
-                board = self.board_of(t)
-                for path in self.card_paths(t, text):
-                    if self.simulate(t, path, text)[1]:
-                        out.append(Pair((a, b), t, tuple(board.names[i] for i in path)))
+            if n == K.card_number(b) and n != 9:
+                for t in targets:
+                    out += self.pair_moves((a, b), t)
         return out
+
+    def group_allowed(self, seat: int, group: Group) -> bool:
+        """Whether a recognised group may be played now (type unused this
+        turn, no area in the endgame, a swap partner still in play)."""
+        n = len(group.cards)
+        if (n == 3 and self.three_used) or (n == 4 and self.four_used) or (n == 5 and self.five_used):
+            return False
+        if self.endgame and group.effect in K.AREA_EFFECTS:
+            return False
+        if group.effect == "sw":
+            t = group.target
+            return 0 <= t < self.num_players and t != seat and self.players[t].status == PLAYING
+        return True
 
     def group_options(self, seat: int) -> list[Group]:
         """The 3-, 4- and 5-card plays the hand allows this turn."""
-        hand = sorted(set(self.players[seat].hand))
         out: list[Group] = []
-        if not self.three_used:
-            for cards in combinations(hand, 3):
-                out += [Group(e, cards) for e in three_effects(cards)]
-        if not self.four_used:
-            for cards in combinations(hand, 4):
-                for e in four_effects(cards):
-                    if not (self.endgame and e in K.AREA_EFFECTS):
-                        out.append(Group(e, cards))
-        if not self.five_used:
-            targets = [t for t in self.active() if t != seat]
-            for cards in combinations(hand, 5):
-                suits = {K.card_suit(c) for c in cards}
-                if len(suits) == 1:
-                    out += [Group("sw", cards, t) for t in targets]
-                if is_run(cards):
-                    out.append(Group("run", cards))
+        targets = [t for t in self.active() if t != seat]
+        for effect, cards in hand_groups(tuple(sorted(set(self.players[seat].hand)))):
+            if effect == "sw":
+                out += [g for g in (Group("sw", cards, t) for t in targets) if self.group_allowed(seat, g)]
+            else:
+                g = Group(effect, cards)
+                if self.group_allowed(seat, g):
+                    out.append(g)
         return out
 
     def toggle_options(self, seat: int) -> list[Toggle]:
@@ -377,13 +372,12 @@ class ArchitectsState(GameState):
                 out.append(i)
         return out
 
-    def may_end(self, seat: int) -> bool:
+    def may_end(self, seat: int, movements: list[Any] | None = None) -> bool:
         """Rules 17–19: moved (or no move is possible), and played or discarded
         a card (unless the hand is empty)."""
-        p = self.players[seat]
-        if not self.moved and self.movement_options(seat):
-            return False
-        return self.played or self.discarded or not p.hand or not self.moved
+        if not self.moved:
+            return not (self.movement_options(seat) if movements is None else movements)
+        return self.played or self.discarded or not self.players[seat].hand
 
     def legal(self, seat: int) -> list[Any]:
         if self.phase == "over" or seat not in self.to_act():
@@ -391,27 +385,62 @@ class ArchitectsState(GameState):
         self.require_visible(seat)
         p = self.players[seat]
         if self.phase == "auction":
-            return sorted(
-                (Bid(b, v) for b in self.open_boards for v in range(BOARDS[b].min_bid, BOARDS[b].max_bid + 1)),
-                key=lambda m: (m.board, m.amount),
-            )
+            return [Bid(b, v) for b in sorted(self.open_boards) for v in range(BOARDS[b].min_bid, BOARDS[b].max_bid + 1)]
         if self.phase == "jump":
             board = BOARDS[p.board]
             return sorted([Jump(board.names[i]) for i in self.jump_targets(seat)] + [STAY], key=format_move)
         out: list[Any] = []
-        if not self.moved:
-            out += self.movement_options(seat)
+        movements = self.movement_options(seat) if not self.moved else []
+        out += movements
         out += self.toggle_options(seat)
         out += self.pair_options(seat)
         out += self.group_options(seat)
         if not self.discarded:
             out += [Discard(c) for c in sorted(set(p.hand))]
-        if self.may_end(seat):
+        if self.may_end(seat, movements):
             out.append(END)
         return sorted(out, key=format_move)
 
     def is_legal(self, seat: int, move: Any) -> bool:
-        return move in self.legal(seat)
+        """A direct check of one move (no full move list)."""
+        if self.phase == "auction":
+            return (
+                isinstance(move, Bid)
+                and move.board in self.open_boards
+                and BOARDS[move.board].min_bid <= move.amount <= BOARDS[move.board].max_bid
+            )
+        if self.phase == "jump":
+            if isinstance(move, Jump):
+                board = self.board_of(seat)
+                return move.to in board.names and board.index(move.to) in self.jump_targets(seat)
+            return isinstance(move, Stay)
+        hand = self.players[seat].hand
+        if isinstance(move, Step):
+            return not self.moved and move in self.step_options(seat)
+        if isinstance(move, Single):
+            return not (self.moved or self.single_used) and move.card in hand and move in self.card_moves(seat, move.card)
+        if isinstance(move, Toggle):
+            return move.card in hand and move in self.toggle_options(seat)
+        if isinstance(move, Pair):
+            a, b = move.cards
+            return (
+                a < b
+                and a in hand
+                and b in hand
+                and K.card_number(a) == K.card_number(b) != 9
+                and move.target in self.pair_targets(seat)
+                and move in self.pair_moves(move.cards, move.target)
+            )
+        if isinstance(move, Group):
+            cards = move.cards
+            if not 3 <= len(cards) <= 5 or list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
+                return False
+            return move.effect in group_effects(cards) and self.group_allowed(seat, move)
+        if isinstance(move, Discard):
+            return not self.discarded and move.card in hand
+        if isinstance(move, End):
+            return self.may_end(seat)
+        return False
 
     # ------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
@@ -900,19 +929,64 @@ class ArchitectsState(GameState):
 
 
 # -------------------------------------------------------------- card groups
+AREA_FLAGS = frozenset(K.AREA_EFFECTS)
+
+
+@lru_cache(maxsize=8192)
+def _card_paths(board_index: int, pos: int, text: K.CardText, open_key: tuple[bool, frozenset[str]]) -> tuple[tuple[int, ...], ...]:
+    """Paths a card's text allows from `pos` with these lines and areas open."""
+    board = BOARDS[board_index]
+    probe = ArchitectsState(num_players=2)
+    probe.flags = set(open_key[1]) | ({"ld"} if open_key[0] else set())
+
+    def fits(link: Link, kind: str) -> bool:
+        for k in kind.split("|"):
+            if (
+                k == "any"
+                or (k == "advance" and link.forward)
+                or (k == "retreat" and not link.forward)
+                or (k == "ascend" and link.vertical == -1)
+                or (k == "descend" and link.vertical == 1)
+            ):
+                return True
+        return False
+
+    def walk(here: int, seen: tuple[int, ...], todo: tuple[str, ...]) -> Iterator[tuple[int, ...]]:
+        if not todo:
+            yield seen[1:]
+            return
+        for link in board.links[here]:
+            if link.to in seen or not probe.can_enter(board, here, link) or not fits(link, todo[0]):
+                continue
+            yield from walk(link.to, seen + (link.to,), todo[1:])
+
+    orders = [text.steps] + ([tuple(reversed(text.steps))] if text.both else [])
+    found: dict[tuple[int, ...], None] = {}
+    for kinds in orders:
+        for path in walk(pos, (pos,), kinds):
+            found.setdefault(path, None)
+    return tuple(found)
+
+
+NUM = tuple(K.card_number(c) for c in range(K.DECK_SIZE))
+"""Number of each card id."""
+SUIT = tuple(K.card_suit(c) for c in range(K.DECK_SIZE))
+"""Suit of each card id."""
+
+
 def is_run(cards: Sequence[int]) -> bool:
     """Consecutively numbered (any suits)."""
-    nums = sorted(K.card_number(c) for c in cards)
+    nums = sorted(NUM[c] for c in cards)
     return all(b == a + 1 for a, b in zip(nums, nums[1:]))
 
 
 def three_effects(cards: Sequence[int]) -> list[str]:
     """Effects of three cards: straights toggle a line colour per suit in them,
     three suits the dashed lines, a flush its special spaces."""
-    suits = {K.card_suit(c) for c in cards}
+    suits = {SUIT[c] for c in cards}
     out = []
     if is_run(cards):
-        out += [K.LINE_OF_SUIT[s] for s in sorted(suits)]
+        out += [K.LINE_OF_SUIT[s] for s in suits]
     if len(suits) == 3:
         out.append("ld")
     if len(suits) == 1:
@@ -923,15 +997,70 @@ def three_effects(cards: Sequence[int]) -> list[str]:
 def four_effects(cards: Sequence[int]) -> list[str]:
     """Effects of four cards: flush (yellow flip), badugi (pink squares), two
     Two-of-a-Kinds (an area)."""
-    suits = [K.card_suit(c) for c in cards]
+    suits = [SUIT[c] for c in cards]
     kinds = set(suits)
     if len(kinds) == 1:
         return ["yf"]
     if len(kinds) == 4:
         return ["pk"]
-    if len(kinds) == 2 and all(suits.count(s) == 2 for s in kinds):
+    if len(kinds) == 2 and suits.count(suits[0]) == 2:
         return [K.AREA_OF_PAIRS[frozenset(kinds)]]
     return []
+
+
+def group_effects(cards: Sequence[int]) -> list[str]:
+    """Every effect these 3–5 cards can make ('sw' for a 5-card flush)."""
+    if len(cards) == 3:
+        return three_effects(cards)
+    if len(cards) == 4:
+        return four_effects(cards)
+    out = []
+    if len({SUIT[c] for c in cards}) == 1:
+        out.append("sw")
+    if is_run(cards):
+        out.append("run")
+    return out
+
+
+_LINES_OF_MASK = tuple(tuple(K.LINE_OF_SUIT[s] for s in range(4) if m >> s & 1) for m in range(16))
+"""The straight's line effects for each set of suits (a 4-bit mask)."""
+_BITS = tuple(1 << SUIT[c] for c in range(K.DECK_SIZE))
+
+
+@lru_cache(maxsize=4096)
+def hand_groups(hand: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(effect, cards) of every 3-, 4- and 5-card group in a sorted hand
+    (the same as group_effects on every subset, computed on suit masks)."""
+    out: list[tuple[str, tuple[int, ...]]] = []
+    nums = [NUM[c] for c in hand]
+    bits = [_BITS[c] for c in hand]
+    idx = range(len(hand))
+    for i, j, k in combinations(idx, 3):
+        m = bits[i] | bits[j] | bits[k]
+        cards = (hand[i], hand[j], hand[k])
+        if nums[j] == nums[i] + 1 and nums[k] == nums[j] + 1:
+            out += [(e, cards) for e in _LINES_OF_MASK[m]]
+        if m.bit_count() == 3:
+            out.append(("ld", cards))
+        elif m.bit_count() == 1:
+            out.append((K.SPACE_OF_SUIT[SUIT[hand[i]]], cards))
+    for q in combinations(idx, 4):
+        m = bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]]
+        count = m.bit_count()
+        cards = tuple(hand[x] for x in q)
+        if count == 1:
+            out.append(("yf", cards))
+        elif count == 4:
+            out.append(("pk", cards))
+        elif count == 2 and sum(1 for x in q if bits[x] == bits[q[0]]) == 2:
+            out.append((K.AREA_OF_PAIRS[frozenset(SUIT[c] for c in cards)], cards))
+    for q in combinations(idx, 5):
+        cards = tuple(hand[x] for x in q)
+        if (bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]] | bits[q[4]]).bit_count() == 1:
+            out.append(("sw", cards))
+        if all(nums[q[t + 1]] == nums[q[t]] + 1 for t in range(4)):
+            out.append(("run", cards))
+    return tuple(out)
 
 
 def _n(k: int, word: str) -> str:

@@ -255,3 +255,18 @@ def test_card_texts_are_the_rulebook_texts():
     assert K.card_text(card("1g")) == "1. Ascend OR advance, client gains 4 funds from bank"
     assert K.card_text(card("9t")).startswith("9 STEEL: Retreat at no cost or gain OR open or close any line")
     assert len({K.card_text(c) for c in range(60)}) == 14 + 4
+
+
+def test_hand_groups_agree_with_the_effects_of_every_subset():
+    from itertools import combinations
+
+    from engine.rng import Rng
+    from rulesets.architects.state import group_effects, hand_groups
+
+    rng = Rng(3)
+    for _ in range(200):
+        deck = list(range(60))
+        rng.shuffle(deck)
+        hand = tuple(sorted(deck[:6]))
+        want = sorted((e, c) for k in (3, 4, 5) for c in combinations(hand, k) for e in group_effects(c))
+        assert sorted(hand_groups(hand)) == want
