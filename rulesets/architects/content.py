@@ -244,8 +244,8 @@ BOARD_SPECS: tuple[BoardSpec, ...] = (
         3, "Glass Pavilion", 40, 70,
         spaces="""
             d1=b8/b e1=8/b f1=9/b g1=g8/b
-            a2=2 b2=3 c2=4 d2=3 e2=k5 f2=4 g2=r12 h2=5/k i2=g5
-            a3=2/y b3=3/y c3=3/y d3=r7 e3=b7/g f3=8/g g3=4 h3=5 i3=8/p j3=8/p
+            a2=2 b2=3 c2=4 d2=3 e2=k5 f2=4 g2=r7 h2=5/k i2=g5
+            a3=2/y b3=3/y c3=3/y d3=r12 e3=b7/g f3=8/g g3=4 h3=5 i3=8/p j3=8/p
             d4=4 e4=6/g f4=8/g g4=5 h4=5 i4=6 j4=F9
             a5=S2/y b5=2/y c5=3/y d5=r2 e5=7/g f5=g6/g g5=4/k h5=5 i5=8/p j5=8/p
             a6=2 b6=3 c6=r4 d6=4 e6=4 f6=k6 g6=4 h6=5 i6=4
