@@ -109,8 +109,12 @@ def _path_reason(st: "ArchitectsState", seat: int, names: tuple[str, ...], text:
         here = to
     if text is not None and len(names) != len(text.steps):
         return f"the card moves {len(text.steps)} space{'s' if len(text.steps) > 1 else ''}"
-    if text is not None:
+    path = tuple(board.index(n) for n in names)
+    if text is not None and path not in st.card_paths(seat, text):
         return f"that path does not fit the card ({text.text}; paths may not revisit a space)"
+    funds, moved = st.simulate(seat, path, text)
+    if moved and funds is None:
+        return "the client cannot cover the 4 the architect must pay"
     return "the client cannot pay for it (client or architect funds too low)"
 
 
@@ -154,11 +158,7 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
     if isinstance(move, Step):
         return _path_reason(st, seat, (move.to,), None)
     if isinstance(move, Single):
-        text = st.single_text(move.card)
-        reason = _path_reason(st, seat, move.path, text)
-        if reason.startswith("that path") and st.simulate is not None:
-            return reason
-        return reason
+        return _path_reason(st, seat, move.path, st.single_text(move.card))
     if isinstance(move, Toggle):
         if K.card_number(move.card) != 9:
             return "only a 9 opens or closes things on its own"

@@ -78,6 +78,8 @@ def test_a_card_nobody_can_pay_is_not_playable_on_yourself(st):
     st.players[0].client = 2
     st.players[0].funds = 0
     assert paths(st, "5g") == []  # b3 or a2 is affordable, the 4 after it is not
+    assert "cannot cover the 4" in st.why_illegal(0, Single(card("5g"), ("b3",)))
+    assert "the card moves 1 space" in st.why_illegal(0, Single(card("5g"), ("b3", "c3")))
     assert "b3" in [st.format_move(m) for m in st.legal(0)]
 
 
@@ -270,3 +272,9 @@ def test_hand_groups_agree_with_the_effects_of_every_subset():
         hand = tuple(sorted(deck[:6]))
         want = sorted((e, c) for k in (3, 4, 5) for c in combinations(hand, k) for e in group_effects(c))
         assert sorted(hand_groups(hand)) == want
+
+
+def test_a_path_that_does_not_fit_the_card_is_refused_with_the_cards_text(st):
+    give(st, 0, "2g 15s 15t 15w 14s 14t")
+    put(st, 0, "g5")
+    assert "does not fit the card (Retreat OR ascend" in st.why_illegal(0, Single(card("2g"), ("h5",)))
