@@ -260,7 +260,7 @@ class ArchitectsState(GameState):
     def card_paths(self, seat: int, text: K.CardText) -> tuple[tuple[int, ...], ...]:
         """Every path (spaces entered) `text` allows `seat`'s client, topology only."""
         p = self.players[seat]
-        return _card_paths(p.board, p.pos, text, self.open_key())
+        return _card_paths(p.board, p.pos, TEXT_INDEX[text], self.open_key())
 
     def single_text(self, card: int) -> K.CardText:
         """The movement text of a card played singly."""
@@ -932,10 +932,16 @@ class ArchitectsState(GameState):
 AREA_FLAGS = frozenset(K.AREA_EFFECTS)
 
 
-@lru_cache(maxsize=8192)
-def _card_paths(board_index: int, pos: int, text: K.CardText, open_key: tuple[bool, frozenset[str]]) -> tuple[tuple[int, ...], ...]:
+TEXTS = (K.NINE_RETREAT,) + tuple(K.CARD_TEXTS.values())
+"""Every movement text, numbered for the path cache."""
+TEXT_INDEX = {t: i for i, t in enumerate(TEXTS)}
+
+
+@lru_cache(maxsize=1 << 17)
+def _card_paths(board_index: int, pos: int, text_index: int, open_key: tuple[bool, frozenset[str]]) -> tuple[tuple[int, ...], ...]:
     """Paths a card's text allows from `pos` with these lines and areas open."""
     board = BOARDS[board_index]
+    text = TEXTS[text_index]
     probe = ArchitectsState(num_players=2)
     probe.flags = set(open_key[1]) | ({"ld"} if open_key[0] else set())
 
