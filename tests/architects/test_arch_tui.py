@@ -15,7 +15,7 @@ whole_game_by_keys = _MODULE.test_a_whole_game_by_keys
 
 
 async def test_a_whole_game_by_keys(tmp_path):
-    await whole_game_by_keys(tmp_path, "architects", 2, 4, {"rounds": 4})
+    await whole_game_by_keys(tmp_path, "architects", 2, 4, {"rounds": 3})
 
 
 async def test_a_three_player_game_by_keys_with_open_hands(tmp_path):
