@@ -4,7 +4,8 @@
   steps in order, random where it says random (see RULES.md);
 - `heuristic` values a position as architect funds plus a share of the
   client's funds (money it may still pay the architect), looks ahead on its
-  own maze a few steps with the flags as they stand, and plays each move
+  own maze a few steps with the flags as they stand and the cards in its
+  hand, and plays each move
   that raises that value most against the best opponent, on a sampled
   (determinized) state.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Bot
+from engine.hidden import is_hidden
 from engine.rng import Rng
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
@@ -116,12 +118,18 @@ def position_value(st: ArchitectsState, seat: int) -> float:
 
 def walk_value(st: ArchitectsState, seat: int, depth: int = LOOKAHEAD) -> float:
     """The best value a walk of up to `depth` plain steps adds (flags as they
-    stand; reaching F ends the walk and forfeits the client's share)."""
+    stand; reaching F ends the walk and forfeits the client's share); its
+    first move may instead be the movement of a card in hand (a 10 or 11
+    counting as its whole path)."""
     p = st.players[seat]
     if p.status != "playing" or p.board < 0:
         return 0.0
     board = BOARDS[p.board]
     share = CLIENT_SHARE_END if st.endgame else CLIENT_SHARE
+
+    def value_of(c: int, a: int, got: tuple[int, int, int], to: int) -> float:
+        gain = (got[1] - a) + share * (got[0] - c)
+        return gain - share * got[0] if to == board.finish else gain
 
     def go(here: int, c: int, a: int, bank: int, left: int, seen: frozenset[int]) -> float:
         best = 0.0
@@ -133,16 +141,27 @@ def walk_value(st: ArchitectsState, seat: int, depth: int = LOOKAHEAD) -> float:
             got = st.settle((c, a, bank), st.step_transfers(board, here, link))
             if got is None:
                 continue
-            gain = (got[1] - a) + share * (got[0] - c)
-            if link.to == board.finish:
-                gain -= share * got[0]
-                value = gain
-            else:
-                value = gain + go(link.to, got[0], got[1], got[2], left - 1, seen | {link.to})
+            value = value_of(c, a, got, link.to)
+            if link.to != board.finish:
+                value += go(link.to, got[0], got[1], got[2], left - 1, seen | {link.to})
             best = max(best, value)
         return best
 
-    return go(p.pos, p.client, p.funds, st.bank, depth, frozenset((p.pos,)))
+    best = go(p.pos, p.client, p.funds, st.bank, depth, frozenset((p.pos,)))
+    for card in set(p.hand):
+        if is_hidden(card):
+            continue
+        text = st.single_text(card)
+        for path in st.card_paths(seat, text):
+            got, _ = st.simulate(seat, path, text)
+            if got is None:
+                continue
+            to = path[-1]
+            value = value_of(p.client, p.funds, got, to)
+            if to != board.finish:
+                value += go(to, got[0], got[1], got[2], depth - 1, frozenset((p.pos,) + path))
+            best = max(best, value)
+    return best
 
 
 class HeuristicBot(Bot):
