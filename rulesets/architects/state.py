@@ -717,9 +717,9 @@ class ArchitectsState(GameState):
             i += 1
             if i >= len(self.order):
                 i = 0
-                self.round += 1
-                if self.round > self.round_limit:
+                if self.round >= self.round_limit:
                     return events + self._game_over(f"the round limit ({self.round_limit}) was reached")
+                self.round += 1
                 events.append(Event(f"Round {self.round}"))
                 if self.finish_round and not self.endgame:
                     self.endgame = True

@@ -152,5 +152,5 @@ def test_round_limit_ends_the_game():
     give(st, 1, "4g 5g 6g 4s 5s 6s")
     play(st, 0, "b3"), play(st, 0, "x1g"), play(st, 0, "end")
     play(st, 1, "b5"), play(st, 1, "x4g"), play(st, 1, "end")
-    assert st.phase == "over" and "round limit" in st.outcome().termination
+    assert st.phase == "over" and "round limit" in st.outcome().termination and st.round == 1
     assert st.outcome().scores == (1, 1) and st.outcome().ranks == (1, 1)
