@@ -44,7 +44,7 @@ POSITIONS: dict[str, tuple[Callable[[object], bool], list[str]]] = {
     "auction": (lambda st: st.phase == "auction" and st.round >= 2 and st.boards[0].bid is None, ["up", "up"]),
     "build": (lambda st: st.phase in ("place_won", "lay") and len(st.boards[0].construction) >= 1,
               ["right", "down", "r"]),
-    "over": (lambda st: False, []),
+    "over": (lambda st: False, ["enter"]),
 }
 """Each screen: where the game stops, and the keys pressed there."""
 

@@ -297,6 +297,9 @@ class GameView(Vertical):
     GameView > #sm-mid { height: 1fr; min-height: 6; }
     GameView #sm-right { width: 1fr; padding: 0 0 0 1; }
     GameView #sm-side { height: auto; }
+    GameView #sm-players-beside { display: none; margin-bottom: 1; }
+    GameView.-tall #sm-players-beside { display: block; }
+    GameView.-tall > #sm-players { display: none; }
     GameView #sm-choices { height: 1fr; min-height: 3; border: none; padding: 0; }
     GameView > #sm-pane { height: 1fr; display: none; }
     GameView > #sm-pane #sm-zones { height: auto; }
@@ -332,11 +335,12 @@ class GameView(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="sm-top")
-        yield PlayerPanel(id="sm-players")
+        yield PlayerPanel(id="sm-players", compact=True, notes_in_compact=True)
         yield CardRow(id="sm-hand", back="draft")
         with Horizontal(id="sm-mid"):
             yield ZoneView(id="sm-zone")
             with Vertical(id="sm-right"):
+                yield PlayerPanel(id="sm-players-beside", compact=False)
                 yield Static("", id="sm-side")
                 yield OptionList(id="sm-choices")
         with VerticalScroll(id="sm-pane"):
@@ -372,7 +376,8 @@ class GameView(Vertical):
         zone.set_state(state, viewer, can_act)
         zone.marked = self._marked(viewer)
         self._put("#sm-top", self.top_text())
-        self.query_one(PlayerPanel).players = self.player_infos()
+        self.query_one("#sm-players", PlayerPanel).players = self.player_infos(full=False)
+        self.query_one("#sm-players-beside", PlayerPanel).players = self.player_infos(full=True)
         self._show_hand()
         self._put("#sm-side", self.side_text())
         self._show_structures()
@@ -394,6 +399,8 @@ class GameView(Vertical):
                 self.query_one("#sm-hand", CardRow).focus()
             else:
                 choices.focus()
+        elif self.query_one("#sm-hand", CardRow).has_focus:
+            zone.focus()  # no card to pick now: nothing of the hand's keys in the footer
         self.update_action()
         self.update_legend()
 
@@ -487,7 +494,7 @@ class GameView(Vertical):
             t.append(keys, "dim")
         elif st.phase == "draft":
             t.append(st.prompt(self.viewer), "bold")
-            t.append("\n←→ a card  Enter pick it (nobody sees it before all have picked)", "dim")
+            t.append("\n←→ a card  Enter pick it (sealed)", "dim")
         else:
             t.append(st.prompt(self.viewer), "bold")
             if st.phase == "build":
@@ -539,9 +546,9 @@ class GameView(Vertical):
 
     def _seat_style(self, seat: int) -> str:
         """A seat's colour as a Rich style, from the theme."""
-        return str(self.query_one(PlayerPanel).get_component_rich_style(player_class(seat % 5)))
+        return str(self.query_one("#sm-players", PlayerPanel).get_component_rich_style(player_class(seat % 5)))
 
-    def _doing(self, s: int) -> str:
+    def _doing(self, s: int, full: bool = True) -> str:
         """What a seat is doing now, in a word or two."""
         st = self.state
         b = st.boards[s]
@@ -552,23 +559,22 @@ class GameView(Vertical):
         if b.won is not None:
             return f"won {BLOCK_TYPES[b.won]}"
         if b.lost and st.phase != "direction":
-            return f"outbid, paid {_coins(b.lost_paid)}"
+            return f"outbid, paid {_coins(b.lost_paid)}" if full else "outbid"
         return ""
 
-    def player_infos(self) -> tuple[PlayerInfo, ...]:
-        """Each player's row for the panel."""
+    def player_infos(self, full: bool) -> tuple[PlayerInfo, ...]:
+        """Each player's row for the panel (`full`: with what each has built)."""
         st = self.state
         acting = st.to_act() if st.phase != "over" else ()
         out = []
         for s, b in enumerate(st.boards):
             built = sum(b.towns) + len(b.sanctuaries)
-            note = ", ".join(p for p in (self._doing(s), owned_words(b)) if p)
+            note = ", ".join(p for p in (self._doing(s, full), owned_words(b) if full else "") if p)
+            held = (Resource("$", b.coins, "coins"), Resource("■", b.stones, "stones"),
+                    Resource("▤", b.reserve_blocks, "reserve"))
             out.append(PlayerInfo(
                 s, self._who(s), score=b.prestige, score_word="prestige", to_act=s in acting, you=s == self.viewer,
-                resources=(Resource("$", b.coins, "coins"), Resource("■", b.stones, "stones"),
-                           Resource("▤", b.reserve_blocks, "reserve"),
-                           Resource("⌂", built, "built")),
-                note=note))
+                resources=held + ((Resource("⌂", built, "built"),) if full else ()), note=note))
         return tuple(out)
 
     def _show_hand(self) -> None:
@@ -595,26 +601,20 @@ class GameView(Vertical):
         st = self.state
         t = Text()
         if st.phase == "draft":
-            left = len(st.boards[0].hand)
             t.append(f"Pick {st.pick_no} of {d.HAND_SIZE}", "bold")
-            t.append(f" · {left} card{'s' if left != 1 else ''} in each hand\n")
         if self.viewer is not None:
             b = st.boards[self.viewer]
             if b.pick is not None:
                 look = CARD_LOOK[CARD_TYPES[b.pick]]
-                t.append(f"Your sealed pick: {look.symbol} {look.title}\n", "bold")
-            if b.face_down and st.phase == "draft":
-                t.append("Your face-down cards: " + " ".join(
-                    CARD_LOOK[CARD_TYPES[c]].symbol + " " + CARD_LOOK[CARD_TYPES[c]].title for c in b.face_down) + "\n")
-        t.append("Drafted this round", "bold")
-        t.append("   (most ♛ ■ ◆ wins the marker / stone)\n", "dim")
+                t.append(f" · your sealed pick: {look.symbol} {look.title}", "bold")
+        t.append(("\n" if t.plain else "") + "Drafted", "bold")
+        t.append(" (most ♛ ■ ◆: marker, stone)\n", "dim")
         for card in range(len(CARD_TYPES)):
             look = CARD_LOOK[CARD_TYPES[card]]
             t.append(f"{look.symbol} {look.title:<7}", "bold")
             counts = [b.drafted[card] for b in st.boards]
             top = max(counts)
             for s, b in enumerate(st.boards):
-                hidden = len(b.face_down) if card == 0 and self.viewer != s else 0
                 mine = b.drafted[card] + (b.face_down.count(card) if s == self.viewer else 0)
                 t.append(f" {PLAYER_MARKS[s]}", self._seat_style(s))
                 lead = card in (ORDER, STONE, MARKET) and top > 0 and counts[s] == top
@@ -622,15 +622,18 @@ class GameView(Vertical):
             t.append("\n")
         others = [s for s, b in enumerate(st.boards) if b.face_down and s != self.viewer]
         if others:
-            t.append(", ".join(f"{self._who(s)} has {len(st.boards[s].face_down)} card(s) face down"
-                               for s in others), "dim")
+            t.append("? face down".ljust(9), "bold")
+            for s, b in enumerate(st.boards):
+                t.append(f" {PLAYER_MARKS[s]}", self._seat_style(s))
+                t.append(f"{pips(0, len(b.face_down)) if s in others else '':<4}")
+        t.rstrip()
         return t
 
     def _auction_text(self) -> Text:
         st = self.state
         t = Text()
         t.append("Auction", "bold")
-        t.append("  bids stay sealed until all have chosen\n" if st.phase == "auction" else "\n", "dim")
+        t.append(" · bids sealed till all chose\n" if st.phase == "auction" else "\n", "dim")
         zone = self.query_one(ZoneView)
         bidding = zone.bidding()
         for i, bt in enumerate(st.offer):
@@ -645,7 +648,7 @@ class GameView(Vertical):
                 t.append("sold to ")
                 t.append(self._who(who), self._seat_style(who))
             elif sel:
-                t.append(f"your bid {_coins(zone.amount)}", "bold")
+                t.append(f"bid {zone.amount}", "bold")
                 t.append(f" · outbid: pay {outbid_cost(zone.amount)}")
             t.append("\n")
         sel = bidding and zone.space == 0
@@ -653,8 +656,7 @@ class GameView(Vertical):
         t.append(" 0 ", "bold reverse" if sel else "bold")
         t.append(f" withdraw: +{_coins(d.WITHDRAW_COINS)}\n")
         if st.phase == "auction":
-            t.append("Highest bid wins and pays it all; every other\nbidder on that space pays half, rounded up.\n",
-                     "dim")
+            t.append("Top bid wins and pays it; the others\non its space pay half, rounded up.\n", "dim")
         else:
             t.append_text(self._bids_text())
         t.append("Supply: ", "dim")
@@ -662,7 +664,7 @@ class GameView(Vertical):
         return t
 
     def _kind_style(self, kind: str) -> str:
-        return str(self.query_one(PlayerPanel).get_component_rich_style(f"kind-{BLOCK_KIND[kind]}"))
+        return str(self.query_one("#sm-players", PlayerPanel).get_component_rich_style(f"kind-{BLOCK_KIND[kind]}"))
 
     def _bids_text(self) -> Text:
         """The revealed bids, one seat a line."""
@@ -681,6 +683,11 @@ class GameView(Vertical):
         b = st.boards[self.viewer] if self.viewer is not None else None
         if b is not None and b.lost:
             t.append(f"You were outbid and paid {_coins(b.lost_paid)}.\n", "bold")
+        if st.phase == "over":
+            t.append("Final standing (money breaks ties)\n", "bold")
+            for s, ob in sorted(enumerate(st.boards), key=lambda x: (-x[1].prestige, -x[1].coins)):
+                t.append(f"{PLAYER_MARKS[s]} {self._who(s)}", self._seat_style(s))
+                t.append(f"  ★ {ob.prestige}  $ {ob.coins}  {owned_words(ob) or 'nothing built'}\n")
         bids = self._bids_text()
         if bids.plain and st.phase != "over":
             t.append("Bids this round\n", "dim")
