@@ -302,6 +302,7 @@ class GameView(Vertical):
     GameView.-tall > #sm-players { display: none; }
     GameView #sm-choices { height: 1fr; min-height: 3; border: none; padding: 0; }
     GameView > #sm-pane { height: 1fr; display: none; }
+    GameView > #sm-pane:focus { background: $boost; }
     GameView > #sm-pane #sm-zones { height: auto; }
     GameView.-tall > #sm-mid { height: 17; }
     GameView.-tall > #sm-pane { display: block; height: 1fr; }
@@ -396,7 +397,9 @@ class GameView(Vertical):
             if state.phase in ("auction", "lay", "place_won"):
                 zone.focus()
             elif state.phase == "draft":
-                self.query_one("#sm-hand", CardRow).focus()
+                hand = self.query_one("#sm-hand", CardRow)
+                hand.focus()
+                self.call_after_refresh(lambda: hand.show(hand.faces, selected=hand.selected))  # mark the selection
             else:
                 choices.focus()
         elif self.query_one("#sm-hand", CardRow).has_focus:
@@ -480,8 +483,7 @@ class GameView(Vertical):
             t.append(f"Waiting for {waiting}.", "dim")
         elif zone.bidding():
             t.append("▶ " + st.describe_move(st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
-            t.append(f"\n←→ space (0 = withdraw)  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})"
-                     "  Enter seal", "dim")
+            t.append(f"\n←→ space  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})  Enter seals it", "dim")
         elif zone.laying():
             _, text, why = zone.preview()
             cost = "free" if st.phase == "place_won" else "paid"
@@ -498,7 +500,7 @@ class GameView(Vertical):
         else:
             t.append(st.prompt(self.viewer), "bold")
             if st.phase == "build":
-                t.append("\nA structure counts only with no other piece touching it (t: the cards).", "dim")
+                t.append("\nA structure counts only if no other piece touches it (t: cards)", "dim")
         self._put("#sm-action", t)
 
     def update_legend(self) -> None:
@@ -514,6 +516,10 @@ class GameView(Vertical):
               LegendEntry("■", "stone", "kind-grey")]
         if st.phase in ("market", "auction", "auction_tie"):
             e += [LegendEntry("▶", "your die"), LegendEntry("0", "withdraw: +1 coin")]
+        if st.phase in ("draft", "auction"):
+            e += [LegendEntry("✓", "has chosen (sealed)"), LegendEntry("…", "still choosing")]
+        if any(b.won is not None or b.lost for b in st.boards) and not self.large:
+            e += [LegendEntry("+Z", "won a Z block"), LegendEntry("✗", "outbid")]
         e += [LegendEntry("★", "prestige (13 wins)"), LegendEntry("$", "coins"), LegendEntry("▤", "reserve blocks"),
               LegendEntry(TOWN_SYMBOL, "town"), LegendEntry(SANCTUARY_SYMBOL, "sanctuary"),
               LegendEntry("J", "J or L (on cards)"), LegendEntry("S", "S or Z (on cards)"),
@@ -553,13 +559,13 @@ class GameView(Vertical):
         st = self.state
         b = st.boards[s]
         if st.phase == "draft":
-            return "✓ picked" if b.pick is not None else "picking…"
+            return "✓" if b.pick is not None else "…"
         if st.phase == "auction":
-            return "✓ bid sealed" if b.bid is not None else "choosing a bid…"
+            return "✓" if b.bid is not None else "…"
         if b.won is not None:
-            return f"won {BLOCK_TYPES[b.won]}"
+            return f"won {BLOCK_TYPES[b.won]}" if full else f"+{BLOCK_TYPES[b.won]}"
         if b.lost and st.phase != "direction":
-            return f"outbid, paid {_coins(b.lost_paid)}" if full else "outbid"
+            return f"outbid, paid {_coins(b.lost_paid)}" if full else "✗"
         return ""
 
     def player_infos(self, full: bool) -> tuple[PlayerInfo, ...]:
@@ -752,17 +758,22 @@ class GameView(Vertical):
             choices.focus()
 
     def on_card_chosen(self, event: Card.Chosen) -> None:
-        """A card picked in the hand: the draft pick (the state says which moves there are)."""
+        """A card picked: in the hand, the draft pick; among the structures, a
+        claim (the state's legal moves say whether there is one)."""
         event.stop()
         st = self.state
-        if st is None or self.viewer is None or st.phase != "draft":
+        if st is None or self.viewer is None:
             return
-        if event.card not in self.query_one("#sm-hand", CardRow).cards:
-            return
-        for m in st.legal(self.viewer) if self.can_act and self.viewer in st.to_act() else ():
-            if getattr(m, "card", None) == CARD_TYPES.index(event.face.key):
-                self.post_message(MoveChosen(st.format_move(m)))
-                return
+        legal = st.legal(self.viewer) if self.can_act and self.viewer in st.to_act() else []
+        if event.card in self.query_one("#sm-hand", CardRow).cards:
+            found = [m for m in legal if getattr(m, "card", None) == CARD_TYPES.index(event.face.key)]
+        else:
+            found = [m for m in legal if isinstance(m, Claim) and m.sid == event.face.key]
+            if not found:
+                self.notify(f"You cannot claim the {event.face.title} now: build its shape, "
+                            "with no other piece touching it, in your build turn.", timeout=5)
+        if found:
+            self.post_message(MoveChosen(st.format_move(found[0])))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -801,8 +812,12 @@ class GameView(Vertical):
         self._layout()
         if self.side_mode == "structures":
             self.query_one("#sm-structs", CardRow).focus()
-        elif self.side_mode == "board":
+        elif self.side_mode == "zones":
+            self.query_one("#sm-pane").focus()  # scrolls by keys; t goes on
+        else:
             self.show(self.state, self.viewer, self.names, self.can_act)
+            if self.screen.focused is None or not self.screen.focused.display:
+                self.query_one(ZoneView).focus()
 
     def action_legend(self) -> None:
         """Show every legend entry, or one line again."""
