@@ -126,7 +126,7 @@ async def test_build_actions_and_structures_shown():
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         text = screen_text(app)
-        assert "no other piece touching" in text
+        assert "no other piece touches it" in text
         assert "claim the Bank" in str(app.query_one("#sm-choices").get_option_at_index(1).prompt)
         await pilot.press("down", "enter")
         await pilot.pause()
@@ -140,10 +140,12 @@ async def test_build_actions_and_structures_shown():
         assert bank.face.value == "3 ★" and bank.face.art == ("███", "▀▀ ")  # its picture, in squares
         assert "J+O or J+S" in bank.face.text and "+2 coins" in bank.face.text
         assert "You can claim it now" in bank.face.text
+        await pilot.press(*["right"] * structs.cards.index(bank), "enter")  # a claim from its card
+        await pilot.pause()
         await pilot.press("t")  # ... then the other zones
         await pilot.pause()
         assert "2 Bo" in view.shown["#sm-zones"] and "3 Cy" in view.shown["#sm-zones"]
-    assert app.chosen == ["claim-bank"]
+    assert app.chosen == ["claim-bank", "claim-bank"]
 
 
 @pytest.mark.parametrize("n", [3, 5])
