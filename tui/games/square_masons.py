@@ -304,7 +304,9 @@ class GameView(Vertical):
     GameView > #sm-pane { height: 1fr; display: none; }
     GameView > #sm-pane:focus { background: $boost; }
     GameView > #sm-pane #sm-zones { height: auto; }
-    GameView.-tall > #sm-mid { height: 17; }
+    GameView.-tall > #sm-mid { height: auto; min-height: 17; }
+    GameView.-tall #sm-right { height: auto; }
+    GameView.-tall #sm-choices { height: auto; max-height: 12; }
     GameView.-tall > #sm-pane { display: block; height: 1fr; }
     GameView > #sm-action { height: auto; max-height: 3; }
     GameView > #sm-legend { height: auto; max-height: 4; }
@@ -500,7 +502,7 @@ class GameView(Vertical):
         else:
             t.append(st.prompt(self.viewer), "bold")
             if st.phase == "build":
-                t.append("\nA structure counts only if no other piece touches it (t: cards)", "dim")
+                t.append("\nClaim a shape only if no other piece touches it · t: cards", "dim")
         self._put("#sm-action", t)
 
     def update_legend(self) -> None:
@@ -559,9 +561,9 @@ class GameView(Vertical):
         st = self.state
         b = st.boards[s]
         if st.phase == "draft":
-            return "✓" if b.pick is not None else "…"
+            return ("✓ has picked" if full else "✓") if b.pick is not None else ("picking…" if full else "…")
         if st.phase == "auction":
-            return "✓" if b.bid is not None else "…"
+            return ("✓ has bid" if full else "✓") if b.bid is not None else ("bidding…" if full else "…")
         if b.won is not None:
             return f"won {BLOCK_TYPES[b.won]}" if full else f"+{BLOCK_TYPES[b.won]}"
         if b.lost and st.phase != "direction":
