@@ -267,3 +267,28 @@ async def test_mark_last_underlines_the_piece_just_laid():
         assert "▁ 2 Bo" in text.plain  # who moved last ...
         under = "".join(text.plain[s.start:s.end] for s in text.spans if "underline" in str(s.style))
         assert under.count("J") == 4 and "O" not in under  # ... and the four cells of the new block, not the O
+
+
+SYMBOLS = set("★$■▤⌂†♛◆×●?✓…✗↻↺▶▁")
+"""The marks the Masons screen draws besides letters, digits, frames and pictures."""
+
+
+@pytest.mark.parametrize("where", ["draft", "auction", "build"])
+async def test_the_legend_explains_every_symbol_on_the_screen(where):
+    if where == "draft":
+        st = new(3, seed=3)
+        play(st, 0, "cw")
+        play(st, 1, st.format_move(st.legal(1)[-1]))
+    elif where == "auction":
+        st = auction(3, "IO", coins=[4, 4, 4])
+        play(st, 1, "bid1-1")
+    else:
+        st = building(coins=[3, 3, 3])
+        put_cells(st, 0, "O", "a1 b1 a2 b2")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.query_one(GameView)
+        on_screen = set(screen_text(app).replace(view.shown["#sm-legend"], "")) & SYMBOLS
+        explained = {ch for e in app.query_one("#sm-legend").entries for ch in e.symbol}
+        assert on_screen and on_screen <= explained, on_screen - explained

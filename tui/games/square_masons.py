@@ -514,19 +514,26 @@ class GameView(Vertical):
         if st.phase in ("draft", "pair", "tie"):
             e += [LegendEntry(CARD_LOOK[n].symbol, n, f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES]
             e += [LegendEntry("●", "a card drafted"), LegendEntry("?", "face down")]
-        e += [LegendEntry("".join(BLOCK_TYPES), "blocks, each in its frame"),
-              LegendEntry("■", "stone", "kind-grey")]
         if st.phase in ("market", "auction", "auction_tie"):
             e += [LegendEntry("▶", "your die"), LegendEntry("0", "withdraw: +1 coin")]
         if st.phase in ("draft", "auction"):
             e += [LegendEntry("✓", "has chosen (sealed)"), LegendEntry("…", "still choosing")]
-        if any(b.won is not None or b.lost for b in st.boards) and not self.large:
+        if any(b.won is not None or b.lost for b in st.boards):
             e += [LegendEntry("+Z", "won a Z block"), LegendEntry("✗", "outbid")]
-        e += [LegendEntry("★", "prestige (13 wins)"), LegendEntry("$", "coins"), LegendEntry("▤", "reserve blocks"),
+        e += [LegendEntry("".join(BLOCK_TYPES), "blocks, each in its frame"),
+              LegendEntry("■", "stone", "kind-grey"),
+              LegendEntry("▶", "to play; the card or space you point at"),
+              LegendEntry("★", "prestige (13 wins)"), LegendEntry("$", "coins"), LegendEntry("▤", "reserve blocks"),
+              LegendEntry("♛", "Order holder (wins ties)"), LegendEntry("◆", "Market holder (offers blocks)"),
+              LegendEntry("↻", "clockwise"), LegendEntry("↺", "counter-clockwise"),
               LegendEntry(TOWN_SYMBOL, "town"), LegendEntry(SANCTUARY_SYMBOL, "sanctuary"),
               LegendEntry("J", "J or L (on cards)"), LegendEntry("S", "S or Z (on cards)"),
-              LegendEntry("▁", "underlined: laid last")]
+              LegendEntry("▁", "moved last; its piece underlined")]
+        if st.phase not in ("draft", "pair", "tie"):
+            e += [LegendEntry(CARD_LOOK[n].symbol, f"{n} card", f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES
+                  if n not in ("stone", "order", "market")]
         e += [LegendEntry(k, BLOCK_ROW[k], f"kind-{BLOCK_KIND[k]}") for k in BLOCK_TYPES]
+        e += [LegendEntry(PLAYER_MARKS[s], self._who(s), player_class(s % 5)) for s in range(st.num_players)]
         legend = self.query_one(Legend)
         legend.entries = tuple(e)
         self.shown["#sm-legend"] = " · ".join(f"{x.symbol} {x.words}" for x in e)
