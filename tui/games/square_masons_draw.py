@@ -19,7 +19,6 @@ from rulesets.square_masons import data as d
 from rulesets.square_masons.data import CARD_TYPES
 from rulesets.square_masons.geometry import H, W
 from tui.widgets.card import CardFace
-from tui.widgets.legend import LegendEntry
 
 STONE = "stone"
 """The construction's kind for a single stone."""
@@ -86,10 +85,16 @@ def structure_stones(sid: str) -> int:
     return sum(r.count("#") for r in s.picture) - 4 * s.min_blocks
 
 
+MOST_SETS = 3
+"""Block sets a card lists; more are counted ('or 6 more ways')."""
+
+
 def structure_blocks(sid: str) -> str:
     """The sets of blocks that build a structure, in words: 'J+O or J+S, +1 stone'."""
     s = d.STRUCTURES[sid]
-    sets = " or ".join("+".join(b) for b in s.blocks)
+    sets = " or ".join("+".join(b) for b in s.blocks[:MOST_SETS])
+    if len(s.blocks) > MOST_SETS:
+        sets += f" or {len(s.blocks) - MOST_SETS} more ways"
     n = structure_stones(sid)
     return sets + (f", +{n} stone{'s' if n > 1 else ''}" if n else "")
 
@@ -279,7 +284,3 @@ def side_by_side(blocks: Sequence[list[Text]], gap: int = 2) -> Text:
     return out
 
 
-# ------------------------------------------------------------------ legend
-def block_legend(style: Callable[[str], Style]) -> list[LegendEntry]:
-    """The blocks' colours, each with its letter and picture."""
-    return [LegendEntry(k, BLOCK_ROW[k], f"kind-{BLOCK_KIND[k]}") for k in d.BLOCK_TYPES]
