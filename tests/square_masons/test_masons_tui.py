@@ -7,7 +7,7 @@ from rulesets.square_masons.state import BLOCK_INDEX
 from tui.games.base import MoveChosen
 from tui.games.square_masons import GameView, ZoneView
 from tui.widgets.card import CardRow
-from tui.widgets.player_panel import PlayerPanel
+from tui.widgets.player_panel import PlayerInfo, PlayerPanel
 
 from masons_helpers import auction, building, new, play, put_cells, reserve
 
@@ -292,3 +292,33 @@ async def test_the_legend_explains_every_symbol_on_the_screen(where):
         on_screen = set(screen_text(app).replace(view.shown["#sm-legend"], "")) & SYMBOLS
         explained = {ch for e in app.query_one("#sm-legend").entries for ch in e.symbol}
         assert on_screen and on_screen <= explained, on_screen - explained
+
+
+def test_the_zone_is_a_board_of_framed_pieces():
+    from rich.style import Style
+
+    from rulesets.square_masons.geometry import parse_cell
+    from tui.games.square_masons_draw import LARGE, SMALL, zone_lines
+
+    def mask(cells):
+        return sum(1 << parse_cell(c) for c in cells.split())
+
+    pieces = [("O", mask("a1 b1 a2 b2")), ("stone", mask("c1"))]
+    small = [t.plain for t in zone_lines(pieces, lambda name: Style(), Style(), SMALL)]
+    assert small[0] == "  ┌a──b─┬c─┬d─┬e─┬f─┐"  # the column letters on the frame; the O is one piece
+    assert small[1] == "1 │O  O │■ │  │  │  │" and small[2] == "  │     ├──┼──┼──┼──┤"
+    assert "·" not in "".join(small) and len(small) == SMALL.height
+    assert len(zone_lines(pieces, lambda name: Style(), Style(), LARGE)) == LARGE.height
+
+
+async def test_compact_player_rows_end_in_their_note_only_when_asked():
+    class PanelApp(App):
+        def compose(self) -> ComposeResult:
+            yield PlayerPanel([PlayerInfo(0, "Ana", note="✓ chose")], compact=True, id="plain")
+            yield PlayerPanel([PlayerInfo(0, "Ana", note="✓ chose")], compact=True, notes_in_compact=True, id="noted")
+
+    app = PanelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "✓ chose" not in app.query_one("#plain", PlayerPanel).render().plain  # the kit's default is kept
+        assert "✓ chose" in app.query_one("#noted", PlayerPanel).render().plain
