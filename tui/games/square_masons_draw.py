@@ -123,6 +123,12 @@ JUNCTION = {
 """Line junctions by the arms they join."""
 
 
+def ink_on(colour: object) -> str:
+    """Black or white, whichever reads on a `colour` background."""
+    r, g, b = colour.get_truecolor()  # type: ignore[attr-defined]
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b >= 110 else "white"
+
+
 @dataclass(frozen=True)
 class ZoneLook:
     """The sizes of a drawn zone: cells `inner_w` × `inner_h` inside their frames."""
@@ -187,7 +193,7 @@ def zone_lines(
     def fill(i: int) -> Style:
         kind = pieces[i][0]
         colour = style(f"kind-{BLOCK_KIND[kind]}").color
-        s = Style(bold=True, color="black", bgcolor=colour) if colour else Style(bold=True)
+        s = Style(bold=True, color=ink_on(colour), bgcolor=colour) if colour else Style(bold=True)
         mask = pieces[i][1]
         if mask & highlight:
             s += Style(reverse=True)
