@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover - depends on the Python version
     except ImportError:
         from hashlib import sha256
 from engine.record import GameRecord, Player
-from engine.text import UserTextError, check_name, quoted, shown
+from engine.text import UserTextError, check_name, quoted, reason, shown
 
 FORMAT = "tsquare-save"
 FORMAT_VERSION = 1
@@ -314,7 +314,7 @@ def _from_json(doc: Any, name: str) -> GameRecord:
         try:
             record.play(seat, item[1])
         except ValueError as exc:
-            why = shown(str(exc), 100)
+            why = reason(str(exc), item[1])
             raise SaveError(f"{name}: move {i} (seat {item[0]} {quoted(item[1])}) is not legal: {why}") from None
         if record.moves[-1][1] != item[1]:
             raise SaveError(

@@ -85,3 +85,11 @@ def shown(text: str, max_cells: int | None = None) -> str:
 def quoted(text: str, max_cells: int = QUOTE_CELLS) -> str:
     """`text` in single quotes for an error line: escaped and cut short."""
     return "'" + shown(text, max_cells) + "'"
+
+
+def reason(message: str, about: str, max_cells: int = 100) -> str:
+    """An error `message` about the user text `about`, for a line that quotes
+    `about` already: the text not echoed a second time, and cut short."""
+    if about:
+        message = message.replace(repr(about), "it").replace(f'"{about}"', "it")
+    return shown(message, max_cells)

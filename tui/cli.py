@@ -309,7 +309,7 @@ def move(
 ) -> None:
     """Play moves and save; all of them or, on any error, none."""
     from engine.errors import MoveError
-    from engine.text import quoted, shown
+    from engine.text import quoted, reason
 
     lines: list[str] = []
 
@@ -320,7 +320,7 @@ def move(
                 events = record.play(seat, text)
             except MoveError as exc:
                 where = f"move {i} " if len(notation) > 1 else ""
-                fail(f"{where}{quoted(text)}: {shown(str(exc), 120)} (nothing saved)")
+                fail(f"{where}{quoted(text)}: {reason(str(exc), text)} (nothing saved)")
             lines.extend(ev.render(record.names) for ev in events if ev.private_to in (None, seat))
 
     _update(file, play_all)
