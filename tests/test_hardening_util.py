@@ -86,7 +86,7 @@ def run_tsquare(*args: str, env: dict[str, str] | None = None, timeout: float = 
     """Run `tsquare ARGS` in a fresh interpreter (bytes in, text out)."""
     full = dict(os.environ, PYTHONPATH=str(CODE), **(env or {}))
     return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *map(str, args)],
+        [sys.executable, "-m", "tui.cli", *(a if isinstance(a, bytes) else str(a) for a in args)],
         capture_output=True, env=full, timeout=timeout, **kw,
     )
 

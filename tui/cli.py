@@ -108,13 +108,14 @@ def _create(record: "GameRecord", path: Path, force: bool = False) -> None:
     from engine.lock import save_lock
     from engine.paths import make_folder
     from engine.saves import SaveWriteError, save
+    from engine.text import shown
 
     try:
         made = make_folder(path)
     except OSError as exc:
         fail(f"{path}: cannot create its folder: {exc.strerror or exc}")
     if made is not None:
-        print(f"created folder {made}")
+        print(f"created folder {shown(str(made))}")
     try:
         with save_lock(path):
             try:
@@ -278,12 +279,14 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Create a save for a new game, without a screen."""
+    from engine.text import shown
+
     path = Path(output).expanduser()
     if path.exists() and not force:
         fail(f"{path}: already exists (use --force to overwrite)")
     record = _make_record(game, players, bot, seed, option, name)
     _create(record, path, force)
-    print(f"created {path} ({record.ruleset.title}, seed {record.seed})")
+    print(f"created {shown(str(path))} ({record.ruleset.title}, seed {record.seed})")
 
 
 @app.command()
@@ -471,9 +474,11 @@ def replay(
 @app.command()
 def verify(file: str = typer.Argument(..., help="A save file.")) -> None:
     """Replay a save and check it; exit 0 if sound, 2 if not."""
+    from engine.text import shown
+
     record, path = _load(file)
     status = "finished" if record.state.is_over() else "in progress"
-    print(f"ok: {path} · {record.ruleset.title} · {record.ply} moves · {status} · snapshot hash matches")
+    print(f"ok: {shown(str(path))} · {record.ruleset.title} · {record.ply} moves · {status} · snapshot hash matches")
 
 
 @app.command("list")
