@@ -1,21 +1,32 @@
-"""The registry of rulesets: a catalogue of games as data, loaded lazily.
+"""The registry of rulesets: games found as plugins through entry points.
 
-Importing a ruleset is deferred until a game is used, so `tsquare --help` and
-the menu stay fast. A catalogue entry whose module does not exist yet is a
-game still "coming" (listed, not playable).
+Every game is a package that defines a `Ruleset` instance and declares it in
+the entry-point group `tsquare.rulesets` of its distribution's metadata:
+
+    [project.entry-points."tsquare.rulesets"]
+    grid-square = "rulesets.grid_square:RULESET"
+
+The entry point's name is the game's id. The engine imports no ruleset by
+name: a separately installed package that declares an entry point in this
+group adds a game to the menu, the CLI and the conformance suite. A game's id,
+title and player counts live once, in its ruleset; they are read from it when
+the registry is first listed.
 """
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from dataclasses import dataclass
+from typing import Iterable
 
 from engine.core import Ruleset
+
+GROUP = "tsquare.rulesets"
+"""The entry-point group games register in."""
 
 
 @dataclass(frozen=True)
 class CatalogueEntry:
-    """What is known of a game before its module is imported."""
+    """What the menu and `tsquare games` list of one installed game."""
 
     id: str
     """The CLI id, e.g. 'grid-square'."""
@@ -24,53 +35,91 @@ class CatalogueEntry:
     min_players: int
     max_players: int
     module: str
-    """The package that defines RULESET."""
+    """The package that defines the ruleset (its last part names the TUI view)."""
 
 
 class UnknownGameError(ValueError):
-    """A game id not in the catalogue, or not playable yet."""
+    """A game id that no installed ruleset has."""
+
+
+def _entry_points(group: str) -> list[tuple[str, str]]:
+    """(name, 'module:attr') of every entry point in `group`, first one of a name wins."""
+    from importlib.metadata import entry_points
+
+    seen: dict[str, str] = {}
+    for ep in entry_points(group=group):
+        seen.setdefault(ep.name, ep.value)
+    return list(seen.items())
 
 
 class Registry:
-    """Looks rulesets up by id, importing each on first use."""
+    """Looks rulesets up by id; finds them through entry points on first use."""
 
-    def __init__(self, entries: list[CatalogueEntry]) -> None:
-        self._entries = {e.id: e for e in entries}
+    def __init__(self, group: str = GROUP, targets: Iterable[tuple[str, str]] | None = None) -> None:
+        self.group = group
+        """The entry-point group searched."""
+        self._targets: dict[str, str] | None = dict(targets) if targets is not None else None
         self._loaded: dict[str, Ruleset] = {}
+        self._broken: dict[str, str] = {}
+
+    def _all_targets(self) -> dict[str, str]:
+        if self._targets is None:
+            self._targets = dict(_entry_points(self.group))
+        return self._targets
+
+    def ids(self) -> list[str]:
+        """The ids of every installed game that loads, in menu order."""
+        out = []
+        for game_id in self._all_targets():
+            try:
+                self.get(game_id)
+            except UnknownGameError:
+                continue
+            out.append(game_id)
+        return sorted(out, key=lambda g: (self._loaded[g].menu_order, g))
 
     def entries(self) -> list[CatalogueEntry]:
-        """Every catalogued game, in catalogue order."""
-        return list(self._entries.values())
+        """Every installed game, with its metadata read from the ruleset."""
+        out = []
+        for game_id in self.ids():
+            rs = self._loaded[game_id]
+            module = self._all_targets()[game_id].partition(":")[0]
+            out.append(CatalogueEntry(rs.id, rs.title, rs.min_players, rs.max_players, module))
+        return out
+
+    def broken(self) -> dict[str, str]:
+        """Games whose entry point failed to load: id -> the reason."""
+        self.ids()
+        return dict(self._broken)
 
     def is_playable(self, game_id: str) -> bool:
-        """True when the game's package exists (found without importing it,
-        so menus stay fast)."""
-        if game_id in self._loaded:
-            return True
-        entry = self._entries.get(game_id)
-        if entry is None:
-            return False
-        try:
-            return importlib.util.find_spec(entry.module) is not None
-        except ModuleNotFoundError:
-            return False
+        """True when `game_id` is installed and loads."""
+        return game_id in self.ids()
 
     def get(self, game_id: str) -> Ruleset:
         """The ruleset for `game_id`; UnknownGameError with a clear message."""
         if game_id in self._loaded:
             return self._loaded[game_id]
-        entry = self._entries.get(game_id)
-        if entry is None:
-            known = ", ".join(self._entries)
+        targets = self._all_targets()
+        target = targets.get(game_id)
+        if target is None:
+            known = ", ".join(targets) or "none installed"
             raise UnknownGameError(f"unknown game {game_id!r} (games: {known})")
+        if game_id in self._broken:
+            raise UnknownGameError(self._broken[game_id])
+        module_name, _, attr = target.partition(":")
         try:
-            module = importlib.import_module(entry.module)
-        except ModuleNotFoundError as exc:
-            if exc.name and entry.module.startswith(exc.name):
-                raise UnknownGameError(f"{entry.title} is not playable yet") from None
-            raise
-        ruleset = getattr(module, "RULESET", None)
-        if ruleset is None:
-            raise UnknownGameError(f"{entry.title} is not playable yet")
+            module = importlib.import_module(module_name)
+            ruleset = getattr(module, attr or "RULESET")
+        except Exception as exc:  # a broken plugin must not take the suite down
+            self._broken[game_id] = f"game {game_id!r} failed to load ({type(exc).__name__}: {exc})"
+            raise UnknownGameError(self._broken[game_id]) from None
+        if not isinstance(ruleset, Ruleset) or ruleset.id != game_id:
+            self._broken[game_id] = f"game {game_id!r}: {target} is not its Ruleset"
+            raise UnknownGameError(self._broken[game_id])
         self._loaded[game_id] = ruleset
         return ruleset
+
+
+REGISTRY = Registry()
+"""Every installed game: REGISTRY.get('grid-square'), REGISTRY.entries()."""

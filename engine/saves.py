@@ -251,8 +251,7 @@ def from_json(doc: Any, name: str = "save") -> GameRecord:
 
 
 def _from_json(doc: Any, name: str) -> GameRecord:
-    from engine.registry import UnknownGameError
-    from rulesets import REGISTRY  # the catalogue of games
+    from engine.registry import REGISTRY, UnknownGameError
 
     if not isinstance(doc, dict):
         raise SaveError(f"{name}: not a save file (the JSON is not an object)")

@@ -1,13 +1,9 @@
-"""The five games. Each lives in its own package and defines RULESET."""
-from engine.registry import CatalogueEntry, Registry
+"""The games that ship with T-Square, one package each.
 
-CATALOGUE = [
-    CatalogueEntry("grid-square", "Grid Square", 2, 2, "rulesets.grid_square"),
-    CatalogueEntry("squire", "Squire", 2, 4, "rulesets.squire"),
-    CatalogueEntry("square-masons", "Square Masons", 3, 5, "rulesets.square_masons"),
-    CatalogueEntry("square-and-compass", "Square and Compass", 2, 5, "rulesets.square_and_compass"),
-    CatalogueEntry("architects", "Architects", 2, 4, "rulesets.architects"),
-]
+Each package defines RULESET and is declared in pyproject.toml's entry-point
+group `tsquare.rulesets`; games are looked up through `engine.registry.REGISTRY`
+(re-exported here for convenience).
+"""
+from engine.registry import REGISTRY
 
-REGISTRY = Registry(CATALOGUE)
-"""Look games up here: REGISTRY.get('grid-square')."""
+__all__ = ["REGISTRY"]

@@ -25,7 +25,7 @@ HOSTILE = [
     "\x1b[2J\x1b[H",  # wipes the screen
     "Ana\nBen",  # splits a list row
     "Ana\u202eneB",  # turns the text around
-    "\u0085x",  # a C1 control (next line)
+    "x\u0085y",  # a C1 control (next line)
     "a\u2028b",  # a line separator
     "\udcff",  # a lone surrogate
 ]
@@ -233,8 +233,10 @@ def test_fuzz_names_through_show_list_and_replay(tmp_path_factory, name, via_fil
     assert outputs[3].stdout.count("\n") == 1  # one file, one row
     accepted = outputs[0].exit_code == 0
     FUZZ["accepted" if accepted else "refused"] += 1
-    if accepted:
-        assert name in outputs[0].stdout and json.loads(outputs[1].stdout)["players"][0]["name"] == name
+    if accepted:  # as typed (the command line trims surrounding white space)
+        stored = load(f).names[0]
+        assert stored == (name if via_file else name.strip())
+        assert stored in outputs[0].stdout and json.loads(outputs[1].stdout)["players"][0]["name"] == stored
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -15,6 +15,7 @@ class GridSquare(Ruleset):
     title = "Grid Square"
     min_players = 2
     max_players = 2
+    menu_order = 1
     summary = (
         "Two town planners take turns placing buildings on the lines of an 8×8 "
         "board, may slide one building after each placement, and claim the areas "

@@ -16,13 +16,14 @@ class SquareMasons(Ruleset):
     title = "Square Masons"
     min_players = 3
     max_players = 5
+    menu_order = 3
     summary = (
         "Master builders of the Dark Ages draft cards in secret for money, stones and "
         "the right to break ties and choose the market, bid in a sealed auction for "
         "tetromino blocks, and fit them into the exact layouts of towns and sanctuaries. "
         "The first to 13 prestige joins the Square Masons; money breaks ties."
     )
-    version = 2
+    version = 3
     options = (
         OptionSpec("rounds", ROUND_LIMIT, "round limit: 0 = none (play to 13 prestige); N ends the game after round N"),
     )

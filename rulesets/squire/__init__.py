@@ -17,6 +17,7 @@ class Squire(Ruleset):
     title = "Squire"
     min_players = 2
     max_players = 4
+    menu_order = 2
     summary = (
         "Victorian gallerists travel the British Isles or the World with tickets, "
         "buy and sell rarities at prices set by a shifting market, fill a gallery "

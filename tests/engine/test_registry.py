@@ -1,0 +1,106 @@
+"""Games are plugins: found through the `tsquare.rulesets` entry points."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from engine.registry import GROUP, Registry, UnknownGameError
+
+
+def test_the_engine_imports_no_ruleset():
+    engine = Path(__file__).resolve().parents[2] / "engine"
+    for path in engine.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import rulesets" not in text and "from rulesets" not in text, path
+
+
+def test_a_separately_installed_package_adds_a_game(tmp_path: Path):
+    """A distribution on sys.path that declares an entry point is listed and
+    playable from the CLI, without any edit to the project."""
+    pkg = tmp_path / "coin_flip_game"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(textwrap.dedent('''
+        from pathlib import Path
+        from engine.core import GameState, Outcome, Ruleset, Event, ranks_from_keys
+
+        class State(GameState):
+            num_players = 2
+            def __init__(self):
+                self.turn = 0
+                self.heads = [0, 0]
+            def to_act(self):
+                return () if self.turn >= 4 else (self.turn % 2,)
+            def legal(self, seat):
+                return ["heads", "tails"] if seat in self.to_act() else []
+            def step(self, seat, move):
+                self.heads[seat] += move == "heads"
+                self.turn += 1
+                return [Event("{P%d} says %s" % (seat + 1, move))]
+            def outcome(self):
+                if self.turn < 4:
+                    return None
+                return Outcome(tuple(self.heads), ranks_from_keys([(h,) for h in self.heads]),
+                               tuple({"heads": h} for h in self.heads), "four calls made")
+            def clone(self):
+                c = State(); c.turn = self.turn; c.heads = list(self.heads); return c
+            def view(self, seat):
+                return self.clone()
+            def format_move(self, move):
+                return move
+            def parse_move(self, text, seat):
+                return self.parse_by_notation(text, seat)
+            def snapshot(self):
+                return {"turn": self.turn, "heads": list(self.heads)}
+            def render(self, seat, names):
+                return f"heads {self.heads}"
+
+        class CoinFlip(Ruleset):
+            id = "coin-flip"
+            title = "Coin Flip"
+            min_players = 2
+            max_players = 2
+            summary = "Call heads or tails."
+            package_dir = Path(__file__).parent
+            def new_game(self, players, seed, options):
+                return State()
+
+        RULESET = CoinFlip()
+    '''))
+    dist = tmp_path / "coin_flip_game-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: coin-flip-game\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text(f"[{GROUP}]\ncoin-flip = coin_flip_game:RULESET\n")
+    code = textwrap.dedent(f'''
+        import sys
+        sys.path.insert(0, {str(tmp_path)!r})
+        sys.argv = ["tsquare", "games"]
+        from tui.cli import main
+        main()
+    ''')
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "coin-flip" in out.stdout and "Coin Flip" in out.stdout
+    assert "grid-square" in out.stdout  # the built-in games are still there
+    save = tmp_path / "c.json"
+    code_new = code.replace('["tsquare", "games"]', f'["tsquare", "new", "coin-flip", "-o", {str(save)!r}]')
+    out = subprocess.run([sys.executable, "-c", code_new], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert save.exists()
+
+
+def test_a_broken_plugin_is_reported_not_fatal():
+    reg = Registry(targets=[("grid-square", "rulesets.grid_square:RULESET"), ("nope", "no_such_module_x:RULESET")])
+    assert [e.id for e in reg.entries()] == ["grid-square"]
+    assert "nope" in reg.broken()
+    with pytest.raises(UnknownGameError, match="failed to load"):
+        reg.get("nope")
+
+
+def test_an_entry_point_must_name_a_ruleset_of_that_id():
+    reg = Registry(targets=[("squire", "rulesets.grid_square:RULESET")])
+    with pytest.raises(UnknownGameError, match="is not its Ruleset"):
+        reg.get("squire")
