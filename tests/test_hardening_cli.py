@@ -12,28 +12,14 @@ import sys
 import tempfile
 
 import pytest
-from typer.testing import CliRunner
 
 from engine.record import GameRecord, Player
 from engine.saves import load, save
 from rulesets import REGISTRY
-from test_hardening_util import run_tsquare
-from tui.cli import app
-
-runner = CliRunner()
+from test_hardening_util import one_line, run, run_tsquare
 
 
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
 
-
-def one_line(result, *fragments: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("tsquare: "), result.stderr
-    for f in fragments:
-        assert f in lines[0], (f, lines[0])
-    return lines[0]
 
 
 def read_only_folder(monkeypatch) -> None:

@@ -12,26 +12,12 @@ import stat
 import subprocess
 
 import pytest
-from typer.testing import CliRunner
 
 from engine.saves import load, save, state_hash
-from test_hardening_util import run_tsquare, temp_files
-from tui.cli import app
-
-runner = CliRunner()
+from test_hardening_util import one_line, run, run_tsquare, temp_files
 
 
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
 
-
-def one_line(result, *fragments: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("tsquare: "), result.stderr
-    for f in fragments:
-        assert f in lines[0], (f, lines[0])
-    return lines[0]
 
 
 def _limit_memory() -> None:  # a runaway read ends in a MemoryError, not a swapping machine

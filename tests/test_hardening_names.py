@@ -11,14 +11,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from engine.record import GameRecord, Player
 from engine.saves import load, save, to_json
 from rulesets import REGISTRY
-from tui.cli import app
+from test_hardening_util import run
 
-runner = CliRunner()
 HOSTILE = [
     "\x1b]0;PWNED\x07",  # retitles the terminal
     "\x1b]52;c;cHduZWQ=\x07",  # writes the clipboard
@@ -30,9 +28,6 @@ HOSTILE = [
     "\udcff",  # a lone surrogate
 ]
 
-
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
 
 
 def unsafe(text: str) -> list[str]:

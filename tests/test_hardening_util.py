@@ -94,3 +94,21 @@ def run_tsquare(*args: str, env: dict[str, str] | None = None, timeout: float = 
 def temp_files(folder: Path) -> list[str]:
     """Leftover `.NAME.XXXX.tmp` files of the atomic writer."""
     return sorted(p.name for p in Path(folder).iterdir() if p.name.startswith(".") and p.name.endswith(".tmp"))
+
+
+def run(*args):
+    """`tsquare ARGS` in this process (Typer's test runner)."""
+    from typer.testing import CliRunner
+
+    return CliRunner().invoke(tui.cli.app, [str(a) for a in args], catch_exceptions=False)
+
+
+def one_line(result, *fragments: str) -> str:
+    """Assert bad input: exit 2 and one `tsquare:` line on stderr holding
+    every fragment; returns that line."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tsquare: "), result.stderr
+    for f in fragments:
+        assert f in lines[0], (f, lines[0])
+    return lines[0]
