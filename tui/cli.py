@@ -598,7 +598,9 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except ClickException as exc:  # usage errors: one line, not Click's usage block
-        message = " ".join(exc.format_message().split())
+        from engine.text import shown
+
+        message = shown(" ".join(exc.format_message().split()), ERROR_CELLS)
         ctx = getattr(exc, "ctx", None)
         hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
         print(f"tsquare: {message}{hint}", file=sys.stderr)
