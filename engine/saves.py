@@ -191,6 +191,7 @@ def update_save(
     was. Returns the record written."""
     from engine.lock import save_lock
 
+    check_regular(Path(path), shown(str(path), 120))  # no lock file beside what is not a save
     with save_lock(path, timeout):
         record = load(path)
         if expected_moves is not None and record.moves != [tuple(m) for m in expected_moves]:
@@ -418,9 +419,9 @@ def parse(data: bytes, name: str = "save") -> Any:
     return doc
 
 
-def read_bounded(path: Path, name: str) -> bytes:
-    """The bytes of regular file `path`, at most MAX_BYTES of them; a FIFO,
-    device, socket or folder is refused without reading (never blocks)."""
+def check_regular(path: Path, name: str) -> None:
+    """SaveError unless `path` names an existing regular file of at most
+    MAX_BYTES (looked at, never opened)."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -433,6 +434,12 @@ def read_bounded(path: Path, name: str) -> bytes:
         raise SaveError(f"{name}: not a regular file (a pipe, device or socket is never read)")
     if st.st_size > MAX_BYTES:
         raise SaveError(f"{name}: too large for a save ({st.st_size} bytes, limit {MAX_BYTES})")
+
+
+def read_bounded(path: Path, name: str) -> bytes:
+    """The bytes of regular file `path`, at most MAX_BYTES of them; a FIFO,
+    device, socket or folder is refused without reading (never blocks)."""
+    check_regular(path, name)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:

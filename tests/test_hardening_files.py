@@ -106,6 +106,13 @@ def test_the_saves_screen_marks_crafted_files_unreadable(tmp_path, gs_record):
     assert all("(unreadable)" in text for text, disabled in rows if disabled)
 
 
+def test_no_lock_file_is_left_beside_what_is_not_a_save(tmp_path):
+    for target in (tmp_path / "missing.json", tmp_path / "folder"):
+        (tmp_path / "folder").mkdir(exist_ok=True)
+        one_line(run("move", target, "Sa1h"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+
+
 def test_a_too_large_special_file_is_not_read(tmp_path):
     f = tmp_path / "huge.json"
     with open(f, "wb") as fh:  # sparse: 9 MiB that are not on disk
