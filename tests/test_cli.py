@@ -366,7 +366,8 @@ def test_a_failing_write_keeps_the_old_file(gs_file, monkeypatch):
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("tsquare: ") and "cannot write" in lines[0]
     assert gs_file.read_bytes() == before
-    assert sorted(p.name for p in gs_file.parent.iterdir()) == ["game.json"]
+    # the lock file beside the save stays (it is never the save); no temp file does
+    assert sorted(p.name for p in gs_file.parent.iterdir()) == [".game.json.lock", "game.json"]
 
 
 # ------------------------------------------------------- real processes
