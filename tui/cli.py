@@ -3,8 +3,9 @@ the other commands work headless on save files (and never import Textual).
 
 Exit status: 0 done, 1 a failure of the program (a crash writes a report
 file and names it), 2 bad input. Errors are one line on stderr. Every change
-to a save goes through `engine.saves.update_save` (lock, load fresh, check,
-apply, write), and nothing is printed as played before it is saved.
+to a save goes through a game session (`engine.session.GameSession.editing`:
+lock, load fresh, check, apply, write), and nothing is printed as played
+before it is saved.
 """
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ import json
 import math
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Optional
 
 import typer
 
 if TYPE_CHECKING:
     from engine.core import Ruleset
     from engine.record import GameRecord
+    from engine.session import GameSession
 
 app = typer.Typer(
     name="tsquare",
@@ -84,14 +87,18 @@ def _load(file: str) -> tuple["GameRecord", Path]:
         fail(str(exc))
 
 
-def _update(file: str, change: Any) -> "GameRecord":
-    """Change a save: `change(record)` runs on the save loaded fresh under its
-    lock and the result is written; anything it raises (a `fail`) writes nothing."""
+@contextmanager
+def _editing(file: str) -> Iterator["GameSession"]:
+    """The game session of a save, loaded and changed under its lock for the
+    whole command; a SaveError ends the command with one line (a refused or
+    failed write: exit 2 or 1), and nothing is written."""
     from engine.errors import SaveError
-    from engine.saves import SaveWriteError, update_save
+    from engine.saves import SaveWriteError
+    from engine.session import GameSession
 
     try:
-        return update_save(_path(file), change)
+        with GameSession.editing(_path(file)) as session:
+            yield session
     except SaveWriteError as exc:
         fail(str(exc), 2 if exc.refused else 1)
     except SaveError as exc:
@@ -133,6 +140,14 @@ def _create(record: "GameRecord", path: Path, force: bool = False) -> None:
         fail(str(exc), 2 if exc.refused else 1)
     except SaveError as exc:
         fail(str(exc))
+
+
+def _seat_number(session: "GameSession", as_seat: int) -> int:
+    """--as SEAT (1-based) as a 0-based seat of the session's game."""
+    n = len(session.record.players)
+    if not 1 <= as_seat <= n:
+        fail(f"--as {as_seat}: the game has seats 1–{n}")
+    return as_seat - 1
 
 
 def _seat(record: "GameRecord", as_seat: Optional[int]) -> int:
@@ -299,21 +314,18 @@ def move(
     from engine.errors import MoveError
     from engine.text import quoted, reason
 
-    lines: list[str] = []
-
-    def play_all(record: "GameRecord") -> None:
-        for i, text in enumerate(notation, start=1):
-            seat = _seat(record, as_)
-            try:
-                events = record.play(seat, text)
-            except MoveError as exc:
-                where = f"move {i} " if len(notation) > 1 else ""
-                fail(f"{where}{quoted(text)}: {reason(str(exc), text)} (nothing saved)")
-            lines.extend(ev.render(record.names) for ev in events if ev.private_to in (None, seat))
-
-    _update(file, play_all)
-    for line in lines:  # only now that it is saved
-        print(line)
+    with _editing(file) as session:
+        seat = None if as_ is None else _seat_number(session, as_)
+        try:
+            per_move = session.play_many([(seat, text) for text in notation])
+        except MoveError as exc:
+            about = notation[0] if len(notation) == 1 else ""
+            where = f"{quoted(notation[0])}: " if len(notation) == 1 else ""
+            fail(f"{where}{reason(str(exc), about)} (nothing saved)")
+        for (who, _), events in zip(session.record.moves[-len(per_move):], per_move):
+            for ev in events:  # printed only now that the moves are saved
+                if ev.visible_to(who):
+                    print(ev.render(session.names))
 
 
 @app.command()
@@ -324,34 +336,24 @@ def bot(
     as_: Optional[int] = AsOpt,
 ) -> None:
     """Let a bot make the next move (or all of them), and save."""
+    from engine.errors import MoveError
+
     from engine.text import quoted
 
-    lines: list[str] = []
-
-    def play_bot(record: "GameRecord") -> None:
-        if level is not None and level not in record.ruleset.bot_levels:
-            fail(f"unknown bot level {quoted(level)} (levels: {', '.join(record.ruleset.bot_levels)})")
-        if record.state.is_over():
-            fail("the game is over")
-        if as_ is not None and _seat(record, as_) not in record.state.to_act():
-            fail(f"--as {as_}: seat {as_} has no move to make now")
-        while True:
-            acting = record.state.to_act()
-            seat = _seat(record, as_) if as_ is not None else acting[0]
-            mv = record.bot_move(seat, level)
-            text = record.state.format_move(mv)
-            events = record.play_move(seat, mv)
-            if record.ruleset.hidden_information:
-                lines.append(f"{record.names[seat]} moved")
-            else:
-                lines.append(f"{record.names[seat]}: {text}")
-            lines.extend("  " + ev.render(record.names) for ev in events if ev.private_to is None)
-            if not all_ or record.state.is_over() or as_ is not None:
-                break
-
-    _update(file, play_bot)
-    for line in lines:  # only now that it is saved
-        print(line)
+    with _editing(file) as session:
+        levels = session.ruleset.bot_levels
+        if level is not None and level not in levels:
+            fail(f"unknown bot level {quoted(level)} (levels: {', '.join(levels)})")
+        seat = None if as_ is None else _seat_number(session, as_)
+        try:
+            played = session.play_bots(seat, level, until_over=all_ and as_ is None)
+        except MoveError as exc:
+            fail(f"--as {as_}: {exc}" if as_ is not None else str(exc))
+        for p in played:  # printed only now that the moves are saved
+            print(f"{session.names[p.seat]}: {p.notation}")
+            for ev in p.events:
+                if ev.visible_to(None):
+                    print("  " + ev.render(session.names))
 
 
 def _public_json(
