@@ -439,23 +439,16 @@ def replay(
         from tui.app import run_app
 
         raise typer.Exit(run_app(saves_dir=_saves_dir(), replay=path, start_ply=from_))
-    state = record.state_at(from_)
-    hidden = record.ruleset.hidden_information
     print(f"Ply {from_}")
-    print(state.view(None).render(None, record.names) if hidden else state.render(None, record.names))
-    for ply in range(from_, end):
-        seat, text = record.moves[ply]
-        mv = state.parse_move(text, seat)
-        events = state.apply(seat, mv)
+    print(record.state_at(from_).view(None).render(None, record.names))
+    for step in record.replay(from_, end, seat=None):  # the public view, as a spectator sees it
         if delay:
             time.sleep(delay)
         print()
-        shown = "(sealed)" if hidden else text
-        print(f"Ply {ply + 1} · {record.names[seat]}: {shown}")
-        for ev in events:
-            if ev.private_to is None:
-                print("  " + ev.render(record.names))
-        print(state.view(None).render(None, record.names) if hidden else state.render(None, record.names))
+        print(f"Ply {step.ply} · {record.names[step.seat]}: {step.notation} — {step.description}")
+        for line in step.events:
+            print("  " + line)
+        print(step.state.view(None).render(None, record.names))
 
 
 @app.command()
