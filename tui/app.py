@@ -11,7 +11,7 @@ class TSquareApp(App[None]):
     """T-Square's TUI. With `game` it opens that save; with `replay`, the
     replay viewer; otherwise the main menu."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["theme.tcss", "app.tcss"]
     TITLE = "T-Square"
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
