@@ -15,6 +15,7 @@ legend. Every rule question goes to the state (`legal`, `describe_move`,
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
 from textual.app import ComposeResult
@@ -41,7 +42,7 @@ PANELS = ("map", "cards", "players")
 """What Tab cycles through."""
 TALL = 30
 """From this many rows on, the map panel also shows every player's row."""
-GALLERY_WIDTH = 30
+GALLERY_WIDTH = 33
 """Columns of your gallery beside the market."""
 ROUTE_WORDS = {"solid": "road", "dotted": "sea route"}
 
@@ -357,10 +358,11 @@ class SquireBoard(Vertical, can_focus=True):
         self.query_one("#sq-market", Painted).paint(self._market_rows())
         rows = player_rows(st, self.names, self.viewer)
         self.query_one("#sq-players", PlayerPanel).players = tuple(rows)
-        self.query_one("#sq-scores", PlayerPanel).players = tuple(rows)
+        self.query_one("#sq-scores", PlayerPanel).players = tuple(
+            replace(r, resources=tuple(x for x in r.resources if "Royal" not in x.word)) for r in rows)
         if self.panel == "cards":
             self._show_cards()
-        graph_words = self.graph.legend_entries(ROUTE_WORDS, marked="you can go there",
+        graph_words = self.graph.legend_entries(ROUTE_WORDS, marked="you can go",
                                                 pawns=[self._who(s) for s in range(st.num_players)])
         self.query_one(Legend).entries = tuple(legend(st, self.names, graph_words))
 
@@ -423,7 +425,7 @@ class SquireBoard(Vertical, can_focus=True):
         placing = st.phase == "gallery" and self.can_act and seat == self.viewer
         whose = "Your" if seat == self.viewer else f"{self._who(seat)}'s"
         rows: list[Row] = [[(f"{whose} gallery", "heading"), (f"  ★ {st.score_now(seat)} VP now", "bold")]]
-        rows.append([("   " + "".join(f" {letter}  " for letter in K.COLUMN_LETTERS), "muted")])
+        rows.append([("   " + "".join(f" {letter}   " for letter in K.COLUMN_LETTERS), "muted")])
         for f in (2, 1, 0):
             row: Row = [(f"{f + 1} │", "muted")]
             for c in range(4):
@@ -438,13 +440,12 @@ class SquireBoard(Vertical, can_focus=True):
                     cell, style = "·", "muted"
                 if placing and i == self.space:
                     style = "cursor"
-                row += [(f"{cell:^3}", style), ("│", "muted")]
+                row += [(f" {cell:<2} ", style), ("│", "muted")]
             rows.append(row)
-        rows.append([(f"{COIN}{p.coins} {ROYAL_COIN}{p.royal_coins} coins · {TICKET}{p.tickets} "
-                      f"{ROYAL_TICKET}{p.royal_tickets} tickets", "")])
-        hand = f"{CARD}{len(p.hand)}/{st.hand_limit(seat)} cards"
-        rows.append([(f"{hand} · {ERRAND}{len(p.errands)}/{st.errand_limit(seat)} errands", ""),
-                     (" (Tab)" if self.viewer is not None else "", "muted")])
+        rows.append([(f"{COIN} {p.coins} {_s(p.coins, 'coin')} {ROYAL_COIN} {p.royal_coins} · "
+                      f"{TICKET} {p.tickets} {_s(p.tickets, 'ticket')} {ROYAL_TICKET} {p.royal_tickets}", "")])
+        rows.append([(f"{CARD} {len(p.hand)} of {st.hand_limit(seat)} cards  "
+                      f"{ERRAND} {len(p.errands)} of {st.errand_limit(seat)} errands", "")])
         return rows
 
     def _market_rows(self) -> list[Row]:
@@ -506,6 +507,11 @@ class SquireBoard(Vertical, can_focus=True):
         else:
             parts += [f"{p.name} {p.score} {p.score_word} {p.note}" for p in self.query_one("#sq-players", PlayerPanel).players]
         return "\n".join(parts)
+
+
+def _s(n: int, word: str) -> str:
+    """'coin' or 'coins' for `n`."""
+    return word if n == 1 else word + "s"
 
 
 def _ticket(kind: str) -> str:

@@ -40,6 +40,9 @@ TILE_MARKS = ("▣", "◈", "♜", "▤", "◎")
 KIND_OF = K.COLOUR_NAMES
 """The palette kind of each colour index: Squire's five colours are the
 theme's kind names (red, yellow, green, purple, blue)."""
+AROUND = {"world": {frozenset(("tok", "sfo"))}}
+"""Routes drawn round the back of the map (across the Pacific): off the right
+edge from the eastern city and off the left edge from the western one."""
 LINES = {"road": "solid", "sea": "dotted"}
 """How each kind of route is drawn: roads solid ──, sea routes dotted ┄┄."""
 LAST_MARK = "*"
@@ -81,7 +84,9 @@ def tile_kind(tile: Any) -> str:
 def map_edges(key: str) -> list[Edge]:
     """A map's routes: roads solid, sea routes dotted."""
     m = K.MAPS[key]
-    return [Edge(a, b, LINES["road"]) for a, b in m.roads] + [Edge(a, b, LINES["sea"]) for a, b in m.seas]
+    around = AROUND.get(key, set())
+    return [Edge(a, b, LINES["road"]) for a, b in m.roads] + [
+        Edge(a, b, LINES["sea"], around=frozenset((a, b)) in around) for a, b in m.seas]
 
 
 def map_nodes(st: SquireState, last: int = -1, route: Sequence[int] = ()) -> list[Node]:
@@ -158,12 +163,14 @@ def legend(st: SquireState, names: Sequence[str], graph_entries: Sequence[Legend
     """Every symbol the Squire screen draws, most needed first."""
     regions = [LegendEntry(REGION_MARKS[r], st.game_map.region_names[r].split(" (")[0], f"kind-{KIND_OF[r]}")
                for r in range(5)]
-    tiles = [LegendEntry(TILE_MARKS[c], f"{K.TYPE_NAMES[c]} (VP)", f"kind-{KIND_OF[c]}") for c in range(5)]
+    tiles = [LegendEntry(TILE_MARKS[c], K.TYPE_NAMES[c], f"kind-{KIND_OF[c]}") for c in range(5)]
     marks = [
         LegendEntry(LAST_MARK, "last move"), LegendEntry(f"{ROUTE_MARK}1", "journey step"),
-        LegendEntry("▶", "cursor / whose turn"), LegendEntry(f"{HALL_MARKS['coins']}2", "hall bonus coins"),
-        LegendEntry(f"{HALL_MARKS['tickets']}1", "hall bonus ticket"),
-        LegendEntry(COIN, "coins"), LegendEntry(ROYAL_COIN, "Royal coin"), LegendEntry(TICKET, "ticket"),
-        LegendEntry(ROYAL_TICKET, "Royal ticket"), LegendEntry(CARD, "card"), LegendEntry(ERRAND, "errand"),
+        LegendEntry(f"{HALL_MARKS['coins']}2 {HALL_MARKS['tickets']}1", "hall bonus"),
+        LegendEntry("▶", "cursor, whose turn"), LegendEntry(ROYAL_COIN, "Royal coin"),
+        LegendEntry(ROYAL_TICKET, "Royal ticket"),
     ]
-    return [*tiles, *regions, *graph_entries, *marks]
+    lines = [e for e in graph_entries if e.symbol in ("──", "┄┄")]
+    marked = [e for e in graph_entries if e.style == "underline"]
+    pawns = [e for e in graph_entries if e not in lines and e not in marked]
+    return [*lines, *pawns, *marked, *marks, *tiles, *regions]

@@ -24,7 +24,7 @@ class Painted(Widget):
 
     COMPONENT_CLASSES = PALETTE_CLASSES | {f"painted--{n}" for n in OWN}
     DEFAULT_CSS = """
-    Painted { height: auto; width: 1fr; }
+    Painted { height: auto; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     Painted > .painted--bold { text-style: bold; }
     Painted > .painted--muted { color: $text-muted; }
     Painted > .painted--cursor { text-style: bold reverse; }
