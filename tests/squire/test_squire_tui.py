@@ -7,7 +7,9 @@ from engine.record import GameRecord, Player
 from rulesets import REGISTRY
 from rulesets.squire.moves import Done, Go, Space, Trade
 from tui.games.base import MoveChosen
-from tui.games.squire import LAYOUT, MAP_ROWS, GameView, SquireBoard
+from tui.games.squire import GameView, SquireBoard
+from tui.games.squire_look import SQUIRE_GRID
+from tui.games.squire_parts import Painted
 
 RS = REGISTRY.get("squire")
 ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
@@ -89,14 +91,16 @@ async def press_move(pilot, board: SquireBoard, move) -> None:
         await pilot.press(*(["down"] * k), "enter")
 
 
-def test_every_city_is_reachable_with_arrows():
-    for key in LAYOUT:
-        st = RS.new_game(2, 1, {"map": key, "abilities": False})
-        board = SquireBoard()
-        board.state, board.viewer = st, 0
-        for target in range(15):
-            board.cursor = 0
-            arrow_path(board, target)
+async def test_every_city_is_reachable_with_arrows():
+    for key in SQUIRE_GRID:
+        record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 1, {"map": key, "abilities": False})
+        app = ViewApp(record, human=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            board = app.query_one(SquireBoard)
+            for target in range(15):
+                board.cursor = 0
+                arrow_path(board, target)
 
 
 async def test_play_a_whole_game_by_keys():
@@ -121,8 +125,7 @@ async def test_play_a_whole_game_by_keys():
             assert app.posted[before:] == [want]
             steps += 1
         assert steps > 20
-        text = board.render().plain
-        assert "supply 0" in text
+        assert "supply 0" in board.plain()
 
 
 async def test_view_fits_and_hides_other_hands():
@@ -132,23 +135,24 @@ async def test_view_fits_and_hides_other_hands():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.query_one(SquireBoard)
-        lines = board.render().plain.split("\n")
-        assert len(lines) <= 21 and max(len(x) for x in lines) <= board.size.width
-        assert "region   $ rarity" in board.render().plain
+        for part in ("#sq-map", "#sq-info", "#sq-gallery", "#sq-market", "#sq-legend"):
+            region = board.query_one(part).region
+            assert region.height > 0 and board.region.contains_region(region), part  # all of it on screen
+        assert "$4" in board.plain() and "price: region $ + rarity $" in board.plain()
         await pilot.press("tab")
-        cards = board.render().plain
+        cards = board.plain()
         me = app.human
         mine = record.state.players[me].hand
-        assert f"card {mine[0]} offer: " in cards and "VP now" in cards  # the card's texts, not its number alone
+        assert f"Card {mine[0]} +" in cards and "offer: " in cards and "VP now" in cards  # texts, not numbers
         for s, p in enumerate(record.state.players):
-            if s != me:
-                assert f"card {p.hand[0]} " not in cards
+            if s != me and p.hand[0] not in mine:
+                assert f"Card {p.hand[0]} +" not in cards
         await pilot.press("tab")
-        table = board.render().plain
-        assert all(f"{n} " in table for n in ("Ada", "Ben", "Cleo")) and "VP" in table
+        table = board.plain()
+        assert all(f"{n} " in table for n in ("Ada", "Ben", "Cleo")) and "VP now" in table
         await pilot.press("tab")
-        # without colour the region brackets and tile letters still tell everything
-        assert "(lon " in board.render().plain and "[dub " in board.render().plain
+        # without colour the region suits and tile symbols still tell everything
+        assert "♥lon " in board.plain() and "♣dub " in board.plain()
 
 
 async def test_board_uses_the_width_it_is_given():
@@ -158,7 +162,9 @@ async def test_board_uses_the_width_it_is_given():
         await pilot.pause()
         board = app.query_one(SquireBoard)
         assert board.size.width == 110
-        assert max(len(x) for x in board.render().plain.split("\n")) > 80
+        graph = board.graph
+        drawing = graph.layout(graph.size.width, graph.size.height)
+        assert max(r.x + r.w for r in drawing.placed.values()) > 80
 
 
 def mid_turn_app() -> ViewApp:
@@ -177,6 +183,11 @@ def mid_turn_app() -> ViewApp:
     return app
 
 
+def info(board: SquireBoard) -> str:
+    """The line under the map."""
+    return board.query_one("#sq-info", Painted).plain()
+
+
 async def shown(app: ViewApp, pilot) -> SquireBoard:
     """Draw the app's position; its board."""
     app.redraw()
@@ -191,7 +202,10 @@ async def test_a_long_journey_needs_the_target_picked_once():
         board = await shown(app, pilot)
         board.cursor = codes.index("tok")
         board.refresh()
-        assert "route sam:Royal tok:ticket" in board.render().plain
+        board._redraw()
+        assert "→1 sam (Royal) →2 tok (ticket)" in info(board)
+        nodes = board.graph.nodes  # the journey on the map
+        assert nodes["sam"].brief.endswith("→1") and nodes["tok"].brief.endswith("→2")
         await pilot.press("enter")
         await pilot.pause()
         assert board.cursor == codes.index("tok")  # still on the target
@@ -206,15 +220,15 @@ async def test_trade_hint_only_where_the_pawn_stands_and_refusals_say_why():
     async with app.run_test(size=(80, 24)) as pilot:
         board = await shown(app, pilot)
         await pilot.press("b")  # no move made yet
-        assert "you must move before you buy or sell" in board.render().plain
+        assert "you must move before you buy or sell" in info(board)
         board.cursor = codes.index("vie")
         await pilot.press("enter")
         await pilot.pause()
-        info = board.render().plain.split("\n")[MAP_ROWS]
-        assert "[s]ell" in info and "Vienna" in info
+        line = info(board)
+        assert "[s]ell" in line and "Vienna" in line
         await pilot.press("left")  # another city: b and s would still trade in Vienna
-        info = board.render().plain.split("\n")[MAP_ROWS]
-        assert board.cursor != codes.index("vie") and "[b]uy" not in info and "[s]ell" not in info
+        line = info(board)
+        assert board.cursor != codes.index("vie") and "[b]uy" not in line and "[s]ell" not in line
 
 
 async def test_last_move_is_marked_on_the_map():
@@ -225,7 +239,8 @@ async def test_last_move_is_marked_on_the_map():
         app.query_one(GameView).mark_last(1, record.moves[-1][1])
         await pilot.pause()
         where = record.state.game_map.cities[record.state.players[1].pos].code
-        assert any(where in line and "*" in line for line in board.render().plain.split("\n")[:MAP_ROWS])
+        assert board.graph.nodes[where].brief.endswith("*")
+        assert any(f"{where} " in line and "*" in line for line in board.plain().split("\n"))
 
 
 async def test_choices_are_described_by_the_state():
@@ -234,7 +249,7 @@ async def test_choices_are_described_by_the_state():
     app = ViewApp(record, human=seat)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        text = app.query_one(SquireBoard).render().plain
+        text = app.query_one(SquireBoard).plain()
         assert "take The Badger, connoisseur: pays 1 coin less" in text
 
 
