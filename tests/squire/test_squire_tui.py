@@ -203,7 +203,7 @@ async def test_a_long_journey_needs_the_target_picked_once():
         board.cursor = codes.index("tok")
         board.refresh()
         board._redraw()
-        assert "→1 sam (Royal) →2 tok (ticket)" in info(board)
+        assert "Enter: →1 sam (Royal) →2 tok (ticket)" in info(board)
         nodes = board.graph.nodes  # the journey on the map
         assert nodes["sam"].brief.endswith("→1") and nodes["tok"].brief.endswith("→2")
         await pilot.press("enter")

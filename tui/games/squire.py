@@ -15,7 +15,6 @@ legend. Every rule question goes to the state (`legal`, `describe_move`,
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Sequence
 
 from textual.app import ComposeResult
@@ -130,6 +129,8 @@ class SquireBoard(Vertical, can_focus=True):
         """The last move made: (seat, notation)."""
         self._map_key = ""
         """The map the graph was given."""
+        self._legend_opened = False
+        """Whether the legend was opened for a tall screen (once; L toggles it after)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sq-mapbox"):
@@ -138,9 +139,9 @@ class SquireBoard(Vertical, can_focus=True):
         yield Painted(id="sq-choices")
         with VerticalScroll(id="sq-cards"):
             yield Painted(id="sq-cards-head")
-            yield CardRow(id="sq-hand")
+            yield CardRow(id="sq-hand", detail=False)
             yield Painted(id="sq-errands-head")
-            yield CardRow(id="sq-errands")
+            yield CardRow(id="sq-errands", detail=False)
         yield PlayerPanel(id="sq-players", compact=False)
         with Horizontal(id="sq-bottom"):
             yield Painted(id="sq-gallery")
@@ -301,6 +302,7 @@ class SquireBoard(Vertical, can_focus=True):
 
     def action_legend(self) -> None:
         self.query_one(Legend).toggle()
+        self._redraw()
 
     # -------------------------------------------------------------- drawing
     def _who(self, seat: int) -> str:
@@ -346,8 +348,12 @@ class SquireBoard(Vertical, can_focus=True):
         self.query_one("#sq-choices").display = on_map and choosing
         self.query_one("#sq-cards").display = self.panel == "cards"
         self.query_one("#sq-players").display = self.panel == "players"
-        self.query_one("#sq-bottom").display = on_map
         tall = self.size.height >= TALL
+        legend_box = self.query_one(Legend)
+        if tall and not self._legend_opened:  # room enough: every symbol explained from the start
+            self._legend_opened = True
+            legend_box.expanded = True
+        self.query_one("#sq-bottom").display = on_map and (tall or not legend_box.expanded)  # the map keeps its room
         self.query_one("#sq-scores").display = on_map and tall
         self._sync_graph()
         self.query_one("#sq-info", Painted).paint(self._info_rows())
@@ -358,8 +364,7 @@ class SquireBoard(Vertical, can_focus=True):
         self.query_one("#sq-market", Painted).paint(self._market_rows())
         rows = player_rows(st, self.names, self.viewer)
         self.query_one("#sq-players", PlayerPanel).players = tuple(rows)
-        self.query_one("#sq-scores", PlayerPanel).players = tuple(
-            replace(r, resources=tuple(x for x in r.resources if "Royal" not in x.word)) for r in rows)
+        self.query_one("#sq-scores", PlayerPanel).players = tuple(rows)
         if self.panel == "cards":
             self._show_cards()
         graph_words = self.graph.legend_entries(ROUTE_WORDS, marked="you can go",
@@ -367,39 +372,52 @@ class SquireBoard(Vertical, can_focus=True):
         self.query_one(Legend).entries = tuple(legend(st, self.names, graph_words))
 
     def _info_rows(self) -> list[Row]:
-        """The city under the cursor, and what Enter, b and s would do."""
+        """The city under the cursor, and what Enter, b and s would do there."""
         st = self.state
         assert st is not None
         if self.note:
             return [[(f"✗ {self.note}", "warn")]]
-        legal = self.legal()
         me = self.viewer
         if st.phase == "gallery" and self.can_act and me is not None:
             return [[("▶ " + st.describe_move(Space(self.space), me).capitalize() + " · Enter", "bold")]]
         c = st.game_map.cities[self.cursor]
         tile = st.cities[self.cursor]
+        action = self._action()
+        words = tile_words(tile, colour=False) + (" VP" if tile_kind(tile) else "")
+        if len(c.name) + len(words) + len(action) + 5 > max(20, self.size.width):
+            words = tile_brief(tile)  # the action matters more than the tile in words
         row: Row = [("▶ ", "bold"), (REGION_MARKS[c.region], f"kind-{KIND_OF[c.region]}"),
-                    (f"{c.name}", "bold"), (" · ", ""), (tile_words(tile), f"kind-{tile_kind(tile)}" if tile_kind(tile) else "")]
-        here = me is not None and st.players[me].pos == self.cursor
+                    (f"{c.name}", "bold"), (" · ", ""), (words, f"kind-{tile_kind(tile)}" if tile_kind(tile) else "")]
+        if action:
+            row.append((" · " + action, "bold"))
+        return [row]
+
+    def _action(self) -> str:
+        """What b / s and Enter would do at the city under the cursor, in words."""
+        st, me, legal = self.state, self.viewer, self.legal()
+        assert st is not None
+        if me is None or not legal:
+            return ""
+        parts = []
+        here = st.players[me].pos == self.cursor
         if here and (BUY in legal or SELL in legal):  # only where the pawn stands: b and s trade here
             buy = f"[b]uy ${st.price(me, self.cursor, True)}" if BUY in legal else "(cannot buy)"
-            row.append((f" · {buy} [s]ell ${st.price(me, self.cursor, False)}", "bold"))
-        if st.phase != "move" or me is None or not legal:
-            return [row]
+            parts.append(f"{buy} [s]ell ${st.price(me, self.cursor, False)}")
+        if st.phase != "move":
+            return " · ".join(parts)
         if Go(self.cursor) in legal:
             if st.players[me].pos < 0:
-                row.append((" · Enter: start here", "bold"))
+                parts.append("Enter: start here")
             else:  # a step: say which ticket it takes
-                row.append((f" · Enter: go by {st.step_ticket(me, self.cursor)}", "bold"))
+                parts.append(f"Enter: go by {st.step_ticket(me, self.cursor)}")
         elif not here:
             route = st.route(me, self.cursor)
             if route:  # further away: the route and each step's ticket
                 steps = " ".join(f"→{n + 1} {st.game_map.cities[c].code} ({_ticket(k)})" for n, (c, k) in enumerate(route))
-                reached = route[-1][0] == self.cursor
-                row.append((f" · Enter along {steps}{'' if reached else ' …'}", "bold"))
+                parts.append(f"Enter: {steps}{'' if route[-1][0] == self.cursor else ' …'}")
             else:
-                row.append((" · out of reach now", "muted"))
-        return [row]
+                parts.append("out of reach now")
+        return " · ".join(parts)
 
     def _choice_rows(self) -> list[Row]:
         st = self.state
@@ -438,9 +456,10 @@ class SquireBoard(Vertical, can_focus=True):
                     cell, style = f"{HALL_MARKS[hall[0]]}{hall[1]}", "muted"
                 else:
                     cell, style = "·", "muted"
+                mark = " "
                 if placing and i == self.space:
-                    style = "cursor"
-                row += [(f" {cell:<2} ", style), ("│", "muted")]
+                    style, mark = "cursor", "▶"
+                row += [(f"{mark}{cell:<2} ", style), ("│", "muted")]
             rows.append(row)
         rows.append([(f"{COIN} {p.coins} {_s(p.coins, 'coin')} {ROYAL_COIN} {p.royal_coins} · "
                       f"{TICKET} {p.tickets} {_s(p.tickets, 'ticket')} {ROYAL_TICKET} {p.royal_tickets}", "")])

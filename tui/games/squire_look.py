@@ -55,14 +55,14 @@ COIN, ROYAL_COIN, TICKET, ROYAL_TICKET, CARD, ERRAND = "$", "✦", "▭", "♛",
 """Symbols of what a player holds."""
 
 
-def tile_words(tile: Any) -> str:
-    """'▣ painting 5', 'hidden tile', 'no tile'."""
+def tile_words(tile: Any, colour: bool = True) -> str:
+    """'▣ red painting 5' ('▣ painting 5' without `colour`), 'hidden tile', 'no tile'."""
     if tile is HIDDEN:
         return "hidden tile"
     if not isinstance(tile, int) or tile < 0:
         return "no tile"
     c = K.TILE_COLOUR[tile]
-    return f"{TILE_MARKS[c]} {K.COLOUR_NAMES[c]} {K.TYPE_NAMES[c]} {K.TILE_VALUE[tile]}"
+    return f"{TILE_MARKS[c]} {K.COLOUR_NAMES[c] + ' ' if colour else ''}{K.TYPE_NAMES[c]} {K.TILE_VALUE[tile]}"
 
 
 def tile_brief(tile: Any) -> str:
@@ -142,26 +142,27 @@ def player_rows(st: SquireState, names: Sequence[str], viewer: int | None) -> li
         board = K.BOARDS[p.board].name.split(",")[0] if p.board >= 0 else "no board yet"
         where = f"at {st.game_map.cities[p.pos].name}" if p.pos >= 0 else "not on the map yet"
         owned = " ".join(tile_brief(t) for t in p.gallery if isinstance(t, int) and t >= 0) or "empty"
-        note = f"{board} · {where} · gallery {owned}"
+        note = f"{board} · {where}"
         if st.token == s:
             note += " · holds the Exhibition token"
+        royal = (f"{ROYAL_COIN} {p.royal_coins} Royal {'coin' if p.royal_coins == 1 else 'coins'} · "
+                 f"{ROYAL_TICKET} {p.royal_tickets} Royal {'ticket' if p.royal_tickets == 1 else 'tickets'}")
         rows.append(PlayerInfo(
             s, names[s] if s < len(names) else f"Seat {s + 1}", score=st.score_now(s), score_word="VP now",
             to_act=not over and s == st.actor, you=s == viewer,
             resources=(
-                Resource(COIN, p.coins, "coins"), Resource(ROYAL_COIN, p.royal_coins, "Royal coins", "Royal coin"),
-                Resource(TICKET, p.tickets, "tickets"),
-                Resource(ROYAL_TICKET, p.royal_tickets, "Royal tickets", "Royal ticket"),
+                Resource(COIN, p.coins, "coins"), Resource(TICKET, p.tickets, "tickets"),
                 Resource(CARD, len(p.hand), "cards"), Resource(ERRAND, len(p.errands), "errands"),
             ),
-            note=note,
+            note=note, more=(f"{royal} · gallery {owned}",),
         ))
     return rows
 
 
 def legend(st: SquireState, names: Sequence[str], graph_entries: Sequence[LegendEntry]) -> list[LegendEntry]:
     """Every symbol the Squire screen draws, most needed first."""
-    regions = [LegendEntry(REGION_MARKS[r], st.game_map.region_names[r].split(" (")[0], f"kind-{KIND_OF[r]}")
+    regions = [LegendEntry(REGION_MARKS[r], f"{K.COLOUR_NAMES[r]}: {st.game_map.region_names[r].split(' (')[0]}",
+                           f"kind-{KIND_OF[r]}")
                for r in range(5)]
     tiles = [LegendEntry(TILE_MARKS[c], K.TYPE_NAMES[c], f"kind-{KIND_OF[c]}") for c in range(5)]
     marks = [
