@@ -125,7 +125,7 @@ async def test_play_a_whole_game_by_keys():
             assert app.posted[before:] == [want]
             steps += 1
         assert steps > 20
-        assert "supply 0" in board.plain()
+        assert "· 0 rarities left" in board.plain()
 
 
 async def test_view_fits_and_hides_other_hands():

@@ -369,7 +369,7 @@ class SquireBoard(Vertical, can_focus=True):
             self._show_cards()
         graph_words = self.graph.legend_entries(ROUTE_WORDS, marked="you can go",
                                                 pawns=[self._who(s) for s in range(st.num_players)])
-        self.query_one(Legend).entries = tuple(legend(st, self.names, graph_words))
+        self.query_one(Legend).entries = tuple(legend(st, graph_words, last=self._last_city() >= 0))
 
     def _info_rows(self) -> list[Row]:
         """The city under the cursor, and what Enter, b and s would do there."""
@@ -470,7 +470,7 @@ class SquireBoard(Vertical, can_focus=True):
     def _market_rows(self) -> list[Row]:
         st = self.state
         assert st is not None
-        rows: list[Row] = [[("Market", "heading"), (f" · supply {len(st.supply)}", "muted")]]
+        rows: list[Row] = [[("Market", "heading"), (f" · {len(st.supply)} rarities left", "muted")]]
         for n, price in enumerate(K.MARKET_PRICES):
             r, t = st.market_regions[n], st.market_types[n]
             rows.append([(f"${price} ", "bold"), (REGION_MARKS[r], f"kind-{KIND_OF[r]}"),

@@ -159,14 +159,15 @@ def player_rows(st: SquireState, names: Sequence[str], viewer: int | None) -> li
     return rows
 
 
-def legend(st: SquireState, names: Sequence[str], graph_entries: Sequence[LegendEntry]) -> list[LegendEntry]:
-    """Every symbol the Squire screen draws, most needed first."""
+def legend(st: SquireState, graph_entries: Sequence[LegendEntry], last: bool = True) -> list[LegendEntry]:
+    """Every symbol the Squire screen draws, most needed first (the
+    last-move mark only if `last`: a move is marked)."""
     regions = [LegendEntry(REGION_MARKS[r], f"{K.COLOUR_NAMES[r]}: {st.game_map.region_names[r].split(' (')[0]}",
                            f"kind-{KIND_OF[r]}")
                for r in range(5)]
     tiles = [LegendEntry(TILE_MARKS[c], K.TYPE_NAMES[c], f"kind-{KIND_OF[c]}") for c in range(5)]
     marks = [
-        LegendEntry(LAST_MARK, "last move"), LegendEntry(f"{ROUTE_MARK}1", "journey step"),
+        *([LegendEntry(LAST_MARK, "last move")] if last else []), LegendEntry(f"{ROUTE_MARK}1", "journey step"),
         LegendEntry(f"{HALL_MARKS['coins']}2 {HALL_MARKS['tickets']}1", "hall bonus"),
         LegendEntry("▶", "cursor, whose turn"), LegendEntry(ROYAL_COIN, "Royal coin"),
         LegendEntry(ROYAL_TICKET, "Royal ticket"),
