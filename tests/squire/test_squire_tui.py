@@ -10,6 +10,7 @@ from tui.games.base import MoveChosen
 from tui.games.squire import GameView, SquireBoard
 from tui.games.squire_look import SQUIRE_GRID
 from tui.games.squire_parts import Painted
+from tui.widgets.palette import THEME_PATH
 
 RS = REGISTRY.get("squire")
 ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
@@ -263,3 +264,42 @@ async def test_nothing_of_one_persons_screen_carries_to_the_next():
         board.target = 3
         board.set_state(record.state.view(1), 1, record.names, False)
         assert board.panel == "map" and board.target is None
+
+
+BOX_DRAWING = range(0x2500, 0x2580)
+WORDS_AROUND = set("·…✗★")
+"""Marks that stand beside their words: separators, a cut, a refusal, 'VP now'."""
+
+
+async def test_every_symbol_on_the_board_is_in_the_legend():
+    app = mid_turn_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await shown(app, pilot)
+        app.query_one(GameView).mark_last(1, app.record.moves[-1][1])
+        board.cursor = [c.code for c in app.record.state.game_map.cities].index("tok")  # a journey shown
+        board._redraw()
+        await pilot.pause()
+        legend = board.query_one("#sq-legend")
+        explained = "".join(e.symbol for e in legend.entries)
+        shown_text = board.plain()
+        symbols = {ch for ch in shown_text if not ch.isascii() and ord(ch) not in BOX_DRAWING} - WORDS_AROUND
+        assert symbols and not {ch for ch in symbols if ch not in explained}
+        assert "──" in explained and "┄┄" in explained
+
+
+class ThemedApp(ViewApp):
+    CSS_PATH = [THEME_PATH]
+
+
+async def test_without_colour_the_symbols_stay_bright(monkeypatch):
+    styles = {}
+    for no_color in (False, True):
+        if no_color:
+            monkeypatch.setenv("NO_COLOR", "1")
+        app = ThemedApp(mid_turn_app().record, human=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            board = await shown(app, pilot)
+            market = board.query_one("#sq-market")
+            styles[no_color] = {k: market.get_component_rich_style(f"kind-{k}").color for k in ("red", "blue")}
+    assert styles[False]["red"] != styles[False]["blue"]  # colours help when there are colours
+    assert styles[True]["red"] == styles[True]["blue"]  # without, every symbol is drawn alike, in full

@@ -6,7 +6,6 @@ pytest tests/tui/test_squire_pictures.py --snapshot-update
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,16 +16,6 @@ from rulesets import REGISTRY
 from tui.app import create_app
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
-FOLDER = Path("/tmp/tsquare-squire-pictures")
-"""A fixed folder, since a screen may show its path."""
-
-
-@pytest.fixture
-def folder():
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    FOLDER.mkdir(parents=True)
-    yield FOLDER
-    shutil.rmtree(FOLDER, ignore_errors=True)
 
 
 def squire_game(folder: Path, map_key: str, players: int = 3, own_moves: int = 5) -> Path:
@@ -53,12 +42,12 @@ def squire_game(folder: Path, map_key: str, players: int = 3, own_moves: int = 5
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("panel, keys", [("main", []), ("cards", ["tab"]), ("players", ["tab", "tab"])])
-def test_british_isles(snap_compare, folder, size, panel, keys):
-    app = create_app(folder, game=squire_game(folder, "british-isles"), bot_delay=0)
+def test_british_isles(snap_compare, tmp_path, size, panel, keys):
+    app = create_app(tmp_path, game=squire_game(tmp_path, "british-isles"), bot_delay=0)
     assert snap_compare(app, press=keys, terminal_size=SIZES[size])
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_world_map(snap_compare, folder, size):
-    app = create_app(folder, game=squire_game(folder, "world", players=2, own_moves=2), bot_delay=0)
+def test_world_map(snap_compare, tmp_path, size):
+    app = create_app(tmp_path, game=squire_game(tmp_path, "world", players=2, own_moves=2), bot_delay=0)
     assert snap_compare(app, terminal_size=SIZES[size])

@@ -353,7 +353,8 @@ class SquireBoard(Vertical, can_focus=True):
         if tall and not self._legend_opened:  # room enough: every symbol explained from the start
             self._legend_opened = True
             legend_box.expanded = True
-        self.query_one("#sq-bottom").display = on_map and (tall or not legend_box.expanded)  # the map keeps its room
+        bottom = on_map or (tall and self.panel == "cards")  # tall screens: the gallery and market under the cards too
+        self.query_one("#sq-bottom").display = bottom and (tall or not legend_box.expanded)  # the map keeps its room
         self.query_one("#sq-scores").display = on_map and tall
         self._sync_graph()
         self.query_one("#sq-info", Painted).paint(self._info_rows())

@@ -170,7 +170,7 @@ def legend(st: SquireState, graph_entries: Sequence[LegendEntry], last: bool = T
         *([LegendEntry(LAST_MARK, "last move")] if last else []), LegendEntry(f"{ROUTE_MARK}1", "journey step"),
         LegendEntry(f"{HALL_MARKS['coins']}2 {HALL_MARKS['tickets']}1", "hall bonus"),
         LegendEntry("▶", "cursor, whose turn"), LegendEntry(ROYAL_COIN, "Royal coin"),
-        LegendEntry(ROYAL_TICKET, "Royal ticket"),
+        LegendEntry(ROYAL_TICKET, "Royal ticket"), LegendEntry(CARD, "card"), LegendEntry(ERRAND, "errand"),
     ]
     lines = [e for e in graph_entries if e.symbol in ("──", "┄┄")]
     marked = [e for e in graph_entries if e.style == "underline"]
