@@ -303,3 +303,28 @@ async def test_without_colour_the_symbols_stay_bright(monkeypatch):
             styles[no_color] = {k: market.get_component_rich_style(f"kind-{k}").color for k in ("red", "blue")}
     assert styles[False]["red"] != styles[False]["blue"]  # colours help when there are colours
     assert styles[True]["red"] == styles[True]["blue"]  # without, every symbol is drawn alike, in full
+
+
+def test_the_pacific_crossing_goes_off_the_edges_not_across_the_map():
+    from tui.games.squire_look import map_edges, map_nodes
+    from tui.widgets.map_graph import MapGraph
+
+    st = RS.new_game(2, 1, {"map": "world", "abilities": False})
+    graph = MapGraph()
+    graph.set_graph(map_nodes(st), map_edges("world"))
+    for width, height in ((59, 11), (59, 13), (72, 30), (110, 20)):
+        drawing = graph.layout(width, height)
+        assert not drawing.unrouted
+        sea = {cell for cell, (style, _) in drawing.lines.items() if style == "dotted"}
+        assert any(x == 0 for x, _ in sea), (width, height)  # in from the left edge to San Francisco
+        assert any(x == width - 1 or y in (0, height - 1) for x, y in sea if x > width // 2)  # out east from Tokyo
+
+
+async def test_players_panel_names_every_holding_in_words():
+    app = mid_turn_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("tab", "tab")
+        text = board.query_one("#sq-players").render().plain
+        for words in ("coins", "tickets", "cards", "errands", "Royal ticket", "Royal coins", "VP now", "to play"):
+            assert words in text, words
