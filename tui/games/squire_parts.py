@@ -38,9 +38,13 @@ class Painted(Widget):
         """What is drawn, top to bottom."""
 
     def paint(self, rows: Sequence[Row]) -> None:
-        """New rows to draw."""
-        self.rows = [list(r) for r in rows]
-        self.refresh(layout=True)
+        """New rows to draw (nothing is redrawn when they are the same)."""
+        new = [list(r) for r in rows]
+        if new == self.rows:
+            return
+        resized = len(new) != len(self.rows)
+        self.rows = new
+        self.refresh(layout=resized)
 
     def _style(self, name: str):
         out = None
