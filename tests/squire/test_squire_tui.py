@@ -328,3 +328,16 @@ async def test_players_panel_names_every_holding_in_words():
         text = board.query_one("#sq-players").render().plain
         for words in ("coins", "tickets", "cards", "errands", "Royal ticket", "Royal coins", "VP now", "to play"):
             assert words in text, words
+
+
+async def test_play_keys_are_off_when_the_viewer_cannot_act():
+    app = mid_turn_app()
+    record = app.record
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        assert board.check_action("choose", ()) and board.check_action("arrow", (1, 0))
+        board.set_state(record.state.view(0), 0, record.names, False)  # a replay, or a bot's turn
+        before = board.cursor
+        await pilot.press("right", "b")
+        assert board.cursor == before and not app.posted  # the keys go on to the screen (a replay steps)
+        assert not board.check_action("choose", ()) and board.check_action("toggle", ())

@@ -168,6 +168,7 @@ class SquireBoard(Vertical, can_focus=True):
         if viewer != self.viewer:  # another person's screen: nothing of the last one's carries over
             self.panel, self.target = "map", None
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
+        self.refresh_bindings()  # the footer shows the play keys only when they work
         self.pick = 0
         self.note = ""
         pos = state.players[viewer].pos if viewer is not None else -1
@@ -219,6 +220,15 @@ class SquireBoard(Vertical, can_focus=True):
         self._redraw()
 
     # ------------------------------------------------------------- actions
+    PLAY_ACTIONS = frozenset({"arrow", "choose", "trade", "done"})
+    """Actions for building a move: off (and out of the footer) when the
+    viewer cannot act, so those keys reach the screen (a replay's ←/→)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.PLAY_ACTIONS and not self.can_act:
+            return False
+        return True
+
     def action_arrow(self, dx: int, dy: int) -> None:
         st = self.state
         if st is None:
