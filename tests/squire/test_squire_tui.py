@@ -341,3 +341,16 @@ async def test_play_keys_are_off_when_the_viewer_cannot_act():
         await pilot.press("right", "b")
         assert board.cursor == before and not app.posted  # the keys go on to the screen (a replay steps)
         assert not board.check_action("choose", ()) and board.check_action("toggle", ())
+
+
+async def test_a_big_hand_keeps_every_cards_text_and_scrolls_by_keys():
+    app = mid_turn_app()
+    app.record.state.players[0].hand = [3, 9, 14, 21, 30]
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("tab")
+        hand = board.query_one("#sq-hand")
+        assert not any(card.compact for card in hand.cards)  # full cards, with their texts, over more rows
+        scroll = board.query_one("#sq-cards")
+        await pilot.press("down", "down")
+        assert scroll.scroll_y > 0

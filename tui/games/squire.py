@@ -139,9 +139,9 @@ class SquireBoard(Vertical, can_focus=True):
         yield Painted(id="sq-choices")
         with VerticalScroll(id="sq-cards"):
             yield Painted(id="sq-cards-head")
-            yield CardRow(id="sq-hand", detail=False)
+            yield CardRow(id="sq-hand", detail=False, wrap=True)
             yield Painted(id="sq-errands-head")
-            yield CardRow(id="sq-errands", detail=False)
+            yield CardRow(id="sq-errands", detail=False, wrap=True)
         yield PlayerPanel(id="sq-players", compact=False)
         with Horizontal(id="sq-bottom"):
             yield Painted(id="sq-gallery")
@@ -225,6 +225,8 @@ class SquireBoard(Vertical, can_focus=True):
     viewer cannot act, so those keys reach the screen (a replay's ←/→)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "arrow" and self.panel == "cards":
+            return True  # the arrows scroll your cards, whoever's turn it is
         if action in self.PLAY_ACTIONS and not self.can_act:
             return False
         return True
@@ -234,6 +236,9 @@ class SquireBoard(Vertical, can_focus=True):
         if st is None:
             return
         self.note = ""
+        if self.panel == "cards":  # more cards than fit: the arrows scroll them
+            self.query_one("#sq-cards", VerticalScroll).scroll_relative(y=(dy or dx) * 4, animate=False)
+            return
         if st.phase == "gallery" and self.can_act and self.panel == "map":
             f, c = divmod(self.space, 4)
             f = min(2, max(0, f - dy))  # up is a higher floor
@@ -505,7 +510,8 @@ class SquireBoard(Vertical, can_focus=True):
         p = st.players[me]
         width = max(20, self.size.width)
         text = (f"Your cards ({len(p.hand)} of {st.hand_limit(me)}): play a card's offer when you trade "
-                "(its reward on the frame), or run its errand at a sculpture exhibition")
+                "(its reward on the frame), or run its errand at a sculpture exhibition"
+                + (" · ↑↓ scroll" if len(p.hand) > 2 else ""))
         head.paint([[(line, "heading" if n == 0 else "")] for n, line in enumerate(wrap_words(text, width))])
         hand.display = bool(p.hand)
         hand.show([hand_face(st, c, me) for c in p.hand])
