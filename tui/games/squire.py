@@ -50,7 +50,7 @@ KEYS_HELP = """
 
 | key | does |
 |---|---|
-| arrows / h j k l | move the cursor: over the map, the gallery or a list |
+| arrows / h j k l | move the cursor: over the map, the gallery or a list; scroll your cards |
 | Enter | travel to (or start in) the city under the cursor; for a city further away, take the next step of the route shown (press Enter again for each step: the cursor stays on the target) — or choose the highlighted item |
 | b / s | buy / sell the rarity where your pawn stands |
 | d | done: end an optional step (offers, errands) |
