@@ -67,6 +67,8 @@ class PlayerInfo:
     resources: tuple[Resource, ...] = ()
     note: str = ""
     """A short line more: a board's ability, a token held, 'has chosen'."""
+    more: tuple[str, ...] = ()
+    """Further note lines under the note (full form only)."""
 
 
 class PlayerPanel(Widget):
@@ -186,6 +188,9 @@ class PlayerPanel(Widget):
         if p.note:
             t.append("\n   ")
             t.append(p.note, style("player-panel--note"))
+        for line in p.more:
+            t.append("\n   ")
+            t.append(line, style("player-panel--note"))
         return t
 
     def _resource(self, t: Text, r: Resource) -> None:
