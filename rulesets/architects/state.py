@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, Iterator, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name, seat_ref
@@ -337,15 +337,17 @@ class ArchitectsState(GameState):
 
     def group_options(self, seat: int) -> list[Group]:
         """The 3-, 4- and 5-card plays the hand allows this turn."""
+        sizes = tuple(n for n, used in ((3, self.three_used), (4, self.four_used), (5, self.five_used)) if not used)
+        if not sizes:
+            return []
         out: list[Group] = []
         targets = [t for t in self.active() if t != seat]
-        for effect, cards in hand_groups(tuple(sorted(set(self.players[seat].hand)))):
+        no_areas = self.endgame
+        for effect, cards in hand_groups(tuple(sorted(set(self.players[seat].hand))), sizes):
             if effect == "sw":
-                out += [g for g in (Group("sw", cards, t) for t in targets) if self.group_allowed(seat, g)]
-            else:
-                g = Group(effect, cards)
-                if self.group_allowed(seat, g):
-                    out.append(g)
+                out += [Group("sw", cards, t) for t in targets]
+            elif not (no_areas and effect in AREA_FLAGS):
+                out.append(Group(effect, cards))
         return out
 
     def toggle_options(self, seat: int) -> list[Toggle]:
@@ -1033,39 +1035,68 @@ _LINES_OF_MASK = tuple(tuple(K.LINE_OF_SUIT[s] for s in range(4) if m >> s & 1) 
 _BITS = tuple(1 << SUIT[c] for c in range(K.DECK_SIZE))
 
 
+_COMBOS = {
+    (n, k): tuple(combinations(range(n), k)) for n in range(K.HAND_SIZE + 1) for k in (3, 4, 5)
+}
+"""Index combinations of a hand of n cards, k at a time."""
+
+
+def _combos(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The index combinations of n cards k at a time."""
+    got = _COMBOS.get((n, k))
+    return got if got is not None else tuple(combinations(range(n), k))
+
+_THREE = tuple(
+    tuple(tuple(_LINES_OF_MASK[m] if run else ()) + (("ld",) if m.bit_count() == 3 else ()) +
+          ((K.SPACE_OF_SUIT[m.bit_length() - 1],) if m.bit_count() == 1 else ()) for m in range(16))
+    for run in (False, True)
+)
+"""Effects of three cards by [consecutive][suit mask]."""
+
+
+def _four_effect(q: tuple[int, int, int, int]) -> tuple[str, ...]:
+    """Effects of four cards by their suit bits."""
+    m = q[0] | q[1] | q[2] | q[3]
+    count = m.bit_count()
+    if count == 1:
+        return ("yf",)
+    if count == 4:
+        return ("pk",)
+    if count == 2 and q.count(q[0]) == 2:
+        return (K.AREA_OF_PAIRS[frozenset(b.bit_length() - 1 for b in q)],)
+    return ()
+
+
+_FOUR = {q: _four_effect(q) for q in product((1, 2, 4, 8), repeat=4)}
+"""Effects of four cards by their suit bits."""
+
+
 @lru_cache(maxsize=4096)
-def hand_groups(hand: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """(effect, cards) of every 3-, 4- and 5-card group in a sorted hand
-    (the same as group_effects on every subset, computed on suit masks)."""
+def hand_groups(hand: tuple[int, ...], sizes: tuple[int, ...] = (3, 4, 5)) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(effect, cards) of every group of `sizes` cards in a sorted hand
+    (the same as group_effects on every subset, looked up in tables)."""
     out: list[tuple[str, tuple[int, ...]]] = []
     nums = [NUM[c] for c in hand]
     bits = [_BITS[c] for c in hand]
-    idx = range(len(hand))
-    for i, j, k in combinations(idx, 3):
-        m = bits[i] | bits[j] | bits[k]
-        cards = (hand[i], hand[j], hand[k])
-        if nums[j] == nums[i] + 1 and nums[k] == nums[j] + 1:
-            out += [(e, cards) for e in _LINES_OF_MASK[m]]
-        if m.bit_count() == 3:
-            out.append(("ld", cards))
-        elif m.bit_count() == 1:
-            out.append((K.SPACE_OF_SUIT[SUIT[hand[i]]], cards))
-    for q in combinations(idx, 4):
-        m = bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]]
-        count = m.bit_count()
-        cards = tuple(hand[x] for x in q)
-        if count == 1:
-            out.append(("yf", cards))
-        elif count == 4:
-            out.append(("pk", cards))
-        elif count == 2 and sum(1 for x in q if bits[x] == bits[q[0]]) == 2:
-            out.append((K.AREA_OF_PAIRS[frozenset(SUIT[c] for c in cards)], cards))
-    for q in combinations(idx, 5):
-        cards = tuple(hand[x] for x in q)
-        if (bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]] | bits[q[4]]).bit_count() == 1:
-            out.append(("sw", cards))
-        if all(nums[q[t + 1]] == nums[q[t]] + 1 for t in range(4)):
-            out.append(("run", cards))
+    n = len(hand)
+    if 3 in sizes:
+        for i, j, k in _combos(n, 3):
+            effs = _THREE[nums[j] == nums[i] + 1 and nums[k] == nums[j] + 1][bits[i] | bits[j] | bits[k]]
+            if effs:
+                cards = (hand[i], hand[j], hand[k])
+                out += [(e, cards) for e in effs]
+    if 4 in sizes:
+        for q in _combos(n, 4):
+            effs = _FOUR[(bits[q[0]], bits[q[1]], bits[q[2]], bits[q[3]])]
+            if effs:
+                out.append((effs[0], tuple(hand[x] for x in q)))
+    if 5 in sizes:
+        for q in _combos(n, 5):
+            cards = tuple(hand[x] for x in q)
+            if (bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]] | bits[q[4]]).bit_count() == 1:
+                out.append(("sw", cards))
+            if all(nums[q[t + 1]] == nums[q[t]] + 1 for t in range(4)):
+                out.append(("run", cards))
     return tuple(out)
 
 
