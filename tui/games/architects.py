@@ -58,16 +58,18 @@ KEYS_HELP = """
 """
 
 LEGEND = (
-    LegendEntry("S F", "start, finish"),
-    LegendEntry("1", "a client (seat mark)"),
-    LegendEntry("◇ ◈", "blue, glass space"),
+    LegendEntry("1:", "client of seat 1"),
+    LegendEntry("S", "start"),
+    LegendEntry("F", "finish"),
+    LegendEntry("◇", "blue space"),
+    LegendEntry("◈", "glass space"),
     LegendEntry("○", "red-circled"),
     LegendEntry("±", "±black"),
-    LegendEntry("──", "line, forward →"),
-    LegendEntry("↓ ↑", "forward on a vertical line"),
-    LegendEntry("┄ ⇣", "dashed line"),
-    LegendEntry("b o g r", "blue/orange/green/red line (dim: off)"),
-    LegendEntry("Y b G p k", "area yellow/blue/grey/purple/pink: CAPITAL open, small closed"),
+    LegendEntry("─", "line, forward →"),
+    LegendEntry("↓", "forward down (↑ up)"),
+    LegendEntry("┄", "dashed line (⇣ ⇡)"),
+    LegendEntry("o", "line colour b o g r (dim: off)"),
+    LegendEntry("Y", "area y b g p k: CAPITAL open, small closed"),
     LegendEntry("_", "underlined: the highlighted move's spaces"),
 )
 
@@ -101,7 +103,7 @@ class GameView(Vertical):
     GameView #ar-page { height: auto; }
     GameView #ar-board { height: auto; }
     GameView #ar-board-side { width: 1fr; height: auto; }
-    GameView #ar-cards { height: auto; }
+    GameView #ar-cards { height: 6; }
     GameView #ar-compose { height: 1; }
     GameView #ar-moves { height: 1fr; min-height: 3; border: none; padding: 0; }
     GameView Legend { height: auto; }

@@ -84,7 +84,7 @@ class MazeCanvas(TextCanvas):
             if i in self.clients:
                 seat = self.clients[i]
                 pstyle = self.get_component_rich_style(player_class(seat)) + Style(reverse=True, bold=True)
-                put(x, y, f"{km}{b.values[i]:>2}{PLAYER_MARKS[seat]}", pstyle)
+                put(x, y, f"{PLAYER_MARKS[seat]}:{b.values[i]:<2}", pstyle)
             else:
                 put(x, y, km, kstyle)
                 put(x + 1, y, f"{b.values[i]:>2}", style)
