@@ -253,14 +253,16 @@ class ArchitectsState(GameState):
                 funds = self.architect_pays(funds, text.architect_pays)  # type: ignore[arg-type]
         return funds, True
 
-    def open_key(self) -> tuple[bool, frozenset[str]]:
-        """What of the flags decides where a client may go (dashed lines, areas)."""
-        return "ld" in self.flags, frozenset(self.flags & AREA_FLAGS)
+    def open_mask(self) -> int:
+        """What of the flags decides where a client may go: bit 0 the dashed
+        lines, then one bit an area effect (AREA_BIT)."""
+        flags = self.flags
+        return ("ld" in flags) | sum(bit for e, bit in AREA_BIT.items() if e in flags)
 
     def card_paths(self, seat: int, text: K.CardText) -> tuple[tuple[int, ...], ...]:
         """Every path (spaces entered) `text` allows `seat`'s client, topology only."""
         p = self.players[seat]
-        return _card_paths(p.board, p.pos, TEXT_INDEX[text], self.open_key())
+        return _card_paths(p.board, p.pos, TEXT_INDEX[text], self.open_mask())
 
     def single_text(self, card: int) -> K.CardText:
         """The movement text of a card played singly."""
@@ -939,41 +941,64 @@ TEXTS = (K.NINE_RETREAT,) + tuple(K.CARD_TEXTS.values())
 TEXT_INDEX = {t: i for i, t in enumerate(TEXTS)}
 
 
-@lru_cache(maxsize=1 << 17)
-def _card_paths(board_index: int, pos: int, text_index: int, open_key: tuple[bool, frozenset[str]]) -> tuple[tuple[int, ...], ...]:
-    """Paths a card's text allows from `pos` with these lines and areas open."""
+AREA_BIT = {e: 2 << i for i, e in enumerate(K.AREA_EFFECTS)}
+"""An area effect's bit in an open mask (bit 0: the dashed lines)."""
+
+
+def needs(board: Board, src: int, link: Link) -> int:
+    """The open-mask bits crossing `link` from `src` needs (can_enter as bits):
+    a dashed line needs the dashed lines open; entering a blue, grey or purple
+    area from outside it, or any pink square, needs that area open."""
+    need = 1 if link.dashed else 0
+    area = board.areas[link.to]
+    if area not in ("", "y") and (area == "k" or board.areas[src] != area):
+        need |= AREA_BIT[AREA_EFFECT[area]]
+    return need
+
+
+def _fits(link: Link, kind: str) -> bool:
+    """Whether a line can be taken as a card text's step kind ('advance|ascend')."""
+    for k in kind.split("|"):
+        if (
+            k == "any"
+            or (k == "advance" and link.forward)
+            or (k == "retreat" and not link.forward)
+            or (k == "ascend" and link.vertical == -1)
+            or (k == "descend" and link.vertical == 1)
+        ):
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _candidate_paths(board_index: int, pos: int, text_index: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every path a card's text could take from `pos` with everything open,
+    in search order without repeats, each with the open-mask bits it needs."""
     board = BOARDS[board_index]
     text = TEXTS[text_index]
-    probe = ArchitectsState(num_players=2)
-    probe.flags = set(open_key[1]) | ({"ld"} if open_key[0] else set())
 
-    def fits(link: Link, kind: str) -> bool:
-        for k in kind.split("|"):
-            if (
-                k == "any"
-                or (k == "advance" and link.forward)
-                or (k == "retreat" and not link.forward)
-                or (k == "ascend" and link.vertical == -1)
-                or (k == "descend" and link.vertical == 1)
-            ):
-                return True
-        return False
-
-    def walk(here: int, seen: tuple[int, ...], todo: tuple[str, ...]) -> Iterator[tuple[int, ...]]:
+    def walk(here: int, seen: tuple[int, ...], need: int, todo: tuple[str, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
         if not todo:
-            yield seen[1:]
+            yield seen[1:], need
             return
         for link in board.links[here]:
-            if link.to in seen or not probe.can_enter(board, here, link) or not fits(link, todo[0]):
+            if link.to in seen or not _fits(link, todo[0]):
                 continue
-            yield from walk(link.to, seen + (link.to,), todo[1:])
+            yield from walk(link.to, seen + (link.to,), need | needs(board, here, link), todo[1:])
 
     orders = [text.steps] + ([tuple(reversed(text.steps))] if text.both else [])
-    found: dict[tuple[int, ...], None] = {}
+    found: dict[tuple[int, ...], int] = {}
     for kinds in orders:
-        for path in walk(pos, (pos,), kinds):
-            found.setdefault(path, None)
-    return tuple(found)
+        for path, need in walk(pos, (pos,), 0, kinds):
+            found.setdefault(path, need)
+    return tuple(found.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _card_paths(board_index: int, pos: int, text_index: int, open_mask: int) -> tuple[tuple[int, ...], ...]:
+    """Paths a card's text allows from `pos` with these lines and areas open
+    (the candidates whose needs are all open)."""
+    return tuple(path for path, need in _candidate_paths(board_index, pos, text_index) if not need & ~open_mask)
 
 
 NUM = tuple(K.card_number(c) for c in range(K.DECK_SIZE))

@@ -48,3 +48,44 @@ def test_legal_groups_equal_the_direct_check_over_random_games() -> None:
             st.apply(seat, rng.choice(legal))
     assert checked > 1000
 
+
+
+def reference_paths(board_index: int, pos: int, text_index: int, flags: set[str]) -> tuple[tuple[int, ...], ...]:
+    """Card paths by the definition: a search that asks can_enter at every step."""
+    from rulesets.architects.state import BOARDS, TEXTS, _fits
+
+    board, text = BOARDS[board_index], TEXTS[text_index]
+    probe = ArchitectsState(num_players=2)
+    probe.flags = set(flags)
+
+    def walk(here, seen, todo):
+        if not todo:
+            yield seen[1:]
+            return
+        for link in board.links[here]:
+            if link.to not in seen and probe.can_enter(board, here, link) and _fits(link, todo[0]):
+                yield from walk(link.to, seen + (link.to,), todo[1:])
+
+    found: dict[tuple[int, ...], None] = {}
+    for kinds in [text.steps] + ([tuple(reversed(text.steps))] if text.both else []):
+        for path in walk(pos, (pos,), kinds):
+            found.setdefault(path, None)
+    return tuple(found)
+
+
+def test_card_paths_equal_the_step_by_step_search() -> None:
+    from rulesets.architects import content as K
+    from rulesets.architects.state import BOARDS, TEXTS, _card_paths
+
+    rng = Rng(3)
+    every = {"ld", *K.AREA_EFFECTS}
+    checked = 0
+    for b, board in enumerate(BOARDS):
+        for pos in range(len(board.names)):
+            for t in range(len(TEXTS)):
+                for flags in (set(), {"ld"}, set(K.AREA_EFFECTS), every, {e for e in every if rng.below(2)}):
+                    probe = ArchitectsState(num_players=2)
+                    probe.flags = set(flags)
+                    assert _card_paths(b, pos, t, probe.open_mask()) == reference_paths(b, pos, t, flags)
+                    checked += 1
+    assert checked > 10000

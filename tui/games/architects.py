@@ -221,9 +221,10 @@ class GameView(Vertical):
         t = Text(no_wrap=True, overflow="ellipsis")
         seat = self.board_seat()
         if seat is None:
-            t.append("The auction: sealed bids, lowest wins", "bold")
-            boards = " ".join(f"{BOARDS[b].roman} {BOARDS[b].min_bid}–{BOARDS[b].max_bid}" for b in st.open_boards)
-            t.append(f" · open: {boards}")
+            move = self.highlighted()
+            b = BOARDS[move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)]
+            t.append(f"Auction · board {b.roman} {b.title}", "bold")
+            t.append(f" (bids {b.min_bid}–{b.max_bid}) · sealed, lowest wins")
         else:
             b = st.board_of(seat)
             whose = "your board" if seat == self.viewer else f"{self.player_name(seat)}'s board (b: next)"
@@ -332,6 +333,8 @@ class GameView(Vertical):
         event.stop()
         if self.state is not None:
             self._draw_maze()
+            if self.state.phase == "auction":
+                self._draw_head()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
