@@ -237,9 +237,9 @@ class ArchitectsState(GameState):
         funds: Funds | None = (p.client, p.funds, self.bank)
         here = p.pos
         last = len(path) - 1
+        links = LINKS[p.board]
         for i, to in enumerate(path):
-            link = board.link(here, to)
-            assert link is not None
+            link = links[here, to]
             paid = text is None or text.paid == "all" or (text.paid == "last" and i == last)
             if paid:
                 funds = self.settle(funds, self.step_transfers(board, here, link))
@@ -256,13 +256,16 @@ class ArchitectsState(GameState):
     def open_mask(self) -> int:
         """What of the flags decides where a client may go: bit 0 the dashed
         lines, then one bit an area effect (AREA_BIT)."""
-        flags = self.flags
-        return ("ld" in flags) | sum(bit for e, bit in AREA_BIT.items() if e in flags)
+        mask = 0
+        for e in self.flags:
+            mask |= OPEN_BIT.get(e, 0)
+        return mask
 
-    def card_paths(self, seat: int, text: K.CardText) -> tuple[tuple[int, ...], ...]:
-        """Every path (spaces entered) `text` allows `seat`'s client, topology only."""
+    def card_paths(self, seat: int, text: K.CardText, mask: int | None = None) -> tuple[tuple[int, ...], ...]:
+        """Every path (spaces entered) `text` allows `seat`'s client, topology
+        only (`mask`: this position's open_mask, if already known)."""
         p = self.players[seat]
-        return _card_paths(p.board, p.pos, TEXT_INDEX[text], self.open_mask())
+        return _card_paths(p.board, p.pos, TEXT_INDEX[text], self.open_mask() if mask is None else mask)
 
     def single_text(self, card: int) -> K.CardText:
         """The movement text of a card played singly."""
@@ -279,13 +282,13 @@ class ArchitectsState(GameState):
             if self.can_enter(board, p.pos, link) and self.simulate(seat, (link.to,), None)[0] is not None
         ]
 
-    def card_moves(self, seat: int, card: int) -> list[Single]:
+    def card_moves(self, seat: int, card: int, mask: int | None = None) -> list[Single]:
         """The movements a card played singly allows, affordable."""
         board = self.board_of(seat)
         text = self.single_text(card)
         return [
             Single(card, tuple(board.names[i] for i in path))
-            for path in self.card_paths(seat, text)
+            for path in self.card_paths(seat, text, mask)
             if self.simulate(seat, path, text)[0] is not None
         ]
 
@@ -293,23 +296,35 @@ class ArchitectsState(GameState):
         """The turn's movement: plain steps and single movement cards, affordable."""
         out: list[Any] = self.step_options(seat)
         if not self.single_used:
+            mask = self.open_mask()
             for card in sorted(set(self.players[seat].hand)):
-                out += self.card_moves(seat, card)
+                out += self.card_moves(seat, card, mask)
         return out
 
     def pair_targets(self, seat: int) -> list[int]:
         """Opponents a pair may still be played on this turn."""
         return [t for t in self.active() if t != seat and t not in self.paired]
 
-    def pair_moves(self, cards: tuple[int, int], target: int) -> list[Pair]:
+    def pair_moves(self, cards: tuple[int, int], target: int, mask: int | None = None) -> list[Pair]:
         """The movements a pair can make the target's client take."""
         text = K.CARD_TEXTS[K.card_number(cards[0])]
         board = self.board_of(target)
         return [
             Pair(cards, target, tuple(board.names[i] for i in path))
-            for path in self.card_paths(target, text)
+            for path in self.card_paths(target, text, mask)
             if self.simulate(target, path, text)[1]
         ]
+
+    def path_indices(self, seat: int, names: tuple[str, ...]) -> tuple[int, ...]:
+        """Space numbers of named spaces on `seat`'s board (-1 for a name not on it)."""
+        where = SPACE_INDEX[self.players[seat].board]
+        return tuple(where.get(n, -1) for n in names)
+
+    def _pair_path_ok(self, move: Pair) -> bool:
+        """The pair's path is one its text allows the target, and can be paid."""
+        text = K.CARD_TEXTS[K.card_number(move.cards[0])]
+        path = self.path_indices(move.target, move.path)
+        return path in self.card_paths(move.target, text) and self.simulate(move.target, path, text)[1]
 
     def pair_options(self, seat: int) -> list[Pair]:
         """Pairs (same number and text, two suits) on opponents able to obey."""
@@ -317,11 +332,13 @@ class ArchitectsState(GameState):
         targets = self.pair_targets(seat)
         if not targets:
             return out
+        mask = None
         for a, b in combinations(sorted(set(self.players[seat].hand)), 2):
             n = K.card_number(a)
             if n == K.card_number(b) and n != 9:
+                mask = self.open_mask() if mask is None else mask
                 for t in targets:
-                    out += self.pair_moves((a, b), t)
+                    out += self.pair_moves((a, b), t, mask)
         return out
 
     def group_allowed(self, seat: int, group: Group) -> bool:
@@ -422,7 +439,11 @@ class ArchitectsState(GameState):
         if isinstance(move, Step):
             return not self.moved and move in self.step_options(seat)
         if isinstance(move, Single):
-            return not (self.moved or self.single_used) and move.card in hand and move in self.card_moves(seat, move.card)
+            if self.moved or self.single_used or move.card not in hand:
+                return False
+            path = self.path_indices(seat, move.path)
+            text = self.single_text(move.card)
+            return path in self.card_paths(seat, text) and self.simulate(seat, path, text)[0] is not None
         if isinstance(move, Toggle):
             return move.card in hand and move in self.toggle_options(seat)
         if isinstance(move, Pair):
@@ -433,7 +454,7 @@ class ArchitectsState(GameState):
                 and b in hand
                 and K.card_number(a) == K.card_number(b) != 9
                 and move.target in self.pair_targets(seat)
-                and move in self.pair_moves(move.cards, move.target)
+                and self._pair_path_ok(move)
             )
         if isinstance(move, Group):
             cards = move.cards
@@ -941,8 +962,14 @@ TEXTS = (K.NINE_RETREAT,) + tuple(K.CARD_TEXTS.values())
 TEXT_INDEX = {t: i for i, t in enumerate(TEXTS)}
 
 
+LINKS = tuple({(a, ln.to): ln for a, out in enumerate(b.links) for ln in out} for b in BOARDS)
+"""Each board's lines by (from, to)."""
+SPACE_INDEX = tuple({n: i for i, n in enumerate(b.names)} for b in BOARDS)
+"""Each board's space numbers by name."""
 AREA_BIT = {e: 2 << i for i, e in enumerate(K.AREA_EFFECTS)}
 """An area effect's bit in an open mask (bit 0: the dashed lines)."""
+OPEN_BIT = {"ld": 1, **AREA_BIT}
+"""Every flag that opens a way, with its bit."""
 
 
 def needs(board: Board, src: int, link: Link) -> int:
