@@ -33,6 +33,7 @@ from tui.games.base import MoveChosen
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.option_list import KeyOptionList
+from tui.widgets.palette import THEME_PATH
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 
 SUIT_KIND = ("cyan", "white", "blue", "yellow")
@@ -52,7 +53,7 @@ KEYS_HELP = """
 | c | clear the picked cards |
 | ↑ / ↓, Enter | highlight a move in the list (its spaces are underlined on the maze) and play it |
 | ← / → or digits | the auction: change the amount of the highlighted board's bid |
-| Tab | board / your cards in full / players and effects |
+| Tab | board / your cards in full (←/→ browse, Enter picks) / players, bank and effects |
 | b | look at the next player's board (again: back to yours) |
 | L | the whole legend |
 """
@@ -97,7 +98,7 @@ class GameView(Vertical):
     """Header, the maze (or cards, or players), the composer, the moves, the legend."""
 
     KEYS_HELP = KEYS_HELP
-    DEFAULT_CSS = """
+    DEFAULT_CSS = THEME_PATH.read_text(encoding="utf-8") + """
     GameView { width: 60; height: 1fr; }
     GameView #ar-head { height: 2; }
     GameView #ar-page { height: auto; }
@@ -168,6 +169,7 @@ class GameView(Vertical):
         self.legal = list(state.legal(viewer)) if can_act and viewer is not None else []
         hand = self.hand()
         self.picked = [c for c in self.picked if c in hand]
+        self.query_one("#ar-moves", OptionList).highlighted = None  # a new position: the first move
         self.redraw()
         if can_act:
             self.query_one("#ar-moves", OptionList).focus()
@@ -289,8 +291,9 @@ class GameView(Vertical):
         t = Text(no_wrap=True, overflow="ellipsis")
         for i, c in enumerate(self.hand()):
             picked = c in self.picked
-            t.append(f"{i + 1}", "bold")
-            t.append(f"{'[' if picked else ' '}{K.card_code(c)}{']' if picked else ' '}", "reverse" if picked else "")
+            t.append(f"{i + 1})", "bold")
+            t.append(f"{'✓' if picked else ''}{K.card_code(c)}", "reverse" if picked else "")
+            t.append(" ")
         seat = self.viewer
         if seat is not None and st.players[seat].board < 0 and st.phase == "auction":
             t = Text(f"Bank {st.bank} · ←/→ amount, ↑/↓ board, Enter bids", no_wrap=True)
@@ -317,10 +320,12 @@ class GameView(Vertical):
         else:
             want = sorted(self.picked)
             self.options = [m for m in self.legal if sorted(move_cards(m)) == want]
-            if not self.options:
+            if not self.options and want:
                 ol.add_option(Option(Text("No play with exactly these cards (c clears)", "bold"), disabled=True))
             for m in self.options:
                 ol.add_option(Option(f"{st.format_move(m)}: {st.describe_move(m, self.viewer)}"))
+            if not want and self.hand():
+                ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
         if self.options:
             ol.highlighted = keep if keep is not None and keep < len(self.options) else 0
 
@@ -381,8 +386,13 @@ class GameView(Vertical):
         self._draw_maze()
 
     def action_page(self) -> None:
+        """Board, then your cards (←/→ browse them, Enter picks), then the players."""
         self.page = PAGES[(PAGES.index(self.page) + 1) % len(PAGES)]
         self._layout_pages()
+        if self.page == "cards" and self.hand():
+            self.query_one("#ar-cards", CardRow).focus()
+        elif self.can_act:
+            self.query_one("#ar-moves", OptionList).focus()
 
     def action_boards(self) -> None:
         st = self.state
