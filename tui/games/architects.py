@@ -138,6 +138,7 @@ class GameView(Vertical):
         self.last = ""
         self.options: list[Any] = []
         self.roomy = False
+        self.legend_open = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="ar-head")
@@ -203,6 +204,7 @@ class GameView(Vertical):
         if not self.is_mounted:
             return
         board = self.page == "board"
+        self.query_one("#ar-page").display = not (self.legend_open and not self.roomy)
         self.query_one("#ar-board").display = board
         self.query_one("#ar-cards").display = self.page == "cards" or (board and self.roomy)
         self.query_one("#ar-players").display = self.page == "players" or (board and self.roomy)
@@ -409,7 +411,10 @@ class GameView(Vertical):
         self._draw_maze()
 
     def action_legend(self) -> None:
+        """The whole legend (over the board's room at 80×24), or one line again."""
         self.query_one(Legend).toggle()
+        self.legend_open = not self.legend_open
+        self._layout_pages()
 
     def _bid_board(self) -> int | None:
         move = self.highlighted()
