@@ -34,10 +34,10 @@ def card_id(number: int, suit: int) -> int:
 
 def card_code(card: int) -> str:
     """'7t' for the 7 of steel."""
-    return _CODES[card]
+    return CARD_CODES[card]
 
 
-_CODES = tuple(f"{card_number(c)}{SUIT_LETTERS[card_suit(c)]}" for c in range(DECK_SIZE))
+CARD_CODES = tuple(f"{card_number(c)}{SUIT_LETTERS[card_suit(c)]}" for c in range(DECK_SIZE))
 """Every card's code, by id."""
 
 

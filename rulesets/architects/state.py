@@ -359,15 +359,8 @@ class ArchitectsState(GameState):
         sizes = tuple(n for n, used in ((3, self.three_used), (4, self.four_used), (5, self.five_used)) if not used)
         if not sizes:
             return []
-        out: list[Group] = []
-        targets = [t for t in self.active() if t != seat]
-        no_areas = self.endgame
-        for effect, cards in hand_groups(tuple(sorted(set(self.players[seat].hand))), sizes):
-            if effect == "sw":
-                out += [Group("sw", cards, t) for t in targets]
-            elif not (no_areas and effect in AREA_FLAGS):
-                out.append(Group(effect, cards))
-        return out
+        targets = tuple(t for t in self.active() if t != seat)
+        return list(_group_moves(tuple(sorted(set(self.players[seat].hand))), sizes, self.endgame, targets))
 
     def toggle_options(self, seat: int) -> list[Toggle]:
         """9s played to open or close something instead of retreating."""
@@ -1149,6 +1142,19 @@ def hand_groups(hand: tuple[int, ...], sizes: tuple[int, ...] = (3, 4, 5)) -> tu
                 out.append(("sw", cards))
             if all(nums[q[t + 1]] == nums[q[t]] + 1 for t in range(4)):
                 out.append(("run", cards))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _group_moves(hand: tuple[int, ...], sizes: tuple[int, ...], endgame: bool, targets: tuple[int, ...]) -> tuple[Group, ...]:
+    """The group moves of a sorted hand: groups of `sizes` cards, no area in
+    the endgame, a 5-card flush's swap with each of `targets`."""
+    out: list[Group] = []
+    for effect, cards in hand_groups(hand, sizes):
+        if effect == "sw":
+            out += [Group("sw", cards, t) for t in targets]
+        elif not (endgame and effect in AREA_FLAGS):
+            out.append(Group(effect, cards))
     return tuple(out)
 
 
