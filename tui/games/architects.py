@@ -28,7 +28,7 @@ from engine.hidden import is_hidden
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import Bid, Discard, Group, Pair, Single, Toggle
-from tui.games.architects_maze import MazeCanvas
+from tui.games.architects_maze import GAP, WIDE_GAP, MazeCanvas
 from tui.games.base import MoveChosen
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry
@@ -159,6 +159,9 @@ class GameView(Vertical):
         """The cards and players also on the board page when there is room."""
         self.roomy = height >= ROOMY
         self.styles.width = max(60, width - 40) if width >= 100 else 60
+        if self.is_mounted:
+            self.query_one("#ar-maze", MazeCanvas).set_gap(WIDE_GAP if width >= 100 else GAP)
+            self.query_one("#ar-players", PlayerPanel).compact = True if self.roomy and height < 48 else None
         self._layout_pages()
 
     # ---------------------------------------------------------------- show

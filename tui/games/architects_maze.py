@@ -17,15 +17,23 @@ from tui.widgets.text_canvas import TextCanvas
 CELL = 4
 """Columns a space takes: kind mark, value (2), area mark."""
 GAP = 2
-"""Columns of a horizontal line between two spaces."""
+"""Columns of a horizontal line between two spaces (WIDE_GAP with room)."""
+WIDE_GAP = 4
 KIND_MARK = {"": " ", "S": "S", "F": "F", "b": "◇", "g": "◈", "r": "○", "k": "±"}
 """A special space's mark (reads without colour)."""
 AREA_KIND = {"y": "yellow", "b": "blue", "g": "grey", "p": "purple", "k": "red"}
 """Area letter -> palette kind."""
 LINE_KIND = {"b": "blue", "o": "yellow", "g": "green", "r": "red"}
 """Line colour letter -> palette kind (orange lines drawn in the yellow kind, marked 'o')."""
-WIDTH = 10 * CELL + 9 * GAP
 HEIGHT = 2 * ROWS - 1
+
+
+def maze_width(gap: int) -> int:
+    """Columns the maze takes with `gap` columns between spaces."""
+    return 10 * CELL + 9 * gap
+
+
+WIDTH = maze_width(GAP)
 
 
 def area_mark(area: str, flags: Iterable[str]) -> str:
@@ -52,6 +60,14 @@ class MazeCanvas(TextCanvas):
         """Space -> seat whose client stands there."""
         self.marked: tuple[int, ...] = ()
         """Spaces of the move being considered (underlined)."""
+        self.gap = GAP
+        """Columns between two spaces: GAP, or WIDE_GAP when there is room."""
+
+    def set_gap(self, gap: int) -> None:
+        """Spread the spaces further apart (or back)."""
+        self.gap = gap
+        self.styles.width = maze_width(gap)
+        self.redraw()
 
     def show(self, board: Board, flags: Iterable[str], clients: dict[int, int], marked: Iterable[int] = ()) -> None:
         """Draw `board` with these effects on, these clients and marked spaces."""
@@ -65,7 +81,8 @@ class MazeCanvas(TextCanvas):
         b = self.board
         if b is None:
             return [[("", None)]]
-        grid: list[list[tuple[str, Style | None]]] = [[(" ", None)] * WIDTH for _ in range(HEIGHT)]
+        gap = self.gap
+        grid: list[list[tuple[str, Style | None]]] = [[(" ", None)] * maze_width(gap) for _ in range(HEIGHT)]
 
         def put(x: int, y: int, text: str, style: Style | None) -> None:
             for i, ch in enumerate(text):
@@ -73,7 +90,7 @@ class MazeCanvas(TextCanvas):
 
         dim = Style(dim=True)
         for i, (cx, cy) in enumerate(b.xy):
-            x, y = cx * (CELL + GAP), 2 * cy
+            x, y = cx * (CELL + gap), 2 * cy
             kind, area = b.kinds[i], b.areas[i]
             mark = area_mark(area, self.flags)
             style = self._kind(AREA_KIND[area]) if area else Style()
@@ -104,7 +121,8 @@ class MazeCanvas(TextCanvas):
                 if link.dashed and "ld" not in self.flags:
                     lstyle += dim
                 if ty == cy:  # horizontal, forward to the right
-                    put(x + CELL, y, ("┄" if link.dashed else "─") + (link.colour or ("┄" if link.dashed else "─")), lstyle)
+                    dash = "┄" if link.dashed else "─"
+                    put(x + CELL, y, dash * (gap - 1) + (link.colour or dash), lstyle)
                 else:
                     arrow = ("⇣" if link.dashed else "↓") if ty > cy else ("⇡" if link.dashed else "↑")
                     put(x + 1, min(y, 2 * ty) + 1, arrow + (link.colour or " "), lstyle)
