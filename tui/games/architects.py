@@ -33,7 +33,6 @@ from tui.games.base import MoveChosen
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.option_list import KeyOptionList
-from tui.widgets.palette import THEME_PATH
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 
 SUIT_KIND = ("cyan", "white", "blue", "yellow")
@@ -98,7 +97,7 @@ class GameView(Vertical):
     """Header, the maze (or cards, or players), the composer, the moves, the legend."""
 
     KEYS_HELP = KEYS_HELP
-    DEFAULT_CSS = THEME_PATH.read_text(encoding="utf-8") + """
+    DEFAULT_CSS = """
     GameView { width: 60; height: 1fr; }
     GameView #ar-head { height: 2; }
     GameView #ar-page { height: auto; }
