@@ -3,6 +3,7 @@ runs bots in a worker, saves after every move."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -11,27 +12,79 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.suggester import SuggestFromList
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Static
 
+from engine.core import GameState
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
 from engine.saves import save
+from engine.words import plural
 from tui.games import view_class
-from tui.games.base import MoveChosen
+from tui.games.base import KeyRefused, MoveChosen
+from tui.screens.rules import keys_table
+from tui.widgets.game_log import GameLog
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+PLAY_KEYS = ("type_move", "all_moves")
+"""Actions that play a move: only while a person is to act."""
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The last move played, as the screen shows it."""
+
+    seat: int
+    """Who played it."""
+    notation: str
+    description: str
+    """In words, from the position before it (`describe_move`)."""
+    sealed: bool
+    """Hidden from the other seats (`is_sealed`)."""
+
+    def notation_for(self, viewer: int | None) -> str | None:
+        """The notation if `viewer` may see it, else None."""
+        return None if self.sealed and viewer != self.seat else self.notation
+
+
+def last_move_of(before: GameState, seat: int, notation: str) -> LastMove:
+    """A LastMove from the state before it was played."""
+    move = before.parse_move(notation, seat)
+    return LastMove(seat, notation, before.describe_move(move, seat), before.is_sealed(seat, move))
+
+
+def record_last_move(record: GameRecord) -> LastMove | None:
+    """The record's last move (replays up to the ply before it), or None."""
+    if not record.ply:
+        return None
+    seat, notation = record.moves[-1]
+    return last_move_of(record.state_at(record.ply - 1), seat, notation)
 
 
 class GameScreen(Screen[None]):
     """Plays one game: people by keys, bots in a worker thread."""
 
+    AUTO_FOCUS = ""
+    """Nothing takes focus by itself: the view takes it when a person is to
+    act, the log otherwise (so the footer shows only keys that work)."""
+
     BINDINGS = [
-        Binding("colon", "type_move", "Type a move", show=False),
+        # each refusable key is bound twice: the action (hidden from the
+        # footer by `check_action` while it cannot work) and a hidden
+        # fallback that says why it was refused
+        Binding("colon", "type_move", "Type", show=False),
+        Binding("colon", "refused('type_move')", show=False),
         Binding("a", "all_moves", "Moves"),
+        Binding("a", "refused('all_moves')", show=False),
         Binding("u", "undo", "Undo"),
+        Binding("u", "refused('undo')", show=False),
+        Binding("r", "replay", "Replay"),
+        Binding("e", "log", "Log"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
-        Binding("escape", "hide_input", "Cancel", show=False),
+        Binding("escape", "escape", "Cancel", show=False),
     ]
 
     def __init__(self, record: GameRecord, path: Path) -> None:
@@ -42,7 +95,10 @@ class GameScreen(Screen[None]):
         """The save file, rewritten atomically after every move."""
         humans = [i for i, p in enumerate(record.players) if not p.is_bot]
         self.humans = humans
-        self.viewer: int | None = humans[0] if humans else None
+        self.hot_seat_hidden = record.ruleset.hidden_information and len(humans) > 1
+        """Several people share the screen and each has secrets: the pass
+        screen stands between them, from the very first turn."""
+        self.viewer: int | None = None if self.hot_seat_hidden or not humans else humans[0]
         """The seat whose eyes the screen shows (None: a spectator)."""
         self.generation = 0
         """Bumped on every change, so a stale bot answer is dropped."""
@@ -51,31 +107,42 @@ class GameScreen(Screen[None]):
         self.spin = 0
         self.over_shown = False
         self.passing = False
+        self.last: LastMove | None = None
+        """The last move played (for the board mark and the replay)."""
+        self.focus_before: Widget | None = None
+        """Where the keys go back to when the move line or the big log closes."""
 
     # ------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with Horizontal(id="main"):
             yield view_class(self.record.ruleset.id)(id="view")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+            yield GameLog(id="log")
         yield Static("", id="message")
-        yield Input(placeholder="move in notation (Enter plays, Esc cancels)", id="move-input")
+        yield Input(placeholder="a move in notation: Enter plays, → completes, Esc cancels", id="move-input")
         yield Footer(show_command_palette=False)  # room for the game's keys at 80 columns
 
     def on_resize(self, event: events.Resize) -> None:
         fit = getattr(self.query_one("#view"), "fit_to", None)
         if fit is not None:  # a view may use more room when there is more
             fit(event.size.width, event.size.height)
-        self._rebuild_log()  # re-wrap the log to its new width
 
     def on_mount(self) -> None:
         self.set_interval(0.12, self._tick)
+        try:
+            self.last = record_last_move(self.record)
+        except MoveError:  # a save that loaded replays; this cannot happen, but must not crash
+            self.last = None
         self._rebuild_log()
         self.advance()
 
     @property
     def view_widget(self):  # the game's GameView
         return self.query_one("#view")
+
+    @property
+    def log_widget(self) -> GameLog:
+        return self.query_one("#log", GameLog)
 
     # ------------------------------------------------------------- flow
     def advance(self) -> None:
@@ -97,20 +164,22 @@ class GameScreen(Screen[None]):
             return
         seat = acting[0]
         if seat != self.viewer:
-            if self.record.ruleset.hidden_information and len(self.humans) > 1:
+            if self.hot_seat_hidden:
                 self._pass_to(seat)
                 return
             self.viewer = seat
-        self._rebuild_log()
+            self._rebuild_log()
         self._draw(can_act=True)
 
     def _pass_to(self, seat: int) -> None:
+        """Hide everything (a spectator's view beneath an opaque screen),
+        then show `seat`'s eyes once that person says they are ready."""
         from tui.screens.pass_screen import PassScreen
 
         self.viewer = None
+        self.passing = True
         self._draw(can_act=False)
         self._rebuild_log()
-        self.passing = True
 
         def arrived(_: object) -> None:
             self.passing = False
@@ -130,8 +199,21 @@ class GameScreen(Screen[None]):
     def _draw(self, can_act: bool) -> None:
         state = self.record.state
         shown = state.view(self.viewer) if self.record.ruleset.hidden_information else state
-        self.view_widget.show(shown, self.viewer, self.record.names, can_act)
+        view = self.view_widget
+        view.show(shown, self.viewer, self.record.names, can_act)
+        mark = getattr(view, "mark_last", None)
+        if mark is not None:
+            last = self.last
+            mark(None if last is None else last.seat, None if last is None else last.notation_for(self.viewer))
+        log = self.log_widget
+        if log.has_class("expanded"):  # the big log keeps the keys until it is closed
+            if self.focused is not log:
+                self.focus_before = self.focused
+            log.focus()
+        elif not can_act:
+            log.focus()  # the view's keys leave the footer; arrows scroll the log
         self._update_status()
+        self.refresh_bindings()
 
     def _update_status(self) -> None:
         state = self.record.state
@@ -149,11 +231,15 @@ class GameScreen(Screen[None]):
         else:
             seat = self.acting_human()
             if seat is None:
-                names = ", ".join(rec.names[s] for s in state.to_act())
-                text = f"{head} · waiting for {names}"
+                text = f"{head} · {self.waiting_text()}"
             else:
                 text = f"{head} · {rec.names[seat]}: {state.prompt(seat)}"
         self.query_one("#status", Static).update(text)
+
+    def waiting_text(self) -> str:
+        """Who the game waits for, when it is not the viewer."""
+        names = ", ".join(self.record.names[s] for s in self.record.state.to_act())
+        return f"waiting for {names}"
 
     def _tick(self) -> None:
         if self.thinking is not None:
@@ -173,6 +259,7 @@ class GameScreen(Screen[None]):
             group="bot",
         )
         self._update_status()
+        self.refresh_bindings()
 
     def _think(self, bot, view, seat: int, generation: int, delay: float) -> None:
         """In a worker thread: choose, pace, then hand the move back."""
@@ -193,17 +280,18 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------- moves
     def play(self, seat: int, text: str) -> bool:
         """Play `text` for `seat`, save, log, and go on; False if refused."""
+        before = self.record.state.clone()
         try:
             events = self.record.play(seat, text)
         except MoveError as exc:
             self.show_message(str(exc))
             return False
         self.generation += 1
+        self.last = last_move_of(before, seat, self.record.moves[-1][1])
         self._save()
-        log = self.query_one("#log", RichLog)
-        for ev in events:
-            if ev.private_to is None or ev.private_to == self.viewer:
-                log.write(f"{self.record.ply}. {ev.render(self.record.names)}")
+        ply = self.record.ply
+        names = self.record.names
+        self.log_widget.add_lines([(ply, ev.render(names)) for ev in events if ev.visible_to(self.viewer)])
         self.show_message("")
         self.advance()
         return True
@@ -218,38 +306,119 @@ class GameScreen(Screen[None]):
         message.stop()
         seat = self.acting_human()
         if seat is None:
-            self.show_message("Not your turn.")
+            self.show_message(self.play_refusal() or "Not your turn.")
             return
         self.play(seat, message.text)
+
+    def on_key_refused(self, message: KeyRefused) -> None:
+        message.stop()
+        self.show_message(message.reason)
 
     def show_message(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
 
     def _rebuild_log(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for ply, line in self.record.event_lines(self.viewer):
-            log.write(f"{ply}. {line}")
+        self.log_widget.show_lines(self.record.event_lines(self.viewer))
+
+    # ------------------------------------------------------------- which keys work
+    def play_refusal(self) -> str | None:
+        """Why no move can be played now, or None if the viewer may move."""
+        state = self.record.state
+        if state.is_over():
+            return "The game is over: r replays it, q goes to the menu."
+        if self.thinking is not None:
+            return f"{self.record.names[self.thinking]} is thinking; wait for their move."
+        if self.passing or self.viewer is None:
+            return "Press Enter on the pass screen first."
+        if self.acting_human() is None:
+            return f"Not your turn: {self.waiting_text()}."
+        return None
+
+    def undo_point(self) -> tuple[int | None, str]:
+        """(the ply to go back to, '') when the viewer may undo, else
+        (None, why not). Undo takes back the viewer's own last move and the
+        bots' replies after it, never another person's move."""
+        rec = self.record
+        if not rec.ruleset.undo_allowed:
+            return None, "No undo in this game: taking a move back would reveal hidden choices."
+        if self.viewer is None or self.passing:
+            return None, "Nothing to undo yet."
+        last_person = next((i for i in range(rec.ply - 1, -1, -1) if not rec.players[rec.moves[i][0]].is_bot), None)
+        if last_person is None:
+            return None, "Nothing to undo."
+        who = rec.moves[last_person][0]
+        if who != self.viewer:
+            return None, f"The last move was {rec.names[who]}'s, not yours: undo takes back only your own moves."
+        return last_person, ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in PLAY_KEYS:
+            return self.play_refusal() is None
+        if action == "undo":
+            return self.undo_point()[0] is not None
+        if action == "replay":
+            return self.record.state.is_over()
+        return True
+
+    def action_refused(self, action: str) -> None:
+        if action == "undo":
+            self.show_message(self.undo_point()[1])
+        else:
+            self.show_message(self.play_refusal() or "")
 
     # ------------------------------------------------------------- actions
     def action_type_move(self) -> None:
-        if self.acting_human() is None:
-            self.show_message("Not your turn.")
+        seat = self.acting_human()
+        if seat is None:
             return
+        state = self.record.state
         box = self.query_one("#move-input", Input)
+        box.suggester = SuggestFromList([state.format_move(m) for m in state.legal(seat)], case_sensitive=False)
         box.add_class("visible")
         box.value = ""
+        self.focus_before = self.focused
         box.focus()
+        self.show_message("Type a move (a lists them all). → takes the grey completion, Enter plays.")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "move-input" or not event.input.has_class("visible"):
+            return
+        seat = self.acting_human()
+        if seat is None:
+            return
+        self.show_message(self.completion_text(seat, event.value))
+
+    def completion_text(self, seat: int, typed: str) -> str:
+        """What the typed text would play: the one move it names, how many
+        moves start with it, or that none does."""
+        want = "".join(typed.split()).lower()
+        if not want:
+            return "Type a move (a lists them all). → takes the grey completion, Enter plays."
+        state = self.record.state
+        found = []
+        for m in state.legal(seat):
+            text = state.format_move(m)
+            key = "".join(text.split()).lower()
+            if key == want:
+                return f"Enter plays {text}: {state.describe_move(m, seat)}"
+            if key.startswith(want):
+                found.append((text, m))
+        if len(found) == 1:
+            text, m = found[0]
+            return f"Enter plays {text}: {state.describe_move(m, seat)}"
+        if found:
+            sample = ", ".join(t for t, _ in found[:4])
+            return f"{plural(len(found), 'move')} start so: {sample}{' …' if len(found) > 4 else ''}"
+        return f"No legal move starts with {typed.strip()!r} (a lists them all)."
 
     def action_all_moves(self) -> None:
         seat = self.acting_human()
         if seat is None:
-            self.show_message("Not your turn.")
             return
         from tui.screens.move_picker import MovePicker
 
         state = self.record.state
-        moves = [state.format_move(m) for m in state.legal(seat)]
+        moves = [(state.format_move(m), state.describe_move(m, seat)) for m in state.legal(seat)]
 
         def chosen(text: str | None) -> None:
             if text is not None and self.acting_human() == seat:
@@ -257,51 +426,96 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(MovePicker(moves, state.prompt(seat)), chosen)
 
-    def action_hide_input(self) -> None:
+    def action_escape(self) -> None:
         box = self.query_one("#move-input", Input)
         if box.has_class("visible"):
             box.remove_class("visible")
-            self.view_widget.focus()
+            self.show_message("")
+            self._focus_play()
+        elif self.log_widget.has_class("expanded"):
+            self.action_log()
+
+    def _focus_play(self) -> None:
+        """Give the keys back to where they were if a person is to act (the
+        view), else to the log."""
+        back = self.focus_before
+        self.focus_before = None
+        if self.acting_human() is not None and back is not None and back.is_attached and back is not self.log_widget:
+            back.focus()
+        elif self.acting_human() is not None:
+            self._draw(can_act=True)
+        else:
+            self.log_widget.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         seat = self.acting_human()
         if seat is None:
-            self.show_message("Not your turn.")
+            self.show_message(self.play_refusal() or "")
             return
-        if self.play(seat, event.value):
-            self.action_hide_input()
+        box = self.query_one("#move-input", Input)
+        box.remove_class("visible")  # before play(): the next turn may take the focus
+        if not self.play(seat, event.value):
+            box.add_class("visible")  # keep the text to correct it; the error is shown
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and not self.record.ruleset.undo_allowed:
-            return False  # no undo where it would reveal hidden things: not in the footer either
-        return True
+    def action_log(self) -> None:
+        """Open the log over the lower part of the screen (full width,
+        focused, scrolled by keys), or close it."""
+        log = self.log_widget
+        if log.has_class("expanded"):
+            log.remove_class("expanded")
+            self._focus_play()
+        else:
+            log.add_class("expanded")
+            if self.focused is not log:
+                self.focus_before = self.focused
+            log.focus()
+            self.show_message("The log: ↑↓ PgUp PgDn Home End scroll it; e or Esc closes it.")
+        log.call_after_refresh(log.scroll_end, animate=False)
 
     def action_undo(self) -> None:
-        rec = self.record
-        if not rec.ruleset.undo_allowed:
-            self.show_message("No undo in this game: it would reveal hidden choices.")
-            return
-        seat = self.viewer if len(self.humans) == 1 else None
-        point = rec.undo_point(seat)
+        point, why = self.undo_point()
         if point is None:
-            self.show_message("Nothing to undo.")
+            self.show_message(why)
             return
+        rec = self.record
         self.generation += 1
         self.thinking = None
         self.workers.cancel_group(self, "bot")
         rec.truncate(point)
+        self.last = record_last_move(rec)
         self.over_shown = False
         self._save()
         self._rebuild_log()
         self.show_message(f"Took back to move {point + 1}.")
         self.advance()
 
+    def action_replay(self) -> None:
+        from tui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.record, self.record.ply))
+
+    def help_keys(self) -> str:
+        """The keys of this screen for `?`: the screen's, then the view's."""
+        rows = [
+            (":", "type a move in notation (→ completes it, Enter plays, Esc cancels)"),
+            ("a", "every legal move as a list with what it does (type to filter, Enter plays)"),
+        ]
+        if self.record.ruleset.undo_allowed:
+            rows.append(("u", "undo: take back your own last move (and the bots' replies)"))
+        rows += [
+            ("e", "the log of what happened, big: ↑↓ PgUp PgDn Home End scroll, e or Esc closes"),
+            ("r", "replay the game (once it is over)"),
+            ("?", "this help"),
+            ("q", "quit to the menu (the game is saved after every move)"),
+        ]
+        keys = keys_table("Keys on the game screen", rows)
+        return keys + "\n" + getattr(self.view_widget, "KEYS_HELP", "")
+
     def action_help(self) -> None:
         from tui.screens.rules import RulesScreen
 
-        keys = getattr(self.view_widget, "KEYS_HELP", "")
-        self.app.push_screen(RulesScreen(self.record.ruleset.id, keys))
+        self.app.push_screen(RulesScreen(self.record.ruleset.id, self.help_keys()))
 
     def action_quit_game(self) -> None:
         self.generation += 1

@@ -1,7 +1,11 @@
 """The saved games in the saves folder: continue one or replay it."""
 from __future__ import annotations
 
+import calendar
+import time
 from pathlib import Path
+
+from rich.text import Text
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,8 +15,33 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.errors import SaveError
+from engine.record import GameRecord
 from engine.saves import load
 from tui.widgets.option_list import KeyOptionList
+
+
+def when(stamp: str) -> str:
+    """An ISO 8601 UTC stamp as local 'YYYY-MM-DD HH:MM' ('' if unreadable)."""
+    try:
+        utc = calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S"))
+    except ValueError:
+        return ""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(utc))
+
+
+def save_label(rec: GameRecord) -> Text:
+    """One line of the list: game, players, last played, whose turn or the result."""
+    state = rec.state
+    out = state.outcome()
+    if out is not None:
+        status = "draw" if out.is_draw else f"{' & '.join(rec.names[w] for w in out.winners)} won"
+    else:
+        status = f"{', '.join(rec.names[s] for s in state.to_act())} to play"
+    text = Text(f"{rec.ruleset.title[:13]:<13} ", style="bold")
+    text.append(f"{' v '.join(rec.names)[:22]:<22} ")
+    text.append(f"{when(rec.updated):<16} ", style="dim")
+    text.append(status[:24])
+    return text
 
 
 class SavesScreen(Screen[None]):
@@ -34,12 +63,12 @@ class SavesScreen(Screen[None]):
             except SaveError:
                 options.append(Option(f"{f.name:<36} (unreadable)", id=str(f), disabled=True))
                 continue
-            status = "finished" if rec.state.is_over() else f"move {rec.ply + 1}"
-            label = f"{rec.ruleset.title:<14} {' v '.join(rec.names)[:34]:<34} {status}"
-            options.append(Option(label, id=str(f)))
+            options.append(Option(save_label(rec), id=str(f)))
         with Vertical():
             yield Static(f"Saved games in {folder}", classes="title")
-            if not options:
+            if options:
+                yield Static("Newest first. Enter continues a game · v replays it · Esc goes back", classes="hint")
+            else:
                 yield Static("No saved games yet. Esc goes back.", classes="hint")
             yield KeyOptionList(*options, id="saves")
         yield Footer()
