@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
@@ -128,9 +129,17 @@ class SetupForm(Widget, can_focus=True):
             return "Seed (type digits)", c.seed or "random"
         return "[ Start the game ]", ""
 
+    class Changed(Message):
+        """A row or a value changed (the screen updates its hint)."""
+
+    def _changed(self) -> None:
+        """Repaint, and tell the screen (it explains the row under the cursor)."""
+        self.refresh(layout=True)
+        self.post_message(self.Changed())
+
     def action_row(self, step: int) -> None:
         self.choices.row = (self.choices.row + step) % len(self.row_keys())
-        self.refresh(layout=True)
+        self._changed()
 
     def action_change(self, step: int) -> None:
         c = self.choices
@@ -160,7 +169,7 @@ class SetupForm(Widget, can_focus=True):
                 c.options[spec.name] = not value
             elif isinstance(value, int):
                 c.options[spec.name] = max(0, value + step)  # counts and limits: never below 0
-        self.refresh(layout=True)
+        self._changed()
 
     def action_erase(self) -> None:
         c = self.choices
@@ -170,7 +179,7 @@ class SetupForm(Widget, can_focus=True):
             c.names[i] = c.names[i][:-1]
         else:
             c.seed = c.seed[:-1]
-        self.refresh()
+        self._changed()
 
     def on_key(self, event: Any) -> None:
         # typed text goes to the seed or name row before any key binding
@@ -188,7 +197,7 @@ class SetupForm(Widget, can_focus=True):
             return
         event.stop()
         event.prevent_default()
-        self.refresh()
+        self._changed()
 
     def help_line(self) -> str:
         """What the row under the cursor means."""
@@ -231,8 +240,8 @@ class SetupScreen(Screen[None]):
         self.query_one(SetupForm).focus()
         self.update_help()
 
-    def on_key(self, event: Any) -> None:
-        self.call_after_refresh(self.update_help)
+    def on_setup_form_changed(self, event: "SetupForm.Changed") -> None:
+        self.update_help()
 
     def update_help(self) -> None:
         """Explain the row under the cursor (an option's help, for one)."""
