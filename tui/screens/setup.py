@@ -69,6 +69,10 @@ class SetupChoices:
 class SetupForm(Widget, can_focus=True):
     """A list of rows; up/down picks a row, left/right changes its value."""
 
+    DEFAULT_CSS = """
+    SetupForm { height: auto; margin: 1 0; }
+    """
+
     BINDINGS = [
         Binding("up,k", "row(-1)", "Up", show=False),
         Binding("down,j", "row(1)", "Down", show=False),
