@@ -65,7 +65,7 @@ class MovePicker(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"{self.prompt_text} — {plural(len(self.moves), 'legal move')}", classes="title")
-            yield Input(placeholder="type to filter (notation or words), ↑↓ choose, Enter plays, Esc closes", id="filter")
+            yield Input(placeholder="type to filter (notation or words) · ↑↓ · Enter plays · Esc closes", id="filter")
             yield OptionList(*[move_option(n, d) for n, d in self.moves], id="moves")
 
     def on_mount(self) -> None:
