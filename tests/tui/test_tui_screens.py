@@ -73,6 +73,18 @@ def saved(tmp_path: Path, record: GameRecord, name: str = "game.json") -> Path:
     return path
 
 
+def grid_app(tmp_path: Path, kinds=("human", "human"), bot_delay: float = 0):
+    """An app opening a new Grid Square game of these seats."""
+    return create_app(tmp_path, game=saved(tmp_path, played("grid-square", list(kinds), 0)), bot_delay=bot_delay)
+
+
+def describe_as_does(monkeypatch) -> type:
+    """Make Grid Square describe every move as 'does <notation>'."""
+    state_class = type(played("grid-square", ["human", "human"], 0).state)
+    monkeypatch.setattr(state_class, "describe_move", lambda self, move, seat=None: f"does {self.format_move(move)}")
+    return state_class
+
+
 def shown_keys(screen) -> set[str]:
     """The actions the footer shows now."""
     return {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
@@ -155,9 +167,8 @@ async def test_replay_steps_by_keys_with_each_move_described(tmp_path, game):
 
 async def test_replay_says_sealed_only_for_sealed_moves(tmp_path, monkeypatch):
     record = played("grid-square", ["bot:random", "bot:random"], 6)
-    state_class = type(record.state)
-    monkeypatch.setattr(state_class, "is_sealed", lambda self, seat, move: seat == 1, raising=False)
-    monkeypatch.setattr(state_class, "describe_move", lambda self, move, seat=None: f"does {self.format_move(move)}")
+    state_class = describe_as_does(monkeypatch)
+    monkeypatch.setattr(state_class, "is_sealed", lambda self, seat, move: seat == 1)
     app = create_app(tmp_path, replay=saved(tmp_path, record), start_ply=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -206,9 +217,8 @@ async def test_the_move_line_shows_its_text_completion_and_error(tmp_path, game,
 
 # ------------------------------------------------------------------ move list
 async def test_the_move_list_shows_what_each_move_does(tmp_path, monkeypatch):
-    state_class = type(played("grid-square", ["human", "human"], 0).state)
-    monkeypatch.setattr(state_class, "describe_move", lambda self, move, seat=None: f"does {self.format_move(move)}")
-    app = create_app(tmp_path, game=saved(tmp_path, played("grid-square", ["human", "human"], 0)), bot_delay=0)
+    describe_as_does(monkeypatch)
+    app = grid_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("a")
@@ -224,10 +234,9 @@ async def test_the_move_list_shows_what_each_move_does(tmp_path, monkeypatch):
 # ------------------------------------------------------------------ log
 async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monkeypatch):
     calls = spy_views(monkeypatch)
-    record = played("grid-square", ["human", "bot:random"], 60, until=lambda s: s.to_act() == (0,) and False)
-    while record.state.to_act() != (0,) and not record.state.is_over():
-        seat = record.state.to_act()[0]
-        record.play_move(seat, record.state.legal(seat)[0])
+    count = iter(range(1000))  # 40 plies at least, then up to seat 1's turn
+    record = played("grid-square", ["human", "bot:random"], 200, until=lambda s: next(count) >= 40 and s.to_act() == (0,))
+    assert record.ply >= 40 and record.state.to_act() == (0,)
     app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -251,8 +260,7 @@ async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monk
 
 # ------------------------------------------------------------------ keys
 async def test_play_keys_leave_the_footer_while_a_bot_thinks_and_say_why(tmp_path):
-    path = saved(tmp_path, played("grid-square", ["human", "bot:greedy"], 0))
-    app = create_app(tmp_path, game=path, bot_delay=30)
+    app = grid_app(tmp_path, ("human", "bot:greedy"), bot_delay=30)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -316,8 +324,7 @@ async def test_hot_seat_undo_takes_back_only_your_own_move(tmp_path):
 
 
 async def test_undo_against_a_bot_takes_the_bots_replies_too(tmp_path):
-    path = saved(tmp_path, played("grid-square", ["human", "bot:greedy"], 0))
-    app = create_app(tmp_path, game=path, bot_delay=0)
+    app = grid_app(tmp_path, ("human", "bot:greedy"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -334,7 +341,7 @@ async def test_undo_against_a_bot_takes_the_bots_replies_too(tmp_path):
 async def test_help_opens_with_the_keys_of_the_screen(tmp_path):
     from tui.screens.rules import RulesScreen
 
-    app = create_app(tmp_path, game=saved(tmp_path, played("grid-square", ["human", "human"], 0)), bot_delay=0)
+    app = grid_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
