@@ -397,3 +397,32 @@ async def test_the_saves_list_gives_date_turn_and_result(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
         assert "Enter continues" in " ".join(str(s.render()) for s in app.screen.query(Static))
+
+
+# ------------------------------------------------------------------ the generic view (games still to come)
+async def test_the_generic_view_plays_by_keys_and_steps_in_replay(tmp_path, monkeypatch):
+    import tui.screens.replay as replay_module
+    from tui.games.generic import GameView
+
+    monkeypatch.setattr(game_module, "view_class", lambda game_id: GameView)
+    monkeypatch.setattr(replay_module, "view_class", lambda game_id: GameView)
+    describe_as_does(monkeypatch)
+    app = grid_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        listed = screen.query_one("#legal")
+        first = listed.get_option_at_index(0)
+        assert str(first.prompt) == f"{first.id}  does {first.id}"
+        await pilot.press("j", "enter")  # the second move of the list
+        await pilot.pause()
+        second = screen.record.state_at(0).legal(0)[1]
+        assert screen.record.moves == [(0, screen.record.state_at(0).format_move(second))]
+        await pilot.press("enter", "enter")  # seat 2 places, then plays the first slide step listed
+        await pilot.pause()
+        assert screen.record.ply == 3
+    replay = create_app(tmp_path, replay=tmp_path / "game.json", start_ply=0)
+    async with replay.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right")
+        assert replay.screen.ply == 2 and "does" in message(replay.screen)
