@@ -131,7 +131,7 @@ class GameScreen(Screen[None]):
         self.set_interval(0.12, self._tick)
         try:
             self.last = record_last_move(self.record)
-        except MoveError:  # a save that loaded replays; this cannot happen, but must not crash
+        except (MoveError, SaveError):  # a save that loaded replays, so not expected; never a crash
             self.last = None
         self._rebuild_log()
         self.advance()
