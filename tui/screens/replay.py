@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 
 from engine.core import GameState
 from engine.record import GameRecord
+from engine.words import plural
 from tui.games import view_class
 from tui.screens.game import LastMove, last_move_of
 from tui.screens.rules import keys_table
@@ -97,7 +98,7 @@ class ReplayScreen(Screen[None]):
         """The move that led here, in words ('(sealed)' if hidden)."""
         last = self.last
         if last is None:
-            return f"The start: {self.record.ply} moves to step through."
+            return f"The start: {plural(self.record.ply, 'move')} to step through with →."
         name = self.record.names[last.seat]
         what = "(sealed)" if last.sealed else last.description
         return f"Move {self.ply}: {name} · {what}"
