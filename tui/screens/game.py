@@ -28,6 +28,8 @@ from tui.widgets.game_log import GameLog
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
+TYPE_HINT = "Type a move: → takes the grey completion, Enter plays, Esc cancels."
+
 PLAY_KEYS = ("type_move", "all_moves")
 """Actions that play a move: only while a person is to act."""
 
@@ -84,7 +86,7 @@ class GameScreen(Screen[None]):
         Binding("e", "log", "Log"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
-        Binding("escape", "escape", "Cancel", show=False),
+        Binding("escape", "escape", "Cancel"),
     ]
 
     def __init__(self, record: GameRecord, path: Path) -> None:
@@ -358,6 +360,8 @@ class GameScreen(Screen[None]):
             return self.undo_point()[0] is not None
         if action == "replay":
             return self.record.state.is_over()
+        if action == "escape":  # shown (and taken) while there is something to close
+            return self.query_one("#move-input").has_class("visible") or self.log_widget.has_class("expanded")
         return True
 
     def action_refused(self, action: str) -> None:
@@ -378,7 +382,8 @@ class GameScreen(Screen[None]):
         box.value = ""
         self.focus_before = self.focused
         box.focus()
-        self.show_message("Type a move (a lists them all). → takes the grey completion, Enter plays.")
+        self.refresh_bindings()
+        self.show_message(TYPE_HINT)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "move-input" or not event.input.has_class("visible"):
@@ -393,7 +398,7 @@ class GameScreen(Screen[None]):
         moves start with it, or that none does."""
         want = "".join(typed.split()).lower()
         if not want:
-            return "Type a move (a lists them all). → takes the grey completion, Enter plays."
+            return TYPE_HINT
         state = self.record.state
         found = []
         for m in state.legal(seat):
@@ -409,7 +414,7 @@ class GameScreen(Screen[None]):
         if found:
             sample = ", ".join(t for t, _ in found[:4])
             return f"{plural(len(found), 'move')} start so: {sample}{' …' if len(found) > 4 else ''}"
-        return f"No legal move starts with {typed.strip()!r} (a lists them all)."
+        return f"No legal move starts with {typed.strip()!r} (Esc, then a: the list of every move)."
 
     def action_all_moves(self) -> None:
         seat = self.acting_human()
@@ -434,6 +439,7 @@ class GameScreen(Screen[None]):
             self._focus_play()
         elif self.log_widget.has_class("expanded"):
             self.action_log()
+        self.refresh_bindings()
 
     def _focus_play(self) -> None:
         """Give the keys back to where they were if a person is to act (the
@@ -464,6 +470,7 @@ class GameScreen(Screen[None]):
         log = self.log_widget
         if log.has_class("expanded"):
             log.remove_class("expanded")
+            self.show_message("")
             self._focus_play()
         else:
             log.add_class("expanded")
@@ -472,6 +479,7 @@ class GameScreen(Screen[None]):
             log.focus()
             self.show_message("The log: ↑↓ PgUp PgDn Home End scroll it; e or Esc closes it.")
         log.call_after_refresh(log.scroll_end, animate=False)
+        self.refresh_bindings()
 
     def action_undo(self) -> None:
         point, why = self.undo_point()
