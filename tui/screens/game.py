@@ -57,6 +57,13 @@ def last_move_of(before: GameState, seat: int, notation: str) -> LastMove:
     return LastMove(seat, notation, before.describe_move(move, seat), before.is_sealed(seat, move))
 
 
+def tell_last(view: Widget, last: LastMove | None, viewer: int | None) -> None:
+    """Call the view's optional `mark_last` hook with what `viewer` may see."""
+    mark = getattr(view, "mark_last", None)
+    if mark is not None:
+        mark(None if last is None else last.seat, None if last is None else last.notation_for(viewer))
+
+
 def record_last_move(record: GameRecord) -> LastMove | None:
     """The record's last move (replays up to the ply before it), or None."""
     if not record.ply:
@@ -203,10 +210,7 @@ class GameScreen(Screen[None]):
         shown = state.view(self.viewer) if self.record.ruleset.hidden_information else state
         view = self.view_widget
         view.show(shown, self.viewer, self.record.names, can_act)
-        mark = getattr(view, "mark_last", None)
-        if mark is not None:
-            last = self.last
-            mark(None if last is None else last.seat, None if last is None else last.notation_for(self.viewer))
+        tell_last(view, self.last, self.viewer)
         log = self.log_widget
         if log.has_class("expanded"):  # the big log keeps the keys until it is closed
             if self.focused is not log:

@@ -13,7 +13,7 @@ from engine.core import GameState
 from engine.record import GameRecord
 from engine.words import plural
 from tui.games import view_class
-from tui.screens.game import LastMove, last_move_of
+from tui.screens.game import LastMove, last_move_of, tell_last
 from tui.screens.rules import keys_table
 from tui.widgets.game_log import GameLog
 
@@ -108,10 +108,7 @@ class ReplayScreen(Screen[None]):
         shown = self.state.view(None) if rec.ruleset.hidden_information else self.state
         view = self.query_one("#view")
         view.show(shown, None, rec.names, False)
-        mark = getattr(view, "mark_last", None)
-        if mark is not None:
-            last = self.last
-            mark(None if last is None else last.seat, None if last is None else last.notation_for(None))
+        tell_last(view, self.last, None)
         self.query_one("#status", Static).update(
             f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump"
         )
