@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from engine.rng import Rng
+
 
 class HiddenInformationError(RuntimeError):
     """A computation used information that this view hides."""
@@ -61,3 +63,20 @@ HIDDEN = Hidden()
 def is_hidden(value: object) -> bool:
     """True for the redacted-slot sentinel."""
     return value is HIDDEN
+
+
+class HiddenRng(Rng):
+    """The chance generator of a view: its state is hidden, so drawing from
+    it raises HiddenInformationError (`determinize` puts a real one back)."""
+
+    __slots__ = ()
+
+    def next64(self) -> int:
+        raise HiddenInformationError("this view hides the chance generator; use determinize() to sample one")
+
+    def copy(self) -> "HiddenRng":
+        return self
+
+
+HIDDEN_RNG = HiddenRng()
+"""The generator a view carries in place of the real one."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import time
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
 from engine.errors import MoveError, SaveError
@@ -92,17 +92,22 @@ class GameRecord:
 
     def play(self, seat: int, text: str) -> list[Event]:
         """Parse `text` for `seat` and play it; MoveError if it cannot be."""
-        if seat not in self.state.to_act():
-            if self.state.is_over():
-                raise MoveError("the game is over")
-            raise MoveError(f"it is not {seat_name(seat)}'s turn")
-        move = self.state.parse_move(text, seat)
-        return self.play_move(seat, move)
+        state = self.state
+        if state.is_over():
+            raise MoveError("the game is over")
+        if seat not in state.to_act():
+            raise MoveError(state.not_to_act_reason(seat))
+        move = state.parse_move(text, seat)  # parsing checks legality
+        notation = state.format_move(move)
+        return self._append(seat, notation, state.apply_trusted(seat, move))
 
     def play_move(self, seat: int, move: Move) -> list[Event]:
-        """Play an already parsed, legal move."""
+        """Play a move (checked by the state: IllegalMoveError if not legal)."""
         notation = self.state.format_move(move)
         events = self.state.apply(seat, move)
+        return self._append(seat, notation, events)
+
+    def _append(self, seat: int, notation: str, events: list[Event]) -> list[Event]:
         self.moves.append((seat, notation))
         self.log.append(events)
         self.updated = now_iso()
@@ -127,7 +132,7 @@ class GameRecord:
         state = self.ruleset.new_game(len(self.players), self.seed, self.options)
         for i, (seat, text) in enumerate(self.moves[:ply]):
             try:
-                state.apply(seat, state.parse_move(text, seat))
+                state.apply_trusted(seat, state.parse_move(text, seat))  # parsing checks legality
             except MoveError as exc:
                 raise SaveError(f"move {i + 1} ({seat_name(seat)} {text!r}): {exc}") from None
         return state
@@ -155,6 +160,51 @@ class GameRecord:
         out = []
         for ply, events in enumerate(self.log, start=1):
             for ev in events:
-                if ev.private_to is None or ev.private_to == seat:
+                if ev.visible_to(seat):
                     out.append((ply, ev.render(self.names)))
         return out
+
+    def replay(self, start: int = 0, end: int | None = None, seat: int | None = None) -> Iterator["ReplayStep"]:
+        """The plies `start+1`..`end` as `seat` may see them (None: the
+        public view), each with the state before it and after it. The one
+        replay loop, for the CLI's `replay` and the TUI's replay viewer."""
+        end = self.ply if end is None else end
+        if not 0 <= start <= end <= self.ply:
+            raise ValueError(f"plies {start}–{end} are outside 0–{self.ply}")
+        state = self.state_at(start)
+        for ply in range(start, end):
+            mover, text = self.moves[ply]
+            move = state.parse_move(text, mover)
+            sealed = state.is_sealed(mover, move) and seat != mover
+            description = "(sealed choice)" if sealed else state.describe_move(move, mover)
+            events = state.apply_trusted(mover, move)
+            yield ReplayStep(
+                ply + 1,
+                mover,
+                "(sealed)" if sealed else text,
+                description,
+                sealed,
+                tuple(ev.render(self.names) for ev in events if ev.visible_to(seat)),
+                state,
+            )
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One ply of a replay, as one seat (or a spectator) may see it."""
+
+    ply: int
+    """The ply just played (1-based)."""
+    seat: int
+    """Who played it."""
+    notation: str
+    """Its notation, or '(sealed)' for a choice hidden from this viewer."""
+    description: str
+    """What it did, in words (`describe_move`), or '(sealed choice)'."""
+    sealed: bool
+    """True when the move is hidden from this viewer."""
+    events: tuple[str, ...]
+    """The events this viewer may read, names filled in."""
+    state: GameState
+    """The complete state after the ply (take `.view(seat)` before drawing it;
+    the replay goes on mutating this object: clone it to keep it)."""

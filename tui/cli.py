@@ -105,30 +105,16 @@ def _make_record(
 ) -> "GameRecord":
     """A new game record from the command line's setup options."""
     from engine.record import GameRecord, Player, default_player
+    from engine.setup import check_player_count, parse_bot_specs, parse_name_specs
 
     ruleset = _ruleset(game)
-    n = players if players is not None else ruleset.min_players
-    if not ruleset.min_players <= n <= ruleset.max_players:
-        fail(f"{ruleset.title} is for {ruleset.min_players}–{ruleset.max_players} players, not {n}")
-    kinds = ["human"] * n
-    for spec in bots:
-        seat_text, _, level = spec.partition("=")
-        level = level or ruleset.bot_levels[-1]
-        try:
-            seat = int(seat_text)
-        except ValueError:
-            fail(f"--bot {spec!r}: give SEAT=LEVEL, e.g. 2={ruleset.bot_levels[-1]}")
-        if not 1 <= seat <= n:
-            fail(f"--bot {spec!r}: the game has seats 1–{n}")
-        if level not in ruleset.bot_levels:
-            fail(f"--bot {spec!r}: unknown level (levels: {', '.join(ruleset.bot_levels)})")
-        kinds[seat - 1] = f"bot:{level}"
-    given: dict[int, str] = {}
-    for spec in names:
-        seat_text, sep, name = spec.partition("=")
-        if not sep or not seat_text.isdigit() or not 1 <= int(seat_text) <= n or not name.strip():
-            fail(f"--name {spec!r}: give SEAT=NAME with a seat from 1 to {n}")
-        given[int(seat_text) - 1] = name.strip()[:24]
+    try:
+        n = check_player_count(ruleset, players)
+        levels = parse_bot_specs(ruleset, n, bots)
+        given = {seat: name[:24] for seat, name in parse_name_specs(n, names).items()}
+    except ValueError as exc:
+        fail(str(exc))
+    kinds = [f"bot:{levels[i]}" if i in levels else "human" for i in range(n)]
     roster = []
     for i, kind in enumerate(kinds):
         player = default_player(i, kind)
@@ -435,35 +421,33 @@ def selfplay(
     bot: list[str] = BotOpt,
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (game k uses seed+k)."),
     option: list[str] = OptionOpt,
-    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help="Print the results as JSON: game, games, players, seed, swap, options, seats (per --bot seat: "
+        "level, wins, draws, games, win_rate with its Wilson 95% interval win_rate_low/high, avg_score, "
+        "ms_per_decision), seat_wins (outright wins by seat: the first-seat advantage), avg_length, seconds.",
+    ),
     swap: bool = typer.Option(False, "--swap", help="Rotate the seats' bots each game (fairer comparisons)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Play games in this many parallel processes."),
 ) -> None:
-    """Bots play each other; prints wins, scores and lengths per seat."""
-    from engine.record import GameRecord, Player
+    """Bots play each other; prints wins (with 95% intervals), scores and lengths per bot."""
+    from engine.arena import MatchSpec, run_match
+    from engine.setup import check_player_count, parse_bot_specs
 
     ruleset = _ruleset(game)
     if games_ < 1:
         fail("--games must be at least 1")
-    n = players if players is not None else ruleset.min_players
-    if not ruleset.min_players <= n <= ruleset.max_players:
-        fail(f"{ruleset.title} is for {ruleset.min_players}–{ruleset.max_players} players, not {n}")
-    levels = [ruleset.bot_levels[-1]] * n
-    for spec in bot:
-        seat_text, _, level = spec.partition("=")
-        if not seat_text.isdigit() or not 1 <= int(seat_text) <= n or level not in ruleset.bot_levels:
-            fail(f"--bot {spec!r}: give SEAT=LEVEL with a seat 1–{n} and a level of {', '.join(ruleset.bot_levels)}")
-        levels[int(seat_text) - 1] = level
+    if not 1 <= jobs <= 64:
+        fail("--jobs takes 1 to 64 processes")
     try:
+        n = check_player_count(ruleset, players)
+        chosen = parse_bot_specs(ruleset, n, bot)
         opts = ruleset.parse_options(option)
     except ValueError as exc:
         fail(str(exc))
-    # Results are kept per bot slot (the --bot seat), even when --swap rotates seats.
-    wins = [0] * n
-    draws = [0] * n
-    score_sum = [0] * n
-    lengths: list[int] = []
-    think = [0.0] * n
-    decisions = [0] * n
+    levels = tuple(chosen.get(s, ruleset.bot_levels[-1]) for s in range(n))
+    spec = MatchSpec(ruleset.id, levels, games_, seed, opts, swap)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
@@ -475,74 +459,31 @@ def selfplay(
         disable=not sys.stderr.isatty(),
     ) as progress:
         task = progress.add_task("games", total=games_)
-        for k in range(games_):
-            shift = k % n if swap else 0
-            slot_of_seat = [(s + shift) % n for s in range(n)]
-            roster = [Player(f"Bot {slot + 1}", f"bot:{levels[slot]}") for slot in slot_of_seat]
-            record = GameRecord.new(ruleset, roster, seed + k, opts)
-            while not record.state.is_over():
-                for seat in record.state.to_act():
-                    t0 = time.perf_counter()
-                    mv = record.bot_move(seat)
-                    think[slot_of_seat[seat]] += time.perf_counter() - t0
-                    decisions[slot_of_seat[seat]] += 1
-                    record.play_move(seat, mv)
-                    if record.state.is_over():
-                        break
-            out = record.state.outcome()
-            assert out is not None
-            lengths.append(record.ply)
-            for seat in range(n):
-                slot = slot_of_seat[seat]
-                score_sum[slot] += out.scores[seat]
-                if out.ranks[seat] == 1:
-                    if out.is_draw:
-                        draws[slot] += 1
-                    else:
-                        wins[slot] += 1
-            progress.advance(task)
-    rows = [
-        {
-            "seat": s + 1,
-            "level": levels[s],
-            "wins": wins[s],
-            "draws": draws[s],
-            "win_rate": wins[s] / games_,
-            "avg_score": score_sum[s] / games_,
-            "ms_per_decision": 1000 * think[s] / max(1, decisions[s]),
-        }
-        for s in range(n)
-    ]
-    result = {
-        "game": ruleset.id,
-        "games": games_,
-        "players": n,
-        "seed": seed,
-        "swap": swap,
-        "seats": rows,
-        "avg_length": sum(lengths) / len(lengths),
-    }
+        result = run_match(spec, jobs=jobs, progress=lambda done: progress.update(task, completed=done))
+    doc = result.to_json()
     if as_json:
-        print(json.dumps(result, indent=1))
+        print(json.dumps(doc, indent=1))
         return
     from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"{ruleset.title}: {games_} games{' (seats rotated)' if swap else ''}")
-    for col in ("seat", "bot", "wins", "draws", "win %", "avg score", "ms/decision"):
-        table.add_column(col, justify="right" if col not in ("bot",) else "left")
-    for r in rows:
+    for col in ("seat", "bot", "wins", "draws", "win %", "95% interval", "avg score", "ms/decision"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for r in doc["seats"]:
         table.add_row(
             str(r["seat"]),
             r["level"],
             str(r["wins"]),
             str(r["draws"]),
             f"{100 * r['win_rate']:.0f}",
+            f"{100 * r['win_rate_low']:.0f}–{100 * r['win_rate_high']:.0f}",
             f"{r['avg_score']:.1f}",
             f"{r['ms_per_decision']:.2f}",
         )
     Console().print(table)
-    print(f"average length: {result['avg_length']:.1f} plies")
+    seat_wins = ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(doc["seat_wins"]))
+    print(f"average length: {doc['avg_length']:.1f} plies · outright wins by seat: {seat_wins}")
 
 
 def main() -> None:

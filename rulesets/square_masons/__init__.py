@@ -23,7 +23,7 @@ class SquareMasons(Ruleset):
         "tetromino blocks, and fit them into the exact layouts of towns and sanctuaries. "
         "The first to 13 prestige joins the Square Masons; money breaks ties."
     )
-    version = 2
+    version = 3
     options = (
         OptionSpec("rounds", ROUND_LIMIT, "round limit: 0 = none (play to 13 prestige); N ends the game after round N"),
     )

@@ -442,3 +442,23 @@ class MasonBot(Bot):
         if b.coins >= 5 or b.prestige + 1 >= d.WIN_PRESTIGE:
             return Donate()
         return SKIP
+
+
+def position_value(state: SquareMasonsState, seat: int) -> float:
+    """How good the position is for `seat`, 0 (lost) to 1 (won): prestige, a
+    tenth of the coins and the best plan's worth weighed by how much of it is
+    laid, against the best other player (for `SquareMasonsState.evaluate`)."""
+    out = state.outcome()
+    if out is not None:
+        return 1.0 if out.ranks[seat] == 1 else 0.0
+
+    def worth(b: MasonBoard) -> float:
+        plan = best_plan(state, b)
+        built = 0.0
+        if plan is not None and plan.score > 0:
+            built = plan.score * (1 - len(plan.undone) / len(plan.plan.slots))
+        return b.prestige + 0.1 * b.coins + built
+
+    values = [worth(b) for b in state.boards]
+    rival = max(v for s, v in enumerate(values) if s != seat)
+    return min(1.0, max(0.0, 0.5 + (values[seat] - rival) / (2 * d.WIN_PRESTIGE)))

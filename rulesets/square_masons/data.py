@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine.hidden import HIDDEN  # noqa: F401  (what a view shows for a card or choice it hides)
+
 # ------------------------------------------------------------------ the cards
 CARD_TYPES = ("money", "order", "stone", "market", "x2")
 """The five draft card types, in display order (index = card code)."""
 MONEY, ORDER, STONE, MARKET, X2 = range(5)
 CARD_LETTERS = "MOSKX"
 """One letter per card type, used in the pairing notation (K = marKet)."""
-HIDDEN = -1
-"""A card or choice another seat may not see."""
 HAND_SIZE = 5
 """Cards dealt to each player every round (and so picks per draft)."""
 
@@ -88,27 +88,35 @@ class Structure(NamedTuple):
     """Blocks the claim needs at least (2 for a town, 3 for a sanctuary)."""
     ability: str
     """What a town card does at the end of its owner's build turn ('' for sanctuaries)."""
+    blocks: tuple[str, ...] = ()
+    """Every set of blocks that builds it ('J' stands for J or L, 'S' for S or Z);
+    the cells the blocks leave are stones."""
+    brief: str = ""
+    """The ability in a few words, for the board view's structure cards."""
 
 
 TOWNS: tuple[Structure, ...] = (
     Structure("scrapyard", "Scrapyard", "town", ("#..#", "#..#", "####"), 2,
-              "sell a stone for 3 coins, or buy an unsold auction block for 3 coins"),
+              "sell a stone for 3 coins, or buy an unsold auction block for 3 coins",
+              ("JJ",), "sell a stone for 3, or buy an unsold block for 3"),
     Structure("donation", "Donation Center", "town", (".##.", "####", ".##."), 2,
-              "donate 3 coins for 1 prestige; 1 coin back after a lost auction"),
-    Structure("bank", "Bank", "town", ("###", "###", "##."), 2, "gain 2 coins"),
-    Structure("quarry", "Quarry", "town", ("##..", "###.", ".###"), 2, "gain 1 stone"),
+              "donate 3 coins for 1 prestige; 1 coin back after a lost auction",
+              ("SS", "TT"), "donate 3 for 1 prestige; 1 back if outbid"),
+    Structure("bank", "Bank", "town", ("###", "###", "##."), 2, "gain 2 coins", ("JO", "JS"), "+2 coins"),
+    Structure("quarry", "Quarry", "town", ("##..", "###.", ".###"), 2, "gain 1 stone", ("OT",), "+1 stone"),
 )
 """The four town structures, in their order of activation."""
 
 SANCTUARIES: tuple[Structure, ...] = (
-    Structure("cloister", "Cloister", "sanctuary", ("####", "#..#", "#..#", "####"), 3, ""),
-    Structure("chapel", "Chapel", "sanctuary", ("..#..", ".###.", "#####", ".###.", "..#.."), 3, ""),
-    Structure("tower", "Tower", "sanctuary", (".##.", ".##.", "####", "####"), 3, ""),
-    Structure("altar", "Altar", "sanctuary", ("######", ".####.", "..##.."), 3, ""),
-    Structure("abbey", "Abbey", "sanctuary", ("#.#.#", "#####", "#####"), 3, ""),
-    Structure("temple", "Temple", "sanctuary", (".####.", "######", "#.##.#"), 3, ""),
-    Structure("gate", "Gate", "sanctuary", ("##.##", "#####", "##.##"), 3, ""),
-    Structure("arch", "Arch", "sanctuary", ("#####", "#####", "#...#"), 3, ""),
+    Structure("cloister", "Cloister", "sanctuary", ("####", "#..#", "#..#", "####"), 3, "", ("IJJ",)),
+    Structure("chapel", "Chapel", "sanctuary", ("..#..", ".###.", "#####", ".###.", "..#.."), 3, "", ("ITT", "STT")),
+    Structure("tower", "Tower", "sanctuary", (".##.", ".##.", "####", "####"), 3, "", ("IIO", "IJJ", "JJO", "JJS", "OOO")),
+    Structure("altar", "Altar", "sanctuary", ("######", ".####.", "..##.."), 3, "", ("ISS", "OTT")),
+    Structure("abbey", "Abbey", "sanctuary", ("#.#.#", "#####", "#####"), 3, "", ("IJT", "JJT", "JOT", "JST", "JTT", "TTT")),
+    Structure("temple", "Temple", "sanctuary", (".####.", "######", "#.##.#"), 3, "", 
+              ("IJJ", "IJS", "JJS", "JOS", "JSS", "JST", "OSS", "SSS", "SST")),
+    Structure("gate", "Gate", "sanctuary", ("##.##", "#####", "##.##"), 3, "", ("JJJ",)),
+    Structure("arch", "Arch", "sanctuary", ("#####", "#####", "#...#"), 3, "", ("IJT", "JJT", "JST", "TTT")),
 )
 """The eight sanctuaries; as many as players are drawn at random."""
 

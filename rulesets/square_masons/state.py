@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Sequence
 
-from engine.core import Event, GameState, Outcome, ranks_from_keys
+from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, ranks_from_keys, seat_name
 from engine.errors import AmbiguousMoveError, IllegalMoveError
+from engine.hidden import HiddenInformationError
 from engine.rng import Rng
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import (
@@ -70,6 +71,8 @@ from rulesets.square_masons.moves import (
     syntax_error,
 )
 
+TIE_BREAK = "money " + TIE_BREAK_SUFFIX
+"""The outcome breakdown's part that is not prestige: the coins that break ties."""
 PHASES = ("direction", "draft", "pair", "tie", "market", "auction", "auction_tie",
           "place_won", "build", "lay", "ability", "over")
 """Every phase a state can be in."""
@@ -129,7 +132,9 @@ class MasonBoard:
     won: int | None = None
     """The block type won at auction, until it is laid or stored."""
     lost: bool = False
-    """True when outbid in this round's auction (Donation Center refunds)."""
+    """True when outbid in this round's auction."""
+    lost_paid: int = 0
+    """Coins paid this round for being outbid (Donation Centers refund only when it is not 0)."""
 
     def clone(self) -> "MasonBoard":
         """An independent copy."""
@@ -190,8 +195,8 @@ class SquareMasonsState(GameState):
     """Rounds in a row, up to the last one ended, in which nobody gained prestige."""
     prestige_seen: int = 0
     """All players' prestige together at the end of the last round."""
-    rng: Rng = field(default_factory=Rng)
-    """All chance: the draft shuffles (and the sanctuaries at setup)."""
+    rng: Rng | None = field(default_factory=Rng)
+    """All chance: the draft shuffles (and the sanctuaries at setup); None in a view."""
     boards: list[MasonBoard] = field(default_factory=list)
     supply: list[int] = field(default_factory=lambda: [d.BLOCKS_PER_TYPE] * 7)
     """Blocks in the supply, per type."""
@@ -206,7 +211,7 @@ class SquareMasonsState(GameState):
     round: int = 1
     first: int = 0
     """The first player of this round."""
-    step: int = 1
+    way: int = 1
     """Direction of the round: +1 clockwise (to the next higher seat), -1 counter-clockwise."""
     phase: str = "direction"
     actor: int = 0
@@ -216,6 +221,8 @@ class SquareMasonsState(GameState):
     discard: list[int] = field(default_factory=list)
     """This round's face-down discards (card codes)."""
     order_holder: int | None = None
+    prior_order: int | None = None
+    """Who held the Order when this draft began: decides the draft's ties."""
     market_holder: int | None = None
     pair_queue: list[int] = field(default_factory=list)
     """Seats still to pair their x2 cards, in turn order (the first is acting)."""
@@ -239,14 +246,12 @@ class SquareMasonsState(GameState):
     abilities: list[str] = field(default_factory=list)
     """The acting builder's town abilities still to run, in order."""
     end_reason: str = ""
-    redacted_for: int | None = -1
-    """-1 for the true state; otherwise the seat (or None) this view is for."""
 
     # ----------------------------------------------------------------- queries
     def turn_order(self) -> list[int]:
         """This round's seats in turn order, from the first player."""
         n = self.num_players
-        return [(self.first + i * self.step) % n for i in range(n)]
+        return [(self.first + i * self.way) % n for i in range(n)]
 
     def to_act(self) -> tuple[int, ...]:
         ph = self.phase
@@ -289,6 +294,8 @@ class SquareMasonsState(GameState):
         ph = self.phase
         if ph == "over" or seat not in self.to_act():
             return []
+        if self.is_view:
+            self.require_visible(seat)
         b = self.boards[seat]
         if ph == "draft":
             return [_PICKS[c] for c in sorted(set(b.hand))]
@@ -402,6 +409,7 @@ class SquareMasonsState(GameState):
                 "towns": d.TOWN_PRESTIGE * sum(b.towns),
                 "sanctuaries": d.SANCTUARY_PRESTIGE * len(b.sanctuaries),
                 "donations": b.donations,
+                TIE_BREAK: b.coins,
             }
             for b in self.boards
         )
@@ -409,29 +417,25 @@ class SquareMasonsState(GameState):
         return Outcome(scores, ranks, breakdown, self.end_reason)
 
     # ---------------------------------------------------------------- changes
-    def apply(self, seat: int, move: Any) -> list[Event]:
-        if self.phase == "over":
-            raise IllegalMoveError("the game is over")
-        if seat not in self.to_act():
-            raise IllegalMoveError(self._not_your_turn(seat))
-        if move not in self.legal(seat):
-            raise IllegalMoveError(f"{format_move(move)} is not legal now ({self.prompt(seat)})")
-        handler = _HANDLERS[type(move)]
-        return handler(self, seat, move)
+    def step(self, seat: int, move: Any) -> list[Event]:
+        return _HANDLERS[type(move)](self, seat, move)
 
-    def _not_your_turn(self, seat: int) -> str:
-        if self.phase in ("draft", "auction"):
-            return f"Seat {seat + 1} has already chosen; waiting for the others"
-        return f"it is not Seat {seat + 1}'s turn"
+    def not_to_act_reason(self, seat: int) -> str:
+        if self.phase in ("draft", "auction") and 0 <= seat < self.num_players:
+            return f"{seat_name(seat)} has already chosen; waiting for the others"
+        return f"it is not {seat_name(seat)}'s turn"
 
     # -- the draft
     def _direction(self, seat: int, move: Direction) -> list[Event]:
-        self.step = move.step
+        self.way = move.step
         ev = [Event(f"{P(seat)} plays {'clockwise' if move.step == 1 else 'counter-clockwise'} this round")]
         return ev + self._deal()
 
     def _deal(self) -> list[Event]:
         n = self.num_players
+        if self.rng is None:
+            raise HiddenInformationError("a view cannot deal the draft cards (their order is hidden); "
+                                         "use determinize() to sample a full state")
         deck = [c for c in range(5) for _ in range(n + 1)]
         self.rng.shuffle(deck)
         self.discard = deck[:n]
@@ -445,7 +449,7 @@ class SquareMasonsState(GameState):
             b.pick = None
             b.bid = None
             b.won = None
-            b.lost = False
+            b.lost, b.lost_paid = False, 0
         self.discard += deck[pos:]
         self.phase = "draft"
         self.pick_no = 1
@@ -475,7 +479,7 @@ class SquareMasonsState(GameState):
         n = self.num_players
         hands = [b.hand for b in self.boards]
         for s in range(n):
-            self.boards[(s + self.step) % n].hand = hands[s]
+            self.boards[(s + self.way) % n].hand = hands[s]
         self.pick_no += 1
         if self.pick_no <= d.HAND_SIZE:
             return events
@@ -522,6 +526,7 @@ class SquareMasonsState(GameState):
     # -- the rewards
     def _rewards(self) -> list[Event]:
         events = []
+        self.prior_order = self.order_holder
         for s, b in enumerate(self.boards):
             coins = b.effective(MONEY)
             if coins:
@@ -543,12 +548,12 @@ class SquareMasonsState(GameState):
                 continue
             cands = tuple(s for s in self.turn_order() if counts[s] == top)
             if len(cands) > 1:
-                if self.order_holder is not None:
+                if self.prior_order is not None:
                     self.phase = "tie"
                     self.tie_kind = name
                     self.tie_seats = tuple(sorted(cands))
-                    self.actor = self.order_holder
-                    return events + [Event(f"Tie for the {name} reward: {P(self.order_holder)} decides")]
+                    self.actor = self.prior_order
+                    return events + [Event(f"Tie for the {name} reward: {P(self.prior_order)} decides")]
                 if name == "order":  # no holder yet: least money, then turn order from the first player
                     least = min(self.boards[s].coins for s in cands)
                     cands = tuple(s for s in cands if self.boards[s].coins == least)
@@ -659,7 +664,7 @@ class SquareMasonsState(GameState):
             else:
                 half = (amt + 1) // 2
                 self._charge(s, half)
-                b.lost = True
+                b.lost, b.lost_paid = True, half
                 events.append(Event(f"{P(s)} is outbid on space {sp} and pays {half}"))
         return events
 
@@ -766,7 +771,13 @@ class SquareMasonsState(GameState):
         else:
             b.sanctuaries.append(move.sid)
             pts = d.SANCTUARY_PRESTIGE
-        return [Event(f"{P(seat)} claims the {s.title} (+{pts} prestige, {b.prestige} in all)")]
+        return [Event(f"{P(seat)} claims the {s.title} (+{pts} prestige, {b.prestige} in all)")] + self._check_win(seat)
+
+    def _check_win(self, seat: int) -> list[Event]:
+        """The game ends the moment a player reaches 13 prestige (see RULES.md)."""
+        if self.boards[seat].prestige < d.WIN_PRESTIGE:
+            return []
+        return self._finish(f"{P(seat)} reached {d.WIN_PRESTIGE} prestige")
 
     def _end(self, seat: int, move: End) -> list[Event]:
         b = self.boards[seat]
@@ -792,7 +803,7 @@ class SquareMasonsState(GameState):
                     self.phase = "ability"
                     return events
             elif a == "refund":
-                if b.lost:
+                if b.lost_paid:  # nothing to refund after an outbid bid of 0
                     got = self._pay(s, d.DONATION_REFUND)
                     events.append(Event(f"{P(s)}'s Donation Center refunds {got} after the lost auction"))
             elif a == "bank":
@@ -831,7 +842,9 @@ class SquareMasonsState(GameState):
         self.prestige_tokens -= 1
         b.donations += 1
         self.abilities.pop(0)
-        return [Event(f"{P(seat)} donates {d.DONATION_PRICE} for 1 prestige ({b.prestige} in all)")] + self._run_abilities()
+        events = [Event(f"{P(seat)} donates {d.DONATION_PRICE} for 1 prestige ({b.prestige} in all)")]
+        won = self._check_win(seat)
+        return events + (won or self._run_abilities())
 
     def _skip(self, seat: int, move: Skip) -> list[Event]:
         self.abilities.pop(0)
@@ -845,30 +858,33 @@ class SquareMasonsState(GameState):
         if back:
             events.append(Event("Unsold blocks go back to the supply: " + " ".join(BLOCK_TYPES[t] for t in back)))
         self.offer, self.sold = [], []
-        best = max(b.prestige for b in self.boards)
         total = sum(b.prestige for b in self.boards)
         self.quiet_rounds = 0 if total > self.prestige_seen else self.quiet_rounds + 1
         self.prestige_seen = total
         why = ""
-        if best >= d.WIN_PRESTIGE:
-            why = f"a player reached {d.WIN_PRESTIGE} prestige"
-        elif self.round_limit and self.round >= self.round_limit:
+        if self.round_limit and self.round >= self.round_limit:
             why = f"the round limit ({self.round_limit}) was reached"
         elif self.quiet_rounds >= d.STALL_ROUNDS:
             why = f"no prestige was gained for {d.STALL_ROUNDS} rounds"
         if why:
-            self.phase = "over"
-            self.end_reason = f"Round {self.round}: {why}"
-            out = self.outcome()
-            assert out is not None
-            names = " and ".join(P(w) for w in out.winners)
-            return events + [Event(f"Game over: {why}; {names} win{'s' if len(out.winners) == 1 else ''}"
-                                   f" with {best} prestige")]
+            return events + self._finish(why)
         self.round += 1
         self.first = (self.first + 1) % self.num_players
         self.phase = "direction"
         self.actor = self.first
         return events + [Event(f"Round {self.round}: {P(self.first)} is the first player")]
+
+    def _finish(self, why: str) -> list[Event]:
+        """End the game now; the outcome ranks by prestige, then money."""
+        self.phase = "over"
+        self.abilities = []
+        self.end_reason = f"Round {self.round}: {why}"
+        out = self.outcome()
+        assert out is not None
+        best = max(b.prestige for b in self.boards)
+        names = " and ".join(P(w) for w in out.winners)
+        return [Event(f"Game over: {why}; {names} win{'s' if len(out.winners) == 1 else ''}"
+                      f" with {best} prestige")]
 
     # -- components
     def _pay(self, seat: int, amount: int) -> int:
@@ -899,7 +915,7 @@ class SquareMasonsState(GameState):
     def clone(self) -> "SquareMasonsState":
         c = SquareMasonsState.__new__(SquareMasonsState)
         c.__dict__.update(self.__dict__)
-        c.rng = self.rng.copy()
+        c.rng = self.rng.copy() if self.rng is not None else None
         c.boards = [b.clone() for b in self.boards]
         c.supply = self.supply[:]
         c.town_supply = self.town_supply[:]
@@ -915,8 +931,8 @@ class SquareMasonsState(GameState):
 
     def view(self, seat: int | None) -> "SquareMasonsState":
         c = self.clone()
-        c.redacted_for = seat
-        c.rng = Rng(0)  # future shuffles are nobody's business
+        c.is_view, c.view_seat = True, seat
+        c.rng = None  # a view cannot deal: the deck's future order is nobody's business
         c.discard = [HIDDEN] * len(self.discard)
         for s, b in enumerate(c.boards):
             if s == seat:
@@ -926,8 +942,35 @@ class SquareMasonsState(GameState):
                 b.pick = HIDDEN
             b.face_down = [HIDDEN] * len(b.face_down)
             if b.bid is not None:
-                b.bid = (HIDDEN, HIDDEN)
+                b.bid = HIDDEN
         return c
+
+    def determinize(self, observer: int | None, rng: Rng) -> "SquareMasonsState":
+        from rulesets.square_masons.sampling import determinize
+
+        return determinize(self, observer, rng)
+
+    def describe_move(self, move: Any, seat: int | None = None) -> str:
+        from rulesets.square_masons.describe import describe_move
+
+        return describe_move(self, move, self._mover(seat))
+
+    def is_sealed(self, seat: int, move: Any) -> bool:
+        return type(move) in (Pick, Bid)
+
+    def evaluate(self, seat: int) -> float | None:
+        from rulesets.square_masons.bots import position_value
+
+        return position_value(self, seat)
+
+    def _mover(self, seat: int | None) -> int:
+        """`seat`, or by default the seat to act (the view's own seat first)."""
+        if seat is not None:
+            return seat
+        acting = self.to_act()
+        if self.is_view and self.view_seat in acting:
+            return self.view_seat  # type: ignore[return-value]
+        return acting[0] if acting else self.actor
 
     def format_move(self, move: Any) -> str:
         return format_move(move)
@@ -936,7 +979,7 @@ class SquareMasonsState(GameState):
         if self.phase == "over":
             raise IllegalMoveError("the game is over")
         if seat not in self.to_act():
-            raise IllegalMoveError(self._not_your_turn(seat))
+            raise IllegalMoveError(self.not_to_act_reason(seat))
         move = parse_text(text)
         if move is None:
             try:
@@ -954,14 +997,103 @@ class SquareMasonsState(GameState):
             p = PLACEMENT_AT[self.hand_kind].get((move.code, move.anchor))
             if p is not None:
                 move = Lay(p.code, p.anchor)
-        if move in self.legal(seat):
+        self.require_visible(seat)
+        if self.is_legal(seat, move):
             return move
-        raise IllegalMoveError(self._why(move, seat))
+        raise IllegalMoveError(self.explain_illegal(seat, move))
 
-    def _why(self, move: Any, seat: int) -> str:
+    def is_legal(self, seat: int, move: Any) -> bool:
+        if self.is_view:
+            self.require_visible(seat)
+        check = _CHECKS.get(type(move))
+        if check is None:
+            return move in self.legal(seat)
+        return check(self, self.boards[seat], move)
+
+    # -- direct checks, one per move type (each agrees with `legal`)
+    def _ok_direction(self, b: MasonBoard, move: Direction) -> bool:
+        return self.phase == "direction" and move in DIRECTIONS
+
+    def _ok_pick(self, b: MasonBoard, move: Pick) -> bool:
+        return self.phase == "draft" and move.card in b.hand
+
+    def _ok_bid(self, b: MasonBoard, move: Bid) -> bool:
+        if self.phase != "auction":
+            return False
+        if move.space == 0:
+            return move.amount == 0
+        return 1 <= move.space <= len(self.offer) and 0 <= move.amount <= b.coins
+
+    def _ok_lay(self, b: MasonBoard, move: Lay) -> bool:
+        if self.phase not in ("lay", "place_won"):
+            return False
+        occ = b.occupied()
+        if self.hand_kind == STONE_KIND:
+            return move.code == "" and 0 <= move.anchor < CELLS and not occ >> move.anchor & 1
+        p = PLACEMENT_AT[self.hand_kind].get((move.code, move.anchor))
+        return p is not None and p.code == move.code and p.anchor == move.anchor and not p.mask & occ
+
+    def _ok_reserve(self, b: MasonBoard, move: ToReserve) -> bool:
+        return self.phase == "place_won" and b.reserve_blocks < d.RESERVE_BLOCKS
+
+    def _ok_drop(self, b: MasonBoard, move: Drop) -> bool:
+        if move.kind == STONE_KIND:
+            return self.phase == "build" and b.stones > 0
+        if move.kind not in BLOCK_INDEX or not b.reserve[BLOCK_INDEX[move.kind]]:
+            return False
+        return self.phase == "build" or (self.phase == "place_won" and b.reserve_blocks >= d.RESERVE_BLOCKS)
+
+    def _piece(self, b: MasonBoard, cell: int) -> tuple[str, int] | None:
+        """The construction piece whose first cell is `cell`, if any."""
+        i = b.piece_at(cell) if isinstance(cell, int) and 0 <= cell < CELLS else None
+        if i is None or first_cell(b.construction[i][1]) != cell:
+            return None
+        return b.construction[i]
+
+    def _ok_piece_action(self, b: MasonBoard, move: Any) -> bool:
+        if b.coins < d.ACTION_COST:
+            return False
+        if type(move) is Scrap and self.phase == "place_won":
+            return b.reserve_blocks >= d.RESERVE_BLOCKS and self._piece(b, move.cell) is not None
+        if self.phase != "build":
+            return False
+        piece = self._piece(b, move.cell)
+        if piece is None:
+            return False
+        kind, pm = piece
+        t = type(move)
+        if t is Store:
+            return kind == STONE_KIND or b.reserve_blocks < d.RESERVE_BLOCKS
+        if t is Swap:
+            i = BLOCK_INDEX.get(move.kind)
+            return i is not None and b.reserve[i] > 0 and can_lay(move.kind, b.occupied() & ~pm)
+        return True  # Relocate, Scrap
+
+    def _ok_take(self, b: MasonBoard, move: Take) -> bool:
+        if self.phase != "build" or b.coins < d.ACTION_COST:
+            return False
+        occ = b.occupied()
+        if move.kind == STONE_KIND:
+            return b.stones > 0 and occ != FULL
+        i = BLOCK_INDEX.get(move.kind)
+        return i is not None and b.reserve[i] > 0 and can_lay(move.kind, occ)
+
+    def _ok_claim(self, b: MasonBoard, move: Claim) -> bool:
+        return self.phase == "build" and any(sid == move.sid for sid, _ in self.claimable(b))
+
+    def _ok_end(self, b: MasonBoard, move: End) -> bool:
+        return self.phase == "build"
+
+    def _ok_ability(self, b: MasonBoard, move: Any) -> bool:
+        return self.phase == "ability" and move in self._ability_moves(b)
+
+    def explain_illegal(self, seat: int, move: Any) -> str:
         """Why a well-formed move is not legal, in a player's words."""
         b = self.boards[seat]
-        text = format_move(move)
+        try:
+            text = format_move(move)
+        except TypeError:
+            return f"{move!r} is not a Square Masons move"
         t = type(move)
         if t is Bid and self.phase == "auction":
             if move.space > len(self.offer):
@@ -971,12 +1103,18 @@ class SquareMasonsState(GameState):
             if self.hand_kind == STONE_KIND and move.code:
                 return "a stone has no orientation: give just the cell, e.g. b3"
             return f"{text} does not fit: it would stick out of the zone or cover another piece"
+        if t is ToReserve and self.phase == "place_won":
+            return (f"your reserve is full ({d.RESERVE_BLOCKS} blocks): lay the block, or first make room "
+                    "by discarding a reserve block (free) or a construction piece (1 coin)")
         if t is Pick and self.phase == "draft":
             return f"you have no {CARD_TYPES[move.card]} card in your hand"
         if t is Claim and self.phase == "build":
-            return f"your construction zone does not show a {d.STRUCTURES[move.sid].title} you may claim"
+            return (f"your construction zone does not show a {d.STRUCTURES[move.sid].title} you may claim "
+                    "(the layout exactly, with no other piece touching it)")
         if t in (Relocate, Store, Scrap, Take, Swap) and self.phase == "build" and b.coins < d.ACTION_COST:
             return "that action costs 1 coin and you have none"
+        if t is Store and self.phase == "build" and b.reserve_blocks >= d.RESERVE_BLOCKS:
+            return f"your reserve is full ({d.RESERVE_BLOCKS} blocks)"
         return f"{text} is not legal now ({self.prompt(seat)})"
 
     def snapshot(self) -> dict[str, Any]:
@@ -986,7 +1124,7 @@ class SquareMasonsState(GameState):
         def choice(x: Any) -> Any:
             if x is None:
                 return None
-            if x == HIDDEN or x == (HIDDEN, HIDDEN):
+            if x == HIDDEN:
                 return "?"
             return x if isinstance(x, int) else list(x)
 
@@ -1011,6 +1149,7 @@ class SquareMasonsState(GameState):
                 "bid": choice(b.bid),
                 "won": None if b.won is None else BLOCK_TYPES[b.won],
                 "lost": b.lost,
+                "lost_paid": b.lost_paid,
             })
         return {
             "round": self.round,
@@ -1019,10 +1158,11 @@ class SquareMasonsState(GameState):
             "prestige_seen": self.prestige_seen,
             "phase": self.phase,
             "first": self.first + 1,
-            "direction": "cw" if self.step == 1 else "ccw",
+            "direction": "cw" if self.way == 1 else "ccw",
             "to_act": [s + 1 for s in self.to_act()],
             "pick": self.pick_no,
             "order_holder": None if self.order_holder is None else self.order_holder + 1,
+            "prior_order": None if self.prior_order is None else self.prior_order + 1,
             "market_holder": None if self.market_holder is None else self.market_holder + 1,
             "supply": "".join(t * n for t, n in zip(BLOCK_TYPES, self.supply)),
             "stone_supply": self.stone_supply,
@@ -1041,7 +1181,7 @@ class SquareMasonsState(GameState):
             "hand_piece": self.hand_kind,
             "abilities": list(self.abilities),
             "boards": boards,
-            "rng": None if self.redacted_for != -1 else self.rng.state,
+            "rng": None if self.rng is None else self.rng.state,
             "end": self.end_reason,
         }
 
@@ -1110,6 +1250,28 @@ _HANDLERS = {
     Donate: SquareMasonsState._donate,
     Skip: SquareMasonsState._skip,
 }
+
+
+_CHECKS = {
+    Direction: SquareMasonsState._ok_direction,
+    Pick: SquareMasonsState._ok_pick,
+    Bid: SquareMasonsState._ok_bid,
+    Lay: SquareMasonsState._ok_lay,
+    ToReserve: SquareMasonsState._ok_reserve,
+    Relocate: SquareMasonsState._ok_piece_action,
+    Store: SquareMasonsState._ok_piece_action,
+    Scrap: SquareMasonsState._ok_piece_action,
+    Swap: SquareMasonsState._ok_piece_action,
+    Take: SquareMasonsState._ok_take,
+    Drop: SquareMasonsState._ok_drop,
+    Claim: SquareMasonsState._ok_claim,
+    End: SquareMasonsState._ok_end,
+    Sell: SquareMasonsState._ok_ability,
+    Buy: SquareMasonsState._ok_ability,
+    Donate: SquareMasonsState._ok_ability,
+    Skip: SquareMasonsState._ok_ability,
+}
+"""Per move type, the direct legality check (the others ask `legal`)."""
 
 
 def new_state(players: int, seed: int, round_limit: int = d.ROUND_LIMIT) -> SquareMasonsState:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from engine.core import Event
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, HIDDEN
 from rulesets.square_masons.geometry import W, H
@@ -50,7 +51,7 @@ def render_text(state: "SquareMasonsState", seat: int | None, names: Sequence[st
         f"Round {state.round}{f' of {state.round_limit}' if state.round_limit else ''}"
         f"{f' ({state.quiet_rounds} without prestige, {d.STALL_ROUNDS} end the game)' if state.quiet_rounds else ''}"
         f" · first player {name(state.first)} · "
-        f"{'clockwise' if state.step == 1 else 'counter-clockwise'} · phase {state.phase}",
+        f"{'clockwise' if state.way == 1 else 'counter-clockwise'} · phase {state.phase}",
         f"Order: {name(state.order_holder)} · Market: {name(state.market_holder)} · "
         f"bank {state.bank} · stones {state.stone_supply} · prestige tokens {state.prestige_tokens}",
         "Supply: " + " ".join(f"{t}{k}" for t, k in zip(BLOCK_TYPES, state.supply)),
@@ -103,7 +104,7 @@ def render_text(state: "SquareMasonsState", seat: int | None, names: Sequence[st
         lines.append(f" {r + 1}  " + "  ".join(z[r] for z in zones))
     lines.append("")
     if state.phase == "over":
-        lines.append(f"Game over: {state.end_reason}.")
+        lines.append(f"Game over: {Event(state.end_reason).render(names)}.")
     else:
         acting = state.to_act()
         who = ", ".join(name(s) for s in acting)

@@ -24,10 +24,12 @@ class Squire(Ruleset):
         "of three floors for bonuses, hold exhibitions and run errands for the "
         "Queen. When the supply of rarities runs out, the most VP wins."
     )
-    version = 2
+    version = 3
+    """3: the Bank's common coins and tickets are unlimited; the market option."""
     options = (
         OptionSpec("map", "british-isles", "which side of the board: british-isles (easier) or world", tuple(MAPS)),
         OptionSpec("abilities", True, "player boards with unique abilities (no: plain boards)"),
+        OptionSpec("market", "example", "price markers: the rulebook's example order, or placed at random", ("example", "random")),
     )
     bot_levels = ("random", "easy", "heuristic")
     bot_classes = {"easy": "rulesets.squire.bots:SquireBot", "heuristic": "rulesets.squire.bots:SquireBot"}
@@ -37,7 +39,11 @@ class Squire(Ruleset):
 
     def new_game(self, players: int, seed: int, options: dict[str, Any]) -> SquireState:
         return SquireState.setup(
-            players, seed, str(options.get("map", "british-isles")), bool(options.get("abilities", True))
+            players,
+            seed,
+            str(options.get("map", "british-isles")),
+            bool(options.get("abilities", True)),
+            str(options.get("market", "example")),
         )
 
 

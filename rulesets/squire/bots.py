@@ -162,7 +162,7 @@ class SquireBot(Bot):
                         p.wealth() // 5 - (p.wealth() - paid) // 5
                     )
         else:
-            got = min(st.price(seat, city, False), st.bank_coins)
+            got = st.price(seat, city, False)
             if self._turns_left(st, seat) <= 1:
                 value = (p.wealth() + got) // 5 - p.wealth() // 5
             else:

@@ -48,8 +48,9 @@ START_COINS = 10
 START_ROYAL_TICKETS = 1
 START_CARDS = 1
 BANK_COINS = 50
-"""Common coins in the box: the Bank pays what it has, never more."""
+"""Common coins in the box; the Bank's supply is unlimited all the same (RULES.md)."""
 BANK_TICKETS = 30
+"""Common tickets in the box; unlimited too."""
 BANK_ROYAL_TICKETS = 8
 BANK_ROYAL_COINS = 4
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+import math
+
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name
 from engine.errors import IllegalMoveError
+from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
 from rulesets.squire import content as K
 from rulesets.squire.moves import (
@@ -43,10 +46,6 @@ from rulesets.squire.moves import (
     space_name,
 )
 
-HIDDEN_TILE = -2
-"""A face-down tile in a redacted view."""
-HIDDEN_CARD = 0
-"""A card another seat may not see, in a redacted view."""
 EMPTY = -1
 """An empty gallery space or city."""
 
@@ -70,8 +69,11 @@ ADJ = {key: _adjacency(m) for key, m in K.MAPS.items()}
 HAS_SEA = {key: tuple(any(s for _, s in a) for a in adj) for key, adj in ADJ.items()}
 """Per map key: whether a sea route leaves each city."""
 _CITY_ORDER = {key: tuple(sorted(range(15), key=lambda i: m.cities[i].code)) for key, m in K.MAPS.items()}
+_ALL_TILES = frozenset(range(K.NUM_TILES))
+_ALL_CARDS = tuple(c.id for c in K.CARDS)
 _FLOOR_SPACES = tuple(tuple(f * 4 + c for c in range(4)) for f in range(3))
 _COLUMN_SPACES = tuple(tuple(f * 4 + c for f in range(3)) for c in range(4))
+
 
 
 CURRENCY_AWARDS = {K.BLUE: ("coins", 2), K.YELLOW: ("tickets", 1)}
@@ -93,7 +95,7 @@ class Player:
     """Common tickets."""
     royal_tickets: int = K.START_ROYAL_TICKETS
     hand: list[int] = field(default_factory=list)
-    """Correspondence cards in hand (ids 1..42; 0 = hidden in a view)."""
+    """Correspondence cards in hand (ids 1..42; HIDDEN for another seat's, in a view)."""
     errands: list[int] = field(default_factory=list)
     """Cards run as errands, under the board (public)."""
     gallery: list[int] = field(default_factory=lambda: [EMPTY] * 12)
@@ -133,25 +135,24 @@ class SquireState(GameState):
     abilities: bool = True
     """Player boards with their unique abilities (chosen at setup)."""
     rng: Rng = field(default_factory=Rng)
-    """All chance; used at setup (tiles, cards and the first player are fixed then)."""
+    """All chance; used at setup (tiles, cards and the first player are fixed then).
+    A view holds HIDDEN_RNG, which refuses to draw."""
     cities: list[int] = field(default_factory=list)
     """Tile id in each city."""
     supply: list[int] = field(default_factory=list)
-    """The face-down supply; the next tile drawn is the last."""
+    """The face-down supply; the next tile drawn is the last (HIDDEN in a view)."""
     box: list[int] = field(default_factory=list)
-    """Tiles returned to the box unseen at setup (2 and 3 players)."""
+    """Tiles returned to the box unseen at setup (2 and 3 players; HIDDEN in a view)."""
     tile_discard: list[int] = field(default_factory=list)
     """Sold tiles, face up."""
     deck: list[int] = field(default_factory=list)
-    """Correspondence deck, face down; the next card drawn is the last."""
+    """Correspondence deck, face down; the next card drawn is the last (HIDDEN in a view)."""
     card_discard: list[int] = field(default_factory=list)
     """Cards whose offer was played (face up)."""
     market_regions: list[int] = field(default_factory=lambda: list(K.MARKET_REGIONS_START))
     """Region markers, top row first."""
     market_types: list[int] = field(default_factory=lambda: list(K.MARKET_TYPES_START))
     """Rarity markers, top row first."""
-    bank_coins: int = K.BANK_COINS
-    bank_tickets: int = K.BANK_TICKETS
     bank_royal_tickets: int = K.BANK_ROYAL_TICKETS
     bank_royal_coins: int = K.BANK_ROYAL_COINS
     players: list[Player] = field(default_factory=list)
@@ -192,8 +193,10 @@ class SquireState(GameState):
 
     # ----------------------------------------------------------------- setup
     @classmethod
-    def setup(cls, players: int, seed: int, map_key: str, abilities: bool) -> "SquireState":
-        """The stated setup for 2–4 players, all chance from `seed`."""
+    def setup(cls, players: int, seed: int, map_key: str, abilities: bool, market: str = "example") -> "SquireState":
+        """The stated setup for 2–4 players, all chance from `seed`; the
+        market's markers as in the rulebook's example or, with
+        `market="random"`, placed at random."""
         if not 2 <= players <= 4:
             raise ValueError("Squire is for 2–4 players")
         if map_key not in K.MAPS:
@@ -211,11 +214,15 @@ class SquireState(GameState):
         st.players = [Player() for _ in range(players)]
         for p in st.players:
             p.hand = [deck.pop() for _ in range(K.START_CARDS)]
-        st.bank_coins -= K.START_COINS * players
         st.bank_royal_tickets -= K.START_ROYAL_TICKETS * players
         st.first = rng.below(players)
         st.seat = st.actor = st.first
         st.token = (st.first - 1) % players  # to the right of the first player
+        if market == "random":
+            rng.shuffle(st.market_regions)
+            rng.shuffle(st.market_types)
+        elif market != "example":
+            raise ValueError(f"unknown market set-up {market!r} (example or random)")
         if abilities:
             st.board_queue = [(st.first + i) % players for i in range(players)]
             st.actor = st.board_queue[0]
@@ -248,7 +255,7 @@ class SquireState(GameState):
 
     def price(self, seat: int, city: int, buy: bool) -> int:
         """What `seat` pays (buy) or receives (sell) for the tile in `city`,
-        abilities included (the Bank may pay less if it runs short)."""
+        abilities included."""
         tile = self.cities[city]
         base = self.market_price(self.game_map.cities[city].region, TC[tile])
         board = self.players[seat].board if self.abilities else -1
@@ -297,29 +304,39 @@ class SquireState(GameState):
     def _texts(self) -> dict[object, str]:
         return TEXTS[self.map_key]
 
+    def _destinations(self, p: Player) -> list[int]:
+        """The neighbouring cities `p` (the turn's owner, pawn on the map) may
+        step to now: a ticket (or the Stag's free crossing) pays, and a step
+        back into the starting city only if it can be left again."""
+        out: list[int] = []
+        if self.start < 0:
+            return out
+        avail = p.royal_tickets - self.royal_used + p.tickets
+        free = self.abilities and p.board == K.STAG and not self.sea_used
+        start = self.start
+        for nb, sea in ADJ[self.map_key][p.pos]:
+            if sea and free:
+                if nb == start and not (avail > 0):
+                    continue
+            elif avail > 0:
+                if nb == start and not (avail > 1 or (free and HAS_SEA[self.map_key][start])):
+                    continue
+            else:
+                continue
+            out.append(nb)
+        return out
+
     def legal(self, seat: int) -> list[Any]:
         if self.phase == "over" or seat != self.actor:
             return []
+        if self.is_view:
+            self.require_visible(seat)
         ph = self.phase
         p = self.players[seat]
         if ph == "move":
             if p.pos < 0:
                 return [GO[i] for i in _CITY_ORDER[self.map_key]]
-            out: list[Any] = []
-            if self.start >= 0:
-                avail = p.royal_tickets - self.royal_used + p.tickets
-                free = self.abilities and p.board == K.STAG and not self.sea_used
-                start = self.start
-                for nb, sea in ADJ[self.map_key][p.pos]:
-                    if sea and free:
-                        if nb == start and not (avail > 0):
-                            continue
-                    elif avail > 0:
-                        if nb == start and not (avail > 1 or (free and HAS_SEA[self.map_key][start])):
-                            continue
-                    else:
-                        continue
-                    out.append(GO[nb])
+            out: list[Any] = [GO[nb] for nb in self._destinations(p)]
             if self.steps and p.pos != self.start:
                 if self.can_buy(seat):
                     out.append(BUY)
@@ -422,6 +439,37 @@ class SquireState(GameState):
             "coins and tickets": p.wealth() // 5,
         }
 
+    def score_now(self, seat: int) -> int:
+        """`seat`'s VP if the game ended now (the running score)."""
+        return sum(self.score_parts(seat).values())
+
+    def exhibition_awards(self, seat: int, colour: int) -> tuple[str, list[tuple[int, str]]]:
+        """What an exhibition of `colour` held by `seat` now would give: the
+        exhibitor's award and each other owner's, from the left, in words."""
+        p = self.players[seat]
+        others = [o for o in self._others(seat) if self.players[o].count(colour)]
+        if colour == K.RED:
+            left = len(self.deck)
+            mine = max(0, min(self.hand_limit(seat) - len(p.hand), left))
+            left -= mine
+            theirs = []
+            for o in others:
+                gets = 1 if left and len(self.players[o].hand) < self.hand_limit(o) else 0
+                left -= gets
+                theirs.append((o, f"draws {_n(gets, 'card')}"))
+            return f"you draw {_n(mine, 'card')} (to your hand limit)", theirs
+        if colour in CURRENCY_AWARDS:
+            what, base = CURRENCY_AWARDS[colour]
+            word = what[:-1]
+            return f"you get {_n(base + p.count(colour), word)}", [(o, f"gets {_n(base, word)}") for o in others]
+        can = p.hand and len(p.errands) < self.errand_limit(seat)
+        mine_text = (
+            f"you may run an errand ({len(p.errands)} of {self.errand_limit(seat)} running)"
+            if can else "you cannot run an errand (no card or at the limit)"
+        )
+        theirs = [(o, "may swap an errand") for o in others if self.players[o].hand and self.players[o].errands]
+        return mine_text, theirs
+
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
@@ -431,13 +479,46 @@ class SquireState(GameState):
         return Outcome(scores, ranks_from_keys(keys), parts, "the supply of rarities ran out")
 
     # ------------------------------------------------------------- changes
-    def apply(self, seat: int, move: Any) -> list[Event]:
-        if self.phase == "over":
-            raise IllegalMoveError("the game is over")
-        if seat != self.actor:
-            raise IllegalMoveError(f"it is not {seat_name(seat)}'s turn to decide")
-        if move not in self.legal(seat):
-            raise IllegalMoveError(self.why_illegal(seat, move))
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def not_to_act_reason(self, seat: int) -> str:
+        return f"it is not {seat_name(seat)}'s turn to decide"
+
+    def is_legal(self, seat: int, move: Any) -> bool:
+        """The direct check (no list of every legal move); `seat` is to act."""
+        ph = self.phase
+        p = self.players[seat]
+        kind = type(move)
+        if ph == "move":
+            if kind is Go:
+                if not 0 <= move.city < K.CITY_COUNT:
+                    return False
+                return p.pos < 0 or move.city in self._destinations(p)
+            if kind is Trade:
+                return bool(self.steps) and p.pos != self.start and p.pos >= 0 and (not move.buy or self.can_buy(seat))
+            return False
+        if ph == "gallery":
+            return kind is Space and 0 <= move.index < 12 and p.gallery[move.index] < 0
+        if ph == "offer":
+            return kind is Done or (kind is Offer and move.card in self.matching_cards(seat))
+        if ph == "errand":
+            return kind is Done or (kind is Errand and move.card in p.hand)
+        if ph == "swap":
+            if self.dropped:
+                return kind is Errand and move.card in p.hand
+            return kind is Done or (kind is Drop and move.card in p.errands)
+        if ph == "exhibit":
+            return kind is Exhibit and move.colour in K.EXHIBITABLE
+        if ph == "salvage":
+            return kind is Salvage and any(TC[t] == move.colour and TV[t] == move.value for t in self.tile_discard)
+        if ph == "board":
+            return kind is ChooseBoard and 0 <= move.board < len(K.BOARDS) and all(
+                q.board != move.board for q in self.players
+            )
+        return False
+
+    def step(self, seat: int, move: Any) -> list[Event]:
         who = f"{{P{seat + 1}}}"
         ph = self.phase
         if ph == "board":
@@ -478,7 +559,7 @@ class SquireState(GameState):
             return events + self._next_swap()
         raise IllegalMoveError(f"not a Squire move: {move!r}")
 
-    def why_illegal(self, seat: int, move: Any) -> str:
+    def explain_illegal(self, seat: int, move: Any) -> str:
         """A plain sentence: why `move` cannot be played by `seat` now."""
         ph = self.phase
         p = self.players[seat]
@@ -588,7 +669,7 @@ class SquireState(GameState):
             if probe.phase != "move" or Go(city) not in probe.legal(seat):
                 break
             steps.append((city, probe.step_ticket(seat, city)))
-            probe.apply(seat, Go(city))
+            probe.apply_trusted(seat, Go(city))
         return steps
 
     def _go(self, seat: int, city: int, who: str) -> list[Event]:
@@ -607,7 +688,6 @@ class SquireState(GameState):
             self.royal_used += 1
         else:
             p.tickets -= 1
-            self.bank_tickets += 1
         p.pos = city
         self.steps += 1
         return [Event(f"{who} travels to {cname} by {'sea' if sea else 'road'} ({paid})")]
@@ -624,7 +704,6 @@ class SquireState(GameState):
             royal = min(p.royal_coins, price)
             common = price - royal
             p.coins -= common
-            self.bank_coins += common
             self.pending = tile
             how = f" ({royal} Royal)" if royal else ""
             events = [Event(f"{who} buys {_tile_text(tile)} in {cname} for {price} coins{how}")]
@@ -633,12 +712,9 @@ class SquireState(GameState):
             self.market_types.remove(colour)
             self.market_types.insert(0, colour)
         else:
-            got = min(price, self.bank_coins)
-            p.coins += got
-            self.bank_coins -= got
+            p.coins += price
             self.tile_discard.append(tile)
-            short = f" (the Bank had only {got})" if got < price else ""
-            events = [Event(f"{who} sells {_tile_text(tile)} in {cname} for {price} coins{short}")]
+            events = [Event(f"{who} sells {_tile_text(tile)} in {cname} for {price} coins")]
             self.market_regions.remove(region)
             self.market_regions.append(region)
             self.market_types.remove(colour)
@@ -670,16 +746,12 @@ class SquireState(GameState):
         return events
 
     def _give(self, seat: int, what: str, n: int) -> int:
-        """Pay `n` common coins or tickets from the Bank (what it has)."""
+        """Pay `n` common coins or tickets from the Bank (never short of them)."""
         p = self.players[seat]
         if what == "coins":
-            n = min(n, self.bank_coins)
             p.coins += n
-            self.bank_coins -= n
         else:
-            n = min(n, self.bank_tickets)
             p.tickets += n
-            self.bank_tickets -= n
         return n
 
     def _after_offers(self) -> list[Event]:
@@ -839,18 +911,140 @@ class SquireState(GameState):
         return c
 
     def view(self, seat: int | None) -> "SquireState":
+        """The supply, the box, the deck, the chance generator and the other
+        hands are hidden (HIDDEN); everything else is public."""
         c = self.clone()
-        c.rng = Rng(0)
-        c.supply = [HIDDEN_TILE] * len(self.supply)
-        c.box = [HIDDEN_TILE] * len(self.box)
-        c.deck = [HIDDEN_CARD] * len(self.deck)
+        c.is_view = True
+        c.view_seat = seat
+        c.rng = HIDDEN_RNG
+        c.supply = [HIDDEN] * len(self.supply)
+        c.box = [HIDDEN] * len(self.box)
+        c.deck = [HIDDEN] * len(self.deck)
         for s, p in enumerate(c.players):
             if s != seat:
-                p.hand = [HIDDEN_CARD] * len(p.hand)
+                p.hand = [HIDDEN] * len(p.hand)
         return c
+
+    def determinize(self, observer: int | None, rng: Any) -> "SquireState":
+        """A full state `observer` cannot tell from this one: the tiles no
+        one sees are dealt at random to the supply and the box (and to any
+        hidden city slot), the unseen cards to the deck and the other hands;
+        a new chance generator is drawn from `rng`."""
+        c = self.view(observer) if not (self.is_view and self.view_seat == observer) else self.clone()
+        c.is_view = False
+        c.view_seat = None
+        c.rng = rng.fork()
+        seen_t = [t for t in c.cities if t is not HIDDEN] + c.tile_discard
+        for p in c.players:
+            seen_t += p.gallery
+        if c.pending is not HIDDEN:
+            seen_t.append(c.pending)
+        tiles = list(_ALL_TILES.difference(seen_t))
+        rng.shuffle(tiles)
+        c.supply = tiles[: len(c.supply)]
+        c.box = sorted(tiles[len(c.supply) : len(c.supply) + len(c.box)])
+        rest = tiles[len(c.supply) + len(c.box) :]
+        if rest:  # a city refilled on a view holds a hidden tile
+            c.cities = [rest.pop() if t is HIDDEN else t for t in c.cities]
+        seen_c = set(c.card_discard)
+        for p in c.players:
+            seen_c.update(p.errands)
+            seen_c.update(x for x in p.hand if x is not HIDDEN)
+        cards = [x for x in _ALL_CARDS if x not in seen_c]
+        rng.shuffle(cards)
+        for p in c.players:
+            if HIDDEN in p.hand:
+                p.hand = [x for x in p.hand if x is not HIDDEN] + [cards.pop() for x in p.hand if x is HIDDEN]
+        c.deck = cards
+        return c
+
+    def evaluate(self, seat: int) -> float:
+        """The VP scored so far against the best other seat's, squashed into
+        (0, 1): 0.5 when level, about 0.73 five VP ahead."""
+        if self.phase == "over":
+            out = self.outcome()
+            assert out is not None
+            return 1.0 if out.ranks[seat] == 1 and not out.is_draw else (0.5 if out.ranks[seat] == 1 else 0.0)
+        scores = [self.score_now(s) for s in range(self.num_players)]
+        lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+        return 1.0 / (1.0 + math.exp(-lead / 5.0))
 
     def format_move(self, move: Any) -> str:
         return format_move(move, self.game_map)
+
+    def describe_move(self, move: Any, seat: int | None = None) -> str:
+        """The move in words, with what it costs or gives from here."""
+        seat = self.actor if seat is None else seat
+        p = self.players[seat]
+        kind = type(move)
+        cities = self.game_map.cities
+        if kind is Go:
+            name = cities[move.city].name
+            if p.pos < 0:
+                return f"start in {name}"
+            sea = next((s for nb, s in ADJ[self.map_key][p.pos] if nb == move.city), None)
+            if sea is None:
+                return f"travel to {name}"
+            return f"travel to {name} by {'sea' if sea else 'road'} ({self.step_ticket(seat, move.city)})"
+        if kind is Trade:
+            if p.pos < 0:
+                return "buy" if move.buy else "sell"
+            tile = self.cities[p.pos]
+            what = _tile_text(tile).replace("a ", "the ", 1) if tile is not HIDDEN and tile >= 0 else "the rarity"
+            if tile is HIDDEN or tile < 0:
+                return f"{'buy' if move.buy else 'sell'} {what} in {cities[p.pos].name}"
+            price = self.price(seat, p.pos, move.buy)
+            royal = f", {min(p.royal_coins, price)} of them Royal (kept)" if move.buy and p.royal_coins else ""
+            return f"{'buy' if move.buy else 'sell'} {what} in {cities[p.pos].name} for {price} coins{royal}"
+        if kind is Offer:
+            card = K.CARD_BY_ID.get(move.card)
+            return f"play card {move.card}'s offer" + (f" ({offer_text(card)})" if card else "")
+        if kind is Errand:
+            card = K.CARD_BY_ID.get(move.card)
+            if card is None:
+                return f"run card {move.card} as an errand"
+            return f"run card {move.card}'s errand: {errand_text(card)} ({self.errand_points(move.card, seat)} VP now)"
+        if kind is Drop:
+            card = K.CARD_BY_ID.get(move.card)
+            if card is None:
+                return f"give up errand {move.card}"
+            return f"give up errand {move.card}: {errand_text(card)} ({self.errand_points(move.card, seat)} VP now)"
+        if kind is Done:
+            return {
+                "offer": "play no more offers",
+                "errand": "run no errand",
+                "swap": "keep your errands as they are",
+            }.get(self.phase, "end this step")
+        if kind is Space:
+            return f"put {_tile_text(self.pending)} in gallery space {space_name(move.index)}" + self._space_bonus(p, move.index)
+        if kind is Salvage:
+            return f"take {_tile_text(_tile_of(move.colour, move.value))} from the discard pile"
+        if kind is Exhibit:
+            if move.colour not in K.EXHIBITABLE:
+                return "hold an exhibition of rare books (never allowed)"
+            mine, theirs = self.exhibition_awards(seat, move.colour)
+            others = "".join(f"; {seat_name(o)} {text}" for o, text in theirs)
+            return f"hold an exhibition of {K.TYPE_PLURALS[move.colour]}: {mine}{others}"
+        if kind is ChooseBoard:
+            b = K.BOARDS[move.board]
+            return f"take {b.name}: {b.ability}"
+        return self.format_move(move)
+
+    def _space_bonus(self, p: Player, index: int) -> str:
+        """The bonuses filling gallery space `index` would give now, in words."""
+        out = []
+        hall = K.HALLS.get(index)
+        if hall:
+            out.append(f"hall: {_n(hall[1], hall[0][:-1])}")
+        floor, col = divmod(index, 4)
+        if floor and all(p.gallery[i] >= 0 or i == index for i in _FLOOR_SPACES[floor]):
+            out.append("2nd floor: hand limit +2" if floor == 1 else "3rd floor: a rarity from the discard pile")
+        if all(p.gallery[i] >= 0 or i == index for i in _COLUMN_SPACES[col]):
+            if col == 0 and self.bank_royal_tickets:
+                out.append("left column: a Royal ticket")
+            elif col == 3 and self.bank_royal_coins:
+                out.append("right column: a Royal coin")
+        return f" ({'; '.join(out)})" if out else ""
 
     def parse_move(self, text: str, seat: int) -> Any:
         move = parse_text(text, self.game_map)
@@ -860,18 +1054,19 @@ class SquireState(GameState):
             raise IllegalMoveError(f"it is not {seat_name(seat)}'s turn to decide")
         if move is None:
             return self.parse_by_notation(text, seat)
-        if move not in self.legal(seat):
-            raise IllegalMoveError(self.why_illegal(seat, move))
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         return move
 
     def snapshot(self) -> dict[str, Any]:
         m = self.game_map
 
-        def tile(t: int) -> str:
-            return "?" if t == HIDDEN_TILE else ("" if t < 0 else f"{K.COLOURS[TC[t]]}{TV[t]}")
+        def tile(t: Any) -> str:
+            return "?" if t is HIDDEN else ("" if t < 0 else f"{K.COLOURS[TC[t]]}{TV[t]}")
 
-        def card(c: int) -> Any:
-            return "?" if c == HIDDEN_CARD else c
+        def card(c: Any) -> Any:
+            return "?" if c is HIDDEN else c
 
         return {
             "map": self.map_key,
@@ -895,8 +1090,6 @@ class SquireState(GameState):
             "deck": [card(c) for c in self.deck],
             "card_discard": list(self.card_discard),
             "bank": {
-                "coins": self.bank_coins,
-                "tickets": self.bank_tickets,
                 "royal_tickets": self.bank_royal_tickets,
                 "royal_coins": self.bank_royal_coins,
             },
@@ -928,7 +1121,7 @@ class SquireState(GameState):
                 "dropped": self.dropped,
                 "board_queue": [s + 1 for s in self.board_queue],
             },
-            "rng": self.rng.state,
+            "rng": "?" if self.rng is HIDDEN_RNG else self.rng.state,
         }
 
     def render(self, seat: int | None, names: Sequence[str]) -> str:
@@ -946,20 +1139,25 @@ def _colour_value(colour: int, value: int) -> str:
     return f"{K.COLOUR_NAMES[colour]} {K.TYPE_NAMES[colour]} worth {value}"
 
 
-def _tile_text(tile: int) -> str:
+def _tile_text(tile: Any) -> str:
     """'a blue ceramic worth 4'."""
-    if tile < 0:
+    if tile is HIDDEN or tile < 0:
         return "a face-down rarity"
     return "a " + _colour_value(TC[tile], TV[tile])
 
 
-def tile_code(tile: int) -> str:
-    """'b4' for a blue 4; '?' for a hidden tile, '--' for none."""
-    if tile == HIDDEN_TILE:
+def tile_code(tile: Any) -> str:
+    """'b4' for a blue 4; '??' for a hidden tile, '--' for none."""
+    if tile is HIDDEN:
         return "??"
     if tile < 0:
         return "--"
     return f"{K.COLOURS[TC[tile]]}{TV[tile]}"
+
+
+def _tile_of(colour: int, value: int) -> int:
+    """The first tile id of that colour and value (the same in words)."""
+    return next(t for t in range(K.NUM_TILES) if TC[t] == colour and TV[t] == value)
 
 
 def offer_text(card: K.Card) -> str:

@@ -14,7 +14,6 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
     from rulesets.squire.state import ADJ, tile_code, card_text, errand_text
 
     m = state.game_map
-    state.num_players
 
     def name(s: int) -> str:
         return names[s] if s < len(names) else f"Seat {s + 1}"
@@ -33,7 +32,7 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
         lines.append(f"  {K.COLOUR_NAMES[r]:>7} | {price} | {K.COLOUR_NAMES[t]} ({K.TYPE_PLURALS[t]})")
     lines.append(
         f"Supply {len(state.supply)} tiles · discard {' '.join(tile_code(t) for t in sorted(state.tile_discard)) or '-'}"
-        f" · deck {len(state.deck)} cards · Bank {state.bank_coins} coins, {state.bank_tickets} tickets"
+        f" · deck {len(state.deck)} cards"
     )
     lines.append("Colours: r=red paintings y=yellow maps g=green sculptures p=purple books b=blue ceramics")
     for s, p in enumerate(state.players):
@@ -43,7 +42,7 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
         where = m.cities[p.pos].code if p.pos >= 0 else "-"
         lines.append(
             f"{mark} {s + 1}. {name(s)} ({board}) at {where}: {p.coins} coins +{p.royal_coins} Royal, "
-            f"{p.tickets} tickets +{p.royal_tickets} Royal{token}"
+            f"{p.tickets} tickets +{p.royal_tickets} Royal, {state.score_now(s)} VP so far{token}"
         )
         for floor in (2, 1, 0):
             cells = []

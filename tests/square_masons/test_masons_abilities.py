@@ -23,7 +23,7 @@ def test_order_of_activation_and_each_ability():
     st = building(coins=[4, 0, 0])
     own(st, 0, [1, 1, 1, 1])
     reserve(st, 0, stones=1)
-    st.boards[0].lost = True
+    st.boards[0].lost, st.boards[0].lost_paid = True, 1
     with_unsold(st, "Z")
     play(st, 0, "end")
     assert st.phase == "ability" and st.abilities[0] == "scrap"
@@ -33,12 +33,23 @@ def test_order_of_activation_and_each_ability():
     assert st.boards[0].coins == 8  # 4 + 3 + 1 refund
     assert "refunds 1" in texts[1]
     assert st.phase == "ability" and notations(st, 0) == ["donate", "skip"]
-    texts = [e.text for e in play(st, 0, "donate")]
-    assert st.boards[0].donations == 1 and st.boards[0].prestige == 13
-    assert "Bank pays 2" in texts[1] and "Quarry gives a stone" in texts[2]
-    assert st.boards[0].coins == 8 - 3 + 2
+    texts = [e.text for e in play(st, 0, "skip")]  # donating would reach 13 and end the game at once
+    assert "Bank pays 2" in texts[0] and "Quarry gives a stone" in texts[1]
+    assert st.boards[0].coins == 8 + 2
     assert st.boards[0].stones == 1
     assert st.actor == 1  # next builder
+    conserved(st)
+
+
+def test_a_donation_that_reaches_13_ends_the_game_before_the_other_abilities():
+    st = building(coins=[4, 0, 9])
+    own(st, 0, [1, 1, 1, 1])
+    play(st, 0, "end")
+    events = play(st, 0, "donate")
+    assert st.is_over() and st.boards[0].prestige == 13
+    assert st.outcome().winners == (0,)  # first to 13, whoever has more money
+    assert st.boards[0].coins == 1 and st.boards[0].stones == 0  # no Bank, no Quarry after the end
+    assert "reached 13" in events[-1].text
     conserved(st)
 
 
@@ -57,7 +68,7 @@ def test_donation_refund_only_after_a_lost_auction():
     assert st.boards[0].coins == 1  # not outbid: no refund, and too poor to donate
     st = building(coins=[1, 0, 0])
     own(st, 0, [0, 2, 0, 0])
-    st.boards[0].lost = True
+    st.boards[0].lost, st.boards[0].lost_paid = True, 1
     play(st, 0, "end")
     assert st.boards[0].coins == 3  # 1 + 1 + 1: one refund per Donation Center
 

@@ -46,7 +46,7 @@ def test_bids_are_sealed_until_all_are_in():
     assert [e.text for e in events if e.private_to is None] == ["{P1} has chosen"]
     assert [e.private_to for e in events if e.private_to is not None] == [0]
     for other in (1, 2):
-        assert st.view(other).boards[0].bid == (HIDDEN, HIDDEN)
+        assert st.view(other).boards[0].bid == HIDDEN
         assert st.view(other).snapshot()["boards"][0]["bid"] == "?"
         assert "bid1-2" not in st.view(other).render(other, ["a", "b", "c"])
     assert st.view(0).boards[0].bid == (1, 2)

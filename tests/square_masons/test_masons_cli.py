@@ -49,7 +49,7 @@ def test_sealed_moves_through_the_cli(game):
     # seat 1 cannot pick twice; nothing is saved
     before = game.read_text()
     r = run("move", game, hand1[0], "--as", 1)
-    assert r.exit_code == 2 and "not Seat 1" in r.output
+    assert r.exit_code == 2 and "Seat 1 has already chosen" in r.output
     assert game.read_text() == before
 
 

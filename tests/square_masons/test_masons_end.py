@@ -1,4 +1,7 @@
-"""The end: 13 prestige at the end of the build phase, most prestige wins, money breaks ties."""
+"""The end: the first to 13 prestige wins at once; the designed stops rank by
+prestige, then money."""
+from rulesets.square_masons.state import TIE_BREAK
+
 from masons_helpers import building, conserved, play, put_cells, new
 
 
@@ -16,53 +19,49 @@ def reach(st, seat, towns=3):
     bank_layout(st, seat)
 
 
-def test_game_ends_at_end_of_build_phase_and_money_breaks_ties():
+def test_the_first_to_reach_13_wins_at_once():
+    # "The first player to acquire 13 Prestige Points ... wins the game": the
+    # game ends the moment it happens, even with another player about to claim.
     st = building(coins=[5, 5, 9])
     reach(st, 0)
     reach(st, 2)
-    play(st, 0, "claim-bank")
-    assert st.boards[0].prestige == 13
-    play(st, 0, "end")
-    assert not st.is_over() and st.actor == 1  # the round goes on
-    play(st, 1, "end")
-    play(st, 2, "claim-bank")
-    events = play(st, 2, "end")
+    events = play(st, 0, "claim-bank")
     out = st.outcome()
     assert st.is_over() and out is not None
-    assert out.scores[0] == out.scores[2] == 13
-    # seat 3 has more money (9 + 2 from the new bank vs 5 + 2 for seat 1)
-    assert out.ranks == (2, 3, 1) and out.winners == (2,)
-    assert "reached 13" in out.termination
-    assert out.breakdown[0] == {"towns": 12, "sanctuaries": 0, "donations": 1}
-    assert sum(out.breakdown[0].values()) == out.scores[0]
+    assert st.boards[0].prestige == 13 and st.boards[2].prestige == 10
+    assert out.winners == (0,) and out.ranks == (1, 3, 2)
+    assert "{P1} reached 13" in out.termination
+    assert out.breakdown[0] == {"towns": 12, "sanctuaries": 0, "donations": 1, TIE_BREAK: 5}
+    assert sum(v for k, v in out.breakdown[0].items() if k != TIE_BREAK) == out.scores[0]
     assert "Game over" in events[-1].text
-    assert st.to_act() == () and st.legal(0) == []
+    assert st.to_act() == () and st.legal(0) == [] and st.legal(2) == []
     conserved(st)
 
 
+def at_the_round_limit(coins, quarries):
+    """The outcome of a last round (option rounds=1) in which each seat owns
+    `quarries[s]` Quarries and holds `coins[s]` coins before its turn."""
+    st = new(3, seed=2, rounds=1)
+    st.__dict__.update({k: v for k, v in building(coins=coins).__dict__.items() if k != "round_limit"})
+    for s, q in enumerate(quarries):
+        st.boards[s].towns[3] += q
+        st.town_supply[3] -= q
+    end_round(st)
+    return st.outcome()
+
+
+def test_at_a_designed_stop_money_breaks_a_prestige_tie():
+    out = at_the_round_limit([5, 9, 5], [2, 2, 0])
+    assert out.scores == (6, 6, 0) and out.ranks == (2, 1, 3)
+
+
 def test_equal_prestige_and_money_is_shared():
-    st = building(coins=[5, 5, 5])
-    reach(st, 0)
-    reach(st, 1)
-    play(st, 0, "claim-bank")
-    play(st, 0, "end")
-    play(st, 1, "claim-bank")
-    play(st, 1, "end")
-    play(st, 2, "end")
-    out = st.outcome()
+    out = at_the_round_limit([5, 5, 5], [2, 2, 0])
     assert out.ranks == (1, 1, 3) and out.is_draw
 
 
 def test_most_prestige_wins_over_money():
-    st = building(coins=[0, 20, 0])
-    reach(st, 0)
-    st.boards[1].towns[0] += 3  # 9 prestige of Scrapyards, idle (no stone, nothing unsold)
-    st.town_supply[0] -= 3
-    play(st, 0, "claim-bank")
-    for s in range(3):
-        if not st.is_over():
-            play(st, st.actor, "end")
-    assert st.outcome().winners == (0,)
+    assert at_the_round_limit([0, 20, 0], [3, 2, 0]).winners == (0,)
 
 
 def test_round_limit_option_ends_the_game():

@@ -74,9 +74,11 @@ def test_ties_are_the_order_holders_choice():
     assert notations(st, 2) == ["tie1", "tie2"]
     play(st, 2, "tie1")
     assert st.order_holder == 0
-    # the stone tie (1 each for seats 1 and 2) is decided by the new holder
-    assert st.phase == "tie" and st.tie_kind == "stone" and st.to_act() == (0,)
-    play(st, 0, "tie2")
+    # "Any ties are decided by the last player who earned the Square Mason's Order
+    # marker last (this ability is awarded after the draft)": the stone tie (1 each
+    # for seats 1 and 2) is decided by the holder before this draft, seat 3, too
+    assert st.phase == "tie" and st.tie_kind == "stone" and st.to_act() == (2,)
+    play(st, 2, "tie2")
     assert st.boards[1].stones == 1 and st.stone_supply == 23
     assert st.market_holder == 1
     conserved(st)
@@ -118,7 +120,7 @@ def test_pairings_are_made_in_turn_order_from_the_first_player():
     last = [MARKET, STONE, ORDER]
     for direction, order in (("cw", [1, 2, 0]), ("ccw", [1, 0, 2])):
         st = last_pick(3, drafted, last, coins=[0, 0, 0], first=1)
-        st.step = 1 if direction == "cw" else -1
+        st.way = 1 if direction == "cw" else -1
         finish(st, last)
         seen = []
         while st.phase == "pair":
@@ -133,7 +135,7 @@ def test_order_tie_without_holder_and_first_player_not_tied_follows_turn_order()
     last = [STONE, MARKET, MONEY]
     for step, holder in ((1, 0), (-1, 1)):  # from seat 3: cw 3,1,2 / ccw 3,2,1
         st = last_pick(3, drafted, last, coins=[0, 0, 0], first=2)
-        st.step = step
+        st.way = step
         finish(st, last)
         assert st.order_holder == holder
 
@@ -161,15 +163,24 @@ def test_stone_and_market_ties_without_any_order_holder_go_to_turn_order():
     assert st.market_holder == 1
 
 
-def test_market_tie_is_the_order_holders_choice():
+def test_market_tie_is_decided_by_the_holder_before_the_draft():
     drafted = [{MARKET: 2, MONEY: 2}, {MARKET: 2, MONEY: 2}, {ORDER: 4}]
     last = [MONEY, MONEY, MONEY]
     st = last_pick(3, drafted, last, coins=[0, 0, 0], order_holder=0)
     finish(st, last)
-    assert st.order_holder == 2
-    assert st.phase == "tie" and st.tie_kind == "market" and st.to_act() == (2,)
-    play(st, 2, "tie2")
+    assert st.order_holder == 2 and st.prior_order == 0  # seat 3 takes the Order ...
+    assert st.phase == "tie" and st.tie_kind == "market" and st.to_act() == (0,)  # ... seat 1 decides
+    play(st, 0, "tie2")
     assert st.market_holder == 1 and st.phase == "market" and st.to_act() == (1,)
+
+
+def test_without_an_earlier_holder_a_market_tie_goes_to_turn_order():
+    drafted = [{MARKET: 2, MONEY: 2}, {MARKET: 2, MONEY: 2}, {ORDER: 4}]
+    last = [MONEY, MONEY, MONEY]
+    st = last_pick(3, drafted, last, coins=[0, 0, 0], first=1)
+    finish(st, last)
+    assert st.order_holder == 2 and st.prior_order is None
+    assert st.market_holder == 1 and st.phase == "market"  # seat 2 is first in turn order
 
 
 def test_without_a_market_holder_the_first_player_offers():

@@ -7,7 +7,7 @@ from rulesets.square_masons.state import BLOCK_INDEX
 from tui.games.base import MoveChosen
 from tui.games.square_masons import GameView, ZoneView
 
-from masons_helpers import auction, building, new, play, put_cells
+from masons_helpers import auction, building, new, play, put_cells, reserve
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
@@ -71,11 +71,16 @@ async def test_withdraw_by_keys():
     assert app.chosen == ["withdraw"]
 
 
+def won(st, kind):
+    """Seat 1 won block `kind` and is to place it."""
+    st.boards[0].won = BLOCK_INDEX[kind]
+    st.supply[BLOCK_INDEX[kind]] -= 1
+    st.phase, st.hand_kind = "place_won", kind
+
+
 async def test_lay_the_won_block_with_preview_turn_and_flip():
     st = building(coins=[3, 3, 3])
-    st.boards[0].won = BLOCK_INDEX["L"]
-    st.supply[BLOCK_INDEX["L"]] -= 1
-    st.phase, st.hand_kind = "place_won", "L"
+    won(st, "L")
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         zone = app.query_one(ZoneView)
@@ -95,9 +100,7 @@ async def test_lay_the_won_block_with_preview_turn_and_flip():
 async def test_a_preview_that_does_not_fit_is_refused():
     st = building(coins=[3, 3, 3])
     put_cells(st, 0, "O", "a1 b1 a2 b2")
-    st.boards[0].won = BLOCK_INDEX["O"]
-    st.supply[BLOCK_INDEX["O"]] -= 1
-    st.phase, st.hand_kind = "place_won", "O"
+    won(st, "O")
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # on a1, over the O already there
@@ -115,13 +118,20 @@ async def test_build_actions_and_structures_shown():
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         text = screen_text(app)
-        assert "Bank" in text and "■" in text  # the structure cards as cell pictures
+        assert "Scrapyard 3★" in text and "■" in text  # the structure cards as cell pictures
+        assert "no other piece touching" in text
         assert "claim the Bank" in str(app.query_one("#sm-choices").get_option_at_index(1).prompt)
         await pilot.press("down", "enter")
         await pilot.pause()
-        await pilot.press("t", "t", "t")  # side panel: structures pages, then the other zones
+        view = app.query_one(GameView)
+        await pilot.press("t", "t")  # side panel: the structure cards' pages ...
         await pilot.pause()
-        assert "2:Bo" in app.query_one(GameView).shown["#sm-side"]
+        side = view.shown["#sm-side"]
+        assert "Bank 3★" in side and "■■■ JO JS" in side and "■■■ +2 coins" in side
+        for _ in range(3):  # ... then the other zones
+            await pilot.press("t")
+        await pilot.pause()
+        assert " 2:Bo" in view.shown["#sm-side"]
     assert app.chosen == ["claim-bank"]
 
 
@@ -135,3 +145,112 @@ async def test_fits_80x24_for_spectator_and_players(n):
         for w in view.query("Static"):
             assert w.region.right <= 80
         await pilot.pause()
+
+
+class HotSeatApp(App):
+    """One GameView shown to several people in turn, as the game screen does."""
+
+    def __init__(self):
+        super().__init__()
+        self.chosen: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield GameView(id="view")
+
+    def on_move_chosen(self, message: MoveChosen) -> None:
+        self.chosen.append(message.text)
+
+
+async def fresh_screen(state, seat):
+    """What `seat` sees of `state` on a screen nobody used before."""
+    app = ViewApp(state, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        return screen_text(app)
+
+
+async def test_no_screen_shows_anything_of_anothers_sealed_bid():
+    st = auction(3, "IO", coins=[4, 4, 4])
+    app = HotSeatApp()
+    seen = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(GameView)
+        for seat, keys in ((0, ("right", "up", "up", "up")), (1, ("up",)), (2, ())):
+            view.show(st.view(seat), seat, NAMES, True)
+            await pilot.pause()
+            seen[seat] = screen_text(app)
+            await pilot.press(*keys, "enter")
+            await pilot.pause()
+            play(st, seat, app.chosen[-1])
+    assert app.chosen == ["bid2-3", "bid1-1", "bid1-0"]
+    fresh = auction(3, "IO", coins=[4, 4, 4])
+    play(fresh, 0, "bid2-3")
+    assert seen[1] == await fresh_screen(fresh, 1)  # seat 2's screen opened blank: not on space 2, bid 3
+    play(fresh, 1, "bid1-1")
+    assert seen[2] == await fresh_screen(fresh, 2)
+
+
+async def test_last_rounds_bid_is_not_carried_into_the_next_auction():
+    st = auction(3, "IO", coins=[4, 4, 4])
+    app = HotSeatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(GameView)
+        view.show(st.view(0), 0, NAMES, True)
+        await pilot.pause()
+        await pilot.press("right", "up", "up")
+        await pilot.pause()
+        nxt = auction(3, "TS", coins=[4, 4, 4])
+        nxt.round = 2
+        view.show(nxt.view(0), 0, NAMES, True)
+        await pilot.pause()
+        zone = app.query_one(ZoneView)
+        assert (zone.space, zone.amount) == (1, 0)
+        assert "bid 0 coins on auction space 1" in view.shown["#sm-action"]
+
+
+async def test_the_cost_of_losing_is_shown_beside_the_bid():
+    st = auction(3, "IO", coins=[4, 4, 4])
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("up", "up", "up")
+        await pilot.pause()
+        assert "bid 3 coins on auction space 1 (I block); if outbid you pay 2 coins" in screen_text(app)
+
+
+async def test_a_full_reserve_offers_the_way_out_on_the_screen():
+    st = building(coins=[3, 3, 3])
+    put_cells(st, 0, "O", "a1 b1 a2 b2")
+    reserve(st, 0, "ITS")
+    won(st, "L")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(GameView)
+        assert "v make room (reserve full)" in view.shown["#sm-action"]
+        choices = app.query_one("#sm-choices")
+        ids = [choices.get_option_at_index(i).id for i in range(choices.option_count)]
+        assert sorted(ids) == ["del-a1", "drop-I", "drop-S", "drop-T"]
+        assert "discard the I block from your reserve (free)" in str(
+            choices.get_option_at_index(ids.index("drop-I")).prompt)
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.focused is choices
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.chosen == [ids[0]]
+
+
+async def test_mark_last_underlines_the_piece_just_laid():
+    st = building(coins=[3, 3, 3])
+    put_cells(st, 1, "O", "a1 b1 a2 b2")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(GameView)
+        st2 = st.clone()
+        put_cells(st2, 1, "J/L", "d1 d2 d3 e3")
+        view.show(st2.view(0), 0, NAMES, True)
+        view.mark_last(1, "d1r0")
+        await pilot.pause()
+        text = view._zones_text()
+        assert "*2:Bo" in text.plain
+        under = [s for s in text.spans if "underline" in str(s.style)]
+        assert len(under) == 4  # the four cells of the new block, not the O

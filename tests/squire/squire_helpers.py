@@ -20,9 +20,10 @@ def city(state: SquireState, code: str) -> int:
     return MAP_INDEX[state.map_key][code]
 
 
-def fresh(players: int = 2, seed: int = 1, map_key: str = "world", abilities: bool = False) -> SquireState:
+def fresh(players: int = 2, seed: int = 1, map_key: str = "world", abilities: bool = False,
+          market: str = "example") -> SquireState:
     """A new game in the move phase of the first player's first turn."""
-    return SquireState.setup(players, seed, map_key, abilities)
+    return SquireState.setup(players, seed, map_key, abilities, market)
 
 
 def mid_game(players: int = 2, seed: int = 1, map_key: str = "world", abilities: bool = False,
@@ -100,11 +101,10 @@ def conserved(state: SquireState) -> None:
     assert sorted(tiles) == list(range(K.NUM_TILES))
     cards = state.deck + state.card_discard + [c for p in state.players for c in p.hand + p.errands]
     assert sorted(cards) == list(range(1, 43))
-    assert state.bank_coins + sum(p.coins for p in state.players) == K.BANK_COINS
-    assert state.bank_tickets + sum(p.tickets for p in state.players) == K.BANK_TICKETS
+    # common coins and tickets are unlimited; the Royal ones are counted
     assert state.bank_royal_tickets + sum(p.royal_tickets for p in state.players) == K.BANK_ROYAL_TICKETS
     assert state.bank_royal_coins + sum(p.royal_coins for p in state.players) == K.BANK_ROYAL_COINS
-    assert min(state.bank_coins, state.bank_tickets, state.bank_royal_coins, state.bank_royal_tickets) >= 0
+    assert min(state.bank_royal_coins, state.bank_royal_tickets) >= 0
     for p in state.players:
         assert min(p.coins, p.tickets, p.royal_coins, p.royal_tickets) >= 0
 

@@ -198,9 +198,7 @@ def test_royal_coins_and_tickets_count_in_sets_of_five():
     st = mid_game(2, at="vie")
     p = st.players[0]
     p.coins, p.royal_coins, p.tickets, p.royal_tickets = 2, 1, 1, 1  # 5 in all
-    st.bank_coins += 8
     st.bank_royal_coins -= 1
-    st.bank_tickets -= 1
     st.phase = "over"
     assert st.outcome().breakdown[0]["coins and tickets"] == 1
     p.coins = 1

@@ -97,3 +97,18 @@ def test_example_save_is_a_finished_three_player_game():
     rec = saves.load(path)
     assert rec.ruleset.id == "squire" and len(rec.players) == 3
     assert rec.state.is_over()
+
+
+def test_a_save_from_rules_version_2_gets_a_clear_message(tmp_path):
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "saves" / "examples" / "squire.json"
+    doc = json.loads(path.read_text())
+    doc["ruleset_version"] = 2  # the Bank was limited then
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    before = old.read_text()
+    r = run("verify", old)
+    assert r.exit_code == 2
+    assert "rules version 2, this is version 3" in r.output and "Traceback" not in r.output
+    assert old.read_text() == before

@@ -26,7 +26,6 @@ def test_scoring_parts():
     st.deck.remove(1)
     st.players[0].errands = [1]
     st.players[0].tickets = 4
-    st.bank_tickets -= 4
     st.phase = "over"
     out = st.outcome()
     assert out.breakdown[0] == {"rarities": 11, "errands": 2, "coins and tickets": (10 + 4 + 1) // 5}

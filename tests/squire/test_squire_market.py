@@ -1,6 +1,6 @@
 """Prices, payment and the market update (the rulebook's Fox example)."""
 from rulesets.squire import content as K
-from squire_helpers import city, conserved, mid_game, play, put_tile, tile_of
+from squire_helpers import city, conserved, give_hand, mid_game, play, put_tile, tile_of
 
 
 def test_worked_example_fox_buys_ceramic_in_rio():
@@ -55,7 +55,6 @@ def test_buy_needs_coins_and_royal_coins_are_kept():
     put_tile(st, "par", tile_of(K.YELLOW, 2))  # costs 8
     p = st.players[0]
     p.coins = 7
-    st.bank_coins += 3
     play(st, "par")
     assert [st.format_move(m) for m in st.legal(0)] == ["sell"]
     p.royal_coins = 1
@@ -63,7 +62,6 @@ def test_buy_needs_coins_and_royal_coins_are_kept():
     assert "buy" in [st.format_move(m) for m in st.legal(0)]
     play(st, "buy")
     assert p.coins == 0 and p.royal_coins == 1  # the Royal coin paid 1 and stays
-    assert st.bank_coins == 40  # 30 + 3 given + 7 discarded back to the Bank
     conserved(st)
 
 
@@ -76,13 +74,16 @@ def test_full_gallery_cannot_buy():
     assert [st.format_move(m) for m in st.legal(0)] == ["sell"]
 
 
-def test_bank_pays_only_what_it_has():
+def test_bank_common_coins_and_tickets_are_unlimited():
+    # Rules v3: the rulebook never limits the Bank, so a sale, an offer and an
+    # exhibition pay in full even when players hold more than the box's 50.
     st = mid_game(at="vie")
     put_tile(st, "par", tile_of(K.YELLOW, 2))  # sells for 8
-    st.players[1].coins += st.bank_coins - 3
-    st.bank_coins = 3
-    play(st, "par", "sell")
-    assert st.players[0].coins == 13 and st.bank_coins == 0
+    st.players[1].coins = 60
+    give_hand(st, 0, [1])  # buy or sell in the red region: 3 coins
+    play(st, "par", "sell", "o1")
+    assert st.players[0].coins == 10 + 8 + 3
+    assert sum(p.coins for p in st.players) > K.BANK_COINS
     conserved(st)
 
 

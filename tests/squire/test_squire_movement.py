@@ -10,7 +10,6 @@ def test_worked_example_fox_to_tokyo_through_samarkand():
     st = mid_game(at="con")
     fox = st.players[0]
     fox.tickets = 1
-    st.bank_tickets -= 1
     assert "tok" not in [st.format_move(m) for m in st.legal(0)]  # not a neighbour
     assert st.step_ticket(0, city(st, "sam")) == "Royal ticket"  # what the map cursor shows
     ev = play(st, "sam")
@@ -20,7 +19,6 @@ def test_worked_example_fox_to_tokyo_through_samarkand():
     assert "common ticket" in ev[0].text
     assert fox.tickets == 0 and fox.royal_tickets == 1
     assert fox.pos == city(st, "tok")
-    assert st.bank_tickets == 30  # the common ticket went back (discarded)
     conserved(st)
 
 
@@ -28,10 +26,8 @@ def test_route_to_a_far_city_names_each_steps_ticket():
     st = mid_game(at="con")
     fox = st.players[0]
     fox.tickets = 1
-    st.bank_tickets -= 1
     assert st.route(0, city(st, "tok")) == [(city(st, "sam"), "Royal ticket"), (city(st, "tok"), "common ticket")]
     fox.tickets = 0
-    st.bank_tickets += 1
     # without a common ticket the journey stops after the Royal step
     assert st.route(0, city(st, "tok")) == [(city(st, "sam"), "Royal ticket")]
     assert st.route(0, city(st, "con")) == []  # already there
@@ -60,7 +56,6 @@ def test_must_move_and_not_end_where_started():
     st = mid_game(at="con")
     assert all(st.format_move(m) not in ("buy", "sell") for m in st.legal(0))
     st.players[0].tickets = 2
-    st.bank_tickets -= 2
     play(st, "sam", "con")  # back at the start: may not trade here
     legal = [st.format_move(m) for m in st.legal(0)]
     assert "buy" not in legal and "sell" not in legal and "sam" in legal
@@ -71,7 +66,6 @@ def test_must_move_and_not_end_where_started():
 def test_cannot_step_back_into_start_without_a_ticket_to_leave():
     st = mid_game(at="con")
     st.players[0].tickets = 1
-    st.bank_tickets -= 1
     play(st, "sam")
     assert "con" not in [st.format_move(m) for m in st.legal(0)]  # would be stuck
     play(st, "bag")

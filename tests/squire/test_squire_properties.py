@@ -9,7 +9,7 @@ from engine import saves
 from engine.bots import RandomBot
 from engine.record import GameRecord, Player
 from rulesets import REGISTRY
-from rulesets.squire.state import HIDDEN_CARD, HIDDEN_TILE
+from engine.hidden import HIDDEN
 from squire_helpers import conserved
 
 RS = REGISTRY.get("squire")
@@ -19,12 +19,12 @@ def check_view(state, seat):
     v = state.view(seat)
     for s, p in enumerate(v.players):
         if s != seat:
-            assert all(c == HIDDEN_CARD for c in p.hand)
+            assert all(c is HIDDEN for c in p.hand)
         else:
             assert p.hand == state.players[s].hand
-    assert all(t == HIDDEN_TILE for t in v.supply) and len(v.supply) == len(state.supply)
-    assert all(c == HIDDEN_CARD for c in v.deck) and all(t == HIDDEN_TILE for t in v.box)
-    assert v.rng.state == 0
+    assert all(t is HIDDEN for t in v.supply) and len(v.supply) == len(state.supply)
+    assert all(c is HIDDEN for c in v.deck) and all(t is HIDDEN for t in v.box)
+    assert v.is_view and v.view_seat == seat and v.snapshot()["rng"] == "?"
     if not state.is_over() and v.actor == seat:
         assert v.legal(seat) == state.legal(seat)
     # the view does not change when the hidden parts are rearranged

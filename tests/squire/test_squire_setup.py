@@ -27,7 +27,7 @@ def test_players_start_with_coins_ticket_card(n):
         assert len(p.hand) == 1
         assert p.pos == -1 and all(t < 0 for t in p.gallery)
     assert len(st.deck) == 42 - n
-    assert st.bank_coins == 50 - 10 * n
+    assert st.bank_royal_tickets == 8 - n
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -123,9 +123,27 @@ def test_registry_and_options():
     assert rs.hidden_information and rs.min_players == 2 and rs.max_players == 4
     assert rs.bot_levels[0] == "random" and "heuristic" in rs.bot_levels
     opts = rs.parse_options(["map=world"])
-    assert opts == {"map": "world", "abilities": True}
+    assert opts == {"map": "world", "abilities": True, "market": "example"}
     with pytest.raises(ValueError):
         rs.parse_options(["map=mars"])
     st = rs.new_game(2, 3, opts)
     assert st.map_key == "world"
     assert "Interpretations and designed content" in rs.rules_markdown()
+
+
+def test_market_starts_as_the_example_or_at_random():
+    # "You can place them randomly or use the example from the last page of the rules."
+    rs = REGISTRY.get("squire")
+    st = rs.new_game(3, 5, rs.default_options())
+    assert tuple(st.market_regions) == K.MARKET_REGIONS_START and tuple(st.market_types) == K.MARKET_TYPES_START
+    seen = set()
+    for seed in range(12):
+        r = rs.new_game(3, seed, rs.parse_options(["market=random"]))
+        assert sorted(r.market_regions) == sorted(r.market_types) == list(range(5))
+        seen.add((tuple(r.market_regions), tuple(r.market_types)))
+        # the rest of the set-up is the same game as with the example market
+        plain = rs.new_game(3, seed, rs.default_options())
+        assert (r.cities, r.supply, r.deck, r.first) == (plain.cities, plain.supply, plain.deck, plain.first)
+    assert len(seen) > 6
+    with pytest.raises(ValueError):
+        rs.parse_options(["market=sorted"])

@@ -7,7 +7,7 @@ from engine.record import GameRecord, Player
 from rulesets import REGISTRY
 from rulesets.squire.moves import Done, Go, Space, Trade
 from tui.games.base import MoveChosen
-from tui.games.squire import LAYOUT, GameView, SquireBoard
+from tui.games.squire import LAYOUT, MAP_ROWS, GameView, SquireBoard
 
 RS = REGISTRY.get("squire")
 ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
@@ -133,16 +133,118 @@ async def test_view_fits_and_hides_other_hands():
         await pilot.pause()
         board = app.query_one(SquireBoard)
         lines = board.render().plain.split("\n")
-        assert len(lines) <= 21 and max(len(x) for x in lines) <= 57
-        assert "Market" in board.render().plain
+        assert len(lines) <= 21 and max(len(x) for x in lines) <= board.size.width
+        assert "region   $ rarity" in board.render().plain
         await pilot.press("tab")
-        table = board.render().plain
+        cards = board.render().plain
         me = app.human
         mine = record.state.players[me].hand
-        assert f"card {mine[0]}" in table
+        assert f"card {mine[0]} offer: " in cards and "VP now" in cards  # the card's texts, not its number alone
         for s, p in enumerate(record.state.players):
             if s != me:
-                assert f"card {p.hand[0]} " not in table
+                assert f"card {p.hand[0]} " not in cards
+        await pilot.press("tab")
+        table = board.render().plain
+        assert all(f"{n} " in table for n in ("Ada", "Ben", "Cleo")) and "VP" in table
         await pilot.press("tab")
         # without colour the region brackets and tile letters still tell everything
         assert "(lon " in board.render().plain and "[dub " in board.render().plain
+
+
+async def test_board_uses_the_width_it_is_given():
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 5, {"map": "world", "abilities": False})
+    app = ViewApp(record, human=record.state.to_act()[0])
+    async with app.run_test(size=(110, 24)) as pilot:
+        await pilot.pause()
+        board = app.query_one(SquireBoard)
+        assert board.size.width == 110
+        assert max(len(x) for x in board.render().plain.split("\n")) > 80
+
+
+def mid_turn_app() -> ViewApp:
+    """Seat 0 (human, world map) at Constantinople on a normal turn with 1
+    common ticket; seat 1 a random bot."""
+    record = GameRecord.new(RS, [Player("Ada"), Player("Bot", "bot:random")], 3, {"map": "world", "abilities": False})
+    app = ViewApp(record, human=0)
+    app.bots()
+    st = record.state
+    while not st.is_over() and (st.players[0].pos < 0 or st.to_act() != (0,) or st.phase != "move" or st.steps):
+        seat = st.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "random"))
+    con = [c.code for c in st.game_map.cities].index("con")
+    st.players[0].pos = st.start = con
+    st.players[0].tickets = 1
+    return app
+
+
+async def shown(app: ViewApp, pilot) -> SquireBoard:
+    """Draw the app's position; its board."""
+    app.redraw()
+    await pilot.pause()
+    return app.query_one(SquireBoard)
+
+
+async def test_a_long_journey_needs_the_target_picked_once():
+    app = mid_turn_app()
+    codes = [c.code for c in app.record.state.game_map.cities]
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        board.cursor = codes.index("tok")
+        board.refresh()
+        assert "route sam:Royal tok:ticket" in board.render().plain
+        await pilot.press("enter")
+        await pilot.pause()
+        assert board.cursor == codes.index("tok")  # still on the target
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.posted[-2:] == ["sam", "tok"]
+
+
+async def test_trade_hint_only_where_the_pawn_stands_and_refusals_say_why():
+    app = mid_turn_app()
+    codes = [c.code for c in app.record.state.game_map.cities]
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("b")  # no move made yet
+        assert "you must move before you buy or sell" in board.render().plain
+        board.cursor = codes.index("vie")
+        await pilot.press("enter")
+        await pilot.pause()
+        info = board.render().plain.split("\n")[MAP_ROWS]
+        assert "[s]ell" in info and "Vienna" in info
+        await pilot.press("left")  # another city: b and s would still trade in Vienna
+        info = board.render().plain.split("\n")[MAP_ROWS]
+        assert board.cursor != codes.index("vie") and "[b]uy" not in info and "[s]ell" not in info
+
+
+async def test_last_move_is_marked_on_the_map():
+    app = mid_turn_app()
+    record = app.record
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        app.query_one(GameView).mark_last(1, record.moves[-1][1])
+        await pilot.pause()
+        where = record.state.game_map.cities[record.state.players[1].pos].code
+        assert any(where in line and "*" in line for line in board.render().plain.split("\n")[:MAP_ROWS])
+
+
+async def test_choices_are_described_by_the_state():
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 3, {"map": "world", "abilities": True})
+    seat = record.state.to_act()[0]
+    app = ViewApp(record, human=seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = app.query_one(SquireBoard).render().plain
+        assert "take The Badger, connoisseur: pays 1 coin less" in text
+
+
+async def test_nothing_of_one_persons_screen_carries_to_the_next():
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 3, {"map": "world", "abilities": True})
+    app = ViewApp(record, human=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("tab")
+        assert board.panel == "cards"
+        board.target = 3
+        board.set_state(record.state.view(1), 1, record.names, False)
+        assert board.panel == "map" and board.target is None

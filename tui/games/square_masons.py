@@ -15,41 +15,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.core import Event
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, HIDDEN, MARKET, ORDER, STONE
-from rulesets.square_masons.geometry import (
-    BLOCK_SHAPES,
-    H,
-    ORIENT_CODES,
-    W,
-    cell_name,
-    orient,
-    shape_mask,
-)
-from rulesets.square_masons.moves import (
-    Buy,
-    Claim,
-    Direction,
-    Donate,
-    Drop,
-    End,
-    Offer,
-    Pair,
-    Pick,
-    Relocate,
-    Scrap,
-    Sell,
-    Skip,
-    Store,
-    Swap,
-    Take,
-    Tie,
-    format_move,
-)
+from rulesets.square_masons.describe import coins as _coins
+from rulesets.square_masons.geometry import BLOCK_SHAPES, H, ORIENT_CODES, W, cell_name, orient, shape_mask
+from rulesets.square_masons.moves import RES, Claim, Lay
 from tui.games.base import MoveChosen, arrow_bindings
 
 BLOCK_STYLE = {
@@ -75,9 +51,16 @@ KEYS_HELP = """
 | ↑ ↓ | auction: your bid |
 | arrows / h j k l | laying a piece: move it |
 | r / f | laying a piece: turn it / flip it over |
-| v | put the block you won in your reserve |
+| v | put the block you won in your reserve; with a full reserve, go to the list of ways to make room |
+| Tab | between your zone and the list of other choices |
 | Enter | play the move previewed |
-| t | side panel: structures ↔ the other players' zones |
+| t | side panel: the phase's panel, the structure cards (pages), the other players' zones |
+
+Table: ★ prestige, $ coins, # stones, res reserve blocks, MOSKX the cards
+drafted this round (money, order, stone, market, x2; +n? face-down), owns
+the town cards (Scr Don Ban Qua) and sanctuaries. Structure cards list every
+set of blocks that builds them (J stands for J or L, S for S or Z); a
+structure counts only if no other piece touches it.
 
 Every move can also be typed in notation (`:`); see `tsquare rules square-masons`.
 """
@@ -90,70 +73,53 @@ def cell_text(kind: str) -> tuple[str, str]:
     return kind + kind.lower(), BLOCK_STYLE[kind]
 
 
-def _coins(n: int) -> str:
-    """'1 coin', '2 coins'."""
-    return f"{n} coin{'s' if n != 1 else ''}"
-
-
-def describe(state: Any, move: Any) -> str:
-    """A move in words, with its cost."""
-    t = type(move)
-    b = state.boards[state.actor] if state.actor < len(state.boards) else None
-
-    def piece(cell: int) -> str:
-        if b is None:
-            return cell_name(cell)
-        i = b.piece_at(cell)
-        kind = b.construction[i][0] if i is not None else "?"
-        return f"{'stone' if kind == 'stone' else kind} on {cell_name(cell)}"
-
-    if t is Direction:
-        return "clockwise (to the next higher seat)" if move.step == 1 else "counter-clockwise"
-    if t is Pick:
-        card = CARD_TYPES[move.card]
-        return f"draft {'an' if card[0] in 'aeiox' else 'a'} {card} card"
-    if t is Pair:
-        return "x2 doubles " + ", ".join(CARD_TYPES["MOSK".index(ch)] for ch in move.letters)
-    if t is Tie:
-        return f"give it to seat {move.seat + 1}"
-    if t is Offer:
-        return "auction " + ", ".join(f"{i + 1}:{ch}" for i, ch in enumerate(move.blocks))
-    if t is Relocate:
-        return f"relocate/turn/flip {piece(move.cell)} ({_coins(d.ACTION_COST)})"
-    if t is Store:
-        return f"{piece(move.cell)} to the reserve ({_coins(d.ACTION_COST)})"
-    if t is Scrap:
-        return f"discard {piece(move.cell)} ({_coins(d.ACTION_COST)})"
-    if t is Take:
-        return f"bring {move.kind} from the reserve ({_coins(d.ACTION_COST)})"
-    if t is Swap:
-        return f"swap {piece(move.cell)} with reserve {move.kind} ({_coins(d.ACTION_COST)})"
-    if t is Drop:
-        return f"discard reserve {move.kind} (free)"
-    if t is Claim:
-        s = d.STRUCTURES[move.sid]
-        return f"claim the {s.title} (+{d.TOWN_PRESTIGE if s.kind == 'town' else d.SANCTUARY_PRESTIGE})"
-    if t is End:
-        return "end building (town abilities follow)"
-    if t is Sell:
-        return "Scrapyard: sell a stone for 3"
-    if t is Buy:
-        return f"Scrapyard: buy the unsold {move.kind} for 3"
-    if t is Donate:
-        return "Donation Center: 3 coins for 1 prestige"
-    if t is Skip:
-        return "skip this ability"
-    return ""
-
-
 def structure_lines(sid: str) -> list[str]:
     """A structure's picture, one character per cell ('■' / '·')."""
     return [row.replace("#", "■").replace(".", "·") for row in d.STRUCTURES[sid].picture]
 
 
+def structure_card(sid: str, width: int) -> list[str]:
+    """A structure card in `width` columns: its full name and prestige, then
+    its picture with the block sets and the ability beside it."""
+    s = d.STRUCTURES[sid]
+    pts = d.TOWN_PRESTIGE if s.kind == "town" else d.SANCTUARY_PRESTIGE
+    pic = structure_lines(sid)
+    pw = max(len(r) for r in pic)
+    stones = sum(r.count("#") for r in s.picture) - 4 * s.min_blocks
+    blocks = " ".join(s.blocks) + (f" +{stones} stone{'s' if stones > 1 else ''}" if stones else "")
+    text = wrap(blocks, width - pw - 2) + wrap(s.brief, width - pw - 2)
+    rows = max(len(pic), len(text))
+    lines = [f"{s.title} {pts}★"[:width]]
+    for r in range(rows):
+        left = pic[r] if r < len(pic) else ""
+        right = text[r] if r < len(text) else ""
+        lines.append(f"{left:<{pw}} {right}".rstrip())
+    return lines
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Words in lines of at most `width` characters."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def owned(b: Any) -> str:
+    """A board's town cards and sanctuaries, short ('Ban2 Qua Tow')."""
+    parts = [t.title[:3] + (str(n) if n > 1 else "") for t, n in zip(d.TOWNS, b.towns) if n]
+    parts += [d.STRUCTURES[sid].title[:3] for sid in b.sanctuaries]
+    return " ".join(parts)
+
+
 class ZoneView(Widget, can_focus=True):
     """Your construction zone with a preview of the piece being laid; also
-    builds auction choices by keys."""
+    builds auction choices by keys. Everything it keeps between keys (the
+    preview, the die space and the bid) belongs to one seat in one phase of
+    one round, and starts over when any of them changes."""
 
     DEFAULT_CSS = """
     ZoneView { width: 16; height: 8; }
@@ -164,7 +130,7 @@ class ZoneView(Widget, can_focus=True):
         *arrow_bindings(lambda dx, dy, d: f"arrow({dy}, {dx})"),  # (row step, column step)
         Binding("r", "turn", "Turn"),
         Binding("f", "flip", "Flip"),
-        Binding("v", "reserve", "To reserve"),
+        Binding("v", "reserve", "Reserve / make room"),
         Binding("enter", "confirm", "Confirm"),
     ]
 
@@ -173,6 +139,16 @@ class ZoneView(Widget, can_focus=True):
         self.state: Any = None
         self.viewer: int | None = None
         self.can_act = False
+        self.context: tuple[Any, ...] = ()
+        """(viewer, round, phase) the kept choices belong to."""
+        self.highlight = 0
+        """Cells to highlight (the piece an action in the list names)."""
+        self.marked = 0
+        """Cells of the last piece laid in this zone (underlined)."""
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every choice in progress (a new seat, phase or round)."""
         self.row, self.col = 0, 0
         """The preview's anchor: the top-left of the piece's bounding box."""
         self.code = 0
@@ -182,17 +158,31 @@ class ZoneView(Widget, can_focus=True):
         self.amount = 0
         """Auction: the bid."""
         self.highlight = 0
-        """Cells to highlight (the piece an action in the list names)."""
 
     # ------------------------------------------------------- attributes down
     def set_state(self, state: Any, viewer: int | None, can_act: bool) -> None:
         """A new position to draw."""
+        context = (viewer, state.round, state.phase)
+        if context != self.context:
+            self.context = context
+            self.reset()
         self.state, self.viewer, self.can_act = state, viewer, can_act
         if state.phase == "auction" and viewer is not None:
             self.space = min(self.space, len(state.offer))
             self.amount = min(self.amount, state.boards[viewer].coins)
         self._clamp()
         self.refresh()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer only the keys that work now."""
+        if action in ("turn", "flip"):
+            return self.laying() and self.state.hand_kind != "stone"
+        if action == "reserve":
+            return self.laying() and self.state.phase == "place_won"
+        if action == "confirm":
+            return self.laying() or self.bidding()
+        return True
 
     def laying(self) -> bool:
         """True while the viewer lays a piece by keys."""
@@ -203,6 +193,10 @@ class ZoneView(Widget, can_focus=True):
         """True while the viewer builds a sealed auction choice."""
         st = self.state
         return bool(st and self.can_act and st.phase == "auction" and self.viewer in st.to_act())
+
+    def choice_text(self) -> str:
+        """The sealed auction choice being built, in notation."""
+        return "withdraw" if self.space == 0 else f"bid{self.space}-{self.amount}"
 
     # ------------------------------------------------------- the piece preview
     def shape(self) -> frozenset:
@@ -221,13 +215,18 @@ class ZoneView(Widget, can_focus=True):
         self.row = max(0, min(self.row, H - hgt))
         self.col = max(0, min(self.col, W - wid))
 
-    def preview(self) -> tuple[int, bool, str]:
-        """(cells, fits, notation) of the piece as previewed."""
+    def preview(self) -> tuple[int, str, str | None]:
+        """(cells, notation, why it may not be laid there or None) of the
+        piece as previewed; the state answers whether it fits."""
         anchor = self.row * W + self.col
         mask = shape_mask(self.shape(), anchor) or 0
-        occ = self.state.boards[self.viewer].occupied()
         code = "" if self.state.hand_kind == "stone" else ORIENT_CODES[self.code]
-        return mask, not mask & occ, cell_name(anchor) + code
+        text = cell_name(anchor) + code
+        try:
+            self.state.parse_move(text, self.viewer)
+        except ValueError as exc:
+            return mask, text, str(exc)
+        return mask, text, None
 
     # ------------------------------------------------------- actions
     def action_arrow(self, dr: int, dc: int) -> None:
@@ -257,27 +256,27 @@ class ZoneView(Widget, can_focus=True):
             self._changed()
 
     def action_reserve(self) -> None:
-        if self.laying() and self.state.phase == "place_won":
+        if not (self.laying() and self.state.phase == "place_won"):
+            return
+        reason = self.state.why_illegal(self.viewer, RES)
+        if reason is None:
             self.post_message(MoveChosen("res"))
+        else:
+            self.post_message(RoomNeeded(reason))
 
     def action_confirm(self) -> None:
         if self.bidding():
-            text = "withdraw" if self.space == 0 else f"bid{self.space}-{self.amount}"
-            self.post_message(MoveChosen(text))
+            self.post_message(MoveChosen(self.choice_text()))
         elif self.laying():
-            _, fits, text = self.preview()
-            if fits:
+            _, text, why = self.preview()
+            if why is None:
                 self.post_message(MoveChosen(text))
             else:
-                self.notify("It does not fit there: move, turn or flip it.", timeout=3)
+                self.notify(f"Not there: {why}. Move, turn or flip it.", timeout=4)
 
     def _changed(self) -> None:
         self.refresh()
-        view = self.parent
-        while view is not None and not isinstance(view, GameView):
-            view = view.parent
-        if view is not None:
-            view.update_action()
+        self.post_message(PreviewChanged())
 
     # ------------------------------------------------------- drawing
     def render(self) -> Text:
@@ -290,15 +289,16 @@ class ZoneView(Widget, can_focus=True):
         for kind, mask in b.construction:
             ch, style = cell_text(kind)
             hi = bool(mask & self.highlight)
+            new = bool(mask & self.marked)
             for c in range(W * H):
                 if mask >> c & 1:
-                    grid[c // W][c % W] = (ch, style + (" reverse" if hi else ""))
+                    grid[c // W][c % W] = (ch, style + (" reverse" if hi else "") + (" underline" if new else ""))
         if self.laying():
-            mask, fits, _ = self.preview()
+            mask, _, why = self.preview()
             occ = b.occupied()
             for c in range(W * H):
                 if mask >> c & 1:
-                    bad = bool(occ >> c & 1)
+                    bad = why is not None and bool(occ >> c & 1)
                     grid[c // W][c % W] = ("xx" if bad else "++", BAD_STYLE if bad else OK_STYLE)
         t.append("  " + "".join(f"{chr(97 + c)} " for c in range(W)) + "\n", "bold")
         for r in range(H):
@@ -309,6 +309,19 @@ class ZoneView(Widget, can_focus=True):
             t.append("\n")
         t.append("your zone", "dim")
         return t
+
+
+class PreviewChanged(Message):
+    """The zone's preview or sealed choice changed: redraw the action line."""
+
+
+class RoomNeeded(Message):
+    """`v` with a full reserve: show the ways to make room (and why)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+        """Why the block cannot go to the reserve, in the rules' words."""
 
 
 class GameView(Vertical):
@@ -336,6 +349,12 @@ class GameView(Vertical):
         """'auto' (by phase), 'structures:0', 'structures:1' (pages) or 'zones'."""
         self.shown: dict[str, str] = {}
         """The plain text last drawn in each part (for tests and screen readers)."""
+        self.pieces: list[list[int]] = []
+        """Each seat's construction pieces (cell masks) at the last `show`."""
+        self.fresh: dict[int, int] = {}
+        """Per seat, the cells of the pieces laid since the show before."""
+        self.last_mover: int | None = None
+        """The seat whose last move `mark_last` reported."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="sm-top")
@@ -348,27 +367,70 @@ class GameView(Vertical):
     # ------------------------------------------------------- attributes down
     def show(self, state: Any, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state` (already `viewer`'s view); offer moves if `can_act`."""
+        if viewer != self.viewer:
+            self.side_mode = "auto"  # nothing of one person's screen carries to the next
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
+        self._track_pieces()
         zone = self.query_one(ZoneView)
         zone.set_state(state, viewer, can_act)
+        zone.marked = self._marked(viewer)
         self._put("#sm-top", self.top_text())
         self._put("#sm-side", self.side_text())
         choices = self.query_one("#sm-choices", OptionList)
         choices.clear_options()
         acting = can_act and viewer is not None and viewer in state.to_act()
-        by_keys = state.phase in ("auction", "lay", "place_won")
-        choices.display = acting and not by_keys
-        if acting and not by_keys:
-            opts = []
-            for m in state.legal(viewer):
-                text = format_move(m)
-                opts.append(Option(f"{text:<11} {describe(state, m)}", id=text))
-            choices.add_options(opts)
-            choices.highlighted = 0 if opts else None
-            choices.focus()
-        elif acting:
-            zone.focus()
+        listed = self.listed_moves() if acting else []
+        choices.display = bool(listed)
+        if listed:
+            choices.add_options(
+                Option(f"{state.format_move(m):<11} {state.describe_move(m, viewer)}", id=state.format_move(m))
+                for m in listed
+            )
+            choices.highlighted = 0
+        if acting:
+            (zone if state.phase in ("auction", "lay", "place_won") else choices).focus()
         self.update_action()
+
+    def listed_moves(self) -> list[Any]:
+        """The moves offered in the list: all of them, except those built by
+        keys in the zone (bids and lays; with a won block the list holds the
+        other ways on: the reserve, or making room in a full one)."""
+        st = self.state
+        if st.phase == "auction":
+            return []
+        moves = st.legal(self.viewer)
+        if st.phase in ("lay", "place_won"):
+            return [m for m in moves if type(m) is not Lay]
+        return moves
+
+    def mark_last(self, seat: int, notation: str) -> None:
+        """The game screen's report of the last move: underline the piece
+        that seat laid last (in your zone or the other zones' panel)."""
+        self.last_mover = seat
+        if self.state is not None:
+            self.query_one(ZoneView).marked = self._marked(self.viewer)
+            self.query_one(ZoneView).refresh()
+            self._put("#sm-side", self.side_text())
+
+    def _track_pieces(self) -> None:
+        """Note, per seat, which pieces are new since the last show."""
+        now = [[m for _, m in b.construction] for b in self.state.boards]
+        if len(now) == len(self.pieces):
+            for s, (old, new) in enumerate(zip(self.pieces, now)):
+                added = 0
+                for m in new:
+                    if m not in old:
+                        added |= m
+                if added:
+                    self.fresh[s] = added
+                elif s in self.fresh and not any(m & self.fresh[s] == m for m in new):
+                    del self.fresh[s]
+        self.pieces = now
+
+    def _marked(self, seat: int | None) -> int:
+        if seat is None or seat != self.last_mover:
+            return 0
+        return self.fresh.get(seat, 0)
 
     def update_action(self) -> None:
         """The line that says what to do and what the previewed move is."""
@@ -378,27 +440,28 @@ class GameView(Vertical):
         zone = self.query_one(ZoneView)
         t = Text()
         if st.phase == "over":
-            t.append(f"Game over: {st.end_reason}.", "bold")
+            t.append(f"Game over: {Event(st.end_reason).render(self.names)}.", "bold")
         elif self.viewer is None or self.viewer not in st.to_act() or not self.can_act:
             waiting = ", ".join(self._who(s) for s in st.to_act())
             t.append(f"Waiting for {waiting}.", "dim")
         elif zone.bidding():
-            coins = st.boards[self.viewer].coins
-            if zone.space == 0:
-                t.append(f"Withdraw (+{_coins(d.WITHDRAW_COINS)})", "bold")
-            else:
-                blk = BLOCK_TYPES[st.offer[zone.space - 1]]
-                t.append(f"Space {zone.space} ({blk}), bid {zone.amount} of {coins}", "bold")
-            t.append("\n←→ space (0 withdraw)  ↑↓ bid  Enter seal", "dim")
+            t.append(st.describe_move(st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
+            t.append(f"\n←→ space (0 = out)  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})"
+                     "  Enter seal", "dim")
         elif zone.laying():
-            _, fits, text = zone.preview()
+            _, text, why = zone.preview()
             cost = "free" if st.phase == "place_won" else "paid"
             t.append(f"Lay {st.hand_kind} at {text} ({cost})", "bold")
-            t.append("  fits" if fits else "  does not fit", "green" if fits else "bold red")
-            keys = "\narrows move  r turn  f flip  Enter lay"
-            t.append(keys + ("  v reserve" if st.phase == "place_won" else ""), "dim")
+            t.append("  fits" if why is None else "  does not fit", "green" if why is None else "bold red")
+            keys = "\narrows move" + ("" if st.hand_kind == "stone" else "  r turn  f flip") + "  Enter lay"
+            if st.phase == "place_won":
+                full = st.why_illegal(self.viewer, RES) is not None
+                keys += "  v make room (reserve full)" if full else "  v reserve"
+            t.append(keys, "dim")
         else:
             t.append(st.prompt(self.viewer), "bold")
+            if st.phase == "build":
+                t.append("\nA structure counts only with no other piece touching it.", "dim")
         self._put("#sm-action", t)
 
     def _put(self, where: str, text: Text) -> None:
@@ -412,28 +475,33 @@ class GameView(Vertical):
     def top_text(self) -> Text:
         st = self.state
         t = Text()
-        way = "cw" if st.step == 1 else "ccw"
+        way = "cw" if st.way == 1 else "ccw"
         order = "-" if st.order_holder is None else str(st.order_holder + 1)
         market = "-" if st.market_holder is None else str(st.market_holder + 1)
         t.append(f"Round {st.round}", "bold")
-        t.append(f" · first {st.first + 1} {way} · Order {order} · Market {market} · {st.phase}\n")
-        t.append("   name        ★  $  #  res  drafted M O S K X\n", "dim")
+        t.append(f" · first {st.first + 1} ({way}) · Order {order} · Market {market} · {st.phase.replace('_', ' ')}\n")
+        t.append("   name        ★  $  # res MOSKX     now    owns\n", "dim")
         acting = st.to_act()
         for s, b in enumerate(st.boards):
             mark = "▶" if s in acting else " "
             t.append(f"{mark}{s + 1} ")
             t.append(f"{self._who(s)[:10]:<10}", SEAT_STYLE[s % 5])
             res = "".join(ch * k for ch, k in zip(BLOCK_TYPES, b.reserve)) or "-"
-            dr = " ".join(str(n) for n in b.drafted)
+            dr = "".join(str(n) for n in b.drafted)
             extra = f"+{len(b.face_down)}?" if b.face_down else ""
-            state = ""
+            now = ""
             if st.phase == "draft":
-                state = "chosen" if b.pick is not None else "…"
+                now = "chosen" if b.pick is not None else "…"
             elif st.phase == "auction":
-                state = "chosen" if b.bid is not None else "…"
+                now = "chosen" if b.bid is not None else "…"
             elif b.won is not None:
-                state = f"won {BLOCK_TYPES[b.won]}"
-            t.append(f" {b.prestige:>2} {b.coins:>2} {b.stones:>2}  {res:<4} {dr}{extra} {state}\n")
+                now = f"won {BLOCK_TYPES[b.won]}"
+            elif b.lost and st.phase != "direction":
+                now = "outbid"
+            own = owned(b)
+            own = own if len(own) <= 13 else own[:12] + "…"
+            t.append(f" {b.prestige:>2} {b.coins:>2} {b.stones:>2} {res:<3} {dr}{extra:<4} {now:<6} {own}\n")
+        t.append("★prestige $coins #stones  MOSKX money order stone market x2", "dim")
         return t
 
     def side_text(self) -> Text:
@@ -444,7 +512,9 @@ class GameView(Vertical):
                 return self._draft_text()
             if st.phase in ("market", "auction", "auction_tie"):
                 return self._auction_text()
-            return self._structures_text(0)
+            if st.phase == "over":
+                return self._zones_text()
+            return self._build_text()
         if mode.startswith("structures"):
             return self._structures_text(int(mode[-1]))
         return self._zones_text()
@@ -454,20 +524,22 @@ class GameView(Vertical):
         t = Text()
         if self.viewer is not None:
             b = st.boards[self.viewer]
-            hand = " ".join(CARD_SHORT[c] if c != HIDDEN else "?" for c in b.hand) or "-"
+            hand = " ".join(CARD_SHORT[c] for c in b.hand) if b.hand else "-"
             t.append("Your hand: ", "bold")
             t.append(hand + "\n")
-            if b.pick is not None and b.pick != HIDDEN:
+            if b.pick is not None:
                 t.append(f"Sealed pick: {CARD_TYPES[b.pick]}\n", "bold green")
             if b.face_down:
-                t.append("Face down: " + " ".join(CARD_SHORT[c] for c in b.face_down if c != HIDDEN) + "\n")
-        t.append(f"Pick {st.pick_no}/5 · leaders:\n" if st.phase == "draft" else "Majority leaders:\n")
+                t.append("Face down: " + " ".join(CARD_SHORT[c] for c in b.face_down) + "\n")
+        if st.phase == "draft":
+            left = len(st.boards[0].hand)
+            t.append(f"Pick {st.pick_no}/5 · {left} card{'s' if left != 1 else ''} left in each hand\n")
+        t.append("Majority leaders:\n")
         for name, card in (("Order", ORDER), ("Stone", STONE), ("Market", MARKET)):
             counts = [b.effective(card) for b in st.boards]
             top = max(counts)
             lead = [str(s + 1) for s, c in enumerate(counts) if c == top and top > 0]
             t.append(f" {name:<6} {top} by {','.join(lead) or '-'}\n")
-        t.append("Structures: t", "dim")
         return t
 
     def _auction_text(self) -> Text:
@@ -486,70 +558,95 @@ class GameView(Vertical):
             if who is not None:
                 t.append(f"  sold to {who + 1}")
             t.append("\n")
-        if st.revealed and st.phase != "auction":
-            parts = []
-            for s, x in enumerate(st.revealed):
-                if x is None or x[0] == HIDDEN:
-                    continue
-                parts.append(f"{s + 1}:{'out' if x[0] == 0 else f'{x[0]}/{x[1]}'}")
-            t.append("Bids: " + " ".join(parts) + "\n", "dim")
-        elif st.phase == "auction":
-            t.append("Dice and bids are hidden until all have chosen\n", "dim")
+        if st.phase == "auction":
+            t.append("Bids stay hidden until all have chosen.\n", "dim")
+            t.append("Outbid: you pay half your bid, rounded up.\n", "dim")
+        else:
+            t.append(self._bids_line())
         t.append(f"Supply: {' '.join(f'{ch}{k}' for ch, k in zip(BLOCK_TYPES, st.supply))}")
         return t
 
+    def _bids_line(self) -> str:
+        """The revealed bids, one line: 'Bids (seat:space/$) 1:2/3 2:out'."""
+        parts = []
+        for s, x in enumerate(self.state.revealed):
+            if x is not None:
+                parts.append(f"{s + 1}:{'out' if x[0] == 0 else f'{x[0]}/{x[1]}'}")
+        if not parts:
+            return ""
+        line = "Bids (seat:space/$) " + " ".join(parts)
+        return (line if len(line) <= SIDE_WIDTH else line[:SIDE_WIDTH - 1] + "…") + "\n"
+
+    def _build_text(self) -> Text:
+        """The build phase's panel: the auction's result, then the cards."""
+        st = self.state
+        t = Text()
+        b = st.boards[self.viewer] if self.viewer is not None else None
+        if b is not None and b.lost:
+            t.append(f"You were outbid and paid {_coins(b.lost_paid)}.\n", "bold")
+        else:
+            t.append(self._bids_line(), "dim")
+        t.append_text(self._structures_text(0, rows=8 - len(t.plain.splitlines())))
+        return t
+
     def structure_pages(self) -> list[list[str]]:
-        """The structures still to claim, in pages that fit the side panel."""
+        """The structures still to claim, two a page."""
         st = self.state
         avail = [s.id for i, s in enumerate(d.TOWNS) if st.town_supply[i]]
         avail += [sid for sid in st.sanctuaries if st.sanctuary_owner(sid) is None]
-        pages: list[list[str]] = [[]]
-        used = 0
-        for sid in avail:
-            w = max(5, max(len(r) for r in d.STRUCTURES[sid].picture)) + 1
-            if used + w > SIDE_WIDTH and pages[-1]:
-                pages.append([])
-                used = 0
-            pages[-1].append(sid)
-            used += w
-        return pages
+        return [avail[i:i + 2] for i in range(0, len(avail), 2)] or [[]]
 
-    def _structures_text(self, page: int) -> Text:
+    def _structures_text(self, page: int, rows: int = 8) -> Text:
         pages = self.structure_pages()
         page = min(page, len(pages) - 1)
-        band = [(sid, structure_lines(sid)) for sid in pages[page]]
-        widths = [max(5, max(len(r) for r in pic)) + 1 for _, pic in band]
+        width = SIDE_WIDTH // 2
+        cards = [structure_card(sid, width - 1) for sid in pages[page]]
         t = Text()
-        t.append("".join(f"{d.STRUCTURES[sid].title[:w - 1]:<{w}}" for (sid, _), w in zip(band, widths)).rstrip(),
-                 "bold")
-        t.append("\n")
-        rows = max((len(p) for _, p in band), default=0)
-        for r in range(rows):
-            line = "".join(f"{(p[r] if r < len(p) else ''):<{w}}" for (_, p), w in zip(band, widths))
-            t.append(line.rstrip() + "\n")
-        if len(pages) > 1:
-            t.append(f"page {page + 1}/{len(pages)} (t: next)", "dim")
+        if not cards:
+            return Text("No structure is left to claim.")
+        height = max(len(c) for c in cards)
+        for r in range(min(height, rows - 1)):
+            line = "".join(f"{(c[r] if r < len(c) else ''):<{width}}" for c in cards).rstrip()
+            t.append(line + "\n", "bold" if r == 0 else "")
+        t.append(f"cards {page + 1}/{len(pages)} (t) · J: J or L · S: S or Z", "dim")
         return t
 
     def _zones_text(self) -> Text:
         st = self.state
         t = Text()
         others = [s for s in range(st.num_players) if s != self.viewer]
-        t.append("  ".join(f"{s + 1}:{self._who(s)[:4]:<4}" for s in others) + "\n", "bold")
+        t.append("  ".join(f"{'*' if s == self.last_mover else ' '}{s + 1}:{self._who(s)[:3]:<3}"
+                           for s in others).rstrip() + "\n", "bold")
         for r in range(H):
             for s in others:
                 row = ["."] * W
+                fresh = self._marked(s)
                 for kind, mask in st.boards[s].construction:
                     for c in range(W):
                         if mask >> (r * W + c) & 1:
-                            row[c] = "#" if kind == "stone" else kind
+                            row[c] = ("#" if kind == "stone" else kind) + ("_" if mask & fresh else "")
                 for ch in row:
-                    t.append(ch, BLOCK_STYLE.get(ch, BLOCK_STYLE["stone"] if ch == "#" else "dim"))
+                    style = BLOCK_STYLE.get(ch[0], BLOCK_STYLE["stone"] if ch[0] == "#" else "dim")
+                    t.append(ch[0], style + (" underline" if len(ch) > 1 else ""))
                 t.append("  ")
             t.append("\n")
+        t.append("* moved last; its new piece underlined", "dim")
         return t
 
     # ------------------------------------------------------- messages up
+    def on_preview_changed(self, event: PreviewChanged) -> None:
+        event.stop()
+        self.update_action()
+        if self.state is not None and self.state.phase == "auction":
+            self._put("#sm-side", self.side_text())
+
+    def on_room_needed(self, event: RoomNeeded) -> None:
+        event.stop()
+        self.notify(f"{event.reason[0].upper()}{event.reason[1:]}.", timeout=6)
+        choices = self.query_one("#sm-choices", OptionList)
+        if choices.display:
+            choices.focus()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id:
@@ -566,15 +663,16 @@ class GameView(Vertical):
             except ValueError:
                 pass
             cell = getattr(move, "cell", None)
+            b = st.boards[self.viewer]
             if cell is not None:
-                i = st.boards[self.viewer].piece_at(cell)
+                i = b.piece_at(cell)
                 if i is not None:
-                    zone.highlight = st.boards[self.viewer].construction[i][1]
+                    zone.highlight = b.construction[i][1]
             if isinstance(move, Claim):
-                for sid, idx in st.claimable(st.boards[self.viewer]):
+                for sid, idx in st.claimable(b):
                     if sid == move.sid:
                         for i in idx:
-                            zone.highlight |= st.boards[self.viewer].construction[i][1]
+                            zone.highlight |= b.construction[i][1]
         zone.refresh()
 
     def action_toggle_side(self) -> None:

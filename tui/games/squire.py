@@ -1,12 +1,14 @@
 """Squire in the TUI: the map drawn as a graph (cities in region brackets
 and colours, the tile in each city, pawns, road · and sea ~ routes), the
-market with prices, the galleries, the player's hand, money and the token.
+market with prices, the gallery, money, cards and the running score.
 
 Keys build a turn step by step: arrows move the cursor over the map (or over
-the gallery, or down a list of choices), Enter chooses, b / s buy or sell
-where the pawn stands (the prices are shown), d ends an optional step, Tab
-switches between the map and the table of all players. Everything readable
-without colour: brackets name the region, letters the rarity type.
+the gallery, or down a list of choices), Enter chooses (a far city: the
+route's next step, again and again until there), b / s buy or sell where the
+pawn stands, d ends an optional step, Tab shows your cards, then all players.
+Everything readable without colour: brackets name the region, letters the
+rarity type. Every rule question goes to the state (`legal`,
+`describe_move`, `why_illegal`, `route`, `step_ticket`).
 """
 from __future__ import annotations
 
@@ -19,22 +21,31 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widget import Widget
 
+from engine.core import seat_name
 from rulesets.squire import content as K
-from rulesets.squire.moves import BUY, DONE, SELL, Go, Space, space_name
+from rulesets.squire.moves import BUY, DONE, SELL, Go, Space
 from rulesets.squire.state import ADJ, EMPTY, SquireState, errand_text, offer_text, tile_code
+from rulesets.squire.state import _n
 from tui.games.base import MoveChosen, arrow_bindings
 
-WIDTH = 57
+MIN_WIDTH = 57
+"""The narrowest board; it uses whatever width it is given beyond that."""
 MAP_ROWS = 13
+LEFT = 36
+"""Width of the gallery column under the map (the market is to its right)."""
 BRACKETS = ("()", "{}", "[]", "<>", "||")
 """Region of a city without colour: (red) {yellow} [green] <purple> |blue|."""
 REGION_STYLE = ("bold white on dark_red", "bold black on yellow", "bold white on dark_green",
                 "bold white on purple", "bold white on blue")
 TILE_STYLE = ("bold red", "bold yellow", "bold green", "bold magenta", "bold blue")
 SEAT_MARK = "1234"
+LAST_MARK = "*"
+"""Put after the city where the last move was made."""
 CURSOR = Style.parse("bold black on bright_white")
 LEGAL = Style.parse("underline")
 DIM = Style.parse("bright_black")
+PANELS = ("map", "cards", "players")
+"""What Tab cycles through."""
 
 LAYOUT = {
     "british-isles": {
@@ -43,12 +54,18 @@ LAYOUT = {
         "lon": (44, 9), "car": (14, 12), "can": (45, 12),
     },
     "world": {
-        "lon": (22, 0), "nyc": (10, 2), "sfo": (0, 5), "par": (22, 3), "vie": (34, 1), "tok": (46, 0),
+        "lon": (22, 0), "nyc": (10, 2), "sfo": (2, 5), "par": (22, 3), "vie": (34, 1), "tok": (46, 0),
         "sam": (46, 3), "con": (33, 4), "tim": (20, 7), "cai": (33, 7), "bag": (46, 6), "rio": (8, 9),
         "cal": (46, 9), "cap": (22, 11), "syd": (36, 12),
     },
 }
-"""Where each city's label starts on the map canvas (column, row)."""
+"""Where each city's label starts on the map canvas (column, row) at the
+narrowest width; wider boards spread the columns."""
+WRAPPED = {"world": {frozenset(("tok", "sfo"))}}
+"""Routes drawn round the edge of the map (across the Pacific): out of the
+right edge from the eastern city, in from the left edge to the western one."""
+
+TICKET_SHORT = {"Royal ticket": "Royal", "common ticket": "ticket", "free sea crossing": "free"}
 
 KEYS_HELP = """
 ## Squire keys
@@ -56,15 +73,27 @@ KEYS_HELP = """
 | key | does |
 |---|---|
 | arrows / h j k l | move the cursor: over the map, the gallery or a list |
-| Enter | travel to (or start in) the city under the cursor — for a city further away, take the first step of the route shown (`route sam:R tok:t`: each step and its ticket, R Royal, t common, free sea) — or choose the highlighted item |
+| Enter | travel to (or start in) the city under the cursor; for a city further away, take the next step of the route shown (press Enter again for each step: the cursor stays on the target) — or choose the highlighted item |
 | b / s | buy / sell the rarity where your pawn stands |
 | d | done: end an optional step (offers, errands) |
-| Tab | switch between the map and the table of all players |
+| Tab | switch between the map, your cards (offers and errands in full) and all players |
 
-Map: `(lon r4)12` is London, a red region city (brackets: (red) {yellow}
-[green] <purple> |blue|), holding a red painting worth 4, with pawns of
-players 1 and 2. Routes: `·` road, `~` sea. Tiles: r painting, y map,
-g sculpture, p book, b ceramic, then the VP.
+Map: `(lon r4)12` is London, a city of the red region, holding a red
+painting worth 4, with the pawns of players 1 and 2. Region brackets:
+`(red)` `{yellow}` `[green]` `<purple>` `|blue|`. Routes: `·` road, `~` sea;
+`~»` and `»~` at the edges are one sea route round the world. `*` marks the
+city of the last move. Tiles: `r` painting, `y` map, `g` sculpture, `p` book,
+`b` ceramic, then the VP. The route line shows each step and the ticket it
+takes (Royal: your Royal ticket, kept; ticket: a common one, spent; free: the
+Stag's free sea crossing).
+
+Gallery: floors 3 (top) to 1, columns a–d; an empty space shows its hall
+bonus (`$2` two coins, `t1` one ticket). Completing column a gives a Royal
+ticket, column d a Royal coin, floor 2 a bigger hand, floor 3 a rarity from
+the discard pile. Money: `coins 10+1 Royal` is 10 common coins and 1 Royal
+coin (Royal ones are kept when used). Market (`region $ rarity`): a
+rarity's price is the `$` of its city's region row plus the `$` of its
+type's row. The head line gives your VP if the game ended now.
 """
 
 
@@ -90,17 +119,13 @@ def _line(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
 class SquireBoard(Widget, can_focus=True):
     """Map, market, gallery and choices in one widget; posts MoveChosen."""
 
-    DEFAULT_CSS = """
-    SquireBoard { width: 58; height: 21; }
-    """
-
     BINDINGS = [
         *arrow_bindings(lambda dx, dy, d: f"arrow({dx},{dy})"),
         Binding("enter", "choose", "Choose"),
         Binding("b", "trade(True)", "Buy"),
         Binding("s", "trade(False)", "Sell"),
         Binding("d", "done", "Done"),
-        Binding("tab", "toggle", "Map/Table"),
+        Binding("tab", "toggle", "Map/Cards/Players"),
     ]
 
     def __init__(self, **kw: Any) -> None:
@@ -111,23 +136,46 @@ class SquireBoard(Widget, can_focus=True):
         self.can_act = False
         self.cursor = 0
         """City under the map cursor."""
+        self.target: int | None = None
+        """The far city a journey is under way to (Enter takes its next step)."""
         self.space = 0
         """Gallery space under the cursor (gallery step)."""
         self.pick = 0
         """Highlighted item of a choice list."""
-        self.table = False
-        """Show the table of all players instead of the map."""
+        self.panel = "map"
+        """What is shown above the gallery: the map, your cards or all players."""
+        self.note = ""
+        """Why the last key was refused (shown until the next key)."""
+        self.last: tuple[int, str] | None = None
+        """The last move made: (seat, notation)."""
 
     # --------------------------------------------------------------- state
     def set_state(self, state: SquireState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """New position to draw."""
+        if viewer != self.viewer:  # another person's screen: nothing of the last one's carries over
+            self.panel, self.target = "map", None
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
         self.pick = 0
-        if viewer is not None and state.players[viewer].pos >= 0:
-            self.cursor = state.players[viewer].pos
+        self.note = ""
+        pos = state.players[viewer].pos if viewer is not None else -1
+        travelling = (
+            self.target is not None and can_act and state.phase == "move" and pos != self.target
+            and state.route(viewer, self.target)
+        )
+        if travelling:
+            self.cursor = self.target  # Enter goes on along the route
+        else:
+            self.target = None
+            if pos >= 0:
+                self.cursor = pos
         if can_act and state.phase == "gallery":
             free = [i for i in range(12) if state.players[viewer].gallery[i] == EMPTY]
             self.space = free[0] if free else 0
+        self.refresh()
+
+    def mark_last(self, seat: int, notation: str) -> None:
+        """The last move was `seat`'s `notation`: mark its city on the map."""
+        self.last = (seat, notation)
         self.refresh()
 
     def legal(self) -> list[Any]:
@@ -147,12 +195,23 @@ class SquireBoard(Widget, can_focus=True):
         assert self.state is not None
         self.post_message(MoveChosen(self.state.format_move(move)))
 
+    def _refuse(self, move: Any) -> None:
+        """Ring and say why `move` is not possible now."""
+        st = self.state
+        self.app.bell()
+        if st is not None and self.viewer is not None and self.can_act:
+            self.note = st.why_illegal(self.viewer, move) or ""
+        elif st is not None:
+            self.note = "not your turn to decide" if not st.is_over() else "the game is over"
+        self.refresh()
+
     # ------------------------------------------------------------- actions
     def action_arrow(self, dx: int, dy: int) -> None:
         st = self.state
         if st is None:
             return
-        if st.phase == "gallery" and self.can_act:
+        self.note = ""
+        if st.phase == "gallery" and self.can_act and self.panel == "map":
             f, c = divmod(self.space, 4)
             f = min(2, max(0, f - dy))  # up is a higher floor
             c = min(3, max(0, c + dx))
@@ -161,6 +220,7 @@ class SquireBoard(Widget, can_focus=True):
             self.pick = (self.pick + (dy or dx)) % len(self.choices())
         else:
             self.cursor = self._nearest(dx, dy)
+            self.target = None
         self.refresh()
 
     def _nearest(self, dx: int, dy: int) -> int:
@@ -185,22 +245,26 @@ class SquireBoard(Widget, can_focus=True):
         st = self.state
         legal = self.legal()
         if st is None or not legal:
+            if st is not None:
+                self._refuse(DONE)
             return
         if st.phase == "move":
             mv = Go(self.cursor)
-            route = st.route(self.viewer, self.cursor) if self.viewer is not None else []
             if mv in legal:
                 self._post(mv)
-            elif route:  # a city further away: take the first step of the route
+                return
+            route = st.route(self.viewer, self.cursor) if self.viewer is not None else []
+            if route:  # a city further away: the route's next step; the cursor stays on the target
+                self.target = self.cursor
                 self._post(Go(route[0][0]))
-            elif self.viewer is not None and st.players[self.viewer].pos == self.cursor and SELL in legal:
-                self.app.bell()
+            else:
+                self._refuse(mv)
         elif st.phase == "gallery":
             mv = Space(self.space)
             if mv in legal:
                 self._post(mv)
             else:
-                self.app.bell()
+                self._refuse(mv)
         else:
             items = self.choices()
             if items:
@@ -211,37 +275,58 @@ class SquireBoard(Widget, can_focus=True):
         if mv in self.legal():
             self._post(mv)
         else:
-            self.app.bell()
+            self._refuse(mv)
 
     def action_done(self) -> None:
         if DONE in self.legal():
             self._post(DONE)
+        else:
+            self._refuse(DONE)
 
     def action_toggle(self) -> None:
-        self.table = not self.table
+        self.panel = PANELS[(PANELS.index(self.panel) + 1) % len(PANELS)]
         self.refresh()
 
     # -------------------------------------------------------------- render
+    @property
+    def _cols(self) -> int:
+        """The columns the board may use: all it is given."""
+        return max(MIN_WIDTH, self.size.width)
+
     def render(self) -> Text:
         st = self.state
         if st is None:
             return Text("")
         rows: list[Text] = []
-        if self.table:
+        if self.panel == "players":  # the whole height: every player's table
             rows += self._table_rows()
+        elif self.panel == "cards":
+            rows += self._card_rows()
         elif self.choices():
             rows += self._choice_rows()
         else:
             rows += self._map_rows()
             rows.append(self._info_row())
-        rows += self._bottom_rows()
+        if self.panel != "players":
+            rows += self._bottom_rows()
         out = Text()
-        for i, r in enumerate(rows[:21]):
+        height = max(21, self.size.height)
+        for i, r in enumerate(rows[:height]):
             if i:
                 out.append("\n")
-            r.truncate(WIDTH)
+            r.truncate(self._cols)
             out.append_text(r)
         return out
+
+    def _who(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else seat_name(seat)
+
+    def _last_city(self) -> int:
+        """Where the last move was made: its player's pawn (-1 if none)."""
+        st = self.state
+        if st is None or self.last is None or not 0 <= self.last[0] < st.num_players:
+            return -1
+        return st.players[self.last[0]].pos
 
     def _label(self, i: int) -> Text:
         st = self.state
@@ -252,26 +337,46 @@ class SquireBoard(Widget, can_focus=True):
         t.append(o + c.code, REGION_STYLE[c.region])
         t.append(" ")
         tile = st.cities[i]
-        t.append(tile_code(tile), TILE_STYLE[K.TILE_COLOUR[tile]] if tile >= 0 else "")
+        coloured = isinstance(tile, int) and tile >= 0
+        t.append(tile_code(tile), TILE_STYLE[K.TILE_COLOUR[tile]] if coloured else "")
         t.append(cl, REGION_STYLE[c.region])
         pawns = "".join(SEAT_MARK[s] for s, p in enumerate(st.players) if p.pos == i)
         t.append(pawns, "bold reverse")
+        if i == self._last_city():
+            t.append(LAST_MARK, "bold")
         return t
+
+    def _xs(self) -> dict[str, int]:
+        """Each city's label column at this width (the map spreads out)."""
+        st = self.state
+        assert st is not None
+        room = min(self._cols, 90) - 13
+        return {code: x * room // 44 for code, (x, _) in LAYOUT[st.map_key].items()}
 
     def _map_rows(self) -> list[Text]:
         st = self.state
         assert st is not None
-        pos = LAYOUT[st.map_key]
+        w = self._cols
+        xs = self._xs()
+        pos = {code: (xs[code], y) for code, (_, y) in LAYOUT[st.map_key].items()}
         codes = [c.code for c in st.game_map.cities]
-        grid = [[" "] * WIDTH for _ in range(MAP_ROWS)]
+        wrapped = WRAPPED.get(st.map_key, set())
+        grid = [[" "] * w for _ in range(MAP_ROWS)]
         for a in range(15):
             for b, sea in ADJ[st.map_key][a]:
                 if b < a:
                     continue
                 (xa, ya), (xb, yb) = pos[codes[a]], pos[codes[b]]
-                for x, y in _line(xa + 4, ya, xb + 4, yb):
-                    if 0 <= x < WIDTH and 0 <= y < MAP_ROWS:
-                        grid[y][x] = "~" if sea else "·"
+                mark = "~" if sea else "·"
+                if frozenset((codes[a], codes[b])) in wrapped:
+                    (xe, ye), (xw, yw) = ((xa, ya), (xb, yb)) if xa > xb else ((xb, yb), (xa, ya))
+                    cells = [(x, ye) for x in range(xe + 4, w)] + [(x, yw) for x in range(0, xw + 4)]
+                    grid[ye][w - 1] = grid[yw][0] = "»"
+                else:
+                    cells = _line(xa + 4, ya, xb + 4, yb)
+                for x, y in cells:
+                    if 0 <= x < w and 0 <= y < MAP_ROWS and grid[y][x] == " ":
+                        grid[y][x] = mark
         texts = [Text("".join(r), DIM) for r in grid]
         go = {m.city for m in self.legal() if isinstance(m, Go)}
         for i, code in enumerate(codes):
@@ -282,81 +387,95 @@ class SquireBoard(Widget, can_focus=True):
             elif i in go:
                 lab.stylize(LEGAL, 0, len(lab))
             row = texts[y]
-            plain = row.plain
             new = Text()
             new.append_text(row[:x])
             new.append_text(lab)
             new.append_text(row[x + len(lab):])
-            new.truncate(WIDTH)
-            texts[y] = new if len(plain) else lab
+            new.truncate(w)
+            texts[y] = new
         return texts
 
     def _info_row(self) -> Text:
+        """The city under the cursor, and what Enter, b and s would do."""
         st = self.state
         assert st is not None
+        t = Text()
+        if self.note:
+            t.append(f"✗ {self.note}", "bold")
+            return t
+        legal = self.legal()
+        if st.phase == "gallery" and self.can_act and self.viewer is not None:
+            t.append(st.describe_move(Space(self.space), self.viewer).capitalize() + " · Enter", "bold")
+            return t
         c = st.game_map.cities[self.cursor]
         tile = st.cities[self.cursor]
-        t = Text()
         t.append(f"▸{c.name} {BRACKETS[c.region][0]}{K.COLOUR_NAMES[c.region]}{BRACKETS[c.region][1]} ")
-        if tile >= 0:
+        if isinstance(tile, int) and tile >= 0:
             t.append(f"{K.TYPE_NAMES[K.TILE_COLOUR[tile]]} {K.TILE_VALUE[tile]}VP ", TILE_STYLE[K.TILE_COLOUR[tile]])
-            seat = self.viewer if self.viewer is not None else st.seat
-            t.append(f"buy {st.price(seat, self.cursor, True)} sell {st.price(seat, self.cursor, False)}")
-        legal = self.legal()
-        if BUY in legal or SELL in legal:
-            t.append("  [b]uy [s]ell", "bold")
-        elif st.phase == "move" and self.viewer is not None and Go(self.cursor) in legal:
-            if st.players[self.viewer].pos >= 0:  # a step: say which ticket it takes
-                t.append(f"  Enter: go ({st.step_ticket(self.viewer, self.cursor)})", "bold")
-        elif st.phase == "move" and self.viewer is not None:
-            route = st.route(self.viewer, self.cursor)
+        me = self.viewer
+        here = me is not None and st.players[me].pos == self.cursor
+        if here and (BUY in legal or SELL in legal):  # only where the pawn stands: b and s trade here
+            buy = f"[b]uy {st.price(me, self.cursor, True)}" if BUY in legal else "(cannot buy)"
+            t.append(f" {buy} [s]ell {st.price(me, self.cursor, False)}", "bold")
+        if st.phase != "move" or me is None or not legal:
+            return t
+        mv = Go(self.cursor)
+        if mv in legal:
+            if st.players[me].pos < 0:
+                t.append(" Enter: start here", "bold")
+            else:  # a step: say which ticket it takes
+                t.append(f" Enter: go ({TICKET_SHORT[st.step_ticket(me, self.cursor)]})", "bold")
+        elif not here:
+            route = st.route(me, self.cursor)
             if route:  # further away: the route and each step's ticket
-                short = {"Royal ticket": "R", "common ticket": "t", "free sea crossing": "free"}
-                steps = " ".join(f"{st.game_map.cities[c].code}:{short[k]}" for c, k in route)
+                steps = " ".join(f"{st.game_map.cities[c].code}:{TICKET_SHORT[k]}" for c, k in route)
                 reached = route[-1][0] == self.cursor
-                t.append(f"  route {steps}{'' if reached else ' …'}", "bold")
+                t.append(f" route {steps}{'' if reached else ' …'}", "bold")
         return t
 
     def _choice_rows(self) -> list[Text]:
         st = self.state
         assert st is not None
+        me = self.viewer if self.viewer is not None else st.actor
         rows = [Text(st.prompt(st.actor), "bold")]
         items = self.choices()
-        for k, mv in enumerate(items[:MAP_ROWS]):
-            text = st.format_move(mv)
-            desc = self._describe(mv)
-            r = Text(("▶ " if k == self.pick % len(items) else "  ") + f"{text:<11}{desc}")
-            if k == self.pick % len(items):
+        sel = self.pick % len(items)
+        for k, mv in enumerate(items[: MAP_ROWS - 4]):
+            r = Text(("▶ " if k == sel else "  ") + st.describe_move(mv, me))
+            if k == sel:
                 r.stylize(CURSOR)
             rows.append(r)
+        rows.append(Text(""))
+        full = f"{st.describe_move(items[sel], me)} (notation: {st.format_move(items[sel])})"
+        rows += [Text(line) for line in _wrap(full, self._cols)[:3]]
         while len(rows) < MAP_ROWS + 1:
             rows.append(Text(""))
-        return rows
+        return rows[: MAP_ROWS + 1]
 
-    def _describe(self, mv: Any) -> str:
+    def _card_rows(self) -> list[Text]:
+        """The viewer's cards in full, with what each errand scores now."""
         st = self.state
         assert st is not None
-        text = st.format_move(mv)
-        if text == "done":
-            return "finish this step"
-        if text[0] in "oex" and text[1:].isdigit():
-            card = K.CARD_BY_ID[int(text[1:])]
-            if text[0] == "o":
-                return offer_text(card)
-            return errand_text(card) + (" (give up)" if text[0] == "x" else "")
-        if text in K.TYPE_PLURALS:
-            return {
-                "paintings": "you draw to your hand limit",
-                "ceramics": "2 coins + 1 per ceramic",
-                "maps": "1 ticket + 1 per map",
-                "sculptures": "run an errand",
-            }[text]
-        for b in K.BOARDS:
-            if b.key == text:
-                return b.ability
-        return ""
+        rows = []
+        if self.viewer is None:
+            rows.append(Text("Hands are hidden from spectators.", "bold"))
+        else:
+            p = st.players[self.viewer]
+            rows.append(Text(f"Your cards ({len(p.hand)} of {st.hand_limit(self.viewer)}): "
+                             "use the offer on a trade, or the errand at a sculpture exhibition", "bold"))
+            for c in p.hand:
+                card = K.CARD_BY_ID[c]
+                rows.append(Text(f"card {c} offer: {offer_text(card)}"))
+                rows.append(Text(f"   or errand: {errand_text(card)} ({st.errand_points(c, self.viewer)} VP now)"))
+            if p.errands:
+                rows.append(Text(f"Errands you run ({len(p.errands)} of {st.errand_limit(self.viewer)}):", "bold"))
+                rows += [Text(f"  {c}: {errand_text(K.CARD_BY_ID[c])} ({st.errand_points(c, self.viewer)} VP now)")
+                         for c in p.errands]
+        while len(rows) < MAP_ROWS + 1:
+            rows.append(Text(""))
+        return rows[: MAP_ROWS + 1]
 
-    def _gallery_rows(self, seat: int, width: int) -> list[Text]:
+    def _gallery_rows(self, seat: int) -> list[Text]:
         st = self.state
         assert st is not None
         p = st.players[seat]
@@ -380,46 +499,43 @@ class SquireBoard(Widget, can_focus=True):
                 r.append_text(cell)
             r.append("|")
             rows.append(r)
-        rows.append(Text("   a    b    c    d  a:RT d:RC", DIM))
+        rows.append(Text("   a    b    c    d  $=coin t=ticket", DIM))
         return rows
+
+    def _money(self, seat: int) -> str:
+        """'coins 5+1 Royal tickets 0+1 Royal'."""
+        p = self.state.players[seat]  # type: ignore[union-attr]
+        return f"coins {p.coins}+{p.royal_coins} Royal  tickets {p.tickets}+{p.royal_tickets} Royal"
 
     def _bottom_rows(self) -> list[Text]:
         st = self.state
         assert st is not None
         seat = self.viewer if self.viewer is not None else st.seat
         p = st.players[seat]
-        name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-        board = K.BOARDS[p.board].key if p.board >= 0 else "plain"
-        head = Text(f"{SEAT_MARK[seat]} {name[:10]} ({board})", "bold")
+        board = K.BOARDS[p.board].name.split(",")[0].removeprefix("The ") if p.board >= 0 else "plain board"
+        head = Text(f"{SEAT_MARK[seat]} {self._who(seat)[:12]} · {board} · {st.score_now(seat)} VP now", "bold")
         if st.token == seat:
-            head.append(" ✉EXH", "bold reverse")
-        left = [head]
-        left += self._gallery_rows(seat, 28)
-        left.append(Text(f"${p.coins}+{p.royal_coins}R t{p.tickets}+{p.royal_tickets}R "
-                         f"c{len(p.hand)}/{st.hand_limit(seat)} e{len(p.errands)}/{st.errand_limit(seat)}"))
-        if st.phase == "gallery" and self.can_act and st.pending >= 0:
-            hall = K.HALLS.get(self.space)
-            left.append(Text(f"place {tile_code(st.pending)} in {space_name(self.space)}"
-                             + (f" (+{hall[1]} {hall[0]})" if hall else "") + " · Enter", "bold"))
-        right = [Text(f"Market  $  supply {len(st.supply)}", "bold")]
+            head.append(" · Exhibition token", "bold reverse")
+        head.append(f" · supply {len(st.supply)}")
+        left = self._gallery_rows(seat)
+        left.append(Text(self._money(seat)))
+        hand = f"cards {len(p.hand)} of {st.hand_limit(seat)} (Tab)" if self.viewer is not None else f"cards {len(p.hand)}"
+        left.append(Text(f"{hand} · errands {len(p.errands)} of {st.errand_limit(seat)}"))
+        right = [Text("region   $ rarity", "bold")]
         for row, price in enumerate(K.MARKET_PRICES):
             r, t = st.market_regions[row], st.market_types[row]
             line = Text()
-            line.append(f"{BRACKETS[r][0]}{K.COLOUR_NAMES[r][:6]:<6}{BRACKETS[r][1]}", REGION_STYLE[r])
+            line.append(f"{BRACKETS[r][0]}{K.COLOUR_NAMES[r]:<6}{BRACKETS[r][1]}", REGION_STYLE[r])
             line.append(f" {price} ")
-            line.append(f"{K.COLOURS[t]} {K.TYPE_PLURALS[t][:9]}", TILE_STYLE[t])
+            line.append(f"{K.COLOURS[t]} {K.TYPE_PLURALS[t]}", TILE_STYLE[t])
             right.append(line)
-        right.append(Text(f"hand {' '.join(str(c) for c in p.hand) or '-'}"[:26]))
-        rows = []
+        rows = [head]
         for k in range(max(len(left), len(right))):
-            a = left[k] if k < len(left) else Text("")
-            b = right[k] if k < len(right) else Text("")
-            a = a.copy()
-            a.truncate(31, pad=True)
-            line = Text()
-            line.append_text(a)
-            line.append_text(b)
-            rows.append(line)
+            a = left[k].copy() if k < len(left) else Text("")
+            a.truncate(LEFT, pad=True)
+            if k < len(right):
+                a.append_text(right[k])
+            rows.append(a)
         return rows
 
     def _table_rows(self) -> list[Text]:
@@ -427,28 +543,31 @@ class SquireBoard(Widget, can_focus=True):
         assert st is not None
         rows = []
         for s, p in enumerate(st.players):
-            name = self.names[s] if s < len(self.names) else f"Seat {s + 1}"
             board = K.BOARDS[p.board].key if p.board >= 0 else "plain"
             where = st.game_map.cities[p.pos].code if p.pos >= 0 else "-"
             turn = "▶" if s == st.seat and st.phase != "over" else " "
-            tok = " ✉EXH" if s == st.token else ""
-            rows.append(Text(f"{turn}{SEAT_MARK[s]} {name[:10]} {board} @{where} ${p.coins}+{p.royal_coins}R "
-                             f"t{p.tickets}+{p.royal_tickets}R cards {len(p.hand)}{tok}", "bold"))
-            gal = Text("   ")
-            for f in (2, 1, 0):
-                gal.append(" ".join(tile_code(t) if t >= 0 else ".." for t in p.gallery[f * 4:f * 4 + 4]))
-                gal.append(" / " if f else "")
-            rows.append(gal)
-            if p.errands:
-                rows.append(Text("   errands: " + "; ".join(f"{c} {errand_text(K.CARD_BY_ID[c])}" for c in p.errands)))
-        if self.viewer is not None:
-            for c in st.players[self.viewer].hand:
-                card = K.CARD_BY_ID[c]
-                rows.append(Text(f"  card {c} offer: {offer_text(card)}"))
-                rows.append(Text(f"     errand: {errand_text(card)}"))
-        while len(rows) < MAP_ROWS + 1:
-            rows.append(Text(""))
-        return rows[: MAP_ROWS + 1]
+            tok = " · Exhibition token" if s == st.token else ""
+            rows.append(Text(f"{turn}{SEAT_MARK[s]} {self._who(s)[:10]} {board} at {where} · {st.score_now(s)} VP"
+                             f" · {_n(len(p.hand), 'card')}{tok}", "bold"))
+            rows.append(Text("   gallery " + "  ".join(
+                f"{f + 1}:" + " ".join(tile_code(t) if t >= 0 else ".." for t in p.gallery[f * 4:f * 4 + 4])
+                for f in (2, 1, 0))))
+            rows.append(Text(f"   {self._money(s)}"))
+            rows += [Text(f"   errand {c}: {errand_text(K.CARD_BY_ID[c])} ({st.errand_points(c, s)} VP now)")
+                     for c in p.errands]
+        return rows
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` columns, broken at spaces."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
 
 
 class GameView(Vertical):
@@ -456,7 +575,8 @@ class GameView(Vertical):
 
     KEYS_HELP = KEYS_HELP
     DEFAULT_CSS = """
-    GameView { width: 59; height: 1fr; }
+    GameView { width: 2fr; min-width: 59; max-width: 100%; height: 1fr; }
+    SquireBoard { width: 1fr; height: 1fr; min-width: 57; }
     """
 
     def compose(self) -> ComposeResult:
@@ -468,3 +588,7 @@ class GameView(Vertical):
         board.set_state(state, viewer, names, can_act)
         if can_act:
             board.focus()
+
+    def mark_last(self, seat: int, notation: str) -> None:
+        """Mark the last move (`seat` played `notation`) on the map."""
+        self.query_one(SquireBoard).mark_last(seat, notation)

@@ -1,0 +1,204 @@
+"""A search bot for every game: information-set Monte Carlo tree search.
+
+One bot plays every game through the engine contract alone:
+
+- Perfect information: plain MCTS (UCT) on clones of the position.
+- Hidden hands, shuffled decks, sealed simultaneous choices: single-observer
+  information-set MCTS (Cowling, Powley & Whitehouse 2012). Each iteration
+  samples a complete state from the bot's own view with
+  `state.determinize(seat, rng)`, then walks one shared tree keyed by moves,
+  choosing among the children available in that sample (UCB with
+  availability counts). The bot is only ever given its seat's view, so it
+  cannot peek: two states that differ in what the seat cannot see give the
+  same view, hence the same samples and the same move.
+- Several players: every node keeps the reward of the seat that moved into
+  it, so each seat maximises its own result (max^n backups).
+- Rollouts: random moves, cut off after `rollout_plies` and scored by the
+  ruleset's `evaluate(seat)` where it offers one, played to the end
+  otherwise (win = 1, shared first place = 1/k, else 0).
+- Budget: iterations, seconds, or both (whichever ends first). For a given
+  seed and an iteration budget (no time limit) the bot is deterministic.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Hashable
+
+from engine.core import Bot, GameState, Move
+from engine.rng import Rng
+
+
+@dataclass
+class Node:
+    """One node of the search tree: the position after `move` by `seat`."""
+
+    move: Hashable | None
+    """The move that led here (None at the root)."""
+    seat: int | None
+    """The seat that made it (None at the root)."""
+    parent: "Node | None" = None
+    children: dict[Hashable, "Node"] = field(default_factory=dict)
+    visits: int = 0
+    reward: float = 0.0
+    """Sum of the rewards of `seat` over the visits."""
+    available: int = 0
+    """How often this node's move was available when its parent was chosen
+    from (the ISMCTS correction to UCB)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may run."""
+
+    iterations: int | None = 1000
+    """At most this many iterations (None: no limit)."""
+    seconds: float | None = None
+    """At most this much wall time (None: no limit)."""
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """What the search thinks of one root move."""
+
+    move: Hashable
+    visits: int
+    value: float
+    """The mean reward of the searching seat after this move (≈ win share)."""
+
+
+LEVELS: dict[str, Budget] = {
+    "search": Budget(iterations=None, seconds=0.9),
+    "deep": Budget(iterations=None, seconds=4.5),
+}
+"""The budgets of the named search levels (about 1 s and 5 s a move)."""
+
+
+class SearchBot(Bot):
+    """Information-set MCTS through the engine contract; see the module doc."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        level: str = "search",
+        budget: Budget | None = None,
+        exploration: float = 0.7,
+        rollout_plies: int = 40,
+    ) -> None:
+        self.level = level
+        self.rng = Rng(seed)
+        self.budget = budget or LEVELS.get(level, Budget())
+        self.exploration = exploration
+        """The UCB constant (rewards are in [0, 1])."""
+        self.rollout_plies = rollout_plies
+        """Random plies before a rollout is cut off and evaluated (if the
+        ruleset evaluates; otherwise rollouts run to the end)."""
+        self.last_iterations = 0
+        """Iterations of the last search (for benchmarks and hints)."""
+
+    # ------------------------------------------------------------ public
+    def choose(self, state: GameState, seat: int) -> Move:
+        legal = state.legal(seat)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        stats = self.analyse(state, seat)
+        best = max(stats, key=lambda s: (s.visits, s.value))
+        return best.move
+
+    def analyse(self, state: GameState, seat: int) -> list[MoveStat]:
+        """Search from `state` (the seat's view) and return every root move
+        with its visits and value, most visited first."""
+        root = Node(None, None)
+        legal = state.legal(seat)
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        limit = budget.iterations
+        n = 0
+        while True:
+            if limit is not None and n >= limit:
+                break
+            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            sample = state.determinize(seat, self.rng.fork())
+            self._iterate(root, sample, seat, first_moves=legal)
+            n += 1
+        self.last_iterations = n
+        stats = [
+            MoveStat(m, child.visits, child.reward / child.visits if child.visits else 0.0)
+            for m, child in root.children.items()
+        ]
+        seen = {s.move for s in stats}
+        stats += [MoveStat(m, 0, 0.0) for m in legal if m not in seen]
+        stats.sort(key=lambda s: (-s.visits, -s.value))
+        return stats
+
+    # ------------------------------------------------------------ one iteration
+    def _iterate(self, root: Node, state: GameState, me: int, first_moves: list[Move]) -> None:
+        node = root
+        path = [root]
+        # selection and expansion
+        while not state.is_over():
+            acting = state.to_act()
+            seat = me if node is root and me in acting else acting[0]
+            moves = first_moves if node is root else state.legal(seat)
+            if not moves:
+                break
+            for m in moves:
+                child = node.children.get(m)
+                if child is not None:
+                    child.available += 1
+            untried = [m for m in moves if m not in node.children]
+            if untried:
+                move = untried[self.rng.below(len(untried))]
+                child = Node(move, seat, node, available=1)
+                node.children[move] = child
+                state.apply_trusted(seat, move)
+                path.append(child)
+                break
+            node = self._select(node, moves)
+            state.apply_trusted(seat, node.move)
+            path.append(node)
+        rewards = self._rollout(state)
+        for n in path:
+            n.visits += 1
+            if n.seat is not None:
+                n.reward += rewards[n.seat]
+
+    def _select(self, node: Node, moves: list[Move]) -> Node:
+        best = None
+        best_score = -math.inf
+        c = self.exploration
+        for m in moves:
+            child = node.children[m]
+            score = child.reward / child.visits + c * math.sqrt(math.log(max(1, child.available)) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None
+        return best
+
+    def _rollout(self, state: GameState) -> list[float]:
+        rng = self.rng
+        plies = 0
+        cut = self.rollout_plies
+        while not state.is_over():
+            if plies >= cut:
+                scores = [state.evaluate(s) for s in range(state.num_players)]
+                if all(v is not None for v in scores):
+                    return [float(v) for v in scores]  # type: ignore[arg-type]
+                cut = 1 << 30  # no evaluation: play to the end
+            seat = state.to_act()[0]
+            moves = state.legal(seat)
+            state.apply_trusted(seat, moves[rng.below(len(moves))])
+            plies += 1
+        return result_rewards(state)
+
+
+def result_rewards(state: GameState) -> list[float]:
+    """1 for the winner, 1/k each for k seats sharing first place, else 0."""
+    out = state.outcome()
+    assert out is not None
+    winners = out.winners
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if s in winners else 0.0 for s in range(len(out.ranks))]

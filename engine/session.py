@@ -1,0 +1,394 @@
+"""A game session: one game in play, without a screen.
+
+The session owns the game record and its save file. It is the one place where
+a move is checked, applied, saved under the save's lock and then told to
+whoever watches: the TUI's game screen, the CLI's `move`/`bot` commands and,
+later, a network server are all displays of sessions.
+
+- Moves: `play(seat, text_or_move)` (or `play_many`) checks through the
+  state's `why_illegal`, applies, writes the save atomically while holding its
+  advisory lock, and only then reports the events: nothing is reported as
+  played before it is durably saved. On any failure the session is as before.
+- Two writers: before writing, the session checks that the file still holds
+  the moves it last read or wrote. If another process moved on, the session
+  reloads and raises `StaleGameError` instead of overwriting (a TUI then shows
+  the new position). `GameSession.editing(path)` holds the lock for a whole
+  command (the CLI's load -> check -> apply -> write), so nothing can change
+  the file between its load and its write.
+- Who sees what: `subscribe(seat, callback)` delivers, after every change,
+  that seat's view and the events visible to it (`Event.visible_to`);
+  `seat=None` is a spectator, who gets the public view.
+- Bots: `bot_move(seat)` asks the seat's bot from that seat's view only.
+"""
+from __future__ import annotations
+
+import json
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from engine.core import Event, GameState, Move, Ruleset, seat_name
+from engine.errors import IllegalMoveError, MoveError, SaveError
+from engine.record import GameRecord, Player
+
+
+class StaleGameError(SaveError):
+    """The save was changed by another process; the session reloaded it."""
+
+
+class UndoRefusedError(MoveError):
+    """Undo is not allowed here; the message says why."""
+
+
+@dataclass(frozen=True)
+class SeatUpdate:
+    """What one watcher is told after a change to the game."""
+
+    seat: int | None
+    """The watcher's seat (None: a spectator)."""
+    view: GameState
+    """The state as that seat may see it."""
+    events: tuple[str, ...]
+    """The new events that seat may read, names filled in."""
+    ply: int
+    """Moves made so far."""
+    reloaded: bool = False
+    """True when the whole game changed (undo, or a reload after another
+    process moved): a display should redraw everything, log included."""
+
+
+Callback = Callable[[SeatUpdate], None]
+
+
+@dataclass
+class _Watcher:
+    seat: int | None
+    callback: Callback
+
+
+@dataclass
+class _DiskMark:
+    """What the session last knew of its file, to notice others' changes."""
+
+    stat: tuple[int, int, int] | None
+    moves: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _stat_key(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _moves_on_disk(path: Path) -> list[tuple[int, str]] | None:
+    """The move list in the file at `path` (seats 0-based), or None if it
+    cannot be read as a save (a full load then says why)."""
+    from engine.saves import MAX_BYTES
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        doc = json.loads(data)
+        return [(int(s) - 1, str(t)) for s, t in doc["moves"]]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+
+
+class GameSession:
+    """One game in play: record, locked saving, bots and per-seat watchers."""
+
+    def __init__(self, record: GameRecord, path: Path | None = None) -> None:
+        self.record = record
+        """The game: header, moves and the current state."""
+        self.path = Path(path) if path is not None else None
+        """The save file (None: a game kept in memory only, e.g. the arena)."""
+        self._watchers: list[_Watcher] = []
+        self._lock_held = False
+        self._disk = _DiskMark(_stat_key(self.path), list(record.moves)) if self.path else _DiskMark(None)
+
+    # ------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, path: Path) -> "GameSession":
+        """The session of the save at `path` (SaveError if it is unsound)."""
+        from engine.saves import load
+
+        path = Path(path)
+        return cls(load(path), path)
+
+    @classmethod
+    def create(
+        cls,
+        ruleset: Ruleset,
+        players: Sequence[Player],
+        seed: int,
+        options: dict[str, Any] | None = None,
+        path: Path | None = None,
+    ) -> "GameSession":
+        """A new game, saved at once to `path` if one is given."""
+        session = cls(GameRecord.new(ruleset, players, seed, options), path)
+        if path is not None:
+            session._commit(lambda: None, check_disk=False)
+        return session
+
+    @classmethod
+    @contextmanager
+    def editing(cls, path: Path, timeout: float = 3.0) -> Iterator["GameSession"]:
+        """The session of `path`, loaded and changed while holding its lock
+        (a command's whole load -> check -> apply -> write)."""
+        from engine.lock import save_lock
+
+        path = Path(path)
+        with save_lock(path, timeout):
+            session = cls.open(path)
+            session._lock_held = True
+            try:
+                yield session
+            finally:
+                session._lock_held = False
+
+    # ------------------------------------------------------------ reading
+    @property
+    def state(self) -> GameState:
+        """The current (complete) state. Displays should use `view`."""
+        return self.record.state
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.record.ruleset
+
+    @property
+    def names(self) -> list[str]:
+        return self.record.names
+
+    @property
+    def ply(self) -> int:
+        return self.record.ply
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now."""
+        return self.record.state.to_act()
+
+    def is_over(self) -> bool:
+        return self.record.state.is_over()
+
+    def view(self, seat: int | None) -> GameState:
+        """What `seat` may see now (None: the public view)."""
+        return self.record.state.view(seat)
+
+    def bots_to_act(self) -> list[int]:
+        """The seats to act now that bots play."""
+        return [s for s in self.to_act() if self.record.players[s].is_bot]
+
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [i for i, p in enumerate(self.record.players) if not p.is_bot]
+
+    # ------------------------------------------------------------ watching
+    def subscribe(self, seat: int | None, callback: Callback) -> Callable[[], None]:
+        """Call `callback` with `seat`'s view and visible events after every
+        change; returns a function that stops the calls."""
+        watcher = _Watcher(seat, callback)
+        self._watchers.append(watcher)
+
+        def unsubscribe() -> None:
+            if watcher in self._watchers:
+                self._watchers.remove(watcher)
+
+        return unsubscribe
+
+    def update_for(self, seat: int | None, events: Sequence[Event] = (), reloaded: bool = False) -> SeatUpdate:
+        """The update `seat` would be sent for `events` (its view, its events)."""
+        names = self.names
+        return SeatUpdate(
+            seat,
+            self.view(seat),
+            tuple(e.render(names) for e in events if e.visible_to(seat)),
+            self.ply,
+            reloaded,
+        )
+
+    def _notify(self, events: Sequence[Event], reloaded: bool = False) -> None:
+        for w in list(self._watchers):
+            w.callback(self.update_for(w.seat, events, reloaded))
+
+    # ------------------------------------------------------------ changing
+    def _resolve(self, seat: int, move: Move | str) -> Move:
+        state = self.record.state
+        if isinstance(move, str):
+            reason = None
+            if state.is_over():
+                reason = "the game is over"
+            elif seat not in state.to_act():
+                reason = state.not_to_act_reason(seat)
+            if reason:
+                raise IllegalMoveError(reason)
+            return state.parse_move(move, seat)
+        return move
+
+    def play(self, seat: int, move: Move | str) -> list[Event]:
+        """Check, apply and save one move for `seat` (notation or a move);
+        MoveError or SaveError (nothing changed) if it cannot be."""
+        return self.play_many([(seat, move)])[0]
+
+    def play_many(self, moves: Sequence[tuple[int, Move | str]]) -> list[list[Event]]:
+        """Play several moves in order and save once: all of them or, on any
+        error, none (the error names the move)."""
+
+        def change() -> list[list[Event]]:
+            out = []
+            for i, (seat, move) in enumerate(moves, start=1):
+                try:
+                    mv = self._resolve(seat, move)
+                    out.append(self.record.play_move(seat, mv))
+                except MoveError as exc:
+                    if len(moves) > 1:
+                        raise type(exc)(f"move {i} ({_short(move, self.record.state)}): {exc}") from None
+                    raise
+            return out
+
+        per_move = self._commit(change)
+        self._notify([e for evs in per_move for e in evs])
+        return per_move
+
+    def bot(self, seat: int, level: str | None = None):
+        """The bot that plays `seat` (its own level, or `level`)."""
+        return self.record.bot(seat, level)
+
+    def bot_move(self, seat: int, level: str | None = None) -> Move:
+        """What `seat`'s bot plays now, chosen from that seat's view only."""
+        return self.record.bot_move(seat, level)
+
+    def play_bot(self, seat: int, level: str | None = None) -> tuple[Move, list[Event]]:
+        """Let `seat`'s bot choose and play (saved); returns its move and events."""
+        move = self.bot_move(seat, level)
+        return move, self.play(seat, move)
+
+    def undo_point(self, seat: int | None) -> int:
+        """The ply `undo(seat)` would go back to; UndoRefusedError if none.
+
+        A person takes back their own last move and the bot replies after it,
+        never another person's move (seat None: the last move of anyone, for
+        a game with one person or none)."""
+        rec = self.record
+        if not rec.ruleset.undo_allowed:
+            raise UndoRefusedError("no undo in this game: it would reveal hidden cards or choices")
+        point = rec.undo_point(seat)
+        if point is None:
+            raise UndoRefusedError("nothing to undo" if seat is None else f"{rec.names[seat]} has made no move yet")
+        for later_seat, _ in rec.moves[point + 1:]:
+            if later_seat != seat and not rec.players[later_seat].is_bot:
+                raise UndoRefusedError(
+                    f"{rec.names[later_seat]} has moved since; only they can take their move back"
+                )
+        return point
+
+    def undo(self, seat: int | None) -> int:
+        """Take back `seat`'s last move (and the bot replies after it), save,
+        and return the ply now reached."""
+        point = self.undo_point(seat)
+        self._commit(lambda: self.record.truncate(point))
+        self._notify((), reloaded=True)
+        return point
+
+    # ------------------------------------------------------------ saving
+    def _commit(self, change: Callable[[], Any], check_disk: bool = True) -> Any:
+        """Run `change` on the record and save, under the save's lock; on any
+        error the record is restored and nothing is written."""
+        if self.path is None:
+            mark = self._mark()
+            try:
+                return change()
+            except BaseException:
+                self._restore(mark)
+                raise
+        if self._lock_held:
+            return self._change_and_write(change, check_disk)
+        from engine.lock import save_lock
+
+        with save_lock(self.path):
+            return self._change_and_write(change, check_disk)
+
+    def _change_and_write(self, change: Callable[[], Any], check_disk: bool) -> Any:
+        from engine.saves import save
+
+        assert self.path is not None
+        if check_disk:
+            self._check_disk()
+        mark = self._mark()
+        try:
+            result = change()
+            save(self.record, self.path)
+        except BaseException:
+            self._restore(mark)
+            raise
+        self._disk = _DiskMark(_stat_key(self.path), list(self.record.moves))
+        return result
+
+    def _check_disk(self) -> None:
+        """Raise StaleGameError (after reloading) if the file moved on."""
+        assert self.path is not None
+        key = _stat_key(self.path)
+        if key is not None and key == self._disk.stat:
+            return
+        on_disk = _moves_on_disk(self.path)
+        if on_disk is None or on_disk == self._disk.moves:
+            self._disk.stat = key  # touched, not changed (or unreadable: the write replaces it)
+            return
+        self.reload()
+        raise StaleGameError(f"{self.path}: the game was changed by another tsquare; reloaded it, nothing played")
+
+    def reload(self) -> None:
+        """Read the save again (after another process changed it) and tell
+        every watcher to redraw."""
+        from engine.saves import load
+
+        assert self.path is not None
+        self.record = load(self.path)
+        self._disk = _DiskMark(_stat_key(self.path), list(self.record.moves))
+        self._notify((), reloaded=True)
+
+    def changed_on_disk(self) -> bool:
+        """True when the save file no longer holds this session's moves."""
+        if self.path is None:
+            return False
+        key = _stat_key(self.path)
+        if key == self._disk.stat:
+            return False
+        on_disk = _moves_on_disk(self.path)
+        return on_disk is not None and on_disk != self._disk.moves
+
+    def _mark(self) -> tuple[GameState, int, str]:
+        return self.record.state.clone(), self.record.ply, self.record.updated
+
+    def _restore(self, mark: tuple[GameState, int, str]) -> None:
+        state, ply, updated = mark
+        rec = self.record
+        rec.state = state
+        del rec.moves[ply:]
+        del rec.log[ply:]
+        rec.updated = updated
+
+
+def _short(move: Move | str, state: GameState) -> str:
+    if isinstance(move, str):
+        text = move
+    else:
+        try:
+            text = state.format_move(move)
+        except Exception:
+            text = repr(move)
+    return repr(text if len(text) <= 40 else text[:39] + "…")
+
+
+def check_seat(n: int, seat: int, what: str = "seat") -> int:
+    """`seat` (1-based, as people type it) as 0-based; ValueError if out of range."""
+    if not 1 <= seat <= n:
+        raise ValueError(f"{what} {seat}: the game has seats 1–{n}")
+    return seat - 1
+
+
+__all__ = ["GameSession", "SeatUpdate", "StaleGameError", "UndoRefusedError", "check_seat", "seat_name"]

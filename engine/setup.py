@@ -1,0 +1,56 @@
+"""Setting up a game from what a person typed: player count, bot seats, names.
+
+One parser each, for the CLI's `new`/`play`/`selfplay` and the arena; every
+problem is a ValueError whose message names the option and what to give.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.core import Ruleset
+
+
+def check_player_count(ruleset: Ruleset, players: int | None) -> int:
+    """`players` (default: the fewest the game allows), if the game allows it."""
+    n = ruleset.min_players if players is None else players
+    if not ruleset.min_players <= n <= ruleset.max_players:
+        span = (
+            f"{ruleset.min_players}"
+            if ruleset.min_players == ruleset.max_players
+            else f"{ruleset.min_players}–{ruleset.max_players}"
+        )
+        raise ValueError(f"{ruleset.title} is for {span} players, not {n}")
+    return n
+
+
+def parse_bot_specs(ruleset: Ruleset, players: int, specs: Sequence[str]) -> dict[int, str]:
+    """`SEAT=LEVEL` texts (LEVEL may be left out: the strongest) as
+    {0-based seat: level}."""
+    strongest = ruleset.bot_levels[-1]
+    out: dict[int, str] = {}
+    for spec in specs:
+        seat_text, _, level = spec.partition("=")
+        level = level.strip() or strongest
+        seat_text = seat_text.strip()
+        if not seat_text.isdigit():
+            raise ValueError(f"--bot {spec!r}: give SEAT=LEVEL, e.g. 2={strongest}")
+        seat = int(seat_text)
+        if not 1 <= seat <= players:
+            raise ValueError(f"--bot {spec!r}: the game has seats 1–{players}")
+        if level not in ruleset.bot_levels:
+            raise ValueError(f"--bot {spec!r}: unknown level (levels: {', '.join(ruleset.bot_levels)})")
+        out[seat - 1] = level
+    return out
+
+
+def parse_name_specs(players: int, specs: Sequence[str]) -> dict[int, str]:
+    """`SEAT=NAME` texts as {0-based seat: name} (the name not yet checked
+    for what a terminal may show; see engine.text where it exists)."""
+    out: dict[int, str] = {}
+    for spec in specs:
+        seat_text, sep, name = spec.partition("=")
+        seat_text = seat_text.strip()
+        if not sep or not seat_text.isdigit() or not 1 <= int(seat_text) <= players or not name.strip():
+            raise ValueError(f"--name {spec[:40]!r}: give SEAT=NAME with a seat from 1 to {players}")
+        out[int(seat_text) - 1] = name.strip()
+    return out

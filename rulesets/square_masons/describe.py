@@ -1,0 +1,179 @@
+"""Square Masons' moves in words, with what they cost, from a position:
+`describe_move` behind `SquareMasonsState.describe_move` (the move lists of
+the CLI and the board view read these lines)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.core import seat_name
+from rulesets.square_masons import data as d
+from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES
+from rulesets.square_masons.geometry import cell_name
+from rulesets.square_masons import moves as mv
+from rulesets.square_masons.moves import STONE_KIND, format_move
+
+if TYPE_CHECKING:
+    from rulesets.square_masons.state import MasonBoard, SquareMasonsState
+
+ORIENT_WORDS = {
+    "r0": "as drawn", "r1": "turned right", "r2": "turned upside down", "r3": "turned left",
+    "f0": "flipped", "f1": "flipped, turned right", "f2": "flipped, upside down", "f3": "flipped, turned left",
+}
+"""Each orientation code in words (see RULES.md, Notation)."""
+TOWN_WORDS = {"scrap": "Scrapyard", "refund": "Donation Center", "donate": "Donation Center",
+              "bank": "Bank", "quarry": "Quarry"}
+"""Which town card runs each ability step."""
+
+
+def coins(n: int) -> str:
+    """'1 coin', '2 coins'."""
+    return f"{n} coin{'s' if n != 1 else ''}"
+
+
+def piece_name(kind: str) -> str:
+    """'the L block' or 'a stone'."""
+    return "a stone" if kind == STONE_KIND else f"the {kind} block"
+
+
+def _piece_on(b: "MasonBoard", cell: int) -> str:
+    i = b.piece_at(cell)
+    kind = b.construction[i][0] if i is not None else ""
+    name = "the stone" if kind == STONE_KIND else (f"the {kind} block" if kind else "the piece")
+    return f"{name} on {cell_name(cell)}"
+
+
+def outbid_cost(amount: int) -> int:
+    """What a bidder pays when outbid: half the bid, rounded up."""
+    return (amount + 1) // 2
+
+
+def describe_move(st: "SquareMasonsState", move: Any, seat: int) -> str:
+    """`move` for `seat` in words, with its cost, from position `st`."""
+    fn = _WORDS.get(type(move))
+    if fn is None:
+        return format_move(move)
+    return fn(st, st.boards[seat], move)
+
+
+def _direction(st: "SquareMasonsState", b: "MasonBoard", m: mv.Direction) -> str:
+    if m.step == 1:
+        return "clockwise this round (to higher seats)"
+    return "counter-clockwise this round (to lower seats)"
+
+
+def _pick(st: "SquareMasonsState", b: "MasonBoard", m: mv.Pick) -> str:
+    card = CARD_TYPES[m.card]
+    what = {
+        "money": "+1 coin after the draft",
+        "order": "toward the Order majority",
+        "stone": "toward the stone majority",
+        "market": "toward the Market majority",
+        "x2": "doubles another card",
+    }[card]
+    return f"draft {'an' if card[0] in 'aeiox' else 'a'} {card} card ({what})"
+
+
+def _pair(st: "SquareMasonsState", b: "MasonBoard", m: mv.Pair) -> str:
+    if not m.letters:
+        return "no pairing"
+    names = " and ".join(CARD_TYPES[CARD_LETTERS.index(ch)] for ch in m.letters)
+    return f"x2 doubles {names} (each counts twice)"
+
+
+def _tie(st: "SquareMasonsState", b: "MasonBoard", m: mv.Tie) -> str:
+    if st.phase == "auction_tie":
+        kind = BLOCK_TYPES[st.offer[st.space_no - 1]]
+        return f"give the {kind} block on auction space {st.space_no} to {seat_name(m.seat)}"
+    return f"give the {st.tie_kind} reward to {seat_name(m.seat)}"
+
+
+def _offer(st: "SquareMasonsState", b: "MasonBoard", m: mv.Offer) -> str:
+    if not m.blocks:
+        return "offer nothing (the supply is empty)"
+    return f"auction {', '.join(m.blocks)} on spaces 1–{len(m.blocks)}"
+
+
+def _bid(st: "SquareMasonsState", b: "MasonBoard", m: mv.Bid) -> str:
+    if m.space == 0:
+        return f"withdraw from the auction (+{coins(d.WITHDRAW_COINS)})"
+    kind = BLOCK_TYPES[st.offer[m.space - 1]]
+    lose = outbid_cost(m.amount)
+    return f"bid {coins(m.amount)} on auction space {m.space} ({kind} block); if outbid you pay {coins(lose)}"
+
+
+def _lay(st: "SquareMasonsState", b: "MasonBoard", m: mv.Lay) -> str:
+    kind = st.hand_kind
+    cost = "free" if st.phase == "place_won" else "already paid"
+    if kind == STONE_KIND:
+        return f"lay a stone on {cell_name(m.anchor)} ({cost})"
+    return f"lay the {kind} block on {cell_name(m.anchor)}, {ORIENT_WORDS[m.code]} ({cost})"
+
+
+def _reserve(st: "SquareMasonsState", b: "MasonBoard", m: mv.ToReserve) -> str:
+    return f"put the {st.hand_kind} block you won in your reserve (free)"
+
+
+_PIECE_WORDS = {
+    mv.Relocate: "move, turn or flip {piece} ({cost})",
+    mv.Store: "move {piece} to your reserve ({cost})",
+    mv.Scrap: "discard {piece} ({cost})",
+}
+"""The paid actions on a construction piece ({piece}: 'the L block on b3', {cost})."""
+_KIND_WORDS = {
+    mv.Take: "bring {kind} into construction ({cost})",
+    mv.Drop: "discard {kind} from your reserve (free)",
+}
+"""The reserve actions ({kind}: 'the T block' or 'a stone')."""
+_FIXED_WORDS = {
+    mv.Sell: f"Scrapyard: sell a stone for {coins(d.SCRAP_PRICE)}",
+    mv.Donate: f"Donation Center: donate {coins(d.DONATION_PRICE)} for 1 prestige",
+}
+"""Moves whose words never change."""
+
+
+def _on_piece(st: "SquareMasonsState", b: "MasonBoard", m: Any) -> str:
+    return _PIECE_WORDS[type(m)].format(piece=_piece_on(b, m.cell), cost=coins(d.ACTION_COST))
+
+
+def _on_kind(st: "SquareMasonsState", b: "MasonBoard", m: Any) -> str:
+    return _KIND_WORDS[type(m)].format(kind=piece_name(m.kind), cost=coins(d.ACTION_COST))
+
+
+def _fixed(st: "SquareMasonsState", b: "MasonBoard", m: Any) -> str:
+    return _FIXED_WORDS[type(m)]
+
+
+def _swap(st: "SquareMasonsState", b: "MasonBoard", m: mv.Swap) -> str:
+    return f"swap {_piece_on(b, m.cell)} with reserve {m.kind} ({coins(d.ACTION_COST)})"
+
+
+def _claim(st: "SquareMasonsState", b: "MasonBoard", m: mv.Claim) -> str:
+    s = d.STRUCTURES[m.sid]
+    pts = d.TOWN_PRESTIGE if s.kind == "town" else d.SANCTUARY_PRESTIGE
+    return f"claim the {s.title} (+{pts} prestige)"
+
+
+def _end(st: "SquareMasonsState", b: "MasonBoard", m: mv.End) -> str:
+    towns = [t.title for t, n in zip(d.TOWNS, b.towns) for _ in range(n)]
+    if not towns:
+        return "end your build turn"
+    return "end your build turn (then: " + ", ".join(towns) + ")"
+
+
+def _buy(st: "SquareMasonsState", b: "MasonBoard", m: mv.Buy) -> str:
+    return f"Scrapyard: buy the unsold {m.kind} block ({coins(d.SCRAP_PRICE)})"
+
+
+def _skip(st: "SquareMasonsState", b: "MasonBoard", m: mv.Skip) -> str:
+    which = TOWN_WORDS.get(st.abilities[0], "ability") if st.abilities else "ability"
+    return f"skip this {which}"
+
+
+_WORDS: dict[type, Callable[..., str]] = {
+    mv.Direction: _direction, mv.Pick: _pick, mv.Pair: _pair, mv.Tie: _tie, mv.Offer: _offer,
+    mv.Bid: _bid, mv.Lay: _lay, mv.ToReserve: _reserve, mv.Swap: _swap, mv.Claim: _claim,
+    mv.End: _end, mv.Buy: _buy, mv.Skip: _skip,
+    **{t: _on_piece for t in _PIECE_WORDS}, **{t: _on_kind for t in _KIND_WORDS},
+    **{t: _fixed for t in _FIXED_WORDS},
+}
+"""Per move type, its words."""

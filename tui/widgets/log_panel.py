@@ -1,0 +1,158 @@
+"""The game log: every event, numbered by move, wrapped to the panel's width,
+with the last move marked and the keys to read back.
+
+Lines are drawn through the Line API from strips cached per width. The last
+move's entries start with '▶' and are bold; older ones are muted. Keys while
+focused: ↑/↓ a line, PgUp/PgDn a page, Home/End, and [ / ] a whole move back
+or forward (`older()` / `newer()` for a screen that binds other keys). New
+entries scroll the log to its end unless the reader has scrolled back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from tui.widgets.palette import PALETTE_CLASSES, player_class
+from tui.widgets.text_fit import wrap_words
+
+LAST_MARK = "▶"
+"""Before each entry of the last move."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the record, as a reader sees it."""
+
+    ply: int
+    """The move it belongs to (1-based, as the save numbers them)."""
+    text: str
+    """The event in words, names already filled in."""
+    seat: int | None = None
+    """Who acted, for the colour of the move number (None: the game itself)."""
+
+
+class LogPanel(ScrollView, can_focus=True):
+    """Set `entries` with `show(...)` or `add(...)`; read back by keys."""
+
+    COMPONENT_CLASSES = PALETTE_CLASSES | {"log-panel--last", "log-panel--older", "log-panel--marker"}
+    DEFAULT_CSS = """
+    LogPanel { width: 1fr; height: 1fr; min-width: 20; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    """
+    BINDINGS = [
+        Binding("left_square_bracket", "older", "Earlier move", show=False),
+        Binding("right_square_bracket", "newer", "Later move", show=False),
+    ]
+
+    def __init__(self, entries: Sequence[LogEntry] = (), **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.entries: list[LogEntry] = list(entries)
+        """Every entry, oldest first."""
+        self._strips: list[Strip] = []
+        self._starts: list[int] = []
+        """The first line of each entry."""
+        self._width = -1
+
+    # ------------------------------------------------------------ attributes
+    def show(self, entries: Sequence[LogEntry]) -> None:
+        """Replace every entry (e.g. after an undo) and go to the end."""
+        self.entries = list(entries)
+        self._rebuild(follow=True)
+
+    def add(self, *entries: LogEntry) -> None:
+        """Append entries; follow them if the reader was at the end."""
+        at_end = self.scroll_offset.y >= self.max_scroll_y
+        self.entries.extend(entries)
+        self._rebuild(follow=at_end)
+
+    @property
+    def last_ply(self) -> int | None:
+        """The move marked as last (None while the log is empty)."""
+        return self.entries[-1].ply if self.entries else None
+
+    # ------------------------------------------------------------ drawing
+    def _rebuild(self, follow: bool) -> None:
+        self._width = -1
+        self._layout()
+        self.refresh()
+        if follow:
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def _layout(self) -> None:
+        """Wrap every entry to the width into cached strips."""
+        width = max(8, self.scrollable_content_region.width)
+        if width == self._width:
+            return
+        self._width = width
+        style = self.get_component_rich_style
+        last, older, marker = style("log-panel--last"), style("log-panel--older"), style("log-panel--marker")
+        strips: list[Strip] = []
+        starts: list[int] = []
+        last_ply = self.last_ply
+        digits = len(str(last_ply or 0))
+        gutter = 2 + digits + 2  # mark, space, number, '. '
+        for e in self.entries:
+            is_last = e.ply == last_ply
+            body = last if is_last else older
+            number = style(player_class(e.seat)) if e.seat is not None and e.seat < 5 else body
+            head = [
+                Segment(LAST_MARK if is_last else " ", marker if is_last else body),
+                Segment(" " + str(e.ply).rjust(digits), number + Style(bold=is_last)),
+                Segment(". ", body),
+            ]
+            starts.append(len(strips))
+            for k, line in enumerate(wrap_words(e.text, width - gutter) or [""]):
+                lead = head if k == 0 else [Segment(" " * gutter, body)]
+                strips.append(Strip([*lead, Segment(line, body)], gutter + cell_len(line)))
+        self._strips, self._starts = strips, starts
+        self.virtual_size = Size(width, len(strips))
+
+    def on_mount(self) -> None:
+        self._rebuild(follow=True)
+
+    def on_resize(self) -> None:
+        self._width = -1
+        self._layout()
+
+    def render_line(self, y: int) -> Strip:
+        self._layout()
+        index = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        if 0 <= index < len(self._strips):
+            return self._strips[index].crop_extend(0, width, self.rich_style)
+        return Strip.blank(width, self.rich_style)
+
+    # ------------------------------------------------------------ keys
+    def _ply_starts(self) -> list[int]:
+        """The first line of each move."""
+        out, seen = [], None
+        for e, start in zip(self.entries, self._starts):
+            if e.ply != seen:
+                out.append(start)
+                seen = e.ply
+        return out
+
+    def older(self) -> None:
+        """Scroll so the move before the top one starts the view."""
+        top = self.scroll_offset.y
+        earlier = [s for s in self._ply_starts() if s < top]
+        self.scroll_to(y=earlier[-1] if earlier else 0, animate=False)
+
+    def newer(self) -> None:
+        """Scroll so the move after the top one starts the view."""
+        top = self.scroll_offset.y
+        later = [s for s in self._ply_starts() if s > top]
+        self.scroll_to(y=later[0] if later else self.max_scroll_y, animate=False)
+
+    def action_older(self) -> None:
+        self.older()
+
+    def action_newer(self) -> None:
+        self.newer()

@@ -1,0 +1,578 @@
+"""A map drawn as a graph: nodes placed on a grid, joined by box-drawing lines
+routed between them, with a cursor moved by keys.
+
+Nodes sit on a lattice (`col`, `row`); the widget spreads the lattice over
+the room it is given and picks the largest node drawing that fits:
+
+- "box": a framed node, the name on its frame and its contents inside;
+- "line": one row, `♥London ♦5 12` (mark, name, brief contents, pawns);
+- "short": one row with the short name, `♥lon ♦5 12`.
+
+Edges are routed on the character grid around the nodes (a shortest path
+that avoids other nodes, prefers straight runs and never runs along another
+line; a crossing is drawn as a gap in the later line). Each edge has a line
+style that reads without colour: solid `──`, dotted `┄┄`, heavy `━━` or
+double `══`.
+
+Attributes down, messages up: give `nodes` and `edges` once (`set_graph`),
+then `update_nodes` with new contents; ←↑→↓ (and h j k l) move the cursor to
+the nearest node that way and post `MapGraph.NodeHighlighted`; Enter posts
+`MapGraph.NodeChosen`.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
+
+from rich.cells import cell_len
+from rich.style import Style
+from textual.binding import Binding
+from textual.message import Message
+
+from tui.widgets.legend import LegendEntry
+from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, kind_class, player_class
+from tui.widgets.text_canvas import TextCanvas
+from tui.widgets.text_fit import fit
+
+UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
+"""Direction bits of a line cell."""
+STEPS = ((UP, 0, -1), (DOWN, 0, 1), (LEFT, -1, 0), (RIGHT, 1, 0))
+OPPOSITE = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
+
+
+def _glyphs(h: str, v: str, corners: str, tees: str, cross: str) -> dict[int, str]:
+    """Glyph per direction set: straight h/v, corners ┌┐└┘ order, tees ├┤┬┴."""
+    tl, tr, bl, br = corners
+    te, tw, ts, tn = tees
+    return {
+        UP: v, DOWN: v, UP | DOWN: v, LEFT: h, RIGHT: h, LEFT | RIGHT: h,
+        DOWN | RIGHT: tl, DOWN | LEFT: tr, UP | RIGHT: bl, UP | LEFT: br,
+        UP | DOWN | RIGHT: te, UP | DOWN | LEFT: tw, LEFT | RIGHT | DOWN: ts, LEFT | RIGHT | UP: tn,
+        UP | DOWN | LEFT | RIGHT: cross,
+    }
+
+
+LINE_STYLES: dict[str, dict[int, str]] = {
+    "solid": _glyphs("─", "│", "╭╮╰╯", "├┤┬┴", "┼"),
+    "dotted": _glyphs("┄", "┆", "╭╮╰╯", "├┤┬┴", "┼"),
+    "heavy": _glyphs("━", "┃", "┏┓┗┛", "┣┫┳┻", "╋"),
+    "double": _glyphs("═", "║", "╔╗╚╝", "╠╣╦╩", "╬"),
+}
+"""Box-drawing glyphs of each line style (they differ without colour)."""
+ATTACH = {LEFT: "┤", RIGHT: "├", UP: "┴", DOWN: "┬"}
+"""The frame glyph of a boxed node where a line leaves it, by the line's side."""
+
+TURN_COST = 2
+"""Extra cost of a bend: lines prefer long straight runs."""
+NEAR_NODE_COST = 6
+"""Extra cost of a cell touching a node the line does not join."""
+CROSS_COST = 12
+"""Extra cost of crossing another line."""
+CACHE_SIZE = 8
+"""Drawings kept (by size and node places) before the oldest is dropped."""
+
+
+@dataclass(frozen=True)
+class Node:
+    """One place on the map."""
+
+    key: str
+    """The caller's id, posted back in messages."""
+    name: str
+    """Full name: 'London'."""
+    col: int
+    """Lattice column (0 = left)."""
+    row: int
+    """Lattice row (0 = top)."""
+    short: str = ""
+    """Short name for tight rooms: 'lon' (default: the name)."""
+    mark: str = ""
+    """One symbol before the name that reads without colour (a region's suit)."""
+    kind: str = ""
+    """Palette kind colour of the mark and name."""
+    contents: str = ""
+    """What is there, in words, for a boxed node: '♦ painting 5'."""
+    brief: str = ""
+    """The contents in a few cells for one-row nodes: '♦5'."""
+    contents_kind: str = ""
+    """Palette kind colour of the contents."""
+    pawns: tuple[int, ...] = ()
+    """Seats (0-based) standing here, drawn as their marks."""
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A connection between two nodes."""
+
+    a: str
+    b: str
+    line: str = "solid"
+    """A key of LINE_STYLES: how the connection is drawn."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A node's rectangle on the canvas."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    keep: int = 0
+    """Cells of the top frame kept for the title (from x + 2): no line joins there."""
+
+    def cells(self) -> Iterable[tuple[int, int]]:
+        """Every cell the node covers."""
+        for yy in range(self.y, self.y + self.h):
+            for xx in range(self.x, self.x + self.w):
+                yield xx, yy
+
+    def ports(self, boxed: bool) -> list[tuple[int, int, int]]:
+        """Cells just outside the node where a line may join it, with the side (direction out)."""
+        mid = self.y + self.h // 2
+        out = [(self.x - 1, mid, LEFT), (self.x + self.w, mid, RIGHT)]
+        inner = range(self.x + 1, self.x + self.w - 1) if boxed else range(self.x, self.x + self.w)
+        title = range(self.x + 2, self.x + 2 + self.keep)
+        out += [(xx, self.y - 1, UP) for xx in inner if xx not in title]
+        out += [(xx, self.y + self.h, DOWN) for xx in inner]
+        return out
+
+
+@dataclass
+class Drawing:
+    """A laid-out map: node rectangles and the line cells between them."""
+
+    mode: str
+    """'box', 'line' or 'short'."""
+    placed: dict[str, Placed]
+    lines: dict[tuple[int, int], tuple[str, int]]
+    """Cell -> (line style, direction bits)."""
+    attach: dict[tuple[int, int], str]
+    """Frame cells of boxed nodes where a line joins: cell -> glyph."""
+    unrouted: tuple[Edge, ...] = ()
+    """Edges no path was found for (the room is too small): not drawn."""
+
+
+class _NodeMessage(Message):
+    """A message about one node of a map."""
+
+    def __init__(self, graph: "MapGraph", key: str) -> None:
+        super().__init__()
+        self.graph = graph
+        """The map that posted it."""
+        self.key = key
+        """The node's key."""
+
+    @property
+    def control(self) -> "MapGraph":
+        """The map."""
+        return self.graph
+
+
+class MapGraph(TextCanvas, can_focus=True):
+    """Nodes and routed edges; a cursor over the nodes."""
+
+    COMPONENT_CLASSES = PALETTE_CLASSES | {
+        "map-graph--solid", "map-graph--dotted", "map-graph--heavy", "map-graph--double",
+        "map-graph--node", "map-graph--cursor", "map-graph--marked", "map-graph--pawn",
+    }
+    DEFAULT_CSS = """
+    MapGraph { width: 1fr; height: 1fr; min-height: 6; }
+    """
+    BINDINGS = [
+        Binding("up,k", "step(0,-1)", "Up", show=False),
+        Binding("down,j", "step(0,1)", "Down", show=False),
+        Binding("left,h", "step(-1,0)", "Left", show=False),
+        Binding("right,l", "step(1,0)", "Right", show=False),
+        Binding("enter", "choose", "Choose"),
+    ]
+
+    class NodeHighlighted(_NodeMessage):
+        """The cursor moved to another node (`key`)."""
+
+    class NodeChosen(_NodeMessage):
+        """Enter on a node (`key`)."""
+
+    def __init__(self, nodes: Sequence[Node] = (), edges: Sequence[Edge] = (), **kw: object) -> None:
+        super().__init__(**kw)
+        self.nodes: dict[str, Node] = {}
+        """The nodes by key."""
+        self.edges: tuple[Edge, ...] = ()
+        self.cursor: str | None = None
+        """The node under the cursor."""
+        self.marked: frozenset[str] = frozenset()
+        """Nodes drawn underlined (e.g. where a move can go)."""
+        self._cache: dict[tuple, Drawing] = {}
+        self._tail = 0
+        """Widest brief-and-pawns seen: one-row nodes keep this room, so lines stay put."""
+        self.set_graph(nodes, edges)
+
+    # -------------------------------------------------------------- attributes
+    def set_graph(self, nodes: Sequence[Node], edges: Sequence[Edge]) -> None:
+        """A new map (nodes and edges); the cursor goes to the first node."""
+        self.nodes = {n.key: n for n in nodes}
+        for e in edges:
+            if e.a not in self.nodes or e.b not in self.nodes:
+                raise ValueError(f"edge {e.a}-{e.b} joins a node the map does not have")
+            if e.line not in LINE_STYLES:
+                raise ValueError(f"unknown line style {e.line!r}; use one of {', '.join(LINE_STYLES)}")
+        self.edges = tuple(edges)
+        self._cache.clear()
+        self._tail = 0
+        if self.cursor not in self.nodes:
+            self.cursor = next(iter(self.nodes), None)
+        self.redraw()
+
+    def update_nodes(self, nodes: Iterable[Node]) -> None:
+        """New contents, pawns or marks for some nodes (same keys and places)."""
+        for n in nodes:
+            if n.key not in self.nodes:
+                raise ValueError(f"no node {n.key!r} on this map")
+            self.nodes[n.key] = replace(n, col=self.nodes[n.key].col, row=self.nodes[n.key].row)
+        self.redraw()
+
+    def set_cursor(self, key: str | None, marked: Iterable[str] = ()) -> None:
+        """Put the cursor on `key` and underline `marked`."""
+        if key is not None and key not in self.nodes:
+            raise ValueError(f"no node {key!r} on this map")
+        self.cursor = key
+        self.marked = frozenset(marked)
+        self.redraw()
+
+    # -------------------------------------------------------------- keys
+    def action_step(self, dx: int, dy: int) -> None:
+        """Move the cursor to the nearest node in direction (dx, dy)."""
+        key = self.nearest(dx, dy)
+        if key is not None and key != self.cursor:
+            self.cursor = key
+            self.redraw()
+            self.post_message(MapGraph.NodeHighlighted(self, key))
+
+    def nearest(self, dx: int, dy: int) -> str | None:
+        """The closest node from the cursor that lies that way (None if none)."""
+        if self.cursor is None:
+            return None
+        here = self.nodes[self.cursor]
+        best, best_d = None, None
+        for n in self.nodes.values():
+            ax, ay = n.col - here.col, n.row - here.row
+            along = ax * dx + ay * dy
+            if along <= 0:
+                continue
+            d = along + 2 * abs(ax * dy + ay * dx)
+            if best_d is None or d < best_d:
+                best, best_d = n.key, d
+        return best
+
+    def action_choose(self) -> None:
+        """Choose the node under the cursor."""
+        if self.cursor is not None:
+            self.post_message(MapGraph.NodeChosen(self, self.cursor))
+
+    # -------------------------------------------------------------- labels
+    def _tail_text(self, n: Node) -> str:
+        pawns = "".join(PLAYER_MARKS[s] for s in n.pawns)
+        return " ".join(p for p in (n.brief, pawns) if p)
+
+    def _row_text(self, n: Node, mode: str) -> str:
+        """A one-row node as plain text: mark, name, brief, pawns."""
+        name = (n.short or n.name) if mode == "short" else n.name
+        tail = self._tail_text(n)
+        return n.mark + name + (" " + tail if tail else "")
+
+    def _label_width(self, n: Node, mode: str) -> int:
+        name = n.short or n.name if mode == "short" else n.name
+        return cell_len(n.mark) + cell_len(name) + (1 + self._tail if self._tail else 0)
+
+    @staticmethod
+    def _box_title(n: Node) -> str:
+        """The name on a boxed node's frame."""
+        return f" {n.mark} {n.name} " if n.mark else f" {n.name} "
+
+    def _box_width(self) -> int:
+        widest = 0
+        for n in self.nodes.values():
+            top = 2 + cell_len(self._box_title(n)) + 2  # ╭─ title ─╮: a cell each side for lines to join
+            pawns = len(n.pawns) + 1 if n.pawns else 0
+            inside = 2 + cell_len(n.contents) + pawns + 2
+            widest = max(widest, top, inside)
+        return max(widest, 8)
+
+    # -------------------------------------------------------------- layout
+    def layout(self, width: int, height: int) -> Drawing:
+        """The drawing for a canvas of `width` × `height` (cached)."""
+        self._tail = max([self._tail] + [cell_len(self._tail_text(n)) for n in self.nodes.values()])
+        cols = 1 + max((n.col for n in self.nodes.values()), default=0)
+        rows = 1 + max((n.row for n in self.nodes.values()), default=0)
+        mode = "short"
+        for candidate in ("box", "line"):
+            w = self._box_width() if candidate == "box" else max(
+                (self._label_width(n, "line") for n in self.nodes.values()), default=1)
+            h = 3 if candidate == "box" else 1
+            if width // cols >= w + 2 and height // rows >= h + 2:
+                mode = candidate
+                break
+        rects: dict[str, Placed] = {}
+        for n in self.nodes.values():
+            w = self._box_width() if mode == "box" else self._label_width(n, mode)
+            h = 3 if mode == "box" else 1
+            cx = (2 * n.col + 1) * width // (2 * cols)
+            cy = (2 * n.row + 1) * height // (2 * rows)
+            x = max(0, min(width - w, cx - w // 2))
+            y = max(0, min(height - h, cy - h // 2))
+            if mode != "box":  # placed with room for the widest tail, but only the text blocks lines
+                w = cell_len(self._row_text(n, mode))
+            keep = cell_len(self._box_title(n)) if mode == "box" else 0
+            rects[n.key] = Placed(x, y, w, h, keep)
+        key = (width, height, mode, tuple(sorted(rects.items())), self.edges)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) >= CACHE_SIZE:
+                del self._cache[next(iter(self._cache))]  # the oldest drawing
+            found = self._cache[key] = _route_all(width, height, mode, rects, self.edges)
+        return found
+
+    # -------------------------------------------------------------- drawing
+    def draw_runs(self) -> list[list[tuple[str, Style | None]]] | None:
+        width, height = self.size.width, self.size.height
+        if width <= 0 or height <= 0 or not self.nodes:
+            return []
+        d = self.layout(width, height)
+        canvas = _Canvas(width, height)
+        line_style = {name: self._style(f"map-graph--{name}") for name in LINE_STYLES}
+        for (x, y), (kind, bits) in d.lines.items():
+            canvas.put(x, y, LINE_STYLES[kind].get(bits, "·"), line_style[kind])
+        for key, rect in d.placed.items():
+            self._draw_node(canvas, self.nodes[key], rect, d)
+        return canvas.runs()
+
+    def _style(self, name: str) -> Style:
+        """A component class's own style (the canvas adds the widget's)."""
+        return self.get_component_rich_style(name, partial=True)
+
+    def _kind(self, kind: str) -> Style:
+        """The style of a palette kind ('' for none)."""
+        return self._style(kind_class(kind)) if kind else Style()
+
+    def _draw_node(self, canvas: "_Canvas", n: Node, r: Placed, d: Drawing) -> None:
+        base = self._style("map-graph--node")
+        name_st = base + self._kind(n.kind)
+        if n.key == self.cursor:
+            name_st += self._style("map-graph--cursor")
+        elif n.key in self.marked:
+            name_st += self._style("map-graph--marked")
+        contents_st = base + self._kind(n.contents_kind)
+        put = canvas.put
+        if d.mode == "box":
+            frame = base + self._kind(n.kind)
+            put(r.x, r.y, "╭" + "─" * (r.w - 2) + "╮", frame)
+            put(r.x + 2, r.y, fit(self._box_title(n), r.w - 3), name_st)
+            put(r.x, r.y + 1, "│" + " " * (r.w - 2) + "│", frame)
+            put(r.x + 2, r.y + 1, fit(n.contents, r.w - 4), contents_st)
+            self._draw_pawns(canvas, n, r.x + r.w - 2 - len(n.pawns), r.y + 1)
+            put(r.x, r.y + 2, "╰" + "─" * (r.w - 2) + "╯", frame)
+            for (ax, ay), glyph in d.attach.items():
+                if r.x <= ax < r.x + r.w and r.y <= ay < r.y + r.h:
+                    put(ax, ay, glyph, frame)
+            return
+        name = (n.short or n.name) if d.mode == "short" else n.name
+        x = put(r.x, r.y, n.mark + name, name_st)
+        if n.brief:
+            x = put(x, r.y, " ", base)
+            x = put(x, r.y, n.brief, contents_st)
+        if n.pawns:
+            x = put(x, r.y, " ", base)
+            self._draw_pawns(canvas, n, x, r.y)
+
+    def _draw_pawns(self, canvas: "_Canvas", n: Node, x: int, y: int) -> None:
+        pawn = self._style("map-graph--pawn")
+        for s in n.pawns:
+            x = canvas.put(x, y, PLAYER_MARKS[s], self._style(player_class(s)) + pawn)
+
+    # -------------------------------------------------------------- legend
+    def legend_entries(
+        self, words: dict[str, str], marked: str = "", pawns: Sequence[str] = ()
+    ) -> list[LegendEntry]:
+        """Legend entries for what this map draws: its line styles (`words` names
+        each: {'solid': 'road', 'dotted': 'sea route'}), the underline of marked
+        nodes (`marked`: what it means, e.g. 'you can go there') and each seat's
+        pawn (`pawns`: the players' names, by seat)."""
+        used = [s for s in LINE_STYLES if any(e.line == s for e in self.edges)]
+        out = [LegendEntry(LINE_STYLES[s][LEFT] * 2, words.get(s, s)) for s in used]
+        if marked:
+            out.append(LegendEntry("abc", marked, style="underline"))
+        out += [LegendEntry(PLAYER_MARKS[s], f"{name}'s pawn", player_class(s), "bold reverse")
+                for s, name in enumerate(pawns)]
+        return out
+
+
+class _Canvas:
+    """Characters and styles cell by cell, turned into styled runs at the end."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style | None) -> int:
+        """Write `text` from (x, y) (cells outside are dropped); the column after it."""
+        for ch in text:
+            if 0 <= x < self.width and 0 <= y < self.height:
+                self.chars[y][x] = ch
+                self.styles[y][x] = style
+            x += 1
+        return x
+
+    def runs(self) -> list[list[tuple[str, Style | None]]]:
+        """Rows of (text, style) runs."""
+        out = []
+        for line, st in zip(self.chars, self.styles):
+            runs: list[tuple[str, Style | None]] = []
+            start = 0
+            for c in range(1, len(line) + 1):
+                if c == len(line) or st[c] != st[start]:
+                    runs.append(("".join(line[start:c]), st[start]))
+                    start = c
+            out.append(runs)
+        return out
+
+
+# ------------------------------------------------------------------ routing
+def _route_all(width: int, height: int, mode: str, rects: dict[str, Placed], edges: Sequence[Edge]) -> Drawing:
+    """Route every edge, shortest first, each around the nodes and earlier lines."""
+    boxed = mode == "box"
+    owner: dict[tuple[int, int], str] = {}
+    for key, r in rects.items():
+        for cell in r.cells():
+            owner[cell] = key
+    near: dict[tuple[int, int], set[str]] = {}
+    for key, r in rects.items():
+        for yy in range(r.y - 1, r.y + r.h + 1):
+            for xx in range(r.x - 1, r.x + r.w + 1):
+                near.setdefault((xx, yy), set()).add(key)
+    lines: dict[tuple[int, int], tuple[str, int]] = {}
+    attach: dict[tuple[int, int], str] = {}
+    used_ports: set[tuple[int, int]] = set()
+
+    def centre(k: str) -> tuple[int, int]:
+        r = rects[k]
+        return r.x + r.w // 2, r.y + r.h // 2
+
+    def order(e: Edge) -> tuple[int, int]:
+        """Straight neighbours first (they take the facing sides), then by length."""
+        (ax, ay), (bx, by) = centre(e.a), centre(e.b)
+        return (0 if rects[e.a].y == rects[e.b].y or ax == bx else 1), abs(ax - bx) + abs(ay - by)
+
+    unrouted: list[Edge] = []
+    for e in sorted(edges, key=order):
+        path = _route(width, height, rects[e.a], rects[e.b], e.a, e.b, boxed, owner, near, lines, used_ports)
+        if path is None:
+            unrouted.append(e)
+            continue
+        cells, first_side, last_side = path
+        used_ports.add(cells[0])
+        used_ports.add(cells[-1])
+        bits_at: dict[tuple[int, int], int] = {}
+        for i, cell in enumerate(cells):
+            bits = 0
+            if i == 0:
+                bits |= OPPOSITE[first_side]
+            if i == len(cells) - 1:
+                bits |= OPPOSITE[last_side]
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(cells):
+                    (x0, y0), (x1, y1) = cell, cells[j]
+                    bits |= {(0, -1): UP, (0, 1): DOWN, (-1, 0): LEFT, (1, 0): RIGHT}[(x1 - x0, y1 - y0)]
+            bits_at[cell] = bits
+        for cell, bits in bits_at.items():
+            if cell in lines:  # a crossing: the earlier line stays whole, this one has a gap
+                continue
+            lines[cell] = (e.line, bits)
+        if boxed:
+            for cell, side in ((cells[0], first_side), (cells[-1], last_side)):
+                dx, dy = {UP: (0, 1), DOWN: (0, -1), LEFT: (1, 0), RIGHT: (-1, 0)}[side]
+                attach[(cell[0] + dx, cell[1] + dy)] = ATTACH[side]
+    return Drawing(mode, dict(rects), lines, attach, tuple(unrouted))
+
+
+def _route(
+    width: int,
+    height: int,
+    ra: Placed,
+    rb: Placed,
+    ka: str,
+    kb: str,
+    boxed: bool,
+    owner: dict[tuple[int, int], str],
+    near: dict[tuple[int, int], set[str]],
+    lines: dict[tuple[int, int], tuple[str, int]],
+    used_ports: set[tuple[int, int]],
+) -> tuple[list[tuple[int, int]], int, int] | None:
+    """A* from a port of `ra` to a port of `rb`; (cells, side left at a, side of b)."""
+
+    def free(x: int, y: int) -> bool:
+        return 0 <= x < width and 0 <= y < height and (x, y) not in owner and (x, y) not in used_ports
+
+    goals = {(x, y): side for x, y, side in rb.ports(boxed) if free(x, y)}
+    if not goals:
+        return None
+    gx, gy = rb.x + rb.w // 2, rb.y + rb.h // 2
+
+    def guess(x: int, y: int) -> int:
+        return abs(x - gx) + abs(y - gy)
+
+    def extra(x: int, y: int) -> int:
+        others = near.get((x, y), set()) - {ka, kb}
+        return NEAR_NODE_COST if others else 0
+
+    heap: list[tuple[int, int, int, int, int]] = []
+    best: dict[tuple[int, int, int], int] = {}
+    back: dict[tuple[int, int, int], tuple[int, int, int] | None] = {}
+    start_side: dict[tuple[int, int, int], int] = {}
+    for x, y, side in ra.ports(boxed):
+        if free(x, y) and (x, y) not in lines:
+            state = (x, y, side)
+            cost = extra(x, y)
+            best[state] = cost
+            back[state] = None
+            start_side[state] = side
+            heapq.heappush(heap, (cost + guess(x, y), cost, x, y, side))
+    while heap:
+        _, cost, x, y, heading = heapq.heappop(heap)
+        state = (x, y, heading)
+        if best.get(state, 1 << 30) < cost:
+            continue
+        if (x, y) in goals and (x, y) not in lines:
+            cells = []
+            s: tuple[int, int, int] | None = state
+            while s is not None:
+                cells.append((s[0], s[1]))
+                first = s
+                s = back[s]
+            cells.reverse()
+            return cells, start_side[first], goals[(x, y)]
+        for bit, dx, dy in STEPS:
+            if bit == OPPOSITE[heading]:
+                continue
+            nx, ny = x + dx, y + dy
+            if not free(nx, ny):
+                continue
+            step = 1 + (TURN_COST if bit != heading else 0) + extra(nx, ny)
+            here = lines.get((nx, ny))
+            if here is not None:  # only a straight crossing, never along or into a bend
+                _, bits = here
+                across = (UP | DOWN) if bit in (LEFT, RIGHT) else (LEFT | RIGHT)
+                if bits != across or (nx, ny) in goals:
+                    continue
+                step += CROSS_COST
+            if lines.get((x, y)) is not None and bit != heading:
+                continue  # no bend on a crossing cell
+            nstate = (nx, ny, bit)
+            ncost = cost + step
+            if ncost < best.get(nstate, 1 << 30):
+                best[nstate] = ncost
+                back[nstate] = state
+                start_side[nstate] = start_side[state]
+                heapq.heappush(heap, (ncost + guess(nx, ny), ncost, nx, ny, bit))
+    return None
