@@ -20,7 +20,7 @@ from tui.screens.pass_screen import PassScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.saves import SavesScreen, save_label
 from tui.screens.setup import SetupScreen, names_problem
-from tui.widgets.game_log import GameLog
+from tui.widgets.log_panel import LogPanel
 
 GAMES = REGISTRY.ids()
 """Every installed, playable game."""
@@ -241,8 +241,8 @@ async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monk
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        log = screen.query_one("#log", GameLog)
-        assert log.lines_shown[-1][0] == record.ply
+        log = screen.query_one("#log", LogPanel)
+        assert log.last_ply == record.ply
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         seat, text = record.moves[-1]
         assert ("mark", seat, text) in calls  # the view is told the last move on resume
@@ -306,21 +306,26 @@ async def test_hot_seat_undo_takes_back_only_your_own_move(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("colon", *"Md5h", "enter")  # P1 places; P2 to act
-        await pilot.pause()
-        assert screen.acting_human() == 1
-        assert "undo" not in shown_keys(screen)
+
+        async def typed(move: str) -> None:
+            await pilot.press("colon", *move, "enter")
+            await pilot.pause()
+
+        await typed("Md5h")  # P1 places; P2 to act
+        assert screen.acting_human() == 1 and "undo" not in shown_keys(screen)
         await pilot.press("u")
-        assert screen.record.moves == [(0, "Md5h")]
-        assert "P1" in message(screen) and "not yours" in message(screen)
-        await pilot.press("colon", *"Sa1h", "enter")  # P2 places, then may slide
-        await pilot.pause()
+        assert screen.record.ply == 1 and "no move yet" in message(screen)
+        for move in ("Sa1h", "pass", "Lh1v", "pass"):  # P2's turn, then P1's
+            await typed(move)
+        assert screen.acting_human() == 1 and "undo" not in shown_keys(screen)
+        await pilot.press("u")  # P1 moved since P2's last move: refused
+        assert screen.record.ply == 5 and "P1" in message(screen)
+        await typed("Sb1h")  # P2 places, then may slide
         assert screen.acting_human() == 1 and "undo" in shown_keys(screen)
         await pilot.press("u")
         await pilot.pause()
-        assert screen.record.moves == [(0, "Md5h")]
-        assert screen.acting_human() == 1
-    assert load(path).moves == [(0, "Md5h")]
+        assert screen.record.ply == 5 and screen.acting_human() == 1
+    assert load(path).ply == 5
 
 
 async def test_undo_against_a_bot_takes_the_bots_replies_too(tmp_path):

@@ -174,8 +174,9 @@ class SquireBoard(Widget, can_focus=True):
         self.refresh()
 
     def mark_last(self, seat: int, notation: str) -> None:
-        """The last move was `seat`'s `notation`: mark its city on the map."""
-        self.last = (seat, notation)
+        """The last move was `seat`'s `notation`: mark its city on the map
+        (seat None: no move yet, nothing to mark)."""
+        self.last = None if seat is None else (seat, notation)
         self.refresh()
 
     def legal(self) -> list[Any]:

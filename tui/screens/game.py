@@ -20,11 +20,12 @@ from engine.core import GameState
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
 from engine.saves import save
+from engine.session import GameSession, UndoRefusedError
 from engine.words import plural
 from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
 from tui.screens.rules import keys_table
-from tui.widgets.game_log import GameLog
+from tui.widgets.log_panel import LogEntry, LogPanel
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -55,6 +56,18 @@ def last_move_of(before: GameState, seat: int, notation: str) -> LastMove:
     """A LastMove from the state before it was played."""
     move = before.parse_move(notation, seat)
     return LastMove(seat, notation, before.describe_move(move, seat), before.is_sealed(seat, move))
+
+
+def log_entries(record: GameRecord, viewer: int | None, upto: int | None = None) -> list[LogEntry]:
+    """The log lines `viewer` may read (None: public ones), up to ply `upto`."""
+    names = record.names
+    return [
+        LogEntry(ply, ev.render(names), seat)
+        for ply, ((seat, _), events) in enumerate(zip(record.moves, record.log), start=1)
+        if upto is None or ply <= upto
+        for ev in events
+        if ev.visible_to(viewer)
+    ]
 
 
 def tell_last(view: Widget, last: LastMove | None, viewer: int | None) -> None:
@@ -126,7 +139,7 @@ class GameScreen(Screen[None]):
         yield Static("", id="status")
         with Horizontal(id="main"):
             yield view_class(self.record.ruleset.id)(id="view")
-            yield GameLog(id="log")
+            yield LogPanel(id="log")
         yield Static("", id="message")
         yield Input(placeholder="a move in notation: Enter plays, → completes, Esc cancels", id="move-input")
         yield Footer(show_command_palette=False)  # room for the game's keys at 80 columns
@@ -150,8 +163,8 @@ class GameScreen(Screen[None]):
         return self.query_one("#view")
 
     @property
-    def log_widget(self) -> GameLog:
-        return self.query_one("#log", GameLog)
+    def log_widget(self) -> LogPanel:
+        return self.query_one("#log", LogPanel)
 
     # ------------------------------------------------------------- flow
     def advance(self) -> None:
@@ -295,9 +308,8 @@ class GameScreen(Screen[None]):
         self.generation += 1
         self.last = last_move_of(before, seat, self.record.moves[-1][1])
         self._save()
-        ply = self.record.ply
         names = self.record.names
-        self.log_widget.add_lines([(ply, ev.render(names)) for ev in events if ev.visible_to(self.viewer)])
+        self.log_widget.add(*[LogEntry(self.record.ply, ev.render(names), seat) for ev in events if ev.visible_to(self.viewer)])
         self.show_message("")
         self.advance()
         return True
@@ -324,7 +336,7 @@ class GameScreen(Screen[None]):
         self.query_one("#message", Static).update(text)
 
     def _rebuild_log(self) -> None:
-        self.log_widget.show_lines(self.record.event_lines(self.viewer))
+        self.log_widget.show(log_entries(self.record, self.viewer))
 
     # ------------------------------------------------------------- which keys work
     def play_refusal(self) -> str | None:
@@ -343,19 +355,15 @@ class GameScreen(Screen[None]):
     def undo_point(self) -> tuple[int | None, str]:
         """(the ply to go back to, '') when the viewer may undo, else
         (None, why not). Undo takes back the viewer's own last move and the
-        bots' replies after it, never another person's move."""
-        rec = self.record
-        if not rec.ruleset.undo_allowed:
-            return None, "No undo in this game: taking a move back would reveal hidden choices."
+        bots' replies after it, never another person's move (the session's
+        rule)."""
         if self.viewer is None or self.passing:
             return None, "Nothing to undo yet."
-        last_person = next((i for i in range(rec.ply - 1, -1, -1) if not rec.players[rec.moves[i][0]].is_bot), None)
-        if last_person is None:
-            return None, "Nothing to undo."
-        who = rec.moves[last_person][0]
-        if who != self.viewer:
-            return None, f"The last move was {rec.names[who]}'s, not yours: undo takes back only your own moves."
-        return last_person, ""
+        try:
+            return GameSession(self.record).undo_point(self.viewer), ""
+        except UndoRefusedError as exc:
+            reason = str(exc)
+            return None, reason[:1].upper() + reason[1:] + "."
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in PLAY_KEYS:
@@ -481,7 +489,7 @@ class GameScreen(Screen[None]):
             if self.focused is not log:
                 self.focus_before = self.focused
             log.focus()
-            self.show_message("The log: ↑↓ PgUp PgDn Home End scroll it; e or Esc closes it.")
+            self.show_message("The log: ↑↓ PgUp PgDn Home End scroll it, [ ] by moves; e or Esc closes it.")
         log.call_after_refresh(log.scroll_end, animate=False)
         self.refresh_bindings()
 
@@ -516,7 +524,7 @@ class GameScreen(Screen[None]):
         if self.record.ruleset.undo_allowed:
             rows.append(("u", "undo: take back your own last move (and the bots' replies)"))
         rows += [
-            ("e", "the log of what happened, big: ↑↓ PgUp PgDn Home End scroll, e or Esc closes"),
+            ("e", "the log of what happened, big: ↑↓ PgUp PgDn Home End scroll, [ ] a move back or on, e or Esc closes"),
             ("r", "replay the game (once it is over)"),
             ("?", "this help"),
             ("q", "quit to the menu (the game is saved after every move)"),

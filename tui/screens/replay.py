@@ -13,9 +13,9 @@ from engine.core import GameState
 from engine.record import GameRecord
 from engine.words import plural
 from tui.games import view_class
-from tui.screens.game import LastMove, last_move_of, tell_last
+from tui.screens.game import LastMove, last_move_of, log_entries, tell_last
 from tui.screens.rules import keys_table
-from tui.widgets.game_log import GameLog
+from tui.widgets.log_panel import LogPanel
 
 REPLAY_KEYS = keys_table(
     "Keys in the replay",
@@ -24,7 +24,7 @@ REPLAY_KEYS = keys_table(
         ("← or h", "previous move"),
         ("Home or g", "the start"),
         ("End or G", "the end"),
-        ("↑↓ PgUp PgDn", "scroll the log"),
+        ("↑↓ PgUp PgDn [ ]", "scroll the log (by lines, pages, moves)"),
         ("e", "the log, big (e or Esc closes it)"),
         ("?", "this help"),
         ("Esc or q", "close the replay"),
@@ -63,7 +63,7 @@ class ReplayScreen(Screen[None]):
         yield Static("", id="status")
         with Horizontal(id="main"):
             yield view_class(self.record.ruleset.id)(id="view")
-            yield GameLog(id="log")
+            yield LogPanel(id="log")
         yield Static("", id="message")
         yield Footer(show_command_palette=False)
 
@@ -75,7 +75,7 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         for widget in self.query_one("#view").query("*"):
             widget.can_focus = False  # nothing on the board is played here
-        self.query_one("#log", GameLog).focus()
+        self.query_one("#log", LogPanel).focus()
         self._draw()
 
     def _goto(self, target: int) -> None:
@@ -113,8 +113,8 @@ class ReplayScreen(Screen[None]):
             f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump"
         )
         self.query_one("#message", Static).update(self.move_text())
-        log = self.query_one("#log", GameLog)
-        log.show_lines([(p, line) for p, line in rec.event_lines(None) if p <= self.ply])
+        log = self.query_one("#log", LogPanel)
+        log.show(log_entries(rec, None, self.ply))
 
     def action_step(self, step: int) -> None:
         target = max(0, min(self.record.ply, self.ply + step))
@@ -127,7 +127,7 @@ class ReplayScreen(Screen[None]):
         self._draw()
 
     def action_log(self) -> None:
-        log = self.query_one("#log", GameLog)
+        log = self.query_one("#log", LogPanel)
         log.set_class(not log.has_class("expanded"), "expanded")
         log.focus()
         log.call_after_refresh(log.scroll_end, animate=False)
@@ -138,7 +138,7 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.record.ruleset.id, REPLAY_KEYS))
 
     def action_back(self) -> None:
-        log = self.query_one("#log", GameLog)
+        log = self.query_one("#log", LogPanel)
         if log.has_class("expanded"):
             log.remove_class("expanded")
             return
