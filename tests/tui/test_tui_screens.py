@@ -21,6 +21,7 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.saves import SavesScreen, save_label
 from tui.screens.setup import SetupScreen, names_problem
 from tui.widgets.log_panel import LogPanel
+from tui.widgets.status_line import StatusLine
 
 GAMES = REGISTRY.ids()
 """Every installed, playable game."""
@@ -92,6 +93,13 @@ def shown_keys(screen) -> set[str]:
 
 def message(screen) -> str:
     return str(screen.query_one("#message", Static).render())
+
+
+def refusal(screen) -> str:
+    """Why the last key was refused, as the status line shows it."""
+    status = screen.query_one("#status", StatusLine)
+    assert status.refusal in str(status.render())
+    return status.refusal
 
 
 # ------------------------------------------------------------------ item 2
@@ -271,7 +279,7 @@ async def test_play_keys_leave_the_footer_while_a_bot_thinks_and_say_why(tmp_pat
         assert not {"all_moves", "type_move", "replay"} & shown_keys(screen)
         await pilot.press("a")
         assert not isinstance(app.screen, MovePicker)
-        assert "thinking" in message(screen)
+        assert "thinking" in refusal(screen)
         screen.generation += 1  # drop the bot's answer
         screen.workers.cancel_group(screen, "bot")
 
@@ -297,7 +305,7 @@ async def test_undo_is_offered_only_where_the_game_allows_it(tmp_path, game):
             assert "| u |" not in help_text and "undo" not in shown_keys(screen)
             before = screen.record.ply
             await pilot.press("u")
-            assert screen.record.ply == before and "No undo" in message(screen)
+            assert screen.record.ply == before and "No undo" in refusal(screen)
 
 
 async def test_hot_seat_undo_takes_back_only_your_own_move(tmp_path):
@@ -314,12 +322,12 @@ async def test_hot_seat_undo_takes_back_only_your_own_move(tmp_path):
         await typed("Md5h")  # P1 places; P2 to act
         assert screen.acting_human() == 1 and "undo" not in shown_keys(screen)
         await pilot.press("u")
-        assert screen.record.ply == 1 and "no move yet" in message(screen)
+        assert screen.record.ply == 1 and "no move yet" in refusal(screen)
         for move in ("Sa1h", "pass", "Lh1v", "pass"):  # P2's turn, then P1's
             await typed(move)
         assert screen.acting_human() == 1 and "undo" not in shown_keys(screen)
         await pilot.press("u")  # P1 moved since P2's last move: refused
-        assert screen.record.ply == 5 and "P1" in message(screen)
+        assert screen.record.ply == 5 and "P1" in refusal(screen)
         await typed("Sb1h")  # P2 places, then may slide
         assert screen.acting_human() == 1 and "undo" in shown_keys(screen)
         await pilot.press("u")

@@ -26,6 +26,7 @@ from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
 from tui.screens.rules import keys_table
 from tui.widgets.log_panel import LogEntry, LogPanel
+from tui.widgets.status_line import StatusLine
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -131,12 +132,14 @@ class GameScreen(Screen[None]):
         self.passing = False
         self.last: LastMove | None = None
         """The last move played (for the board mark and the replay)."""
+        self.refusal = ""
+        """Why the last key was refused (cleared by the next move)."""
         self.focus_before: Widget | None = None
         """Where the keys go back to when the move line or the big log closes."""
 
     # ------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
+        yield StatusLine(id="status")
         with Horizontal(id="main"):
             yield view_class(self.record.ruleset.id)(id="view")
             yield LogPanel(id="log")
@@ -235,25 +238,31 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def _update_status(self) -> None:
+        """The status line: whose turn and what they are asked (or who is
+        thinking, or the result), then why the last key was refused."""
         state = self.record.state
         rec = self.record
         head = f"{rec.ruleset.title} · move {rec.ply + 1}"
+        seat: int | None = None
         if state.is_over():
             out = state.outcome()
             assert out is not None
-            if out.is_draw:
-                text = f"{head} · game over: a draw"
-            else:
-                text = f"{head} · game over: {', '.join(rec.names[w] for w in out.winners)} wins"
+            result = "a draw" if out.is_draw else f"{', '.join(rec.names[w] for w in out.winners)} wins"
+            text = f"{head} · game over: {result}"
         elif self.thinking is not None:
-            text = f"{head} · {SPINNER[self.spin % len(SPINNER)]} {rec.names[self.thinking]} is thinking…"
+            text = f"{SPINNER[self.spin % len(SPINNER)]} {rec.names[self.thinking]} is thinking… · {head}"
         else:
             seat = self.acting_human()
-            if seat is None:
-                text = f"{head} · {self.waiting_text()}"
-            else:
-                text = f"{head} · {rec.names[seat]}: {state.prompt(seat)}"
-        self.query_one("#status", Static).update(text)
+            text = f"{head} · {self.waiting_text()}" if seat is None else f"{state.prompt(seat)} · {head}"
+        status = self.query_one("#status", StatusLine)
+        status.show(text, seat, "" if seat is None else rec.names[seat])
+        if self.refusal:
+            status.refuse(self.refusal)
+
+    def refuse(self, reason: str) -> None:
+        """Say in the status line why a key did nothing (until the next move)."""
+        self.refusal = reason
+        self.query_one("#status", StatusLine).refuse(reason)
 
     def waiting_text(self) -> str:
         """Who the game waits for, when it is not the viewer."""
@@ -306,6 +315,7 @@ class GameScreen(Screen[None]):
             self.show_message(str(exc))
             return False
         self.generation += 1
+        self.refusal = ""
         self.last = last_move_of(before, seat, self.record.moves[-1][1])
         self._save()
         names = self.record.names
@@ -324,13 +334,13 @@ class GameScreen(Screen[None]):
         message.stop()
         seat = self.acting_human()
         if seat is None:
-            self.show_message(self.play_refusal() or "Not your turn.")
+            self.refuse(self.play_refusal() or "Not your turn.")
             return
         self.play(seat, message.text)
 
     def on_key_refused(self, message: KeyRefused) -> None:
         message.stop()
-        self.show_message(message.reason)
+        self.refuse(message.reason)
 
     def show_message(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
@@ -378,9 +388,9 @@ class GameScreen(Screen[None]):
 
     def action_refused(self, action: str) -> None:
         if action == "undo":
-            self.show_message(self.undo_point()[1])
+            self.refuse(self.undo_point()[1])
         else:
-            self.show_message(self.play_refusal() or "")
+            self.refuse(self.play_refusal() or "")
 
     # ------------------------------------------------------------- actions
     def action_type_move(self) -> None:
@@ -496,13 +506,14 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         point, why = self.undo_point()
         if point is None:
-            self.show_message(why)
+            self.refuse(why)
             return
         rec = self.record
         self.generation += 1
         self.thinking = None
         self.workers.cancel_group(self, "bot")
         rec.truncate(point)
+        self.refusal = ""
         self.last = record_last_move(rec)
         self.over_shown = False
         self._save()
