@@ -439,3 +439,18 @@ async def test_the_generic_view_plays_by_keys_and_steps_in_replay(tmp_path, monk
         await pilot.pause()
         await pilot.press("right", "right")
         assert replay.screen.ply == 2 and "does" in message(replay.screen)
+
+
+async def test_a_view_refusing_a_key_says_why_in_the_status_line(tmp_path):
+    from tui.games.base import KeyRefused
+
+    app = grid_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#view").post_message(KeyRefused("It does not fit there."))
+        await pilot.pause()
+        assert refusal(screen) == "It does not fit there."
+        await pilot.press("colon", *"Md5h", "enter")  # the next move clears it
+        await pilot.pause()
+        assert not screen.query_one("#status", StatusLine).refusal
