@@ -258,8 +258,11 @@ class GameState(ABC):
         others' pending sealed choices resampled, the chance generator
         reseeded from `rng` (an engine.rng.Rng). Works on `observer`'s own
         view, so a bot using it cannot peek. Perfect-information games
-        return a clone."""
-        return self.clone()
+        return a clone (no longer marked as a view: nothing was hidden)."""
+        sample = self.clone()
+        sample.is_view = False
+        sample.view_seat = None
+        return sample
 
     def evaluate(self, seat: int) -> float | None:
         """Optional: how good the position is for `seat`, from 0 (lost) to 1

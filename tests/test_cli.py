@@ -286,7 +286,7 @@ BAD_DOCS = {
     "not a T-Square save": (lambda d: _mutate(d, ["format"], "pgn"), "not a T-Square save"),
     "unknown game": (lambda d: _mutate(d, ["game"], "chess"), "unknown game 'chess'"),
     "format version": (lambda d: _mutate(d, ["format_version"], 99), "format version 99"),
-    "ruleset version": (lambda d: _mutate(d, ["ruleset_version"], 2), "rules version 2"),
+    "ruleset version": (lambda d: _mutate(d, ["ruleset_version"], 99), "rules version 99"),
     "illegal move in the list": (lambda d: _mutate(d, ["moves", 1], [2, "Sa1h"]), "move 2"),
     "garbled move in the list": (lambda d: _mutate(d, ["moves", 1], [2, "Q!"]), "move 2"),
     "move of the wrong seat": (lambda d: _mutate(d, ["moves", 1, 0], 1), "move 2"),

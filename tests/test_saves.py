@@ -18,7 +18,7 @@ EXAMPLES = sorted((ROOT / "saves" / "examples").glob("*.json"))
 def test_document_fields(gs_record):
     doc = to_json(gs_record)
     assert doc["format"] == FORMAT == "tsquare-save" and doc["format_version"] == FORMAT_VERSION == 1
-    assert doc["game"] == "grid-square" and doc["ruleset_version"] == 1
+    assert doc["game"] == "grid-square" and doc["ruleset_version"] == gs_record.ruleset.version == 2
     assert doc["options"] == {"sliding": True}
     assert doc["players"] == [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot:greedy"}]
     assert doc["seed"] == 7

@@ -21,7 +21,7 @@ class GridSquare(Ruleset):
         "board, may slide one building after each placement, and claim the areas "
         "they enclose with monuments. Most claimed cells wins."
     )
-    version = 1
+    version = 2
     options = (
         OptionSpec("sliding", True, "slide one building after placing (no: the variant without sliding)"),
     )

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Bot
 from engine.rng import Rng
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.moves import Claim, Place, Slide
+from rulesets.grid_square.moves import Claim
 from rulesets.grid_square.state import GridSquareState, _ALL_PLACES
 
 SHORTLIST = 10
@@ -67,12 +67,12 @@ class GreedyBot(Bot):
         if state.phase == "claim":
             return max(
                 (m for m in legal if isinstance(m, Claim)),
-                key=lambda m: bin(next(r for r in state.claimable if r >> m.cell & 1)).count("1"),
+                key=lambda m: bin(state.area_of(m.cell)).count("1"),
             )
         known = set(state.enclosed_before) | {r for r, _, _ in state.claims}
         scored = []
         for mv in legal:
-            h, v = self._after(state, mv)
+            h, v = state.sides_after(mv)
             gain = best_new_area(h, v, known) if state.monuments[seat] else 0
             scored.append((gain, self.rng.random(), mv, h, v))
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -82,21 +82,6 @@ class GreedyBot(Bot):
             if best_value is None or value > best_value:
                 best, best_value = mv, value
         return best
-
-    @staticmethod
-    def _after(state: GridSquareState, mv: Any) -> tuple[int, int]:
-        """The (h, v) masks after a place or slide (unchanged for pass)."""
-        if isinstance(mv, Place):
-            m = g.MASKS[tuple(mv)]
-            return (state.h | m, state.v) if mv.orient == "h" else (state.h, state.v | m)
-        if isinstance(mv, Slide):
-            dx, dy = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}[mv.direction]
-            old = g.MASKS[(mv.size, mv.x, mv.y, mv.orient)]
-            new = g.MASKS[(mv.size, mv.x + dx * mv.dist, mv.y + dy * mv.dist, mv.orient)]
-            if mv.orient == "h":
-                return (state.h & ~old) | new, state.v
-            return state.h, (state.v & ~old) | new
-        return state.h, state.v
 
 
 FOLLOW_UPS = 40
@@ -119,16 +104,16 @@ class PlannerBot(GreedyBot):
         known = set(state.enclosed_before) | {r for r, _, _ in state.claims}
         scored = []
         for mv in state.legal(seat):
-            h, v = self._after(state, mv)
+            h, v = state.sides_after(mv)
             (ax, ay), (bx, by) = _ends(*mv)
             touch = _touching(state.h, state.v, ax, ay) + _touching(state.h, state.v, bx, by)
             scored.append([best_new_area(h, v, known), touch, self.rng.random(), mv, h, v])
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         for row in scored[:FOLLOW_UPS]:
             after = state.clone()
-            after.apply(seat, row[3])
+            after.apply_trusted(seat, row[3])
             if after.phase == "slide":
-                follow = max((best_new_area(*self._after(after, s), known) for s in after.slides()), default=0)
+                follow = max((best_new_area(*after.sides_after(s), known) for s in after.slides()), default=0)
                 row[0] = max(row[0], follow)
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         best, best_value = scored[0][3], None

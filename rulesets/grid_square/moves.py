@@ -58,6 +58,23 @@ def building_text(size: int, x: int, y: int, orient: str) -> str:
     return f"{SIZES[size]}{point_name(x, y)}{orient}"
 
 
+def slide_target(move: Slide) -> tuple[int, int, int, str]:
+    """The building (size, x, y, orient) where a slide leaves it."""
+    dx, dy = DIRECTIONS[move.direction]
+    return (move.size, move.x + dx * move.dist, move.y + dy * move.dist, move.orient)
+
+
+def span_text(size: int, x: int, y: int, orient: str) -> str:
+    """Where a building lies, from point to point: 'c4–e4'."""
+    ex, ey = (x + size, y) if orient == "h" else (x, y + size)
+    return f"{point_name(x, y)}–{point_name(ex, ey)}"
+
+
+def cells_text(n: int) -> str:
+    """'1 cell', '6 cells'."""
+    return f"{n} cell{'' if n == 1 else 's'}"
+
+
 def format_move(move: object) -> str:
     """The canonical notation of a Grid Square move."""
     if isinstance(move, Place):

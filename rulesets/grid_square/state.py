@@ -1,10 +1,12 @@
 """The Grid Square position and its rules (see RULES.md)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from engine.core import Event, GameState, Outcome, ranks_from_keys
+from engine.bits import lowest_bit
+from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_ref
 from engine.errors import IllegalMoveError
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import (
@@ -15,8 +17,11 @@ from rulesets.grid_square.moves import (
     Place,
     Slide,
     building_text,
+    cells_text,
     format_move,
     parse_text,
+    slide_target,
+    span_text,
 )
 
 STOCK = {3: 4, 2: 8, 1: 12}
@@ -42,6 +47,8 @@ _PLACES_JOINED: dict[int, list[tuple[Place, int]]] = {
     size: [(mv, hm | (vm << _V_SHIFT)) for mv, hm, vm in rows] for size, rows in _ALL_PLACES.items()
 }
 """Every placement per size, in notation order: (move, joined side mask)."""
+
+_DIR_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 
 @dataclass
@@ -77,6 +84,8 @@ class GridSquareState(GameState):
     """'place', 'slide', 'claim' or 'over'."""
     turns: int = 0
     """Turns completed so far."""
+    plies: int = 0
+    """Moves made so far: each place, slide, claim or pass is one."""
     enclosed_before: frozenset[int] = frozenset()
     """Enclosed areas at the start of this turn (not completed by this turn)."""
     claimable: tuple[int, ...] = ()
@@ -90,6 +99,9 @@ class GridSquareState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == "over" else (self.seat,)
 
+    def is_over(self) -> bool:
+        return self.phase == "over"  # without building the outcome
+
     def prompt(self, seat: int) -> str:
         return {
             "place": "Place a building",
@@ -98,9 +110,13 @@ class GridSquareState(GameState):
             "over": "The game is over",
         }[self.phase]
 
+    def _blocked(self) -> int:
+        """Sides no building may take, both kinds joined (h low, v shifted)."""
+        return self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
+
     def placements(self, seat: int) -> list[Place]:
         """Every legal placement for `seat` (ignores whose turn it is)."""
-        blocked = self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
+        blocked = self._blocked()
         stock = self.stock[seat]
         out: list[Place] = []
         for size in (3, 2, 1):
@@ -110,16 +126,19 @@ class GridSquareState(GameState):
 
     def can_place(self, seat: int) -> bool:
         """True when `seat` has some legal placement."""
-        blocked = self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
+        blocked = self._blocked()
         stock = self.stock[seat]
         return any(not m & blocked for size in (3, 2, 1) if stock[size] for _, m in _PLACES_JOINED[size])
+
+    def is_fixed(self, piece: tuple[int, int, int, str]) -> bool:
+        """True when a building lies on a side of a claimed area (it never moves)."""
+        return bool(g.MASKS[piece] & (self.locked_h if piece[3] == "h" else self.locked_v))
 
     def movable(self) -> list[int]:
         """Indices of pieces that may slide (not on any claimed area)."""
         if not self.claims:
             return list(range(len(self.pieces)))
-        masks = g.MASKS
-        lh, lv = self.locked_h, self.locked_v
+        masks, lh, lv = g.MASKS, self.locked_h, self.locked_v
         return [i for i, p in enumerate(self.pieces) if not masks[p] & (lh if p[3] == "h" else lv)]
 
     def slide_reach(self, index: int, direction: str) -> int:
@@ -133,13 +152,18 @@ class GridSquareState(GameState):
             dist += 1
         return dist
 
+    def _free_pieces(self) -> list[tuple[int, int, int, str]]:
+        """The buildings not fixed by a claim."""
+        if not self.claims:
+            return self.pieces
+        masks, lh, lv = g.MASKS, self.locked_h, self.locked_v
+        return [p for p in self.pieces if not masks[p] & (lh if p[3] == "h" else lv)]
+
     def slides(self) -> list[Slide]:
         """Every legal slide now, in notation order."""
-        blocked = self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
+        blocked = self._blocked()
         out: list[Slide] = []
-        pieces = self.pieces
-        movable = [pieces[i] for i in self.movable()] if self.claims else pieces
-        for piece in sorted(movable, key=_PIECE_RANK.__getitem__):
+        for piece in sorted(self._free_pieces(), key=_PIECE_RANK.__getitem__):
             for moves, steps in _TABLES.get(piece) or _piece_tables(piece):  # e, n, s, w
                 dist = 0
                 for m, pair in steps:
@@ -149,6 +173,17 @@ class GridSquareState(GameState):
                 if dist:
                     out += moves[:dist]
         return out
+
+    def can_slide(self) -> bool:
+        """True when some building can slide at least one cell."""
+        blocked = self._blocked()
+        for piece in self._free_pieces():
+            for _, steps in _TABLES.get(piece) or _piece_tables(piece):
+                if steps:
+                    m, pair = steps[0]
+                    if not (m & blocked or (pair and pair & blocked == pair)):
+                        return True
+        return False
 
     def legal(self, seat: int) -> list[Any]:
         if seat != self.seat or self.phase == "over":
@@ -163,6 +198,40 @@ class GridSquareState(GameState):
         """Cells in the areas `seat` has claimed."""
         return sum(bin(r).count("1") for r, owner, _ in self.claims if owner == seat)
 
+    def given_up_areas(self) -> list[int]:
+        """Enclosed areas that were left unclaimed when they were completed:
+        no one may claim them unless they are opened and closed again."""
+        claimed = {r for r, _, _ in self.claims}
+        before = self.enclosed_before
+        return [r for r in g.enclosed_regions(self.h, self.v) if r in before and r not in claimed]
+
+    def area_of(self, cell: int) -> int:
+        """The claimable area holding `cell` (a cell mask), or 0."""
+        return next((r for r in self.claimable if r >> cell & 1), 0)
+
+    def sides_after(self, move: Any) -> tuple[int, int]:
+        """The (h, v) masks of built sides after a place or slide (unchanged
+        for a claim or pass); the move is not checked."""
+        if isinstance(move, Place):
+            m = g.MASKS[move]
+            return (self.h | m, self.v) if move.orient == "h" else (self.h, self.v | m)
+        if isinstance(move, Slide):
+            old = g.MASKS[move[:4]]
+            new = g.MASKS[slide_target(move)]
+            if move.orient == "h":
+                return (self.h & ~old) | new, self.v
+            return self.h, (self.v & ~old) | new
+        return self.h, self.v
+
+    def completed_by(self, move: Any) -> list[int]:
+        """The areas a place or slide would complete this turn (enclosed
+        afterwards, not enclosed at the turn's start, not claimed)."""
+        if not isinstance(move, (Place, Slide)):
+            return []
+        claimed = {r for r, _, _ in self.claims}
+        before = self.enclosed_before
+        return [r for r in g.enclosed_regions(*self.sides_after(move)) if r not in before and r not in claimed]
+
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
@@ -173,101 +242,123 @@ class GridSquareState(GameState):
         )
         return Outcome(scores, ranks_from_keys([(s,) for s in scores]), breakdown, self.end_reason)
 
-    # ---------------------------------------------------------------- changes
-    def apply(self, seat: int, move: Any) -> list[Event]:
-        if self.phase == "over":
-            raise IllegalMoveError("the game is over")
-        if seat != self.seat:
-            raise IllegalMoveError(f"it is not Seat {seat + 1}'s turn")
-        who = f"{{P{seat + 1}}}"
+    def evaluate(self, seat: int) -> float:
+        """Claimed cells (and an area about to be claimed) against the
+        opponent's, squashed to 0..1: 0.5 is even, ±8 cells about 0.88/0.12."""
+        out = self.outcome()
+        if out is not None:
+            return 0.5 if out.is_draw else 1.0 if seat in out.winners else 0.0
+        lead = self.claimed_cells(seat) - self.claimed_cells(1 - seat)
+        if self.phase == "claim" and self.claimable:
+            pending = max(bin(r).count("1") for r in self.claimable)
+            lead += pending if self.seat == seat else -pending
+        return 0.5 + 0.5 * math.tanh(lead / 8)
+
+    # ---------------------------------------------------------- legality
+    def is_legal(self, seat: int, move: Any) -> bool:
+        phase = self.phase
         if isinstance(move, Place):
-            self._place(seat, move)
+            if phase != "place" or not self.stock[seat].get(move.size):
+                return False
+            m = g.MASKS.get(move)
+            if m is None:
+                return False
+            return not m & ((self.h | self.inner_h) if move.orient == "h" else (self.v | self.inner_v))
+        if isinstance(move, Slide):
+            if phase != "slide" or move.direction not in DIRECTIONS or type(move.dist) is not int:
+                return False
+            i = self._piece_index(move)
+            if i is None or self.is_fixed(self.pieces[i]):
+                return False
+            return 1 <= move.dist <= self.slide_reach(i, move.direction)
+        if isinstance(move, Claim):
+            return phase == "claim" and any(_anchor(r) == move.cell for r in self.claimable)
+        if isinstance(move, Pass):
+            return phase in ("slide", "claim")
+        return False
+
+    def explain_illegal(self, seat: int, move: Any) -> str:
+        step_now = self.prompt(seat).lower()
+        if isinstance(move, Place):
+            if self.phase != "place":
+                return f"no placement now: {step_now}"
+            if (move.size, move.orient) not in g.PLACEMENTS or not g.fits(*move):
+                return f"{format_move(move)} would stick out of the board"
+            if not self.stock[seat].get(move.size):
+                return f"no {g.SIZE_NAMES[move.size]} buildings left"
+            m = g.MASKS[move]
+            built, inner = (self.h, self.inner_h) if move.orient == "h" else (self.v, self.inner_v)
+            if m & built:
+                return f"{format_move(move)} overlaps a building"
+            return f"{format_move(move)} would divide a claimed area"
+        if isinstance(move, Slide):
+            if self.phase != "slide":
+                return f"no slide now: {step_now}"
+            name = building_text(*move[:4]) if move[:4] in g.MASKS else format_move(move)
+            i = self._piece_index(move)
+            if i is None:
+                return f"there is no building at {name}"
+            if self.is_fixed(self.pieces[i]):
+                return f"{name} bounds a claimed area and cannot move"
+            reach = self.slide_reach(i, move.direction) if move.direction in DIRECTIONS else 0
+            way = _DIR_NAMES.get(move.direction, move.direction)
+            if not reach:
+                return f"{name} cannot slide {way}"
+            return f"{name} can slide {cells_text(reach)} {way}, not {move.dist}"
+        if isinstance(move, Claim):
+            if self.phase != "claim":
+                return "there is no area to claim now"
+            region = self.area_of(move.cell)
+            if not region:
+                return f"{g.cell_name(move.cell)} is not in an area you completed this turn"
+            return f"name the area by its lowest cell, @{g.cell_name(_anchor(region))}"
+        if isinstance(move, Pass):
+            return "you must place a building first"
+        return f"not a Grid Square move: {move!r}"
+
+    def _piece_index(self, move: Slide) -> int | None:
+        """The index of the building a slide names, or None."""
+        try:
+            return self.pieces.index(move[:4])
+        except ValueError:
+            return None
+
+    # ---------------------------------------------------------------- changes
+    def step(self, seat: int, move: Any) -> list[Event]:
+        who = seat_ref(seat)
+        self.plies += 1
+        if isinstance(move, Place):
+            m = g.MASKS[move]
+            if move.orient == "h":
+                self.h |= m
+            else:
+                self.v |= m
+            self.stock[seat][move.size] -= 1
+            self.pieces.append((move.size, move.x, move.y, move.orient))
+            self.owners.append(seat)
             events = [Event(f"{who} placed {format_move(move)}")]
-            if self.slides_allowed and self.turns > 0 and self.movable():
+            if self.slides_allowed and self.turns > 0 and self.can_slide():
                 self.phase = "slide"
                 return events
             return events + self._after_building(seat)
         if isinstance(move, Slide):
-            if self.phase != "slide":
-                raise IllegalMoveError(f"no slide now: {self.prompt(seat).lower()}")
-            self._slide(move)
-            events = [Event(f"{who} slid {building_text(*move[:4])} {move.dist} {_DIR_NAMES[move.direction]}")]
+            key = move[:4]
+            i = self.pieces.index(key)
+            self.h, self.v = self.sides_after(move)
+            self.pieces[i] = target = slide_target(move)
+            events = [Event(f"{who} slid {building_text(*key)} {move.dist} {_DIR_NAMES[move.direction]}"
+                            f" to {building_text(*target)}")]
             return events + self._after_building(seat)
         if isinstance(move, Claim):
-            if self.phase != "claim":
-                raise IllegalMoveError("there is no area to claim now")
-            region = next((r for r in self.claimable if r >> move.cell & 1), 0)
-            if not region:
-                raise IllegalMoveError(f"{g.cell_name(move.cell)} is not in an area you completed this turn")
+            region = self.area_of(move.cell)
             self._claim(seat, region, move.cell)
-            n = bin(region).count("1")
-            events = [Event(f"{who} claimed {n} cell{'s' if n != 1 else ''} at {g.cell_name(move.cell)}")]
+            events = [Event(f"{who} claimed {cells_text(bin(region).count('1'))} at {g.cell_name(move.cell)}")]
             return events + self._end_turn(seat)
-        if isinstance(move, Pass):
-            if self.phase == "slide":
-                return [Event(f"{who}: no slide")] + self._after_building(seat)
-            if self.phase == "claim":
-                return [Event(f"{who}: no claim")] + self._end_turn(seat)
-            raise IllegalMoveError("you must place a building first")
-        raise IllegalMoveError(f"not a Grid Square move: {move!r}")
-
-    def _check_place(self, seat: int, move: Place) -> int:
-        """The side mask of a legal placement; IllegalMoveError otherwise."""
-        if self.phase != "place":
-            raise IllegalMoveError(f"no placement now: {self.prompt(seat).lower()}")
-        if not g.fits(move.size, move.x, move.y, move.orient):
-            raise IllegalMoveError(f"{format_move(move)} would stick out of the board")
-        if not self.stock[seat][move.size]:
-            raise IllegalMoveError(f"no {g.SIZE_NAMES[move.size]} buildings left")
-        m = g.building_mask(move.size, move.x, move.y, move.orient)
-        built, inner = (self.h, self.inner_h) if move.orient == "h" else (self.v, self.inner_v)
-        if m & built:
-            raise IllegalMoveError(f"{format_move(move)} overlaps a building")
-        if m & inner:
-            raise IllegalMoveError(f"{format_move(move)} would divide a claimed area")
-        return m
-
-    def _place(self, seat: int, move: Place) -> None:
-        m = self._check_place(seat, move)
-        if move.orient == "h":
-            self.h |= m
-        else:
-            self.v |= m
-        self.stock[seat][move.size] -= 1
-        self.pieces.append((move.size, move.x, move.y, move.orient))
-        self.owners.append(seat)
-
-    def _check_slide(self, move: Slide) -> int:
-        """The index of the piece a legal slide moves; IllegalMoveError otherwise."""
-        if self.phase != "slide":
-            raise IllegalMoveError(f"no slide now: {self.prompt(self.seat).lower()}")
-        key = (move.size, move.x, move.y, move.orient)
-        try:
-            i = self.pieces.index(key)
-        except ValueError:
-            raise IllegalMoveError(f"there is no building at {building_text(*key)}") from None
-        if i not in self.movable():
-            raise IllegalMoveError(f"{building_text(*key)} bounds a claimed area and cannot move")
-        reach = self.slide_reach(i, move.direction)
-        if not 1 <= move.dist <= reach:
-            raise IllegalMoveError(
-                f"{building_text(*key)} can slide {reach} cell{'s' if reach != 1 else ''} "
-                f"{_DIR_NAMES[move.direction]}, not {move.dist}"
-            )
-        return i
-
-    def _slide(self, move: Slide) -> None:
-        i = self._check_slide(move)
-        key = (move.size, move.x, move.y, move.orient)
-        dx, dy = DIRECTIONS[move.direction]
-        old = g.building_mask(*key)
-        nx, ny = move.x + dx * move.dist, move.y + dy * move.dist
-        new = g.building_mask(move.size, nx, ny, move.orient)
-        if move.orient == "h":
-            self.h = (self.h & ~old) | new
-        else:
-            self.v = (self.v & ~old) | new
-        self.pieces[i] = (move.size, nx, ny, move.orient)
+        if self.phase == "slide":
+            return [Event(f"{who}: no slide")] + self._after_building(seat)
+        given = ", ".join(f"{cells_text(bin(r).count('1'))} at {g.cell_name(_anchor(r))}"
+                          for r in sorted(self.claimable, key=_anchor))
+        return [Event(f"{who} gave up the claim ({given}) for good")] + self._end_turn(seat)
 
     def _after_building(self, seat: int) -> list[Event]:
         """After the place and slide steps: offer the claim, or end the turn."""
@@ -292,6 +383,9 @@ class GridSquareState(GameState):
         self.inner_v |= iv
 
     def _end_turn(self, seat: int) -> list[Event]:
+        """The turn is over: check the end, then whose turn is next. A player
+        who cannot place skips the turn while the other still can; when no
+        one can place, the game ends."""
         if self.enclosed_now is None:
             self.enclosed_now = frozenset(g.enclosed_regions(self.h, self.v))
         self.enclosed_before = self.enclosed_now
@@ -299,14 +393,17 @@ class GridSquareState(GameState):
         self.claimable = ()
         self.turns += 1
         if not self.monuments[seat]:
-            return self._finish(f"{{P{seat + 1}}} has placed all their monuments")
+            return self._finish(f"{seat_ref(seat)} has placed all their monuments")
         if not any(self.stock[seat].values()):
-            return self._finish(f"{{P{seat + 1}}} has placed all their buildings")
-        self.seat = 1 - seat
+            return self._finish(f"{seat_ref(seat)} has placed all their buildings")
         self.phase = "place"
-        if not self.can_place(self.seat):
-            return self._finish(f"{{P{self.seat + 1}}} cannot place a building")
-        return []
+        other = 1 - seat
+        if self.can_place(other):
+            self.seat = other
+            return []
+        if self.can_place(seat):
+            return [Event(f"{seat_ref(other)} cannot place a building and skips the turn; {seat_ref(seat)} plays again")]
+        return self._finish("no one can place a building")
 
     def _finish(self, reason: str) -> list[Event]:
         self.phase = "over"
@@ -317,7 +414,7 @@ class GridSquareState(GameState):
             result = f"a draw at {out.scores[0]} cells each"
         else:
             w = out.winners[0]
-            result = f"{{P{w + 1}}} wins, {out.scores[w]} cells to {out.scores[1 - w]}"
+            result = f"{seat_ref(w)} wins, {out.scores[w]} cells to {out.scores[1 - w]}"
         return [Event(f"Game over: {reason}; {result}")]
 
     # ------------------------------------------------------------ the contract
@@ -332,35 +429,61 @@ class GridSquareState(GameState):
         return c
 
     def view(self, seat: int | None) -> "GridSquareState":
-        return self.clone()  # nothing is hidden in Grid Square
+        c = self.clone()  # nothing is hidden in Grid Square
+        c.is_view = True
+        c.view_seat = seat
+        return c
+
+    def hidden_seats(self) -> tuple[int, ...]:
+        return ()  # perfect information: a view hides no one
+
+    def determinize(self, observer: int | None, rng: Any) -> "GridSquareState":
+        c = self.clone()  # nothing to sample: the view is the whole state
+        c.is_view = False
+        c.view_seat = None
+        return c
 
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
     def parse_move(self, text: str, seat: int) -> Any:
         move = parse_text(text)
-        if seat != self.seat or self.phase == "over":
-            raise IllegalMoveError("the game is over" if self.phase == "over" else f"it is not Seat {seat + 1}'s turn")
-        self.check(seat, move)
-        if isinstance(move, Claim):
-            region = next(r for r in self.claimable if r >> move.cell & 1)
-            return Claim(_anchor(region))
+        if isinstance(move, Claim) and self.phase == "claim" and self.seat == seat:
+            region = self.area_of(move.cell)
+            if region:  # any cell names its area; the move names it by its lowest cell
+                move = Claim(_anchor(region))
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         return move
 
-    def check(self, seat: int, move: Any) -> None:
-        """Raise IllegalMoveError (with the reason) unless `move` is legal now;
-        changes nothing."""
+    def unchecked_move(self, text: str) -> Any:
+        """The move `text` spells, without asking whether it is legal here
+        (to show a past move); InvalidMoveError if it is not notation."""
+        return parse_text(text)
+
+    def describe_move(self, move: Any, seat: int | None = None) -> str:
         if isinstance(move, Place):
-            self._check_place(seat, move)
+            text = f"place a {g.SIZE_NAMES[move.size]} building on {span_text(*move)}"
         elif isinstance(move, Slide):
-            self._check_slide(move)
+            text = (f"slide the {g.SIZE_NAMES[move.size]} building on {span_text(*move[:4])} "
+                    f"{move.dist} {_DIR_NAMES[move.direction]}, to {span_text(*slide_target(move))}")
         elif isinstance(move, Claim):
-            if self.phase != "claim":
-                raise IllegalMoveError("there is no area to claim now")
-            if not any(r >> move.cell & 1 for r in self.claimable):
-                raise IllegalMoveError(f"{g.cell_name(move.cell)} is not in an area you completed this turn")
-        elif self.phase not in ("slide", "claim"):
-            raise IllegalMoveError("you must place a building first")
+            region = self.area_of(move.cell)
+            size = f"{bin(region).count('1')}-cell " if region else ""
+            return f"claim the {size}area at {g.cell_name(move.cell)}"
+        elif isinstance(move, Pass):
+            if self.phase == "claim":
+                n = len(self.claimable)
+                return f"pass: give up {'this claim' if n == 1 else 'these claims'} for good"
+            return "pass: no slide this turn"
+        else:
+            return format_move(move)
+        if self.phase in ("place", "slide") and self.is_legal(self.seat, move):
+            done = sorted(bin(r).count("1") for r in self.completed_by(move))
+            if done:
+                text += f", completing {' and '.join(f'a {n}-cell area' for n in done)}"
+        return text
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -375,6 +498,7 @@ class GridSquareState(GameState):
             "to_act": self.seat + 1,
             "phase": self.phase,
             "turns": self.turns,
+            "plies": self.plies,
             "enclosed_before": sorted(g.cell_name(_anchor(r)) for r in self.enclosed_before),
             "claimable": sorted(g.cell_name(_anchor(r)) for r in self.claimable),
             "end": self.end_reason,
@@ -392,9 +516,6 @@ class GridSquareState(GameState):
             if r >> cell & 1:
                 return owner, mc == cell
         return None
-
-
-_DIR_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 
 _PIECE_RANK: dict[tuple[int, int, int, str], int] = {
@@ -422,7 +543,7 @@ def _piece_tables(piece: tuple[int, int, int, str]) -> list[tuple[list[Slide], l
 
 def _anchor(region: int) -> int:
     """The canonical cell naming an area: its lowest cell."""
-    return (region & -region).bit_length() - 1
+    return lowest_bit(region)
 
 
 _STEPS: dict[tuple[tuple[int, int, int, str], str], list[tuple[int, int, int, int]]] = {}

@@ -9,6 +9,13 @@ if TYPE_CHECKING:
     from rulesets.grid_square.state import GridSquareState
 
 
+def turn_text(state: "GridSquareState") -> str:
+    """Where the game is, counted as the game screen and `tsquare show`
+    count: 'Move 12 (turn 5)': a move is one step (place, slide, claim or
+    pass), a turn is one player's place, slide and claim."""
+    return f"Move {state.plies + 1} (turn {state.turns + 1})"
+
+
 def render_text(state: "GridSquareState", names: Sequence[str]) -> str:
     """The board (─ │ buildings, + at built points, claimed cells by seat
     number, [n] on the monument) and a status block."""
@@ -54,7 +61,8 @@ def render_text(state: "GridSquareState", names: Sequence[str]) -> str:
 
         lines.append(f"Game over: {Event(state.end_reason).render(names)}.")
     else:
-        lines.append(f"Turn {state.turns + 1}: {names[state.seat] if state.seat < len(names) else ''} — {state.prompt(state.seat)}.")
+        name = names[state.seat] if state.seat < len(names) else f"Seat {state.seat + 1}"
+        lines.append(f"{turn_text(state)}: {name} — {state.prompt(state.seat)}.")
     if not state.slides_allowed:
         lines.append("Variant: no sliding.")
     return "\n".join(lines)

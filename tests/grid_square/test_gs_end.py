@@ -47,32 +47,53 @@ def test_end_when_a_player_has_placed_all_buildings_after_the_turn():
     assert out.scores == (1, 0)
 
 
-def test_end_when_the_next_player_cannot_place():
-    # every side is built except a1's bottom side and h9-i9; seat 2 has only
-    # large buildings left, and no three free sides in a row remain
+def almost_full(*free_h: tuple[int, int]):
+    """A late position where every side is built except the horizontal
+    sides `free_h`; Seat 1 is to place, in turn 41."""
     s = new_state()
-    s.h = ALL_SIDES & ~g.hbit(0, 0) & ~g.hbit(7, 8)
+    s.h = ALL_SIDES
+    for x, y in free_h:
+        s.h &= ~g.hbit(x, y)
     s.v = ALL_SIDES
-    s.stock[1] = {3: 2, 2: 0, 1: 0}
     s.turns = 40
     s.enclosed_before = frozenset(g.enclosed_regions(s.h, s.v))
+    return s
+
+
+def test_a_player_who_cannot_place_skips_while_the_other_can():
+    # "The game ends when ... it is no longer possible to place monuments or
+    # buildings on the board": Seat 2 has only large buildings and no three
+    # free sides in a row remain, but Seat 1 can still place, so Seat 2
+    # skips and Seat 1 plays again.
+    s = almost_full((0, 0), (7, 8), (3, 4))
+    s.stock[1] = {3: 2, 2: 0, 1: 0}
     assert s.can_place(0) and not s.can_place(1)
-    play(s, "Sa1h", "pass")  # closes a1 (nothing can slide)
+    events = play(s, "Sa1h")  # closes a1; nothing can slide
     assert s.phase == "claim"
-    play(s, "@a1")
+    events += play(s, "@a1")
+    assert not s.is_over()
+    assert s.seat == 0 and s.phase == "place" and s.turns == 41
+    assert any("{P2} cannot place a building and skips the turn" in e.text for e in events)
+    play(s, "Sh9h", "pass")  # closes h8; gives it up
+    assert s.seat == 0 and not s.is_over()
+
+
+def test_the_game_ends_when_no_one_can_place():
+    s = almost_full((0, 0), (7, 8))
+    s.stock[1] = {3: 2, 2: 0, 1: 0}
+    play(s, "Sa1h", "@a1")  # Seat 2 cannot place; Seat 1 still can
+    assert s.seat == 0 and not s.is_over()
+    events = play(s, "Sh9h", "@h8")
     out = s.outcome()
-    assert out is not None and out.describe(["Seat 1", "Seat 2"]) == "Seat 2 cannot place a building"
-    assert out.scores == (1, 0)
+    assert out is not None and out.describe(["Seat 1", "Seat 2"]) == "no one can place a building"
+    assert out.scores == (2, 0)
+    assert "Game over: no one can place a building" in events[-1].text
 
 
 def test_end_when_the_board_is_full():
-    s = new_state()
-    s.h = ALL_SIDES & ~g.hbit(0, 0)
-    s.v = ALL_SIDES
-    s.turns = 40
-    s.enclosed_before = frozenset(g.enclosed_regions(s.h, s.v))
-    play(s, "Sa1h", "pass", "pass")
-    assert s.outcome().describe(["Seat 1", "Seat 2"]) == "Seat 2 cannot place a building"
+    s = almost_full((0, 0))
+    play(s, "Sa1h", "pass")  # closes a1 (no slide step: nothing can move); no claim
+    assert s.outcome().describe(["Seat 1", "Seat 2"]) == "no one can place a building"
     assert s.outcome().scores == (0, 0)
 
 

@@ -7,7 +7,7 @@ from engine.errors import IllegalMoveError
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import Slide
 
-from gs_helpers import RULESET, legal_texts, play, position, reach, slides_of
+from gs_helpers import RULESET, legal_texts, mv, play, position, reach, slides_of
 
 
 def slide_ready(*buildings, place="Sh9h", **kw):
@@ -158,3 +158,130 @@ def test_no_sliding_variant_whole_game_never_slides():
         legal = s.legal(seat)
         assert not any(isinstance(m, Slide) for m in legal)
         s.apply(seat, bot.choose(s, seat))
+
+
+# ------------------------------------------- blocked by buildings, not sides
+# "A building may be moved until it hits another building or the edge of
+# the gameboard" (rulebook). What stops a slide is the buildings it would
+# cross: two buildings meeting end to end across its way block exactly as
+# one building lying over the same crossing does.
+def test_two_abutting_buildings_block_as_one_along_the_line():
+    one = slide_ready("Sa4h", "Md3v")
+    two = slide_ready("Sa4h", "Sd3v", "Sd4v")
+    assert reach(one, "Sa4h", "e") == reach(two, "Sa4h", "e") == 2
+    assert slides_of(one, "Sa4h") == slides_of(two, "Sa4h")
+
+
+def test_two_abutting_buildings_block_as_one_across_the_line():
+    # Lb4h (b4-e4) moving north; a wall on line c from c5 to c7
+    one = slide_ready("Lb4h", "Mc5v")
+    two = slide_ready("Lb4h", "Sc5v", "Sc6v")
+    assert reach(one, "Lb4h", "n") == reach(two, "Lb4h", "n") == 1
+    # Ma5v (a5-a7) moving east; a wall on line 6 from b6 to d6
+    one = slide_ready("Ma5v", "Mb6h")
+    two = slide_ready("Ma5v", "Sb6h", "Sc6h")
+    assert reach(one, "Ma5v", "e") == reach(two, "Ma5v", "e") == 1
+
+
+def _cut(text: str) -> list[str]:
+    """A building as small buildings on the same sides: 'Mc4h' -> Sc4h, Sd4h."""
+    p = mv(text)
+    dx, dy = (1, 0) if p.orient == "h" else (0, 1)
+    return [f"S{chr(97 + p.x + dx * i)}{p.y + dy * i + 1}{p.orient}" for i in range(p.size)]
+
+
+def _segment_reach(buildings: list[str], mover: str, direction: str) -> int:
+    """An independent reading of the rule on segments: walls are the
+    buildings merged where they meet end to end on one line; the mover
+    stops before overlapping a wall, before crossing a wall that runs
+    through its way, and at the edge; walls that only touch its way do not
+    stop it."""
+    p = mv(mover)
+    others = [mv(t) for t in buildings if t != mover]
+    # unit sides of the other buildings, by line
+    hs = {(o.x + i, o.y) for o in others if o.orient == "h" for i in range(o.size)}
+    vs = {(o.x, o.y + i) for o in others if o.orient == "v" for i in range(o.size)}
+    along, across = (hs, vs) if p.orient == "h" else ({(y, x) for x, y in vs}, {(y, x) for x, y in hs})
+    a, b = (p.x, p.y) if p.orient == "h" else (p.y, p.x)  # along the mover, across it
+    da, db = {"e": (1, 0), "w": (-1, 0), "n": (0, 1), "s": (0, -1)}[direction]
+    if p.orient == "v":
+        da, db = db, da
+
+    def crosses(line_a: int, pos_b: float) -> bool:
+        """A wall on line a=line_a covers both sides of the point b=pos_b."""
+        return (line_a, pos_b - 1) in across and (line_a, pos_b) in across
+
+    dist = 0
+    while True:
+        n = dist + 1
+        if da:
+            lo, hi = a + (n if da > 0 else -n), a + p.size + (n if da > 0 else -n)
+            if lo < 0 or hi > 8:
+                return dist
+            if any((x, b) in along for x in range(lo, hi)):
+                return dist
+            passed = a + p.size + dist if da > 0 else a - dist  # the point it moves through
+            if 0 < b < 8 and crosses(passed, b):
+                return dist
+        else:
+            line = b + db * n
+            if not 0 <= line <= 8:
+                return dist
+            if any((a + i, line) in along for i in range(p.size)):
+                return dist
+            row = min(line, line - db)  # the cells swept in this step
+            if any((a + i, row) in across for i in range(1, p.size)):
+                return dist
+        dist += 1
+
+
+def test_blocking_matches_merged_walls_on_random_boards():
+    # the state's reach equals the segment reading's, and stays the same
+    # when every other building is cut into small ones on the same sides
+    import random
+
+    rng = random.Random(2024)
+    for _ in range(300):
+        texts: list[str] = []
+        h = v = 0
+        for _ in range(rng.randrange(4, 14)):
+            size, o = rng.randrange(1, 4), rng.choice("hv")
+            x, y = rng.randrange(0, 9), rng.randrange(0, 9)
+            if not g.fits(size, x, y, o):
+                continue
+            m = g.building_mask(size, x, y, o)
+            if m & (h if o == "h" else v):
+                continue
+            if o == "h":
+                h |= m
+            else:
+                v |= m
+            texts.append(f"{'SML'[size - 1]}{chr(97 + x)}{y + 1}{o}")
+        if len(texts) < 2:
+            continue
+        mover = texts[0]
+        cut = [mover] + [t for other in texts[1:] for t in _cut(other)]
+        for d in "nesw":
+            expected_reach = _segment_reach(texts, mover, d)
+            for layout in (texts, cut):
+                st = _free_position(layout)
+                assert reach(st, mover, d) == expected_reach, (texts, mover, d, layout is cut)
+                slides = [m for m in st.slides() if (*m[:4], m.direction) == (*mv(mover), d)]
+                assert len(slides) == expected_reach
+
+
+def _free_position(texts: list[str]):
+    """A position in Seat 1's slide step with `texts` on the board (stock
+    limits ignored: small buildings may be many)."""
+    s = position()
+    for t in texts:
+        p = mv(t)
+        m = g.building_mask(*p)
+        if p.orient == "h":
+            s.h |= m
+        else:
+            s.v |= m
+        s.pieces.append(tuple(p))
+        s.owners.append(0)
+    s.phase = "slide"
+    return s

@@ -39,8 +39,7 @@ async def press_move(pilot, board: GridBoard, move) -> None:
     elif isinstance(move, Slide):
         target = (move.size, move.x, move.y, move.orient)
         for _ in range(60):
-            pieces = board.movable()
-            if board.state.pieces[pieces[board.pick % len(pieces)]] == target:
+            if board.chosen_piece() == target:
                 break
             await pilot.press("tab")
         key = {"n": "up", "s": "down", "e": "right", "w": "left"}[move.direction]
@@ -57,6 +56,8 @@ async def press_move(pilot, board: GridBoard, move) -> None:
     else:
         assert isinstance(move, Pass)
         await pilot.press("p")
+        if board.state.phase == "claim":
+            await pilot.press("p")  # giving an area up asks twice
 
 
 async def test_whole_game_against_a_bot_by_keys(tmp_path):
@@ -202,3 +203,117 @@ async def test_all_moves_picker_plays_a_filtered_move(tmp_path):
         await pilot.pause()
         assert game.record.moves == [(0, "Mh7v")]
     assert load(path).moves == [(0, "Mh7v")]
+
+
+def game_with(tmp_path: Path, moves: list[str], kinds=("human", "human")) -> Path:
+    players = [Player(f"P{i + 1}", k) for i, k in enumerate(kinds)]
+    record = GameRecord.new(RS, players, 3, {})
+    for text in moves:
+        record.play(record.state.to_act()[0], text)
+    path = tmp_path / "g.json"
+    save(record, path)
+    return path
+
+
+def board_text(board: GridBoard) -> str:
+    return "\n".join("".join(t for t, _ in row) for row in board.draw_runs())
+
+
+CLOSE_A1 = ["Sa1h", "Sa1v", "pass", "Sa2h", "pass", "Sb1v", "pass"]  # P2 closed a1: the claim step
+
+
+async def test_passing_a_claim_warns_and_asks_twice_then_marks_the_area(tmp_path):
+    app = create_app(tmp_path, game=game_with(tmp_path, CLOSE_A1), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one(GridBoard)
+        panel = str(screen.query_one("#gs-panel").draw())
+        assert screen.record.state.phase == "claim"
+        assert "given up" in panel and "for good" in panel
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.record.ply == len(CLOSE_A1)  # not yet
+        assert "Pass: give up this claim for good?" in str(screen.query_one("#gs-panel").draw())
+        await pilot.press("escape")  # no
+        await pilot.pause()
+        assert not board.pass_armed and screen.record.state.phase == "claim"
+        await pilot.press("p")
+        await pilot.press("tab", "p")  # another key disarms: p asks again
+        await pilot.pause()
+        assert screen.record.ply == len(CLOSE_A1) and board.pass_armed
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.record.moves[-1] == (1, "pass")
+        assert screen.record.state.given_up_areas() == board.given_up == [1]
+        assert "×" in board_text(board)
+        assert "× given up" in str(screen.query_one("#gs-panel").draw())
+
+
+async def test_the_slide_step_passes_with_one_key(tmp_path):
+    app = create_app(tmp_path, game=game_with(tmp_path, ["Md5h", "Sc5v"]), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.record.state.phase == "slide"
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.screen.record.moves[-1] == (1, "pass")
+
+
+async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
+    app = create_app(tmp_path, game=game_with(tmp_path, ["Md5h", "Sc5v", "Md5h-n2"]), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.query_one("#view")
+        board = view.query_one(GridBoard)
+        before = board_text(board)
+        assert "╍" not in before
+        view.mark_last(1, "Sc5v")
+        view.mark_last(1, "Md5h-n2")  # P2 slid P1's building away
+        await pilot.press("down", "down")  # the cursor's preview off d5
+        await pilot.pause()
+        text = board_text(board)
+        assert "╍" in text  # where Md5h stood
+        lines = [row for row in board.draw_runs()]
+        reversed_cells = "".join(t for row in lines for t, st in row if st is not None and st.reverse)
+        assert reversed_cells.count("━") >= 6 and "┃" in reversed_cells  # Md7h and Sc5v drawn in reverse
+        assert "Last: P2 Sc5v, Md5h-n2" in str(view.query_one("#gs-panel").draw())
+        # the next placement starts a new turn's marks
+        view.mark_last(0, "Sa1h")
+        assert board.marks == [Place(1, 0, 0, "h")] and board.marks_seat == 0
+        # an undo (fewer moves than shown) forgets them
+        await pilot.press("u")
+        await pilot.pause()
+        assert board.marks == []
+
+
+async def test_the_placement_preview_asks_the_state(tmp_path):
+    app = create_app(tmp_path, game=game_with(tmp_path, ["Md5h", "Sc5v", "pass"]), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        panel = app.screen.query_one("#gs-panel")
+        assert (board.cx, board.cy, board.piece_size, board.orient) == (3, 4, 2, "h")
+        assert "Md5h overlaps a building" in str(panel.draw())  # the state's reason
+        await pilot.press("down")
+        await pilot.pause()
+        assert "Place a middle building on d4–f4" in str(panel.draw()).replace("\n", " ")
+
+
+async def test_the_log_fits_beside_the_large_board_from_the_start(tmp_path):
+    record = GameRecord.new(RS, [Player("Ana"), Player("Ben")], 7, {})
+    while record.ply < 40 or record.state.phase != "place":
+        seat = record.state.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "greedy"))
+    path = tmp_path / "long.json"
+    save(record, path)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        assert board.has_class("large")
+        log = app.screen.query_one("#log")
+        width = log.scrollable_content_region.width
+        assert width > 10
+        assert max(line.cell_length for line in log.lines) <= width

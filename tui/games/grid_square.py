@@ -1,6 +1,11 @@
 """Grid Square's board: the 8×8 grid drawn with box lines, buildings in their
-placer's colour, claimed areas shaded with the owner's number, and a cursor
-that previews the move being built (place, slide or claim)."""
+placer's colour, claimed areas shaded with the owner's number, areas given
+up marked ×, the last turn's buildings marked, and a cursor that previews the
+move being built (place, slide or claim).
+
+The view draws and asks the state: which moves are legal (`legal`), why a
+previewed one is not (`why_illegal`), what a move does (`describe_move`).
+"""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -13,8 +18,9 @@ from textual.containers import Horizontal
 
 from engine.core import Event
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Place, Slide, format_move
+from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Slide, cells_text, slide_target
 from rulesets.grid_square.state import GridSquareState
+from rulesets.grid_square.text_board import turn_text
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.widgets.text_canvas import TextCanvas
 
@@ -26,6 +32,12 @@ OK = Style.parse("bold black on green")
 BAD = Style.parse("bold white on red")
 PICKED = Style.parse("bold black on bright_white")
 DIM = Style.parse("bright_black")
+LAST = ("bold reverse bright_cyan", "bold reverse bright_yellow")
+"""Buildings placed or slid in the last turn (reverse video: seen without colour too)."""
+WAS = Style.parse("bright_black")
+"""Where a building slid from in the last turn (dashed)."""
+GIVEN_UP = Style.parse("bold red")
+"""Cells of an enclosed area no one may claim any more."""
 
 # Heavy box-drawing junctions by (up, down, left, right).
 JUNCTIONS = {
@@ -45,8 +57,13 @@ KEYS_HELP = """
 | o or space | turn the building (east ↔ north) |
 | Tab / Shift+Tab | next / previous building to slide, or area to claim |
 | Enter | place, slide or claim as previewed |
-| p | pass (skip the slide or the claim) |
+| p | pass: skip the slide; at the claim, press p twice (the area is given up for good) |
 | Esc | undo the preview |
+
+On the board: the last turn's buildings are drawn in reverse, with a dashed
+line where a slid building stood; `×` marks an enclosed area that was left
+unclaimed (no one may claim it unless it is opened and closed again); `?`
+and `★` mark the areas you may claim, `★` the one Enter claims.
 """
 
 
@@ -93,6 +110,11 @@ LARGE = Scale(5, 2)
 """For terminals of at least 100×34."""
 
 
+def wants_large(width: int, height: int) -> bool:
+    """Whether a terminal of this size has room for the bigger cells."""
+    return width >= 100 and height >= 34
+
+
 class GridBoard(TextCanvas, can_focus=True):
     """The board itself; posts MoveChosen when the player confirms."""
 
@@ -114,7 +136,7 @@ class GridBoard(TextCanvas, can_focus=True):
         Binding("escape", "reset", "Reset", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, large: bool = False) -> None:
         super().__init__()
         self.state: GridSquareState | None = None
         self.can_act = False
@@ -126,8 +148,25 @@ class GridBoard(TextCanvas, can_focus=True):
         """Index of the chosen building (slide) or area (claim)."""
         self.slide_dir: str | None = None
         self.slide_dist = 0
-        self.scale = SMALL
+        self.scale = LARGE if large else SMALL
         """The drawing's size; LARGE when the terminal has room."""
+        self.set_class(large, "large")
+        self.pass_armed = False
+        """True after a first `p` at the claim step: the next `p` gives the area up."""
+        self.slide_pieces: list[tuple[int, int, int, str]] = []
+        """Buildings that can slide now, in notation order (from the legal moves)."""
+        self.reach: dict[tuple[int, int, int, str], dict[str, int]] = {}
+        """For each building that can slide: how far, per direction (from the legal moves)."""
+        self.claims: list[Claim] = []
+        """The legal claims, largest area first."""
+        self.given_up: list[int] = []
+        """Enclosed areas no one may claim (cell masks), marked ×."""
+        self.marks: list[Any] = []
+        """The moves of the last turn (marked on the board)."""
+        self.marks_seat: int | None = None
+        """Who played them."""
+        self.seen: tuple[str, int, int] | None = None
+        """(phase, seat, moves made) of the position last shown."""
 
     def set_scale(self, large: bool) -> None:
         """Draw cells bigger (or back to the 80×24 size)."""
@@ -140,17 +179,61 @@ class GridBoard(TextCanvas, can_focus=True):
     # ----------------------------------------------------------- attributes down
     def set_state(self, state: GridSquareState, can_act: bool) -> None:
         """A new position: keep the cursor, reset slide and claim choices."""
-        phase_changed = self.state is None or self.state.phase != state.phase or self.state.seat != state.seat
+        # the state may be the game's own, changed in place: compare what was seen
+        seen = self.seen
+        if seen is None or seen[:2] != (state.phase, state.seat):
+            self.pick = 0
+        if seen is not None and state.plies < seen[2]:
+            self.marks, self.marks_seat = [], None  # taken back: the marks would show what no longer happened
+        self.seen = (state.phase, state.seat, state.plies)
         self.state = state
         self.can_act = can_act
-        if phase_changed:
-            self.pick = 0
         self.slide_dir, self.slide_dist = None, 0
+        self.pass_armed = False
+        legal = state.legal(state.seat) if can_act else []
+        self.reach = {}
+        for m in legal:
+            if isinstance(m, Slide):
+                dirs = self.reach.setdefault(m[:4], {})
+                dirs[m.direction] = max(dirs.get(m.direction, 0), m.dist)
+        self.slide_pieces = list(self.reach)
+        self.claims = sorted((m for m in legal if isinstance(m, Claim)),
+                             key=lambda m: -bin(state.area_of(m.cell)).count("1"))
+        self.given_up = state.given_up_areas()
         stock = state.stock[state.seat]
         if not stock.get(self.piece_size):
             self.piece_size = next((s for s in (2, 1, 3) if stock.get(s)), self.piece_size)
         self._clamp()
         self.refresh()
+        self.refresh_bindings()
+
+    def mark(self, seat: int, notation: str) -> None:
+        """Remember a move just played, to mark it: a placement starts a new
+        turn's marks, a slide or claim adds to them."""
+        if self.state is None:
+            return
+        try:
+            move = self.state.unchecked_move(notation)
+        except ValueError:
+            return
+        if isinstance(move, Place) or seat != self.marks_seat:
+            self.marks = []
+        self.marks_seat = seat
+        if not isinstance(move, Pass):
+            self.marks.append(move)
+        self.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys of the step at hand work (and show in the footer)."""
+        st = self.state
+        phase = st.phase if st is not None and self.can_act else None
+        if action in ("turn", "size"):
+            return phase == "place"
+        if action in ("pick", "pass_step"):
+            return phase in ("slide", "claim")
+        if action == "confirm":
+            return phase is not None
+        return True
 
     # ----------------------------------------------------------- move building
     def _clamp(self) -> None:
@@ -161,18 +244,10 @@ class GridBoard(TextCanvas, can_focus=True):
             self.cx = max(0, min(self.cx, 8))
             self.cy = max(0, min(self.cy, 8 - self.piece_size))
 
-    def movable(self) -> list[int]:
-        """Pieces that can slide at all, in notation order."""
-        st = self.state
-        if st is None:
-            return []
-        out = [i for i in st.movable() if any(st.slide_reach(i, d) for d in "nesw")]
-        return sorted(out, key=lambda i: format_move(Place(*st.pieces[i])))
-
-    def areas(self) -> list[int]:
-        """Claimable areas, largest first."""
-        st = self.state
-        return sorted(st.claimable, key=lambda r: -bin(r).count("1")) if st else []
+    def chosen_piece(self) -> tuple[int, int, int, str] | None:
+        """The building picked to slide (slide phase)."""
+        pieces = self.slide_pieces
+        return pieces[self.pick % len(pieces)] if pieces else None
 
     def current_move(self) -> Any:
         """The move the preview shows, or None."""
@@ -182,45 +257,35 @@ class GridBoard(TextCanvas, can_focus=True):
         if st.phase == "place":
             return Place(self.piece_size, self.cx, self.cy, self.orient)
         if st.phase == "slide":
-            pieces = self.movable()
-            if not pieces or not self.slide_dir or not self.slide_dist:
+            piece = self.chosen_piece()
+            if piece is None or not self.slide_dir or not self.slide_dist:
                 return None
-            return Slide(*st.pieces[pieces[self.pick % len(pieces)]], self.slide_dir, self.slide_dist)
-        areas = self.areas()
-        if not areas:
-            return None
-        region = areas[self.pick % len(areas)]
-        return Claim((region & -region).bit_length() - 1)
+            return Slide(*piece, self.slide_dir, self.slide_dist)
+        return self.claims[self.pick % len(self.claims)] if self.claims else None
 
-    def is_legal(self, move: Any) -> bool:
+    def why_not(self, move: Any) -> str | None:
+        """Why the previewed move cannot be played (None: it can)."""
         st = self.state
         if st is None or move is None:
-            return False
-        if isinstance(move, Place):
-            m = g.MASKS.get(tuple(move))
-            if m is None or not st.stock[st.seat].get(move.size):
-                return False
-            if move.orient == "h":
-                return not m & (st.h | st.inner_h)
-            return not m & (st.v | st.inner_v)
-        return True
+            return "nothing to play"
+        return st.why_illegal(st.seat, move)
 
     # ----------------------------------------------------------- actions
     def action_arrow(self, d: str) -> None:
         st = self.state
         if st is None:
             return
+        self.pass_armed = False
         if st.phase == "place":
             dx, dy = DIRECTIONS[d]
             self.cx += dx
             self.cy += dy
             self._clamp()
         elif st.phase == "slide":
-            pieces = self.movable()
-            if not pieces:
+            piece = self.chosen_piece()
+            if piece is None:
                 return
-            i = pieces[self.pick % len(pieces)]
-            reach = st.slide_reach(i, d)
+            reach = self.reach[piece].get(d, 0)
             opposite = {"n": "s", "s": "n", "e": "w", "w": "e"}[d]
             if self.slide_dir == d:
                 self.slide_dist = min(reach, self.slide_dist + 1)
@@ -232,17 +297,20 @@ class GridBoard(TextCanvas, can_focus=True):
                 self.slide_dir, self.slide_dist = d, 1
         elif st.phase == "claim":
             self.action_pick(1 if d in "es" else -1)
+            return
         self.refresh()
         self._changed()
 
     def action_size(self, size: int) -> None:
         self.piece_size = size
+        self.pass_armed = False
         self._clamp()
         self.refresh()
         self._changed()
 
     def action_turn(self) -> None:
         self.orient = "v" if self.orient == "h" else "h"
+        self.pass_armed = False
         self._clamp()
         self.refresh()
         self._changed()
@@ -251,7 +319,8 @@ class GridBoard(TextCanvas, can_focus=True):
         st = self.state
         if st is None:
             return
-        n = len(self.movable()) if st.phase == "slide" else len(self.areas()) if st.phase == "claim" else 0
+        self.pass_armed = False
+        n = len(self.slide_pieces) if st.phase == "slide" else len(self.claims) if st.phase == "claim" else 0
         if n:
             self.pick = (self.pick + step) % n
             self.slide_dir, self.slide_dist = None, 0
@@ -259,20 +328,29 @@ class GridBoard(TextCanvas, can_focus=True):
         self._changed()
 
     def action_confirm(self) -> None:
+        st = self.state
         move = self.current_move()
-        if not self.can_act or move is None:
-            if self.can_act and self.state is not None and self.state.phase == "slide":
+        if not self.can_act or st is None or move is None:
+            if self.can_act and st is not None and st.phase == "slide":
                 self.notify("Slide with the arrows first, or press p to pass.", timeout=3)
             return
-        self.post_message(MoveChosen(format_move(move)))
+        self.pass_armed = False
+        self.post_message(MoveChosen(st.format_move(move)))
 
     def action_pass_step(self) -> None:
         st = self.state
-        if self.can_act and st is not None and st.phase in ("slide", "claim"):
-            self.post_message(MoveChosen(format_move(PASS)))
+        if not self.can_act or st is None or st.phase not in ("slide", "claim"):
+            return
+        if st.phase == "claim" and not self.pass_armed:
+            self.pass_armed = True  # giving an area up is for good: ask once more
+            self._changed()
+            return
+        self.pass_armed = False
+        self.post_message(MoveChosen(st.format_move(PASS)))
 
     def action_reset(self) -> None:
         self.slide_dir, self.slide_dist = None, 0
+        self.pass_armed = False
         self.refresh()
         self._changed()
 
@@ -324,17 +402,23 @@ class GridBoard(TextCanvas, can_focus=True):
                 else:
                     side_owner_v[g.vbit(x, y + i)] = owner
         h, v = st.h, st.v
-        # claimed cells, then candidate areas in the claim phase
+        # claimed cells, areas given up, then candidate areas in the claim phase
         for region, owner, mc in st.claims:
             for cell in g.cells_of(region):
                 fill_cell(cell, f"[{owner + 1}]" if cell == mc else f"{owner + 1}", SEAT_BG[owner])
+        for region in self.given_up:
+            for cell in g.cells_of(region):
+                fill_cell(cell, "×", GIVEN_UP)
         move = self.current_move() if self.can_act else None
-        if st.phase == "claim" and self.can_act:
-            areas = self.areas()
-            for n, region in enumerate(areas):
-                chosen = n == self.pick % len(areas)
-                for cell in g.cells_of(region):
+        if st.phase == "claim" and self.claims:
+            for n, claim in enumerate(self.claims):
+                chosen = n == self.pick % len(self.claims)
+                for cell in g.cells_of(st.area_of(claim.cell)):
                     fill_cell(cell, "★" if chosen else "?", OK if chosen else "bold yellow")
+        # where the last turn's slides started (under the buildings drawn next)
+        for m in self.marks:
+            if isinstance(m, Slide):
+                self._draw_piece(put, *m[:4], WAS, dashed=True)
         # sides
         for y in range(9):
             for x in range(8):
@@ -357,19 +441,22 @@ class GridBoard(TextCanvas, can_focus=True):
                 right = x < 8 and bool(h & g.hbit(x, y))
                 ch = JUNCTIONS[(int(up), int(down), int(left), int(right))]
                 put(row(y), col(x), ch, DIM if ch == "·" else "bold white")
+        # the last turn's buildings where they stand now
+        on_board = set(st.pieces)
+        for m in self.marks:
+            piece = m if isinstance(m, Place) else slide_target(m) if isinstance(m, Slide) else None
+            if piece is not None and tuple(piece) in on_board:
+                owner = st.owners[st.pieces.index(tuple(piece))]
+                self._draw_piece(put, *piece, LAST[owner], start=False)
         # previews
         if self.can_act and st.phase == "place" and isinstance(move, Place):
-            self._draw_piece(put, move.size, move.x, move.y, move.orient, OK if self.is_legal(move) else BAD)
+            self._draw_piece(put, *move, OK if self.why_not(move) is None else BAD)
         if self.can_act and st.phase == "slide":
-            pieces = self.movable()
-            if pieces:
-                piece = st.pieces[pieces[self.pick % len(pieces)]]
+            piece = self.chosen_piece()
+            if piece is not None:
                 self._draw_piece(put, *piece, PICKED)
                 if isinstance(move, Slide):
-                    dx, dy = DIRECTIONS[move.direction]
-                    self._draw_piece(
-                        put, move.size, move.x + dx * move.dist, move.y + dy * move.dist, move.orient, OK
-                    )
+                    self._draw_piece(put, *slide_target(move), OK)
         out = []
         for r in range(height):
             line, row_styles = chars[r], styles[r]
@@ -382,21 +469,27 @@ class GridBoard(TextCanvas, can_focus=True):
             out.append(runs)
         return out
 
-    def _draw_piece(self, put: Any, size: int, x: int, y: int, o: str, style: Style) -> None:
+    def _draw_piece(self, put: Any, size: int, x: int, y: int, o: str, style: Style | str,
+                    start: bool = True, dashed: bool = False) -> None:
+        """A building's sides in `style`; `start` marks its first point ◆,
+        `dashed` draws it as a ghost."""
         sc = self.scale
         if o == "h":
+            ch = "╍" if dashed else "━"
             for i in range(size):
                 for k in range(sc.cw):
-                    put(sc.row(y), sc.col(x + i) + 1 + k, "━", style)
+                    put(sc.row(y), sc.col(x + i) + 1 + k, ch, style)
                 if i:
-                    put(sc.row(y), sc.col(x + i), "━", style)
+                    put(sc.row(y), sc.col(x + i), ch, style)
         else:
+            ch = "╏" if dashed else "┃"
             for i in range(size):
                 for r in sc.cell_rows(y + i):
-                    put(r, sc.col(x), "┃", style)
+                    put(r, sc.col(x), ch, style)
                 if i:
-                    put(sc.row(y + i), sc.col(x), "┃", style)
-        put(sc.row(y), sc.col(x), "◆", style)
+                    put(sc.row(y + i), sc.col(x), ch, style)
+        if start:
+            put(sc.row(y), sc.col(x), "◆", style)
 
 
 class SidePanel(TextCanvas):
@@ -432,12 +525,14 @@ class GameView(Horizontal):
         self.viewer: int | None = None
 
     def compose(self) -> ComposeResult:
-        yield GridBoard()
+        # the size is known before the first layout, so the log beside the
+        # board is laid out (and wrapped) once, at its final width
+        yield GridBoard(large=wants_large(*self.app.size))
         yield SidePanel(id="gs-panel")
 
     def fit_to(self, width: int, height: int) -> None:
         """Bigger cells when the terminal is at least 100×34."""
-        self.query_one(GridBoard).set_scale(width >= 100 and height >= 34)
+        self.query_one(GridBoard).set_scale(wants_large(width, height))
 
     def show(self, state: GridSquareState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state`; let the player build a move if `can_act`."""
@@ -449,6 +544,16 @@ class GameView(Horizontal):
             board.focus()
         self.update_panel()
 
+    def mark_last(self, seat: int, notation: str) -> None:
+        """A move was just played: mark it (and the rest of its turn) on the
+        board, so a bot's slide of your building is seen."""
+        self.query_one(GridBoard).mark(seat, notation)
+        self.update_panel()
+
+    def player_name(self, seat: int) -> str:
+        """The name shown for `seat`."""
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+
     def update_panel(self) -> None:
         board = self.query_one(GridBoard)
         st = board.state
@@ -456,46 +561,51 @@ class GameView(Horizontal):
             return
         t = Text()
         for s in range(2):
-            name = self.names[s] if s < len(self.names) else f"Seat {s + 1}"
             turn = s == st.seat and st.phase != "over"
             t.append("▶ " if turn else "  ")
-            t.append(f"{name[:17]}\n", SEAT_FG[s])
+            t.append(f"{self.player_name(s)[:17]}\n", SEAT_FG[s])
             stock = st.stock[s]
-            t.append(f"  {st.claimed_cells(s)} cells  [{s + 1}]×{st.monuments[s]}\n")
+            t.append(f"  {cells_text(st.claimed_cells(s))}  [{s + 1}]×{st.monuments[s]}\n")
             t.append(f"  L{stock[3]} M{stock[2]} S{stock[1]}\n")
-        t.append("\n")
         if st.phase == "over":
-            t.append(f"Game over.\n{Event(st.end_reason).render(self.names)}.\n", "bold")
-        elif board.can_act:
-            move = board.current_move()
-            if st.phase == "place":
-                size = g.SIZE_NAMES[board.piece_size]
-                way = "east" if board.orient == "h" else "north"
-                t.append(f"Place {size}\n{way} from ", "bold")
-                t.append(g.point_name(board.cx, board.cy), "bold")
-                t.append(f"  {format_move(move)}\n")
-                if not board.is_legal(move):
-                    t.append("(blocked here)\n", "bold red")
-                t.append("\n←↑↓→ move  1 2 3 size\no turn   Enter place\n", "dim")
-            elif st.phase == "slide":
-                pieces = board.movable()
-                if isinstance(move, Slide):
-                    t.append(f"Slide {format_move(move)}\n", "bold")
-                else:
-                    t.append(f"Slide a building?\n({len(pieces)} can move)\n", "bold")
-                if pieces:
-                    i = pieces[board.pick % len(pieces)]
-                    reach = " ".join(
-                        f"{'↑→↓←'['nesw'.index(d)]}{r}" for d in "nesw" if (r := st.slide_reach(i, d))
-                    )
-                    t.append(f"{format_move(Place(*st.pieces[i]))}: {reach}\n")
-                t.append("\nTab pick  ←↑↓→ slide\nEnter slide  p pass\n", "dim")
-            else:
-                t.append(f"Claim an area!\n{format_move(move) if move else ''} ", "bold")
-                if move is not None:
-                    region = next(r for r in st.claimable if r >> move.cell & 1)
-                    n = bin(region).count("1")
-                    t.append(f"({n} cell{'s' if n != 1 else ''})")
-                t.append("\n\nTab next area\nEnter claim  p pass\n", "dim")
-        t.append("\n? help  u undo\nq quit (saved)", "dim")
+            t.append(f"\nGame over.\n{Event(st.end_reason).render(self.names)}.\n", "bold")
+        else:
+            t.append(f"{turn_text(st)}\n", "dim")
+        if board.marks and board.marks_seat is not None:
+            done = ", ".join(st.format_move(m) for m in board.marks)
+            t.append(f"Last: {self.player_name(board.marks_seat)[:10]} {done}\n", "dim")
+        t.append("\n")
+        if st.phase != "over" and board.can_act:
+            self._describe_step(t, board, st)
+        if board.given_up:
+            t.append("× given up: no claim\n", "dim")
         self.query_one(SidePanel).set_text(t)
+
+    def _describe_step(self, t: Text, board: GridBoard, st: GridSquareState) -> None:
+        """The move being built, in words, and the keys for this step."""
+        move = board.current_move()
+        if st.phase == "place":
+            why = board.why_not(move)
+            if why is None:
+                t.append(f"{st.describe_move(move).capitalize()}\n", "bold")
+            else:
+                t.append(f"{why[0].upper()}{why[1:]}\n", "bold red")
+            t.append("←↑↓→ move  1 2 3 size\no turn   Enter place\n", "dim")
+        elif st.phase == "slide":
+            piece = board.chosen_piece()
+            if isinstance(move, Slide):
+                t.append(f"{st.describe_move(move).capitalize()}\n", "bold")
+            elif piece is not None:
+                n = len(board.slide_pieces)
+                t.append(f"Slide a building? {n} can move\n", "bold")
+                reach = " ".join(f"{'↑→↓←'['nesw'.index(d)]}{r}" for d in "nesw" if (r := board.reach[piece].get(d)))
+                t.append(f"{st.format_move(Place(*piece))}: {reach}\n")
+            t.append("Tab pick  ←↑↓→ slide\nEnter slide  p pass\n", "dim")
+        else:
+            if move is not None:
+                t.append(f"{st.describe_move(move).capitalize()}!\n", "bold")
+            if board.pass_armed:
+                t.append(f"{st.describe_move(PASS).capitalize()}?\n", "bold red")
+                t.append("p again: yes  Esc: no\n", "bold")
+            else:
+                t.append("Tab next  Enter claim\np pass: area given up\nfor good\n", "dim")

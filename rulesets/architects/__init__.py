@@ -1,0 +1,46 @@
+"""Architects (Clients v/s Architects): each player is an architect and a
+client, racing a client through a maze commission board while card plays
+open and close lines, spaces and areas on every board (2–4 players)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.core import OptionSpec, Ruleset
+from rulesets.architects.content import ROUND_LIMIT
+from rulesets.architects.state import ArchitectsState
+
+
+class Architects(Ruleset):
+    """The Architects ruleset."""
+
+    id = "architects"
+    title = "Architects"
+    min_players = 2
+    max_players = 4
+    menu_order = 5
+    summary = (
+        "Each player is an architect and a client. Win a commission board in a "
+        "sealed lowest-bid auction, then move your client through its maze to F: "
+        "moving forward pays your architect, moving back refunds. Card plays open "
+        "and close lines, special spaces and areas on every board, or push other "
+        "clients around. The architect with the most funds wins."
+    )
+    version = 1
+    options = (
+        OptionSpec("hands", "closed", "construction hands: closed (secret) or open (face up)", ("closed", "open")),
+        OptionSpec("rounds", ROUND_LIMIT, "stall stop: the game ends after this many rounds"),
+    )
+    bot_levels = ("random", "auto", "heuristic")
+    bot_classes = {"auto": "rulesets.architects.bots:AutoBot", "heuristic": "rulesets.architects.bots:HeuristicBot"}
+    hidden_information = True
+    undo_allowed = False
+    package_dir = Path(__file__).parent
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> ArchitectsState:
+        return ArchitectsState.setup(
+            players, seed, options.get("hands", "closed") == "open", int(options.get("rounds", ROUND_LIMIT))
+        )
+
+
+RULESET = Architects()

@@ -1,0 +1,1079 @@
+"""The Architects position and its rules (see RULES.md).
+
+Phases: `auction` (sealed bids on the commission boards, several seats at
+once), `turn` (the seat to act moves its client, plays cards, discards, then
+`end`s), `jump` (a client that landed on an active blue or glass space may
+hyper-jump) and `over`. All chance (architects, the deck, reshuffles) comes
+from the seeded Rng kept in the state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Iterator, Sequence
+
+from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name, seat_ref
+from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
+from engine.rng import Rng
+from rulesets.architects import content as K
+from rulesets.architects.board import AREA_EFFECT, BOARDS, LINE_EFFECT, SPACE_EFFECT, Board, Link
+from rulesets.architects.moves import (
+    END,
+    STAY,
+    Bid,
+    Discard,
+    End,
+    Group,
+    Jump,
+    Pair,
+    Single,
+    Stay,
+    Step,
+    Toggle,
+    cards_text,
+    format_move,
+    parse_text,
+)
+from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+
+Funds = tuple[int, int, int]
+"""(client, architect, bank)."""
+
+PLAYING, FINISHED, BANKRUPT, BIDDING = "playing", "finished", "bankrupt", "bidding"
+
+
+@dataclass
+class Player:
+    """One seat: the architect card, the commission board, the client and the hand."""
+
+    architect: Any = -1
+    """Index into content.ARCHITECTS (HIDDEN in others' views before the bids are shown)."""
+    board: int = -1
+    """The commission board won (index into BOARDS), -1 before."""
+    pos: int = -1
+    """The client's space on that board."""
+    client: int = 0
+    """Client funds."""
+    funds: int = 0
+    """Architect funds (the score)."""
+    hand: list[Any] = field(default_factory=list)
+    """Construction cards (ids 0..59; HIDDEN in others' views with closed hands)."""
+    status: str = BIDDING
+    """bidding, playing, finished or bankrupt."""
+    bid: Any = None
+    """This auction round's sealed bid (board, amount), None before it is made."""
+
+    def copy(self) -> "Player":
+        """An independent copy."""
+        c = Player.__new__(Player)
+        c.__dict__.update(self.__dict__)
+        c.hand = list(self.hand)
+        return c
+
+
+@dataclass
+class ArchitectsState(GameState):
+    """An Architects position."""
+
+    num_players: int
+    hands_open: bool = False
+    """Option: hands are played face up."""
+    round_limit: int = K.ROUND_LIMIT
+    """The game ends after this many rounds (a stall stop)."""
+    rng: Rng = field(default_factory=Rng)
+    deck: list[Any] = field(default_factory=list)
+    """Construction deck, face down; the next card drawn is the last."""
+    discard: list[int] = field(default_factory=list)
+    """Cards played or discarded, face up."""
+    spare_architects: list[Any] = field(default_factory=list)
+    """Architect cards not dealt (face down)."""
+    bank: int = K.BANK_FUNDS
+    players: list[Player] = field(default_factory=list)
+    phase: str = "auction"
+    open_boards: list[int] = field(default_factory=list)
+    """Boards not yet won (the auction)."""
+    revealed: bool = False
+    """The architect cards have been shown (with the first bids)."""
+    order: list[int] = field(default_factory=list)
+    """Seats in turn order (by their boards' numerals)."""
+    seat: int = 0
+    """Whose turn it is."""
+    actor: int = 0
+    """Who decides now (the turn's owner, or a client that may hyper-jump)."""
+    round: int = 0
+    """The round being played (1 from the first turn)."""
+    flags: set[str] = field(default_factory=set)
+    """Active effects: lines (lb lo lg lr ld), spaces (sb sg sr sk), areas (ab ag ap pk)."""
+    finish_round: int = 0
+    """The round in which the first client reached F (0: none yet)."""
+    endgame: bool = False
+    """The round after the first finish has begun: no draws, areas closed, forward gains halved."""
+    moved: bool = False
+    single_used: bool = False
+    three_used: bool = False
+    four_used: bool = False
+    five_used: bool = False
+    discarded: bool = False
+    played: bool = False
+    """Some card play was made this turn."""
+    paired: list[int] = field(default_factory=list)
+    """Opponents a pair was played on this turn."""
+    jump_from: int = -1
+    """The blue or glass space the deciding client landed on (phase jump)."""
+    over_reason: str = ""
+
+    # ----------------------------------------------------------------- setup
+    @classmethod
+    def setup(cls, players: int, seed: int, hands_open: bool = False, round_limit: int = K.ROUND_LIMIT) -> "ArchitectsState":
+        """Rules 1–2: architect cards and 6 construction cards dealt."""
+        if not 2 <= players <= 4:
+            raise ValueError("Architects is for 2–4 players")
+        if round_limit < 1:
+            raise ValueError("the round limit must be at least 1")
+        rng = Rng(seed)
+        archs = list(range(len(K.ARCHITECTS)))
+        rng.shuffle(archs)
+        deck = list(range(K.DECK_SIZE))
+        rng.shuffle(deck)
+        st = cls(num_players=players, hands_open=hands_open, round_limit=round_limit, rng=rng)
+        st.deck = deck
+        st.players = [Player(architect=archs.pop()) for _ in range(players)]
+        st.spare_architects = archs
+        for p in st.players:
+            p.hand = [deck.pop() for _ in range(K.HAND_SIZE)]
+        st.open_boards = list(range(len(BOARDS)))
+        return st
+
+    # -------------------------------------------------------------- queries
+    def board_of(self, seat: int) -> Board:
+        """The seat's commission board."""
+        return BOARDS[self.players[seat].board]
+
+    def active(self) -> list[int]:
+        """Seats still playing, in turn order."""
+        return [s for s in self.order if self.players[s].status == PLAYING]
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return ()
+        if self.phase == "auction":
+            return tuple(s for s, p in enumerate(self.players) if p.status == BIDDING and p.bid is None)
+        return (self.actor,)
+
+    def signed_value(self, board: Board, space: int) -> int:
+        """The space's value, negative for a ±black space while they are turned."""
+        v = board.values[space]
+        return -v if board.kinds[space] == "k" and "sk" in self.flags else v
+
+    def gain(self, amount: int) -> int:
+        """A forward gain: halved (rounded down) in the endgame."""
+        return amount // 2 if self.endgame else amount
+
+    def can_enter(self, board: Board, src: int, link: Link) -> bool:
+        """Whether a client on `src` may cross `link` (dashed lines, closed
+        areas: a closed area may be left, or crossed inside, never entered)."""
+        if link.dashed and "ld" not in self.flags:
+            return False
+        area = board.areas[link.to]
+        if area in ("", "y"):
+            return True
+        if AREA_EFFECT[area] in self.flags:
+            return True
+        return area != "k" and board.areas[src] == area
+
+    def step_transfers(self, board: Board, a: int, link: Link) -> list[tuple[str, str, int]]:
+        """What crossing `link` from space `a` pays: (payer, payee, amount),
+        parties 'c' client, 'a' architect, 'bank'."""
+        out: list[tuple[str, str, int]] = []
+        if link.forward:
+            v = self.signed_value(board, link.to)
+            out.append(("c", "a", self.gain(v)) if v >= 0 else ("a", "c", -v))
+        else:
+            v = self.signed_value(board, a)
+            out.append(("a", "c", v) if v >= 0 else ("c", "a", -v))
+        if link.colour and LINE_EFFECT[link.colour] in self.flags:
+            total = board.values[a] + board.values[link.to]
+            if link.colour == "b":
+                out.append(("bank", "c", self.gain(total // 2)))
+            elif link.colour == "g":
+                out.append(("bank", "c", self.gain(total)))
+            elif link.colour == "o":
+                out.append(("c", "bank", total // 2))
+            else:
+                out.append(("c", "bank", total))
+        return out
+
+    @staticmethod
+    def settle(funds: Funds, transfers: list[tuple[str, str, int]]) -> Funds | None:
+        """Funds after the transfers, or None if a client or architect lacks
+        the money. The bank pays what it has."""
+        have = {"c": funds[0], "a": funds[1], "bank": funds[2]}
+        for payer, payee, amount in transfers:
+            if payer == "bank":
+                amount = min(amount, have["bank"])
+            elif have[payer] < amount:
+                return None
+            have[payer] -= amount
+            have[payee] += amount
+        return have["c"], have["a"], have["bank"]
+
+    def architect_pays(self, funds: Funds, amount: int) -> Funds | None:
+        """Note #1: the architect pays the bank; the client covers a shortfall."""
+        c, a, b = funds
+        from_a = min(a, amount)
+        rest = amount - from_a
+        if rest > c:
+            return None
+        return c - rest, a - from_a, b + amount
+
+    def simulate(self, seat: int, path: Sequence[int], text: K.CardText | None) -> tuple[Funds | None, bool]:
+        """Funds after moving `seat`'s client along `path` (space numbers) by
+        `text` (None: a plain step) and the card's bank payments; and whether
+        the movement alone was affordable (False: the move cannot be made).
+        Funds None with True: the card's payment bankrupts the player."""
+        p = self.players[seat]
+        board = BOARDS[p.board]
+        funds: Funds | None = (p.client, p.funds, self.bank)
+        here = p.pos
+        last = len(path) - 1
+        for i, to in enumerate(path):
+            link = board.link(here, to)
+            assert link is not None
+            paid = text is None or text.paid == "all" or (text.paid == "last" and i == last)
+            if paid:
+                funds = self.settle(funds, self.step_transfers(board, here, link))
+                if funds is None:
+                    return None, False
+            here = to
+        if text is not None:
+            if text.client_gain:
+                funds = self.settle(funds, [("bank", "c", self.gain(text.client_gain))])
+            if text.architect_pays:
+                funds = self.architect_pays(funds, text.architect_pays)  # type: ignore[arg-type]
+        return funds, True
+
+    def open_key(self) -> tuple[bool, frozenset[str]]:
+        """What of the flags decides where a client may go (dashed lines, areas)."""
+        return "ld" in self.flags, frozenset(self.flags & AREA_FLAGS)
+
+    def card_paths(self, seat: int, text: K.CardText) -> tuple[tuple[int, ...], ...]:
+        """Every path (spaces entered) `text` allows `seat`'s client, topology only."""
+        p = self.players[seat]
+        return _card_paths(p.board, p.pos, TEXT_INDEX[text], self.open_key())
+
+    def single_text(self, card: int) -> K.CardText:
+        """The movement text of a card played singly."""
+        n = K.card_number(card)
+        return K.NINE_RETREAT if n == 9 else K.CARD_TEXTS[n]
+
+    def step_options(self, seat: int) -> list[Step]:
+        """Plain steps the client can take and pay for."""
+        p = self.players[seat]
+        board = BOARDS[p.board]
+        return [
+            Step(board.names[link.to])
+            for link in board.links[p.pos]
+            if self.can_enter(board, p.pos, link) and self.simulate(seat, (link.to,), None)[0] is not None
+        ]
+
+    def card_moves(self, seat: int, card: int) -> list[Single]:
+        """The movements a card played singly allows, affordable."""
+        board = self.board_of(seat)
+        text = self.single_text(card)
+        return [
+            Single(card, tuple(board.names[i] for i in path))
+            for path in self.card_paths(seat, text)
+            if self.simulate(seat, path, text)[0] is not None
+        ]
+
+    def movement_options(self, seat: int) -> list[Any]:
+        """The turn's movement: plain steps and single movement cards, affordable."""
+        out: list[Any] = self.step_options(seat)
+        if not self.single_used:
+            for card in sorted(set(self.players[seat].hand)):
+                out += self.card_moves(seat, card)
+        return out
+
+    def pair_targets(self, seat: int) -> list[int]:
+        """Opponents a pair may still be played on this turn."""
+        return [t for t in self.active() if t != seat and t not in self.paired]
+
+    def pair_moves(self, cards: tuple[int, int], target: int) -> list[Pair]:
+        """The movements a pair can make the target's client take."""
+        text = K.CARD_TEXTS[K.card_number(cards[0])]
+        board = self.board_of(target)
+        return [
+            Pair(cards, target, tuple(board.names[i] for i in path))
+            for path in self.card_paths(target, text)
+            if self.simulate(target, path, text)[1]
+        ]
+
+    def pair_options(self, seat: int) -> list[Pair]:
+        """Pairs (same number and text, two suits) on opponents able to obey."""
+        out: list[Pair] = []
+        targets = self.pair_targets(seat)
+        if not targets:
+            return out
+        for a, b in combinations(sorted(set(self.players[seat].hand)), 2):
+            n = K.card_number(a)
+            if n == K.card_number(b) and n != 9:
+                for t in targets:
+                    out += self.pair_moves((a, b), t)
+        return out
+
+    def group_allowed(self, seat: int, group: Group) -> bool:
+        """Whether a recognised group may be played now (type unused this
+        turn, no area in the endgame, a swap partner still in play)."""
+        n = len(group.cards)
+        if (n == 3 and self.three_used) or (n == 4 and self.four_used) or (n == 5 and self.five_used):
+            return False
+        if self.endgame and group.effect in K.AREA_EFFECTS:
+            return False
+        if group.effect == "sw":
+            t = group.target
+            return 0 <= t < self.num_players and t != seat and self.players[t].status == PLAYING
+        return True
+
+    def group_options(self, seat: int) -> list[Group]:
+        """The 3-, 4- and 5-card plays the hand allows this turn."""
+        out: list[Group] = []
+        targets = [t for t in self.active() if t != seat]
+        for effect, cards in hand_groups(tuple(sorted(set(self.players[seat].hand)))):
+            if effect == "sw":
+                out += [g for g in (Group("sw", cards, t) for t in targets) if self.group_allowed(seat, g)]
+            else:
+                g = Group(effect, cards)
+                if self.group_allowed(seat, g):
+                    out.append(g)
+        return out
+
+    def toggle_options(self, seat: int) -> list[Toggle]:
+        """9s played to open or close something instead of retreating."""
+        if self.single_used:
+            return []
+        out = []
+        for card in sorted(set(self.players[seat].hand)):
+            if K.card_number(card) == 9:
+                for e in K.NINE_TOGGLES[K.card_suit(card)]:
+                    if not (self.endgame and e in K.AREA_EFFECTS):
+                        out.append(Toggle(card, e))
+        return out
+
+    def jump_targets(self, seat: int) -> list[int]:
+        """Where a client on an active blue or glass space may hyper-jump."""
+        p = self.players[seat]
+        board = BOARDS[p.board]
+        kind = board.kinds[self.jump_from]
+        out = []
+        for i in board.of_kind(kind):
+            area = board.areas[i]
+            if i != self.jump_from and (area in ("", "y") or AREA_EFFECT[area] in self.flags):
+                out.append(i)
+        return out
+
+    def may_end(self, seat: int, movements: list[Any] | None = None) -> bool:
+        """Rules 17–19: moved (or no move is possible), and played or discarded
+        a card (unless the hand is empty)."""
+        if not self.moved:
+            return not (self.movement_options(seat) if movements is None else movements)
+        return self.played or self.discarded or not self.players[seat].hand
+
+    def legal(self, seat: int) -> list[Any]:
+        if self.phase == "over" or seat not in self.to_act():
+            return []
+        self.require_visible(seat)
+        p = self.players[seat]
+        if self.phase == "auction":
+            return [Bid(b, v) for b in sorted(self.open_boards) for v in range(BOARDS[b].min_bid, BOARDS[b].max_bid + 1)]
+        if self.phase == "jump":
+            board = BOARDS[p.board]
+            return sorted([Jump(board.names[i]) for i in self.jump_targets(seat)] + [STAY], key=format_move)
+        out: list[Any] = []
+        movements = self.movement_options(seat) if not self.moved else []
+        out += movements
+        out += self.toggle_options(seat)
+        out += self.pair_options(seat)
+        out += self.group_options(seat)
+        if not self.discarded:
+            out += [Discard(c) for c in sorted(set(p.hand))]
+        if self.may_end(seat, movements):
+            out.append(END)
+        return sorted(out, key=format_move)
+
+    def is_legal(self, seat: int, move: Any) -> bool:
+        """A direct check of one move (no full move list)."""
+        if self.phase == "auction":
+            return (
+                isinstance(move, Bid)
+                and move.board in self.open_boards
+                and BOARDS[move.board].min_bid <= move.amount <= BOARDS[move.board].max_bid
+            )
+        if self.phase == "jump":
+            if isinstance(move, Jump):
+                board = self.board_of(seat)
+                return move.to in board.names and board.index(move.to) in self.jump_targets(seat)
+            return isinstance(move, Stay)
+        hand = self.players[seat].hand
+        if isinstance(move, Step):
+            return not self.moved and move in self.step_options(seat)
+        if isinstance(move, Single):
+            return not (self.moved or self.single_used) and move.card in hand and move in self.card_moves(seat, move.card)
+        if isinstance(move, Toggle):
+            return move.card in hand and move in self.toggle_options(seat)
+        if isinstance(move, Pair):
+            a, b = move.cards
+            return (
+                a < b
+                and a in hand
+                and b in hand
+                and K.card_number(a) == K.card_number(b) != 9
+                and move.target in self.pair_targets(seat)
+                and move in self.pair_moves(move.cards, move.target)
+            )
+        if isinstance(move, Group):
+            cards = move.cards
+            if not 3 <= len(cards) <= 5 or list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
+                return False
+            return move.effect in group_effects(cards) and self.group_allowed(seat, move)
+        if isinstance(move, Discard):
+            return not self.discarded and move.card in hand
+        if isinstance(move, End):
+            return self.may_end(seat)
+        return False
+
+    # ------------------------------------------------------------- changes
+    def step(self, seat: int, move: Any) -> list[Event]:
+        who = seat_ref(seat)
+        if isinstance(move, Bid):
+            return self._bid(seat, move)
+        if isinstance(move, (Jump, Stay)):
+            return self._jump(seat, move, who)
+        p = self.players[seat]
+        board = BOARDS[p.board]
+        if isinstance(move, Step):
+            self.moved = True
+            return self._move(seat, tuple(board.index(s) for s in move.to.split(">")), None, who, "")
+        if isinstance(move, Single):
+            self._play_cards(seat, (move.card,))
+            self.single_used = self.moved = True
+            text = self.single_text(move.card)
+            path = tuple(board.index(s) for s in move.path)
+            events = self._move(seat, path, text, who, f" with the {K.card_code(move.card)}")
+            return events + self._refill(seat)
+        if isinstance(move, Toggle):
+            self._play_cards(seat, (move.card,))
+            self.single_used = True
+            events = [self._toggle(move.effect, who, f"the {K.card_code(move.card)}")]
+            return events + self._refill(seat)
+        if isinstance(move, Pair):
+            return self._pair(seat, move, who)
+        if isinstance(move, Group):
+            return self._group(seat, move, who)
+        if isinstance(move, Discard):
+            p.hand.remove(move.card)
+            self.discard.append(move.card)
+            self.discarded = True
+            return [Event(f"{who} discards the {K.card_code(move.card)}")] + self._refill(seat)
+        if isinstance(move, End):
+            return self._end(seat, who)
+        raise IllegalMoveError(f"not an Architects move: {move!r}")
+
+    def _bid(self, seat: int, move: Bid) -> list[Event]:
+        self.players[seat].bid = (move.board, move.amount)
+        events = [Event(f"{seat_ref(seat)} places a sealed bid")]
+        if self.to_act():
+            return events
+        return events + self._resolve_bids()
+
+    def _resolve_bids(self) -> list[Event]:
+        """Rule 7: lowest bid wins each board, ties to the oldest architect;
+        losers bid again on the boards left."""
+        events: list[Event] = []
+        if not self.revealed:
+            self.revealed = True
+            for s, p in enumerate(self.players):
+                a = K.ARCHITECTS[p.architect]
+                events.append(Event(f"{seat_ref(s)}'s architect is {a.name} (born {a.born})"))
+        bidders = [s for s, p in enumerate(self.players) if p.status == BIDDING]
+        for s in bidders:
+            b, v = self.players[s].bid
+            events.append(Event(f"{seat_ref(s)} bid {v} on board {BOARDS[b].roman}"))
+        for b in sorted({self.players[s].bid[0] for s in bidders}):
+            on = [s for s in bidders if self.players[s].bid[0] == b]
+            win = min(on, key=lambda s: (self.players[s].bid[1], K.ARCHITECTS[self.players[s].architect].born))
+            p = self.players[win]
+            amount = p.bid[1]
+            p.board, p.pos, p.client, p.status = b, BOARDS[b].start, amount, PLAYING
+            self.bank -= amount
+            self.open_boards.remove(b)
+            tie = sum(1 for s in on if self.players[s].bid[1] == amount) > 1
+            why = " (tie: the oldest architect)" if tie else ""
+            events.append(Event(f"{seat_ref(win)} wins board {BOARDS[b].roman} for {amount}{why}"))
+        for p in self.players:
+            p.bid = None
+        if any(p.status == BIDDING for p in self.players):
+            events.append(Event("The losing bidders bid again on the boards left"))
+            return events
+        self.order = sorted(range(self.num_players), key=lambda s: self.players[s].board)
+        self.phase = "turn"
+        self.round = 1
+        self.seat = self.actor = self.order[0]
+        events.append(Event(f"Round 1: {seat_ref(self.seat)} plays first"))
+        return events
+
+    def _play_cards(self, seat: int, cards: Sequence[int]) -> None:
+        p = self.players[seat]
+        for c in cards:
+            p.hand.remove(c)
+            self.discard.append(c)
+        self.played = True
+
+    def _refill(self, seat: int) -> list[Event]:
+        """Rule 21: back to 6 cards from the deck (the discards reshuffled when
+        it runs out); no draws in the endgame."""
+        p = self.players[seat]
+        if self.endgame or p.status != PLAYING:
+            return []
+        drawn: list[int] = []
+        events: list[Event] = []
+        while len(p.hand) < K.HAND_SIZE:
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                events.append(Event("The discards are shuffled into a new deck"))
+            c = self.deck.pop()
+            p.hand.append(c)
+            drawn.append(c)
+        if drawn:
+            events.append(Event(f"{seat_ref(seat)} draws {_n(len(drawn), 'card')}"))
+            events.append(Event("You draw " + " ".join(K.card_code(c) for c in drawn), private_to=seat))
+        return events
+
+    def _move(self, seat: int, path: tuple[int, ...], text: K.CardText | None, who: str, how: str) -> list[Event]:
+        """Move a client (own turn or obeying a pair) and settle the money."""
+        p = self.players[seat]
+        board = BOARDS[p.board]
+        before = (p.client, p.funds)
+        funds, ok = self.simulate(seat, path, text)
+        where = ">".join(board.names[i] for i in path)
+        if funds is None:  # the card's payment cannot be met: bankrupt (Note #1)
+            p.pos = path[-1]
+            return [Event(f"{who}'s client moves to {where}{how}")] + self._bankrupt(seat, "cannot pay the bank 4")
+        p.client, p.funds, self.bank = funds
+        p.pos = path[-1]
+        events = [Event(f"{who}'s client moves to {where}{how}: {_money(before, (p.client, p.funds))}")]
+        return events + self._land(seat, who)
+
+    def _land(self, seat: int, who: str) -> list[Event]:
+        """Finishing, the red-circled chain and the hyper-jump choice."""
+        p = self.players[seat]
+        board = BOARDS[p.board]
+        here = p.pos
+        if here == board.finish:
+            return self._finish(seat, who)
+        kind = board.kinds[here]
+        if kind == "r" and "sr" in self.flags and len(board.red_chain) > 1:
+            to = board.next_red(here)
+            got = self._from_bank(seat, "a", self.gain(board.values[here]))
+            p.pos = to
+            return [Event(f"{who}'s client rides the red chain from {board.names[here]} to {board.names[to]}; the architect collects {got}")]
+        if kind in ("b", "g") and SPACE_EFFECT[kind] in self.flags:
+            self.jump_from = here
+            if self.jump_targets(seat):
+                self.phase = "jump"
+                self.actor = seat
+                return []
+            self.jump_from = -1
+        return []
+
+    def _from_bank(self, seat: int, who: str, amount: int) -> int:
+        """Rule 38: the bank pays what it has."""
+        got = min(amount, self.bank)
+        self.bank -= got
+        if who == "a":
+            self.players[seat].funds += got
+        else:
+            self.players[seat].client += got
+        return got
+
+    def _jump(self, seat: int, move: Any, who: str) -> list[Event]:
+        p = self.players[seat]
+        board = BOARDS[p.board]
+        events: list[Event] = []
+        if isinstance(move, Jump):
+            to = board.index(move.to)
+            got = self._from_bank(seat, "a", self.gain((board.values[self.jump_from] + board.values[to]) // 2))
+            p.pos = to
+            events.append(Event(f"{who}'s client hyper-jumps to {move.to}; the architect earns {got}"))
+        else:
+            events.append(Event(f"{who}'s client stays on {board.names[self.jump_from]}"))
+        self.jump_from = -1
+        self.phase = "turn"
+        self.actor = self.seat
+        return events
+
+    def _finish(self, seat: int, who: str) -> list[Event]:
+        """Rule 33: the commission is complete; the hand goes to the discards."""
+        p = self.players[seat]
+        p.status = FINISHED
+        self.discard += p.hand
+        p.hand = []
+        events = [Event(f"{who}'s client reaches F: the commission is complete with {p.funds} architect funds")]
+        if not self.finish_round:
+            self.finish_round = self.round
+            events.append(Event("The endgame begins with the next round"))
+        if seat == self.seat and self.phase != "over":
+            events += self._next_turn()
+        return events
+
+    def _bankrupt(self, seat: int, why: str) -> list[Event]:
+        """Rule 32: out of the game; cards to the discards, funds to the bank."""
+        p = self.players[seat]
+        p.status = BANKRUPT
+        self.bank += p.client + p.funds
+        p.client = p.funds = 0
+        self.discard += p.hand
+        p.hand = []
+        events = [Event(f"{seat_ref(seat)} is bankrupt ({why}) and out of the game")]
+        if seat == self.seat:
+            events += self._next_turn()
+        return events
+
+    def _toggle(self, effect: str, who: str, what: str) -> Event:
+        on = effect not in self.flags
+        self.flags ^= {effect}
+        verb = ("open" if on else "close") if effect in K.AREA_EFFECTS else ("activate" if on else "deactivate")
+        return Event(f"{who} plays {what}: {verb} the {K.EFFECTS[effect]}")
+
+    def _pair(self, seat: int, move: Pair, who: str) -> list[Event]:
+        self._play_cards(seat, move.cards)
+        self.paired.append(move.target)
+        t = move.target
+        board = self.board_of(t)
+        text = K.CARD_TEXTS[K.card_number(move.cards[0])]
+        events = [Event(f"{who} plays the pair {cards_text(move.cards)} on {seat_ref(t)}")]
+        events += self._move(t, tuple(board.index(s) for s in move.path), text, seat_ref(t), "")
+        if self.phase == "turn" or self.phase == "jump":
+            events += self._refill(seat)
+        return events
+
+    def _group(self, seat: int, move: Group, who: str) -> list[Event]:
+        self._play_cards(seat, move.cards)
+        n = len(move.cards)
+        if n == 3:
+            self.three_used = True
+        elif n == 4:
+            self.four_used = True
+        else:
+            self.five_used = True
+        played = cards_text(move.cards)
+        if move.effect == "yf":
+            got = self._from_bank(seat, "a", self.gain(K.FLIP_GAIN))
+            events = [Event(f"{who} plays a 4-card flush ({played}): the architect gains {got}")]
+            for s in self.active():
+                q = self.players[s]
+                flips = BOARDS[q.board].flips
+                if q.pos in flips:
+                    q.pos = flips[q.pos]
+                    events.append(Event(f"{seat_ref(s)}'s client flips to {BOARDS[q.board].names[q.pos]}"))
+        elif move.effect == "run":
+            got = self._from_bank(seat, "a", self.gain(K.RUN_GAIN))
+            events = [Event(f"{who} plays a 5-card run ({played}): the architect gains {got}")]
+        elif move.effect == "sw":
+            p, q = self.players[seat], self.players[move.target]
+            p.board, q.board = q.board, p.board
+            p.pos, q.pos = q.pos, p.pos
+            p.client, q.client = q.client, p.client
+            events = [Event(f"{who} plays a 5-card flush ({played}): swaps clients with {seat_ref(move.target)}")]
+        else:
+            events = [self._toggle(move.effect, who, played)]
+        return events + self._refill(seat)
+
+    def _end(self, seat: int, who: str) -> list[Event]:
+        if not self.moved:
+            p = self.players[seat]
+            board = BOARDS[p.board]
+            if any(self.can_enter(board, p.pos, ln) for ln in board.links[p.pos]):
+                return self._bankrupt(seat, "no move it can pay for")
+            events = [Event(f"{who}'s client has no open line and stays on {board.names[p.pos]}")]
+            return events + self._next_turn()
+        return [Event(f"{who} ends the turn")] + self._next_turn()
+
+    def _next_turn(self) -> list[Event]:
+        """The next seat in turn order; a new round (and the endgame) when it wraps."""
+        self.moved = self.single_used = self.three_used = self.four_used = self.five_used = False
+        self.discarded = self.played = False
+        self.paired = []
+        self.jump_from = -1
+        events: list[Event] = []
+        if not self.active():
+            return events + self._game_over("every commission is complete or bankrupt")
+        i = self.order.index(self.seat)
+        while True:
+            i += 1
+            if i >= len(self.order):
+                i = 0
+                if self.round >= self.round_limit:
+                    return events + self._game_over(f"the round limit ({self.round_limit}) was reached")
+                self.round += 1
+                events.append(Event(f"Round {self.round}"))
+                if self.finish_round and not self.endgame:
+                    self.endgame = True
+                    self.flags -= set(K.AREA_EFFECTS)
+                    events.append(Event("The endgame: no more draws, all areas closed, forward gains halved"))
+            s = self.order[i]
+            if self.players[s].status == PLAYING:
+                break
+        self.seat = self.actor = s
+        self.phase = "turn"
+        return events
+
+    def _game_over(self, why: str) -> list[Event]:
+        self.phase = "over"
+        self.over_reason = why
+        out = self.outcome()
+        assert out is not None
+        best = " and ".join(seat_ref(s) for s in out.winners)
+        return [Event(f"Game over ({why}): {best} {'win' if len(out.winners) > 1 else 'wins'} with {max(out.scores)}")]
+
+    # -------------------------------------------------------------- results
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        parts = []
+        for p in self.players:
+            parts.append({"architect funds": p.funds} if p.status != BANKRUPT else {"bankrupt": 0})
+        scores = tuple(sum(b.values()) for b in parts)
+        keys = [(p.status != BANKRUPT, scores[s]) for s, p in enumerate(self.players)]
+        return Outcome(scores, ranks_from_keys(keys), tuple(parts), self.over_reason)
+
+    def evaluate(self, seat: int) -> float | None:
+        from rulesets.architects.bots import position_value
+
+        vals = [position_value(self, s) for s in range(self.num_players)]
+        best_other = max(v for s, v in enumerate(vals) if s != seat)
+        return 0.5 + max(-0.5, min(0.5, (vals[seat] - best_other) / 100))
+
+    def prompt(self, seat: int) -> str:
+        if self.phase == "over":
+            return "The game is over"
+        if seat not in self.to_act():
+            if self.phase == "auction":
+                return "Wait for the other sealed bids"
+            return f"Wait for {seat_name(self.actor)}"
+        if self.phase == "auction":
+            return "Bid on a board (e.g. II=55), sealed"
+        if self.phase == "jump":
+            return "Hyper-jump (j>space) or stay"
+        if not self.moved:
+            return "Move your client (a space, or a card like 1g>c4), play cards, discard"
+        if not (self.played or self.discarded) and self.players[seat].hand:
+            return "Play cards or discard one (x<card>), then end"
+        return "Play more cards, discard one, or end"
+
+    # ---------------------------------------------------------- the contract
+    def clone(self) -> "ArchitectsState":
+        c = ArchitectsState.__new__(ArchitectsState)
+        c.__dict__.update(self.__dict__)
+        c.rng = self.rng.copy()
+        c.deck = list(self.deck)
+        c.discard = list(self.discard)
+        c.spare_architects = list(self.spare_architects)
+        c.players = [p.copy() for p in self.players]
+        c.open_boards = list(self.open_boards)
+        c.order = list(self.order)
+        c.flags = set(self.flags)
+        c.paired = list(self.paired)
+        return c
+
+    def view(self, seat: int | None) -> "ArchitectsState":
+        c = self.clone()
+        c.is_view = True
+        c.view_seat = seat
+        c.rng = HIDDEN_RNG
+        c.deck = [HIDDEN] * len(self.deck)
+        c.spare_architects = [HIDDEN] * len(self.spare_architects)
+        for s, p in enumerate(c.players):
+            if s == seat:
+                continue
+            if not self.hands_open:
+                p.hand = [HIDDEN] * len(p.hand)
+            if p.bid is not None:
+                p.bid = HIDDEN
+            if not self.revealed:
+                p.architect = HIDDEN
+        return c
+
+    def is_sealed(self, seat: int, move: Any) -> bool:
+        return isinstance(move, Bid)
+
+    def determinize(self, observer: int | None, rng: Any) -> "ArchitectsState":
+        """Unseen cards and architects redealt, others' sealed bids resampled."""
+        base = self if self.is_view and self.view_seat == observer else self.view(observer)
+        c = base.clone()
+        c.is_view = False
+        c.view_seat = None
+        c.rng = Rng(rng.next64())
+        seen = set(c.discard)
+        for p in c.players:
+            seen.update(x for x in p.hand if not is_hidden(x))
+        unseen = [x for x in range(K.DECK_SIZE) if x not in seen]
+        rng.shuffle(unseen)
+        for p in c.players:
+            p.hand = [unseen.pop() if is_hidden(x) else x for x in p.hand]
+        c.deck = [unseen.pop() for _ in c.deck]
+        known = {p.architect for p in c.players if not is_hidden(p.architect)}
+        spare = [a for a in range(len(K.ARCHITECTS)) if a not in known]
+        rng.shuffle(spare)
+        for p in c.players:
+            if is_hidden(p.architect):
+                p.architect = spare.pop()
+        c.spare_architects = [spare.pop() for _ in c.spare_architects]
+        for p in c.players:
+            if is_hidden(p.bid):
+                b = rng.choice(c.open_boards)
+                p.bid = (b, BOARDS[b].min_bid + rng.below(BOARDS[b].max_bid - BOARDS[b].min_bid + 1))
+        return c
+
+    def format_move(self, move: Any) -> str:
+        return format_move(move)
+
+    def parse_move(self, text: str, seat: int) -> Any:
+        move = parse_text(text)
+        if self.is_over():
+            raise IllegalMoveError("the game is over")
+        if seat not in self.to_act():
+            raise IllegalMoveError(self.not_to_act_reason(seat))
+        if move is None:
+            want = "".join(text.split()).lower()
+            legal = [m for m in self.legal(seat) if format_move(m).lower().startswith(want)]
+            if len(legal) == 1:
+                return legal[0]
+            if legal:
+                sample = ", ".join(format_move(m) for m in legal[:5])
+                raise AmbiguousMoveError(f"{text!r} could mean {sample}{' …' if len(legal) > 5 else ''}")
+            raise IllegalMoveError(f"{text!r} is not a legal move now ({self.prompt(seat)})")
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return move
+
+    def explain_illegal(self, seat: int, move: Any) -> str:
+        from rulesets.architects.explain import explain
+
+        return explain(self, seat, move)
+
+    def describe_move(self, move: Any, seat: int | None = None) -> str:
+        from rulesets.architects.explain import describe
+
+        return describe(self, move, self.actor if seat is None else seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        def card(c: Any) -> Any:
+            return "?" if is_hidden(c) else K.card_code(c)
+
+        return {
+            "phase": self.phase,
+            "hands_open": self.hands_open,
+            "round_limit": self.round_limit,
+            "round": self.round,
+            "turn_of": self.seat + 1,
+            "to_act": [s + 1 for s in self.to_act()],
+            "order": [s + 1 for s in self.order],
+            "open_boards": [BOARDS[b].roman for b in self.open_boards],
+            "revealed": self.revealed,
+            "bank": self.bank,
+            "flags": sorted(self.flags),
+            "finish_round": self.finish_round,
+            "endgame": self.endgame,
+            "deck": [card(c) for c in self.deck],
+            "discard": [card(c) for c in self.discard],
+            "spare_architects": ["?" if is_hidden(a) else K.ARCHITECTS[a].name for a in self.spare_architects],
+            "players": [
+                {
+                    "seat": s + 1,
+                    "architect": "?" if is_hidden(p.architect) else K.ARCHITECTS[p.architect].name,
+                    "board": BOARDS[p.board].roman if p.board >= 0 else None,
+                    "space": BOARDS[p.board].names[p.pos] if p.board >= 0 else None,
+                    "client": p.client,
+                    "architect_funds": p.funds,
+                    "status": p.status,
+                    "hand": [card(c) for c in p.hand],
+                    "bid": None if p.bid is None else ("?" if is_hidden(p.bid) else [BOARDS[p.bid[0]].roman, p.bid[1]]),
+                }
+                for s, p in enumerate(self.players)
+            ],
+            "turn": {
+                "moved": self.moved,
+                "single": self.single_used,
+                "three": self.three_used,
+                "four": self.four_used,
+                "five": self.five_used,
+                "discarded": self.discarded,
+                "played": self.played,
+                "paired": [s + 1 for s in self.paired],
+                "jump_from": self.board_of(self.actor).names[self.jump_from] if self.jump_from >= 0 else None,
+            },
+            "over": self.over_reason,
+            "rng": self.rng.state,
+        }
+
+    def render(self, seat: int | None, names: Sequence[str]) -> str:
+        from rulesets.architects.text_board import render_text
+
+        return render_text(self, seat, names)
+
+
+# -------------------------------------------------------------- card groups
+AREA_FLAGS = frozenset(K.AREA_EFFECTS)
+
+
+TEXTS = (K.NINE_RETREAT,) + tuple(K.CARD_TEXTS.values())
+"""Every movement text, numbered for the path cache."""
+TEXT_INDEX = {t: i for i, t in enumerate(TEXTS)}
+
+
+@lru_cache(maxsize=1 << 17)
+def _card_paths(board_index: int, pos: int, text_index: int, open_key: tuple[bool, frozenset[str]]) -> tuple[tuple[int, ...], ...]:
+    """Paths a card's text allows from `pos` with these lines and areas open."""
+    board = BOARDS[board_index]
+    text = TEXTS[text_index]
+    probe = ArchitectsState(num_players=2)
+    probe.flags = set(open_key[1]) | ({"ld"} if open_key[0] else set())
+
+    def fits(link: Link, kind: str) -> bool:
+        for k in kind.split("|"):
+            if (
+                k == "any"
+                or (k == "advance" and link.forward)
+                or (k == "retreat" and not link.forward)
+                or (k == "ascend" and link.vertical == -1)
+                or (k == "descend" and link.vertical == 1)
+            ):
+                return True
+        return False
+
+    def walk(here: int, seen: tuple[int, ...], todo: tuple[str, ...]) -> Iterator[tuple[int, ...]]:
+        if not todo:
+            yield seen[1:]
+            return
+        for link in board.links[here]:
+            if link.to in seen or not probe.can_enter(board, here, link) or not fits(link, todo[0]):
+                continue
+            yield from walk(link.to, seen + (link.to,), todo[1:])
+
+    orders = [text.steps] + ([tuple(reversed(text.steps))] if text.both else [])
+    found: dict[tuple[int, ...], None] = {}
+    for kinds in orders:
+        for path in walk(pos, (pos,), kinds):
+            found.setdefault(path, None)
+    return tuple(found)
+
+
+NUM = tuple(K.card_number(c) for c in range(K.DECK_SIZE))
+"""Number of each card id."""
+SUIT = tuple(K.card_suit(c) for c in range(K.DECK_SIZE))
+"""Suit of each card id."""
+
+
+def is_run(cards: Sequence[int]) -> bool:
+    """Consecutively numbered (any suits)."""
+    nums = sorted(NUM[c] for c in cards)
+    return all(b == a + 1 for a, b in zip(nums, nums[1:]))
+
+
+def three_effects(cards: Sequence[int]) -> list[str]:
+    """Effects of three cards: straights toggle a line colour per suit in them,
+    three suits the dashed lines, a flush its special spaces."""
+    suits = {SUIT[c] for c in cards}
+    out = []
+    if is_run(cards):
+        out += [K.LINE_OF_SUIT[s] for s in suits]
+    if len(suits) == 3:
+        out.append("ld")
+    if len(suits) == 1:
+        out.append(K.SPACE_OF_SUIT[next(iter(suits))])
+    return sorted(set(out))
+
+
+def four_effects(cards: Sequence[int]) -> list[str]:
+    """Effects of four cards: flush (yellow flip), badugi (pink squares), two
+    Two-of-a-Kinds (an area)."""
+    suits = [SUIT[c] for c in cards]
+    kinds = set(suits)
+    if len(kinds) == 1:
+        return ["yf"]
+    if len(kinds) == 4:
+        return ["pk"]
+    if len(kinds) == 2 and suits.count(suits[0]) == 2:
+        return [K.AREA_OF_PAIRS[frozenset(kinds)]]
+    return []
+
+
+def group_effects(cards: Sequence[int]) -> list[str]:
+    """Every effect these 3–5 cards can make ('sw' for a 5-card flush)."""
+    if len(cards) == 3:
+        return three_effects(cards)
+    if len(cards) == 4:
+        return four_effects(cards)
+    out = []
+    if len({SUIT[c] for c in cards}) == 1:
+        out.append("sw")
+    if is_run(cards):
+        out.append("run")
+    return out
+
+
+_LINES_OF_MASK = tuple(tuple(K.LINE_OF_SUIT[s] for s in range(4) if m >> s & 1) for m in range(16))
+"""The straight's line effects for each set of suits (a 4-bit mask)."""
+_BITS = tuple(1 << SUIT[c] for c in range(K.DECK_SIZE))
+
+
+@lru_cache(maxsize=4096)
+def hand_groups(hand: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(effect, cards) of every 3-, 4- and 5-card group in a sorted hand
+    (the same as group_effects on every subset, computed on suit masks)."""
+    out: list[tuple[str, tuple[int, ...]]] = []
+    nums = [NUM[c] for c in hand]
+    bits = [_BITS[c] for c in hand]
+    idx = range(len(hand))
+    for i, j, k in combinations(idx, 3):
+        m = bits[i] | bits[j] | bits[k]
+        cards = (hand[i], hand[j], hand[k])
+        if nums[j] == nums[i] + 1 and nums[k] == nums[j] + 1:
+            out += [(e, cards) for e in _LINES_OF_MASK[m]]
+        if m.bit_count() == 3:
+            out.append(("ld", cards))
+        elif m.bit_count() == 1:
+            out.append((K.SPACE_OF_SUIT[SUIT[hand[i]]], cards))
+    for q in combinations(idx, 4):
+        m = bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]]
+        count = m.bit_count()
+        cards = tuple(hand[x] for x in q)
+        if count == 1:
+            out.append(("yf", cards))
+        elif count == 4:
+            out.append(("pk", cards))
+        elif count == 2 and sum(1 for x in q if bits[x] == bits[q[0]]) == 2:
+            out.append((K.AREA_OF_PAIRS[frozenset(SUIT[c] for c in cards)], cards))
+    for q in combinations(idx, 5):
+        cards = tuple(hand[x] for x in q)
+        if (bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]] | bits[q[4]]).bit_count() == 1:
+            out.append(("sw", cards))
+        if all(nums[q[t + 1]] == nums[q[t]] + 1 for t in range(4)):
+            out.append(("run", cards))
+    return tuple(out)
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+def _money(before: tuple[int, int], after: tuple[int, int]) -> str:
+    """'client -5, architect +5'."""
+    dc, da = after[0] - before[0], after[1] - before[1]
+    return f"client {dc:+d}, architect {da:+d}"

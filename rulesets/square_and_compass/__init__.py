@@ -1,0 +1,43 @@
+"""Square and Compass: architects place action tiles to gather resources,
+process them into materials and complete building contracts (2–5 players)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.core import OptionSpec, Ruleset
+from rulesets.square_and_compass.state import CompassState
+
+
+class SquareAndCompass(Ruleset):
+    """The Square and Compass ruleset."""
+
+    id = "square-and-compass"
+    title = "Square and Compass"
+    min_players = 2
+    max_players = 5
+    menu_order = 4
+    summary = (
+        "Rival architects place action tiles to take resources, contracts and "
+        "technicians from three markets, process resources into building materials "
+        "and complete contracts for VP, with sustainable materials, style sets and "
+        "end bonuses. A 7th completed contract ends the game after that round."
+    )
+    version = 1
+    options = (
+        OptionSpec("rounds", 0, "round limit: 0 = none (play to a 7th contract); N ends the game after round N"),
+    )
+    bot_levels = ("random", "easy", "heuristic")
+    bot_classes = {
+        "easy": "rulesets.square_and_compass.bots:CompassBot",
+        "heuristic": "rulesets.square_and_compass.bots:CompassBot",
+    }
+    hidden_information = True
+    undo_allowed = False
+    package_dir = Path(__file__).parent
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> CompassState:
+        return CompassState.setup(players, seed, int(options.get("rounds", 0)))
+
+
+RULESET = SquareAndCompass()
