@@ -15,9 +15,9 @@ follows "attributes down, messages up":
 
 - optionally `view.fit_to(width, height)` is called with the screen's size
   on every resize, so a view can draw bigger when there is room;
-- optionally `view.mark_last(seat, notation)` is called after every `show`
-  with the last move (notation None when the viewer may not see it), so a
-  view can mark it on the board;
+- optionally `view.mark_last(seat, notation)` is called after `show` when
+  the last move or the viewer changed (both None before the first move;
+  notation None when the viewer may not see it), so a view can mark it;
 - a key that cannot act now posts `KeyRefused(reason)`, and the screen shows
   the reason. `tui.games.base.GameView` holds these hooks' defaults.
 

@@ -36,10 +36,12 @@ class GameView:
     """Markdown: the view's own keys, shown by `?` after the screen's keys."""
 
     def mark_last(self, seat: int | None, notation: str | None) -> None:
-        """The last move played, called after every `show` (after each move,
-        on resume, after a pass, in replay): `seat` made it (None: no move
-        yet), `notation` is None when the viewer may not see it (a sealed
-        choice of another seat). A view may mark it on the board."""
+        """The last move played, called after `show` whenever it or the
+        viewer changed (after each move, on resume, after a pass or an undo,
+        at each replay step): `seat` made it, `notation` is its notation;
+        both None before the first move, and `notation` None when the viewer
+        may not see it (a sealed choice of another seat). A view may mark it
+        on the board."""
 
     def fit_to(self, width: int, height: int) -> None:
         """The screen's size, on every resize: a view may draw bigger."""

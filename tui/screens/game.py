@@ -134,6 +134,8 @@ class GameScreen(Screen[None]):
         """The last move played (for the board mark and the replay)."""
         self.refusal = ""
         """Why the last key was refused (cleared by the next move)."""
+        self.told: tuple[LastMove | None, int | None] | None = None
+        """The last move and viewer the view was last told of (`mark_last`)."""
         self.focus_before: Widget | None = None
         """Where the keys go back to when the move line or the big log closes."""
 
@@ -226,7 +228,9 @@ class GameScreen(Screen[None]):
         shown = state.view(self.viewer) if self.record.ruleset.hidden_information else state
         view = self.view_widget
         view.show(shown, self.viewer, self.record.names, can_act)
-        tell_last(view, self.last, self.viewer)
+        if self.told != (self.last, self.viewer):  # after a move, on resume, after a pass or an undo
+            self.told = (self.last, self.viewer)
+            tell_last(view, self.last, self.viewer)
         log = self.log_widget
         if log.has_class("expanded"):  # the big log keeps the keys until it is closed
             if self.focused is not log:
