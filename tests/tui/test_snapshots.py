@@ -139,3 +139,15 @@ class TestLargeTerminal:
         path = grid_game(folder, ["Sa1h", "Sa1v", "pass", "Sa2h", "pass", "Sb1v", "pass"])
         app = create_app(folder, game=path, bot_delay=0)
         assert snap_compare(app, terminal_size=(120, 36))
+
+
+class TestSharedScreens:
+    def test_move_line_above_the_footer(self, snap_compare, folder):
+        path = grid_game(folder, ["Md5h", "Sc5v", "pass"])
+        app = create_app(folder, game=path, bot_delay=0)
+        assert snap_compare(app, press=["colon", "M", "d", "2"], terminal_size=SIZE)
+
+    def test_big_log(self, snap_compare, folder):
+        path = grid_game(folder, ["Sa1h", "Sa1v", "pass", "Sa2h", "pass", "Sb1v", "pass"])
+        app = create_app(folder, game=path, bot_delay=0)
+        assert snap_compare(app, press=["e"], terminal_size=SIZE)

@@ -53,7 +53,7 @@ async def test_a_whole_game_by_keys(tmp_path, game, players, seed, options):
             assert isinstance(picker, MovePicker)
             listed = picker.query_one("#moves")
             for ch in text:
-                if str(listed.get_option_at_index(listed.highlighted).prompt) == text:
+                if listed.get_option_at_index(listed.highlighted).id == text:
                     break
                 await pilot.press(ch)
             await pilot.press("enter")

@@ -14,7 +14,12 @@ follows "attributes down, messages up":
   an illegal move comes back as a message in the status line.
 
 - optionally `view.fit_to(width, height)` is called with the screen's size
-  on every resize, so a view can draw bigger when there is room.
+  on every resize, so a view can draw bigger when there is room;
+- optionally `view.mark_last(seat, notation)` is called after `show` when
+  the last move or the viewer changed (both None before the first move;
+  notation None when the viewer may not see it), so a view can mark it;
+- a key that cannot act now posts `KeyRefused(reason)`, and the screen shows
+  the reason. `tui.games.base.GameView` holds these hooks' defaults.
 
 A game without its own module gets `tui.games.generic.GameView`: the text
 board (`state.render`) and a filterable list of the legal moves, so every

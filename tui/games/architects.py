@@ -177,9 +177,10 @@ class GameView(Vertical):
         if can_act:
             self.query_one("#ar-moves", OptionList).focus()
 
-    def mark_last(self, seat: int, notation: str) -> None:
-        """A move was just played: name it in the header."""
-        self.last = f"last: {seat + 1} {notation}"
+    def mark_last(self, seat: int | None, notation: str | None) -> None:
+        """A move was just played: name it in the header (seat None: no move
+        yet; notation None: a move this viewer may not see)."""
+        self.last = "" if seat is None else f"last: {seat + 1} {notation or '(sealed)'}"
         if self.state is not None:
             self._draw_head()
 

@@ -1,4 +1,5 @@
-"""What every per-game view shares: the message it posts up, the cursor keys."""
+"""What every per-game view shares: the messages it posts up, the optional
+hooks the game screen calls, the cursor keys."""
 from __future__ import annotations
 
 from typing import Callable
@@ -14,6 +15,36 @@ class MoveChosen(Message):
         super().__init__()
         self.text = text
         """The move in the game's notation."""
+
+
+class KeyRefused(Message):
+    """A key that cannot act now; the screen shows `reason` in its message
+    line (instead of only ringing the bell)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+        """Why, in a player's words ("It does not fit there.")."""
+
+
+class GameView:
+    """Optional hooks of a per-game view, with do-nothing defaults. A view
+    may inherit this mixin (`class GameView(base.GameView, Horizontal)`) or
+    just define the methods it needs: the screens look them up by name."""
+
+    KEYS_HELP = ""
+    """Markdown: the view's own keys, shown by `?` after the screen's keys."""
+
+    def mark_last(self, seat: int | None, notation: str | None) -> None:
+        """The last move played, called after `show` whenever it or the
+        viewer changed (after each move, on resume, after a pass or an undo,
+        at each replay step): `seat` made it, `notation` is its notation;
+        both None before the first move, and `notation` None when the viewer
+        may not see it (a sealed choice of another seat). A view may mark it
+        on the board."""
+
+    def fit_to(self, width: int, height: int) -> None:
+        """The screen's size, on every resize: a view may draw bigger."""
 
 
 ARROWS = (("up,k", "↑", 0, -1, "n"), ("down,j", "↓", 0, 1, "s"), ("left,h", "←", -1, 0, "w"), ("right,l", "→", 1, 0, "e"))

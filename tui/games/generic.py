@@ -1,5 +1,5 @@
-"""The view every game gets until it has its own: the text board and a
-filterable list of the legal moves (type to filter, Enter to play)."""
+"""The view every game gets until it has its own: the text board and the
+list of the legal moves, each with its description (↑↓, Enter plays)."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -11,12 +11,31 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import GameState
-from tui.games.base import MoveChosen
+from tui.games import base
+from tui.widgets.option_list import KeyOptionList
+
+KEYS_HELP = """
+## Keys of this game's board
+
+| key | does |
+|---|---|
+| ↑ ↓ (j k) | choose a legal move in the list |
+| Enter | play it |
+"""
 
 
-class GameView(Vertical):
+def move_option(notation: str, description: str) -> Option:
+    """A list entry: the notation, then (dimmed) what the move does."""
+    text = Text(notation, style="bold")
+    if description and description != notation:
+        text.append(f"  {description}", style="dim")
+    return Option(text, id=notation)
+
+
+class GameView(base.GameView, Vertical):
     """Text board above, legal moves below."""
 
+    KEYS_HELP = KEYS_HELP
     DEFAULT_CSS = """
     GameView { width: 2fr; }
     GameView > VerticalScroll { height: 2fr; }
@@ -26,7 +45,7 @@ class GameView(Vertical):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static("", id="board-text")
-        yield OptionList(id="legal")
+        yield KeyOptionList(id="legal")
 
     def show(self, state: GameState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state` (already `viewer`'s view); list moves if `can_act`."""
@@ -34,10 +53,12 @@ class GameView(Vertical):
         legal = self.query_one("#legal", OptionList)
         legal.clear_options()
         if can_act and viewer is not None:
-            legal.add_options([Option(state.format_move(m)) for m in state.legal(viewer)])
+            legal.add_options(
+                [move_option(state.format_move(m), state.describe_move(m, viewer)) for m in state.legal(viewer)]
+            )
             legal.highlighted = 0 if legal.option_count else None
             legal.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(MoveChosen(str(event.option.prompt)))
+        self.post_message(base.MoveChosen(str(event.option.id)))

@@ -212,6 +212,10 @@ class GridBoard(TextCanvas, can_focus=True):
         turn's marks, a slide or claim adds to them."""
         if self.state is None:
             return
+        if notation is None:  # no move yet (the contract's None): nothing to mark
+            self.marks = []
+            self.refresh()
+            return
         try:
             move = self.state.unchecked_move(notation)
         except ValueError:

@@ -188,8 +188,9 @@ class SquireBoard(Vertical, can_focus=True):
         self._redraw()
 
     def mark_last(self, seat: int, notation: str) -> None:
-        """The last move was `seat`'s `notation`: mark its city on the map."""
-        self.last = (seat, notation)
+        """The last move was `seat`'s `notation`: mark its city on the map
+        (seat None: no move yet, nothing to mark)."""
+        self.last = None if seat is None else (seat, notation)
         self._redraw()
 
     def legal(self) -> list[Any]:

@@ -1,51 +1,133 @@
-"""The game screen: owns the game record, draws it through the game's view,
-runs bots in a worker, saves after every move."""
+"""The game screen: a display of one game session. It draws the session's
+state through the game's view, runs bots in a worker and plays moves through
+the session, which saves each under the save's lock before it is shown; a
+change made to the file by another tsquare is noticed and reloaded, never
+overwritten."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.suggester import SuggestFromList
+from textual.widget import Widget
+from rich.text import Text
+from textual.widgets import Footer, Input, Static
 
+from engine.core import GameState
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
-from engine.saves import SaveChangedError, update_save
+from engine.session import GameSession, StaleGameError, UndoRefusedError
+from engine.words import plural
 from tui.games import view_class
-from tui.games.base import MoveChosen
+from tui.games.base import KeyRefused, MoveChosen
+from tui.screens.rules import keys_table
+from tui.widgets.log_panel import LogEntry, LogPanel
+from tui.widgets.status_line import StatusLine
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+TYPE_HINT = "Type a move: → takes the grey completion, Enter plays, Esc cancels."
+
+PLAY_KEYS = ("type_move", "all_moves")
+"""Actions that play a move: only while a person is to act."""
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The last move played, as the screen shows it."""
+
+    seat: int
+    """Who played it."""
+    notation: str
+    description: str
+    """In words, from the position before it (`describe_move`)."""
+    sealed: bool
+    """Hidden from the other seats (`is_sealed`)."""
+
+    def notation_for(self, viewer: int | None) -> str | None:
+        """The notation if `viewer` may see it, else None."""
+        return None if self.sealed and viewer != self.seat else self.notation
+
+
+def last_move_of(before: GameState, seat: int, notation: str) -> LastMove:
+    """A LastMove from the state before it was played."""
+    move = before.parse_move(notation, seat)
+    return LastMove(seat, notation, before.describe_move(move, seat), before.is_sealed(seat, move))
+
+
+def log_entries(record: GameRecord, viewer: int | None, upto: int | None = None) -> list[LogEntry]:
+    """The log lines `viewer` may read (None: public ones), up to ply `upto`."""
+    names = record.names
+    return [
+        LogEntry(ply, ev.render(names), seat)
+        for ply, ((seat, _), events) in enumerate(zip(record.moves, record.log), start=1)
+        if upto is None or ply <= upto
+        for ev in events
+        if ev.visible_to(viewer)
+    ]
+
+
+def tell_last(view: Widget, last: LastMove | None, viewer: int | None) -> None:
+    """Call the view's optional `mark_last` hook with what `viewer` may see."""
+    mark = getattr(view, "mark_last", None)
+    if mark is not None:
+        mark(None if last is None else last.seat, None if last is None else last.notation_for(viewer))
+
+
+def record_last_move(record: GameRecord) -> LastMove | None:
+    """The record's last move (replays up to the ply before it), or None."""
+    if not record.ply:
+        return None
+    seat, notation = record.moves[-1]
+    return last_move_of(record.state_at(record.ply - 1), seat, notation)
 
 
 class GameScreen(Screen[None]):
     """Plays one game: people by keys, bots in a worker thread."""
 
+    AUTO_FOCUS = ""
+    """Nothing takes focus by itself: the view takes it when a person is to
+    act, the log otherwise (so the footer shows only keys that work)."""
+
     BINDINGS = [
-        Binding("colon", "type_move", "Type a move", show=False),
+        # each refusable key is bound twice: the action (hidden from the
+        # footer by `check_action` while it cannot work) and a hidden
+        # fallback that says why it was refused
+        Binding("colon", "type_move", "Type", show=False),
+        Binding("colon", "refused('type_move')", show=False),
         Binding("a", "all_moves", "Moves"),
+        Binding("a", "refused('all_moves')", show=False),
         Binding("u", "undo", "Undo"),
+        Binding("u", "refused('undo')", show=False),
+        Binding("r", "replay", "Replay"),
+        Binding("e", "log", "Log"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
-        Binding("escape", "hide_input", "Cancel", show=False),
+        Binding("escape", "escape", "Cancel"),
     ]
+
+    DISK_CHECK_TICKS = 8
+    """Ticks (of 0.12 s) between looks at the save for another tsquare's moves."""
 
     def __init__(self, record: GameRecord, path: Path) -> None:
         super().__init__()
-        self.record = record
-        """The game; the screen is its only owner while it is shown."""
+        self.session = GameSession(record, path)
+        """The game being played; it saves every move before it is shown."""
         self.path = path
-        """The save file, rewritten atomically after every move."""
-        self.saved_moves = list(record.moves)
-        """The moves the file held when this screen last read or wrote it."""
+        """The save file."""
         humans = [i for i, p in enumerate(record.players) if not p.is_bot]
         self.humans = humans
-        self.viewer: int | None = humans[0] if humans else None
+        self.hot_seat_hidden = record.ruleset.hidden_information and len(humans) > 1
+        """Several people share the screen and each has secrets: the pass
+        screen stands between them, from the very first turn."""
+        self.viewer: int | None = None if self.hot_seat_hidden or not humans else humans[0]
         """The seat whose eyes the screen shows (None: a spectator)."""
         self.generation = 0
         """Bumped on every change, so a stale bot answer is dropped."""
@@ -54,31 +136,51 @@ class GameScreen(Screen[None]):
         self.spin = 0
         self.over_shown = False
         self.passing = False
+        self.last: LastMove | None = None
+        """The last move played (for the board mark and the replay)."""
+        self.refusal = ""
+        """Why the last key was refused (cleared by the next move)."""
+        self.told: tuple[LastMove | None, int | None] | None = None
+        """The last move and viewer the view was last told of (`mark_last`)."""
+        self.focus_before: Widget | None = None
+        """Where the keys go back to when the move line or the big log closes."""
 
     # ------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
+        yield StatusLine(id="status")
         with Horizontal(id="main"):
             yield view_class(self.record.ruleset.id)(id="view")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+            yield LogPanel(id="log")
         yield Static("", id="message")
-        yield Input(placeholder="move in notation (Enter plays, Esc cancels)", id="move-input")
+        yield Input(placeholder="a move in notation: Enter plays, → completes, Esc cancels", id="move-input")
         yield Footer(show_command_palette=False)  # room for the game's keys at 80 columns
 
     def on_resize(self, event: events.Resize) -> None:
         fit = getattr(self.query_one("#view"), "fit_to", None)
         if fit is not None:  # a view may use more room when there is more
             fit(event.size.width, event.size.height)
-        self._rebuild_log()  # re-wrap the log to its new width
 
     def on_mount(self) -> None:
         self.set_interval(0.12, self._tick)
+        try:
+            self.last = record_last_move(self.record)
+        except (MoveError, SaveError):  # a save that loaded replays, so not expected; never a crash
+            self.last = None
         self._rebuild_log()
         self.advance()
 
     @property
+    def record(self) -> GameRecord:
+        """The session's record (replaced when the save is reloaded)."""
+        return self.session.record
+
+    @property
     def view_widget(self):  # the game's GameView
         return self.query_one("#view")
+
+    @property
+    def log_widget(self) -> LogPanel:
+        return self.query_one("#log", LogPanel)
 
     # ------------------------------------------------------------- flow
     def advance(self) -> None:
@@ -100,20 +202,22 @@ class GameScreen(Screen[None]):
             return
         seat = acting[0]
         if seat != self.viewer:
-            if self.record.ruleset.hidden_information and len(self.humans) > 1:
+            if self.hot_seat_hidden:
                 self._pass_to(seat)
                 return
             self.viewer = seat
-        self._rebuild_log()
+            self._rebuild_log()
         self._draw(can_act=True)
 
     def _pass_to(self, seat: int) -> None:
+        """Hide everything (a spectator's view beneath an opaque screen),
+        then show `seat`'s eyes once that person says they are ready."""
         from tui.screens.pass_screen import PassScreen
 
         self.viewer = None
+        self.passing = True
         self._draw(can_act=False)
         self._rebuild_log()
-        self.passing = True
 
         def arrived(_: object) -> None:
             self.passing = False
@@ -133,35 +237,78 @@ class GameScreen(Screen[None]):
     def _draw(self, can_act: bool) -> None:
         state = self.record.state
         shown = state.view(self.viewer) if self.record.ruleset.hidden_information else state
-        self.view_widget.show(shown, self.viewer, self.record.names, can_act)
+        view = self.view_widget
+        view.show(shown, self.viewer, self.record.names, can_act)
+        if self.told != (self.last, self.viewer):  # after a move, on resume, after a pass or an undo
+            self.told = (self.last, self.viewer)
+            tell_last(view, self.last, self.viewer)
+        log = self.log_widget
+        if log.has_class("expanded"):  # the big log keeps the keys until it is closed
+            if self.focused is not log:
+                self.focus_before = self.focused
+            log.focus()
+        elif not can_act:
+            log.focus()  # the view's keys leave the footer; arrows scroll the log
         self._update_status()
+        self.refresh_bindings()
 
     def _update_status(self) -> None:
+        """The status line: whose turn and what they are asked (or who is
+        thinking, or the result), then why the last key was refused."""
         state = self.record.state
         rec = self.record
         head = f"{rec.ruleset.title} · move {rec.ply + 1}"
+        seat: int | None = None
         if state.is_over():
             out = state.outcome()
             assert out is not None
-            if out.is_draw:
-                text = f"{head} · game over: a draw"
-            else:
-                text = f"{head} · game over: {', '.join(rec.names[w] for w in out.winners)} wins"
+            result = "a draw" if out.is_draw else f"{', '.join(rec.names[w] for w in out.winners)} wins"
+            text = f"{head} · game over: {result}"
         elif self.thinking is not None:
-            text = f"{head} · {SPINNER[self.spin % len(SPINNER)]} {rec.names[self.thinking]} is thinking…"
+            text = f"{SPINNER[self.spin % len(SPINNER)]} {rec.names[self.thinking]} is thinking… · {head}"
         else:
             seat = self.acting_human()
-            if seat is None:
-                names = ", ".join(rec.names[s] for s in state.to_act())
-                text = f"{head} · waiting for {names}"
-            else:
-                text = f"{head} · {rec.names[seat]}: {state.prompt(seat)}"
-        self.query_one("#status", Static).update(Text(text))  # names are plain text, never markup
+            text = f"{head} · {self.waiting_text()}" if seat is None else f"{state.prompt(seat)} · {head}"
+        status = self.query_one("#status", StatusLine)
+        status.show(text, seat, "" if seat is None else rec.names[seat])
+        if self.refusal:
+            status.refuse(self.refusal)
+
+    def refuse(self, reason: str) -> None:
+        """Say in the status line why a key did nothing (until the next move)."""
+        self.refusal = reason
+        self.query_one("#status", StatusLine).refuse(reason)
+
+    def waiting_text(self) -> str:
+        """Who the game waits for, when it is not the viewer."""
+        names = ", ".join(self.record.names[s] for s in self.record.state.to_act())
+        return f"waiting for {names}"
 
     def _tick(self) -> None:
         if self.thinking is not None:
             self.spin += 1
             self._update_status()
+            return
+        self.spin += 1
+        if self.spin % self.DISK_CHECK_TICKS == 0 and self.session.changed_on_disk():
+            try:
+                self.session.reload()
+            except SaveError as exc:
+                self.show_message(f"The save changed and cannot be read: {exc}")
+                return
+            self._reloaded("Another tsquare moved in this game: the screen shows the game as saved now.")
+
+    def _reloaded(self, message: str) -> None:
+        """The session reloaded the save: drop what was in flight and redraw."""
+        self.generation += 1
+        self.thinking = None
+        self.workers.cancel_group(self, "bot")
+        self.refusal = ""
+        self.last = record_last_move(self.record)
+        self.over_shown = self.record.state.is_over()
+        self._rebuild_log()
+        self.show_message(message)
+        self.advance()
 
     # ------------------------------------------------------------- bots
     def _start_bot(self, seat: int) -> None:
@@ -176,6 +323,7 @@ class GameScreen(Screen[None]):
             group="bot",
         )
         self._update_status()
+        self.refresh_bindings()
 
     def _think(self, bot, view, seat: int, generation: int, delay: float) -> None:
         """In a worker thread: choose, pace, then hand the move back."""
@@ -196,84 +344,143 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------- moves
     def play(self, seat: int, text: str) -> bool:
         """Play `text` for `seat`, save, log, and go on; False if refused."""
+        before = self.record.state.clone()
         try:
-            events = self.record.play(seat, text)
+            events = self.session.play(seat, text)  # saved before it is shown
+        except StaleGameError:
+            self._reloaded("Another tsquare moved in this game meanwhile: reloaded; your move was not played.")
+            return False
         except MoveError as exc:
             self.show_message(str(exc))
             return False
-        self.generation += 1
-        if not self._save():
+        except SaveError as exc:
+            self.show_message(f"Not played, the game could not be saved: {exc}")
             return False
-        log = self.query_one("#log", RichLog)
-        for ev in events:
-            if ev.private_to is None or ev.private_to == self.viewer:
-                log.write(f"{self.record.ply}. {ev.render(self.record.names)}")
+        self.generation += 1
+        self.refusal = ""
+        self.last = last_move_of(before, seat, self.record.moves[-1][1])
+        names = self.record.names
+        self.log_widget.add(*[LogEntry(self.record.ply, ev.render(names), seat) for ev in events if ev.visible_to(self.viewer)])
         self.show_message("")
         self.advance()
         return True
-
-    def _save(self, reload: bool = True) -> bool:
-        """Write the game under the save's lock, unless another tsquare
-        changed the file meanwhile: then reload it (False), never overwrite."""
-        try:
-            update_save(self.path, lambda _on_disk: self.record, expected_moves=self.saved_moves)
-        except SaveChangedError as exc:
-            if reload:
-                self._reload(exc.record)  # type: ignore[attr-defined]
-            return False
-        except SaveError as exc:
-            self.show_message(f"NOT SAVED: {exc}")
-            return True
-        self.saved_moves = list(self.record.moves)
-        return True
-
-    def _reload(self, record: GameRecord) -> None:
-        self.generation += 1
-        self.thinking = None
-        self.workers.cancel_group(self, "bot")
-        self.record = record
-        self.saved_moves = list(record.moves)
-        self.over_shown = False
-        self._rebuild_log()
-        self.show_message("The game was changed by another tsquare: reloaded; your last move was not kept.")
-        self.advance()
 
     def on_move_chosen(self, message: MoveChosen) -> None:
         message.stop()
         seat = self.acting_human()
         if seat is None:
-            self.show_message("Not your turn.")
+            self.refuse(self.play_refusal() or "Not your turn.")
             return
         self.play(seat, message.text)
 
+    def on_key_refused(self, message: KeyRefused) -> None:
+        message.stop()
+        self.refuse(message.reason)
+
     def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(Text(text))
+        self.query_one("#message", Static).update(Text(text))  # names are plain text, never markup
 
     def _rebuild_log(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for ply, line in self.record.event_lines(self.viewer):
-            log.write(f"{ply}. {line}")
+        self.log_widget.show(log_entries(self.record, self.viewer))
+
+    # ------------------------------------------------------------- which keys work
+    def play_refusal(self) -> str | None:
+        """Why no move can be played now, or None if the viewer may move."""
+        state = self.record.state
+        if state.is_over():
+            return "The game is over: r replays it, q goes to the menu."
+        if self.thinking is not None:
+            return f"{self.record.names[self.thinking]} is thinking; wait for their move."
+        if self.passing or self.viewer is None:
+            return "Press Enter on the pass screen first."
+        if self.acting_human() is None:
+            return f"Not your turn: {self.waiting_text()}."
+        return None
+
+    def undo_point(self) -> tuple[int | None, str]:
+        """(the ply to go back to, '') when the viewer may undo, else
+        (None, why not). Undo takes back the viewer's own last move and the
+        bots' replies after it, never another person's move (the session's
+        rule)."""
+        if self.viewer is None or self.passing:
+            return None, "Nothing to undo yet."
+        try:
+            return self.session.undo_point(self.viewer), ""
+        except UndoRefusedError as exc:
+            reason = str(exc)
+            return None, reason[:1].upper() + reason[1:] + "."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in PLAY_KEYS:
+            return self.play_refusal() is None
+        if action == "undo":
+            return self.undo_point()[0] is not None
+        if action == "replay":
+            return self.record.state.is_over()
+        if action == "escape":  # shown (and taken) while there is something to close
+            return self.query_one("#move-input").has_class("visible") or self.log_widget.has_class("expanded")
+        return True
+
+    def action_refused(self, action: str) -> None:
+        if action == "undo":
+            self.refuse(self.undo_point()[1])
+        else:
+            self.refuse(self.play_refusal() or "")
 
     # ------------------------------------------------------------- actions
     def action_type_move(self) -> None:
-        if self.acting_human() is None:
-            self.show_message("Not your turn.")
+        seat = self.acting_human()
+        if seat is None:
             return
+        state = self.record.state
         box = self.query_one("#move-input", Input)
+        box.suggester = SuggestFromList([state.format_move(m) for m in state.legal(seat)], case_sensitive=False)
         box.add_class("visible")
         box.value = ""
+        self.focus_before = self.focused
         box.focus()
+        self.refresh_bindings()
+        self.show_message(TYPE_HINT)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "move-input" or not event.input.has_class("visible"):
+            return
+        seat = self.acting_human()
+        if seat is None:
+            return
+        self.show_message(self.completion_text(seat, event.value))
+
+    def completion_text(self, seat: int, typed: str) -> str:
+        """What the typed text would play: the one move it names, how many
+        moves start with it, or that none does."""
+        want = "".join(typed.split()).lower()
+        if not want:
+            return TYPE_HINT
+        state = self.record.state
+        found = []
+        for m in state.legal(seat):
+            text = state.format_move(m)
+            key = "".join(text.split()).lower()
+            if key == want:
+                return f"Enter plays {text}: {state.describe_move(m, seat)}"
+            if key.startswith(want):
+                found.append((text, m))
+        if len(found) == 1:
+            text, m = found[0]
+            return f"Enter plays {text}: {state.describe_move(m, seat)}"
+        if found:
+            sample = ", ".join(t for t, _ in found[:4])
+            return f"{plural(len(found), 'move')} start so: {sample}{' …' if len(found) > 4 else ''}"
+        return f"No legal move starts with {typed.strip()!r} (Esc, then a: the list of every move)."
 
     def action_all_moves(self) -> None:
         seat = self.acting_human()
         if seat is None:
-            self.show_message("Not your turn.")
             return
         from tui.screens.move_picker import MovePicker
 
         state = self.record.state
-        moves = [state.format_move(m) for m in state.legal(seat)]
+        moves = [(state.format_move(m), state.describe_move(m, seat)) for m in state.legal(seat)]
 
         def chosen(text: str | None) -> None:
             if text is not None and self.acting_human() == seat:
@@ -281,57 +488,110 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(MovePicker(moves, state.prompt(seat)), chosen)
 
-    def action_hide_input(self) -> None:
+    def action_escape(self) -> None:
         box = self.query_one("#move-input", Input)
         if box.has_class("visible"):
             box.remove_class("visible")
-            self.view_widget.focus()
+            self.show_message("")
+            self._focus_play()
+        elif self.log_widget.has_class("expanded"):
+            self.action_log()
+        self.refresh_bindings()
+
+    def _focus_play(self) -> None:
+        """Give the keys back to where they were if a person is to act (the
+        view), else to the log."""
+        back = self.focus_before
+        self.focus_before = None
+        if self.acting_human() is not None and back is not None and back.is_attached and back is not self.log_widget:
+            back.focus()
+        elif self.acting_human() is not None:
+            self._draw(can_act=True)
+        else:
+            self.log_widget.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         seat = self.acting_human()
         if seat is None:
-            self.show_message("Not your turn.")
+            self.show_message(self.play_refusal() or "")
             return
-        if self.play(seat, event.value):
-            self.action_hide_input()
+        box = self.query_one("#move-input", Input)
+        box.remove_class("visible")  # before play(): the next turn may take the focus
+        if not self.play(seat, event.value):
+            box.add_class("visible")  # keep the text to correct it; the error is shown
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and not self.record.ruleset.undo_allowed:
-            return False  # no undo where it would reveal hidden things: not in the footer either
-        return True
+    def action_log(self) -> None:
+        """Open the log over the lower part of the screen (full width,
+        focused, scrolled by keys), or close it."""
+        log = self.log_widget
+        if log.has_class("expanded"):
+            log.remove_class("expanded")
+            self.show_message("")
+            self._focus_play()
+        else:
+            log.add_class("expanded")
+            if self.focused is not log:
+                self.focus_before = self.focused
+            log.focus()
+            self.show_message("The log: ↑↓ PgUp PgDn Home End scroll it, [ ] by moves; e or Esc closes it.")
+        log.call_after_refresh(log.scroll_end, animate=False)
+        self.refresh_bindings()
 
     def action_undo(self) -> None:
-        rec = self.record
-        if not rec.ruleset.undo_allowed:
-            self.show_message("No undo in this game: it would reveal hidden choices.")
-            return
-        seat = self.viewer if len(self.humans) == 1 else None
-        point = rec.undo_point(seat)
+        point, why = self.undo_point()
         if point is None:
-            self.show_message("Nothing to undo.")
+            self.refuse(why)
             return
         self.generation += 1
         self.thinking = None
         self.workers.cancel_group(self, "bot")
-        rec.truncate(point)
-        self.over_shown = False
-        if not self._save():
+        try:
+            self.session.undo(self.viewer)
+        except StaleGameError:
+            self._reloaded("Another tsquare moved in this game meanwhile: reloaded; nothing was taken back.")
             return
+        except (UndoRefusedError, SaveError) as exc:
+            self.show_message(f"Nothing taken back: {exc}")
+            self.advance()
+            return
+        self.refusal = ""
+        self.last = record_last_move(self.record)
+        self.over_shown = False
         self._rebuild_log()
         self.show_message(f"Took back to move {point + 1}.")
         self.advance()
 
+    def action_replay(self) -> None:
+        from tui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.record, self.record.ply))
+
+    def help_keys(self) -> str:
+        """The keys of this screen for `?`: the screen's, then the view's."""
+        rows = [
+            (":", "type a move in notation (→ completes it, Enter plays, Esc cancels)"),
+            ("a", "every legal move as a list with what it does (type to filter, Enter plays)"),
+        ]
+        if self.record.ruleset.undo_allowed:
+            rows.append(("u", "undo: take back your own last move (and the bots' replies)"))
+        rows += [
+            ("e", "the log of what happened, big: ↑↓ PgUp PgDn Home End scroll, [ ] a move back or on, e or Esc closes"),
+            ("r", "replay the game (once it is over)"),
+            ("?", "this help"),
+            ("q", "quit to the menu (the game is saved after every move)"),
+        ]
+        keys = keys_table("Keys on the game screen", rows)
+        return keys + "\n" + getattr(self.view_widget, "KEYS_HELP", "")
+
     def action_help(self) -> None:
         from tui.screens.rules import RulesScreen
 
-        keys = getattr(self.view_widget, "KEYS_HELP", "")
-        self.app.push_screen(RulesScreen(self.record.ruleset.id, keys))
+        self.app.push_screen(RulesScreen(self.record.ruleset.id, self.help_keys()))
 
     def action_quit_game(self) -> None:
         self.generation += 1
-        self.workers.cancel_group(self, "bot")
-        self._save(reload=False)
+        self.workers.cancel_group(self, "bot")  # every move is saved already
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:

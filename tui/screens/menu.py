@@ -84,9 +84,19 @@ class MainMenu(Screen[None]):
     def action_rules(self) -> None:
         game = self._game_id()
         if game and REGISTRY.is_playable(game):
-            from tui.screens.rules import RulesScreen
+            from tui.screens.rules import RulesScreen, keys_table
 
-            self.app.push_screen(RulesScreen(game))
+            keys = keys_table(
+                "Keys on the menu",
+                [
+                    ("↑ ↓ (j k)", "choose a game"),
+                    ("Enter", "set up a new game of it"),
+                    ("r", "the saved games: continue or replay one"),
+                    ("?", "this help: the keys, then the chosen game's rules"),
+                    ("q", "quit"),
+                ],
+            )
+            self.app.push_screen(RulesScreen(game, keys))
 
     def action_quit_app(self) -> None:
         self.app.exit()

@@ -1,5 +1,6 @@
-"""Every legal move as a list: type to filter, Enter to play. Reached with
-`a` from any game screen, so no move ever needs to be typed in notation."""
+"""Every legal move as a list, each with what it does: type to filter,
+Enter to play. Reached with `a` from any game screen, so no move ever needs
+to be typed in notation."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -7,7 +8,33 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+
+from engine.words import plural
+from tui.games.generic import move_option
+
+
+def rank(moves: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
+    """The (notation, description) pairs `typed` matches: the exact move
+    first, then notations that start with it, that hold it, and last the
+    moves whose description holds it."""
+    want = "".join(typed.split()).lower()
+    words = typed.strip().lower()
+    scored = []
+    for notation, description in moves:
+        key = "".join(notation.split()).lower()
+        if key == want:
+            score = 0
+        elif key.startswith(want):
+            score = 1
+        elif want in key:
+            score = 2
+        elif words in description.lower():
+            score = 3
+        else:
+            continue
+        scored.append((score, notation, description))
+    scored.sort(key=lambda t: t[0])  # stable: the game's order within a score
+    return [(n, d) for _, n, d in scored]
 
 
 class MovePicker(ModalScreen[str | None]):
@@ -17,26 +44,29 @@ class MovePicker(ModalScreen[str | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("down", "move(1)", "Down", show=False),
         Binding("up", "move(-1)", "Up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
     ]
     DEFAULT_CSS = """
     MovePicker { align: center middle; background: $background 50%; }
     MovePicker > Vertical {
-        width: 60; max-width: 100%; height: 20; max-height: 100%;
+        width: 78; max-width: 100%; height: 20; max-height: 100%;
         border: heavy $accent; background: $panel; padding: 0 1;
     }
     MovePicker OptionList { height: 1fr; }
     """
 
-    def __init__(self, moves: list[str], prompt: str) -> None:
+    def __init__(self, moves: list[tuple[str, str]], prompt: str) -> None:
         super().__init__()
         self.moves = moves
+        """(notation, description) of every legal move, in the game's order."""
         self.prompt_text = prompt
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"{self.prompt_text} — {len(self.moves)} legal moves", classes="title")
-            yield Input(placeholder="type to filter, ↑↓ choose, Enter plays, Esc closes", id="filter")
-            yield OptionList(*[Option(m) for m in self.moves], id="moves")
+            yield Static(f"{self.prompt_text} — {plural(len(self.moves), 'legal move')}", classes="title")
+            yield Input(placeholder="type to filter (notation or words) · ↑↓ · Enter plays · Esc closes", id="filter")
+            yield OptionList(*[move_option(n, d) for n, d in self.moves], id="moves")
 
     def on_mount(self) -> None:
         self.query_one("#filter", Input).focus()
@@ -45,19 +75,19 @@ class MovePicker(ModalScreen[str | None]):
             moves.highlighted = 0
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        want = "".join(event.value.split()).lower()
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
-        found = [m for m in self.moves if want in m.lower()]
-        # the exact move first, then those that start with the text
-        found.sort(key=lambda m: (m.lower() != want, not m.lower().startswith(want)))
-        moves.add_options([Option(m) for m in found])
+        moves.add_options([move_option(n, d) for n, d in rank(self.moves, event.value)])
         if moves.option_count:
             moves.highlighted = 0
 
     def action_move(self, step: int) -> None:
         moves = self.query_one("#moves", OptionList)
         moves.action_cursor_down() if step > 0 else moves.action_cursor_up()
+
+    def action_page(self, step: int) -> None:
+        moves = self.query_one("#moves", OptionList)
+        moves.action_page_down() if step > 0 else moves.action_page_up()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -71,7 +101,7 @@ class MovePicker(ModalScreen[str | None]):
         moves = self.query_one("#moves", OptionList)
         if moves.highlighted is None or not moves.option_count:
             return
-        self.dismiss(str(moves.get_option_at_index(moves.highlighted).prompt))
+        self.dismiss(str(moves.get_option_at_index(moves.highlighted).id))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

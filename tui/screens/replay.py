@@ -1,4 +1,5 @@
-"""The replay viewer: step through a saved game with the arrow keys."""
+"""The replay viewer: step through a saved game, ply by ply, as a spectator,
+each move shown with what it did."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -7,36 +8,65 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from engine.core import GameState
 from engine.record import GameRecord
+from engine.words import plural
 from tui.games import view_class
+from tui.screens.game import LastMove, last_move_of, log_entries, tell_last
+from tui.screens.rules import keys_table
+from tui.widgets.log_panel import LogPanel
+
+REPLAY_KEYS = keys_table(
+    "Keys in the replay",
+    [
+        ("→ or l", "next move"),
+        ("← or h", "previous move"),
+        ("Home or g", "the start"),
+        ("End or G", "the end"),
+        ("↑↓ PgUp PgDn [ ]", "scroll the log (by lines, pages, moves)"),
+        ("e", "the log, big (e or Esc closes it)"),
+        ("?", "this help"),
+        ("Esc or q", "close the replay"),
+    ],
+)
 
 
 class ReplayScreen(Screen[None]):
-    """Shows the position after any ply, as a spectator sees it."""
+    """Shows the position after any ply, as a spectator sees it. Its keys
+    have priority, so a board that takes arrows when playing cannot swallow
+    them here; the view never has focus (the log does)."""
+
+    AUTO_FOCUS = ""
 
     BINDINGS = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home,g", "jump(0)", "Start"),
-        Binding("end,G", "jump(-1)", "End"),
-        Binding("escape,q", "back", "Close"),
+        Binding("right,l", "step(1)", "Next", priority=True),
+        Binding("left,h", "step(-1)", "Back", priority=True),
+        Binding("home,g", "jump(0)", "Start", priority=True),
+        Binding("end,G", "jump(-1)", "End", priority=True),
+        Binding("e", "log", "Log"),
+        Binding("question_mark", "help", "Help"),
+        Binding("escape,q", "back", "Close", priority=True),
     ]
 
     def __init__(self, record: GameRecord, ply: int = 0) -> None:
         super().__init__()
         self.record = record
         self.ply = max(0, min(ply, record.ply))
-        self.state: GameState = record.state_at(self.ply)
+        """How many moves have been played in the position shown."""
+        self.state: GameState = record.state_at(0)
+        self.last: LastMove | None = None
+        """The move that led to the position shown."""
+        self._goto(self.ply)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with Horizontal(id="main"):
             yield view_class(self.record.ruleset.id)(id="view")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
-        yield Footer()
+            yield LogPanel(id="log")
+        yield Static("", id="message")
+        yield Footer(show_command_palette=False)
 
     def on_resize(self, event: events.Resize) -> None:
         fit = getattr(self.query_one("#view"), "fit_to", None)
@@ -44,41 +74,75 @@ class ReplayScreen(Screen[None]):
             fit(event.size.width, event.size.height)
 
     def on_mount(self) -> None:
+        for widget in self.query_one("#view").query("*"):
+            widget.can_focus = False  # nothing on the board is played here
+        self.query_one("#log", LogPanel).focus()
         self._draw()
+
+    def _goto(self, target: int) -> None:
+        """Set the position after `target` moves and the move that led there."""
+        rec = self.record
+        if target == self.ply + 1 and self.ply < rec.ply:
+            before = self.state.clone()
+        elif target > 0:
+            before = rec.state_at(target - 1)
+        else:
+            self.state, self.last, self.ply = rec.state_at(0), None, 0
+            return
+        seat, text = rec.moves[target - 1]
+        self.last = last_move_of(before, seat, text)
+        self.state = before.clone()
+        self.state.apply(seat, self.state.parse_move(text, seat))
+        self.ply = target
+
+    def move_text(self) -> str:
+        """The move that led here, in words ('(sealed)' if hidden)."""
+        last = self.last
+        if last is None:
+            return f"The start: {plural(self.record.ply, 'move')} to step through with →."
+        name = self.record.names[last.seat]
+        what = "(sealed)" if last.sealed else last.description
+        return f"Move {self.ply}: {name} · {what}"
 
     def _draw(self) -> None:
         rec = self.record
         shown = self.state.view(None) if rec.ruleset.hidden_information else self.state
-        self.query_one("#view").show(shown, None, rec.names, False)
-        last = ""
-        if self.ply:
-            seat, text = rec.moves[self.ply - 1]
-            last = f" · last: {rec.names[seat]} {'(sealed)' if rec.ruleset.hidden_information else text}"
-        self.query_one("#status", Static).update(  # a name is never markup
-            Text(f"Replay · {rec.ruleset.title} · move {self.ply}/{rec.ply}{last} · ←/→ step, Home/End jump")
+        view = self.query_one("#view")
+        view.show(shown, None, rec.names, False)
+        tell_last(view, self.last, None)
+        self.query_one("#status", Static).update(
+            Text(f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump")
         )
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for ply, line in rec.event_lines(None):
-            if ply <= self.ply:
-                log.write(f"{ply}. {line}")
+        self.query_one("#message", Static).update(self.move_text())
+        log = self.query_one("#log", LogPanel)
+        log.show(log_entries(rec, None, self.ply))
 
     def action_step(self, step: int) -> None:
         target = max(0, min(self.record.ply, self.ply + step))
-        if target == self.ply + 1:
-            seat, text = self.record.moves[self.ply]
-            self.state.apply(seat, self.state.parse_move(text, seat))
-        elif target != self.ply:
-            self.state = self.record.state_at(target)
-        self.ply = target
-        self._draw()
+        if target != self.ply:
+            self._goto(target)
+            self._draw()
 
     def action_jump(self, where: int) -> None:
-        self.ply = self.record.ply if where < 0 else 0
-        self.state = self.record.state_at(self.ply)
+        self._goto(self.record.ply if where < 0 else 0)
         self._draw()
 
+    def action_log(self) -> None:
+        log = self.query_one("#log", LogPanel)
+        log.set_class(not log.has_class("expanded"), "expanded")
+        log.focus()
+        log.call_after_refresh(log.scroll_end, animate=False)
+
+    def action_help(self) -> None:
+        from tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.record.ruleset.id, REPLAY_KEYS))
+
     def action_back(self) -> None:
+        log = self.query_one("#log", LogPanel)
+        if log.has_class("expanded"):
+            log.remove_class("expanded")
+            return
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:

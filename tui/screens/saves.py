@@ -1,6 +1,8 @@
 """The saved games in the saves folder: continue one or replay it."""
 from __future__ import annotations
 
+import calendar
+import time
 from pathlib import Path
 
 from rich.text import Text
@@ -11,9 +13,34 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.record import GameRecord
 from engine.saves import scan_folder
 from engine.text import shown
 from tui.widgets.option_list import KeyOptionList
+
+
+def when(stamp: str) -> str:
+    """An ISO 8601 UTC stamp as local 'YYYY-MM-DD HH:MM' ('' if unreadable)."""
+    try:
+        utc = calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S"))
+    except ValueError:
+        return ""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(utc))
+
+
+def save_label(rec: GameRecord) -> Text:
+    """One line of the list: game, players, last played, whose turn or the result."""
+    state = rec.state
+    out = state.outcome()
+    if out is not None:
+        status = "draw" if out.is_draw else f"{' & '.join(rec.names[w] for w in out.winners)} won"
+    else:
+        status = f"{', '.join(rec.names[s] for s in state.to_act())} to play"
+    text = Text(f"{rec.ruleset.title[:13]:<13} ", style="bold")
+    text.append(f"{' v '.join(rec.names)[:22]:<22} ")
+    text.append(f"{when(rec.updated):<16} ", style="dim")
+    text.append(status[:24])
+    return text
 
 
 class SavesScreen(Screen[None]):
@@ -33,12 +60,12 @@ class SavesScreen(Screen[None]):
             if rec is None:
                 options.append(Option(Text(f"{shown(f.name, 36):<36} (unreadable)"), id=str(f), disabled=True))
                 continue
-            status = "finished" if rec.state.is_over() else f"move {rec.ply + 1}"
-            label = f"{rec.ruleset.title:<14} {' v '.join(rec.names)[:34]:<34} {status}"
-            options.append(Option(Text(label), id=str(f)))  # names are plain text, never markup
+            options.append(Option(save_label(rec), id=str(f)))
         with Vertical():
             yield Static(Text(f"Saved games in {shown(str(folder))}"), classes="title")
-            if not options:
+            if options:
+                yield Static("Newest first. Enter continues a game · v replays it · Esc goes back", classes="hint")
+            else:
                 yield Static("No saved games yet. Esc goes back.", classes="hint")
             yield KeyOptionList(*options, id="saves")
         yield Footer()

@@ -8,12 +8,45 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engine.core import Ruleset
+from engine.record import default_player
 from rulesets import REGISTRY
+
+NAME_MAX = 20
+"""Longest player name the setup screen takes."""
+
+ROW_HELP = {
+    "players": "How many players: ←→ changes it.",
+    "seat": "Who plays this seat: a person at this keyboard, or a bot (weakest first).",
+    "name": "Type the player's name; Backspace erases.",
+    "seed": "Type digits to replay the same shuffle and dice; empty means a new one.",
+    "start": "Enter starts the game; it is saved after every move.",
+}
+"""The hint under the form for each kind of row."""
+
+
+def names_problem(names: list[str]) -> str | None:
+    """Why these player names cannot be used (empty, too long, a control
+    character, twice the same), or None."""
+    # TODO: use engine.text's name check once it is on this branch
+    seen: set[str] = set()
+    for i, raw in enumerate(names):
+        name = raw.strip()
+        if not name:
+            return f"Seat {i + 1} needs a name."
+        if len(name) > NAME_MAX:
+            return f"Seat {i + 1}'s name is longer than {NAME_MAX} characters."
+        if not name.isprintable() or any(ch in name for ch in "{}"):
+            return f"Seat {i + 1}'s name holds a character that cannot be shown ({{, }} or a control)."
+        if name.casefold() in seen:
+            return f"Two seats are named {name!r}: give each player a different name."
+        seen.add(name.casefold())
+    return None
 
 
 @dataclass
@@ -23,6 +56,8 @@ class SetupChoices:
     players: int
     kinds: list[str]
     """Per seat: 'human' or 'bot:LEVEL'."""
+    names: list[str]
+    """Per seat: the player's name as typed."""
     options: dict[str, Any]
     seed: str = ""
     """Digits typed for the seed; empty means a seed from the clock."""
@@ -33,6 +68,10 @@ class SetupChoices:
 
 class SetupForm(Widget, can_focus=True):
     """A list of rows; up/down picks a row, left/right changes its value."""
+
+    DEFAULT_CSS = """
+    SetupForm { height: auto; margin: 1 0; }
+    """
 
     BINDINGS = [
         Binding("up,k", "row(-1)", "Up", show=False),
@@ -47,13 +86,16 @@ class SetupForm(Widget, can_focus=True):
         self.ruleset = ruleset
         n = ruleset.min_players
         kinds = ["human"] + [f"bot:{ruleset.bot_levels[-1]}"] * (n - 1)
-        self.choices = SetupChoices(n, kinds, ruleset.default_options())
+        names = [default_player(i, k).name for i, k in enumerate(kinds)]
+        self.choices = SetupChoices(n, kinds, names, ruleset.default_options())
 
     def kind_cycle(self) -> list[str]:
         return ["human"] + [f"bot:{lvl}" for lvl in self.ruleset.bot_levels]
 
     def row_keys(self) -> list[str]:
-        rows = ["players"] + [f"seat:{i}" for i in range(self.choices.players)]
+        rows = ["players"]
+        for i in range(self.choices.players):
+            rows += [f"seat:{i}", f"name:{i}"]
         rows += [f"option:{o.name}" for o in self.ruleset.options if isinstance(o.default, (bool, int)) or o.choices]
         return rows + ["seed", "start"]
 
@@ -79,6 +121,9 @@ class SetupForm(Widget, can_focus=True):
             i = int(key[5:])
             kind = c.kinds[i]
             return f"Seat {i + 1}", "Human" if kind == "human" else f"Bot ({kind[4:]})"
+        if key.startswith("name:"):
+            i = int(key[5:])
+            return "  name (type it)", c.names[i] + ("▏" if self.row_keys()[c.row] == key else "")
         if key.startswith("option:"):
             name = key[7:]
             value = c.options[name]
@@ -88,9 +133,17 @@ class SetupForm(Widget, can_focus=True):
             return "Seed (type digits)", c.seed or "random"
         return "[ Start the game ]", ""
 
+    class Changed(Message):
+        """A row or a value changed (the screen updates its hint)."""
+
+    def _changed(self) -> None:
+        """Repaint, and tell the screen (it explains the row under the cursor)."""
+        self.refresh(layout=True)
+        self.post_message(self.Changed())
+
     def action_row(self, step: int) -> None:
         self.choices.row = (self.choices.row + step) % len(self.row_keys())
-        self.refresh(layout=True)
+        self._changed()
 
     def action_change(self, step: int) -> None:
         c = self.choices
@@ -100,11 +153,16 @@ class SetupForm(Widget, can_focus=True):
             c.players = lo + (c.players - lo + step) % (hi - lo + 1)
             while len(c.kinds) < c.players:
                 c.kinds.append(f"bot:{self.ruleset.bot_levels[-1]}")
+                c.names.append(default_player(len(c.names), c.kinds[-1]).name)
             del c.kinds[c.players :]
+            del c.names[c.players :]
         elif key.startswith("seat:"):
             i = int(key[5:])
             cycle = self.kind_cycle()
+            was_default = c.names[i] == default_player(i, c.kinds[i]).name
             c.kinds[i] = cycle[(cycle.index(c.kinds[i]) + step) % len(cycle)]
+            if was_default:  # "Player 2" becomes "Bot 2" and back, a typed name stays
+                c.names[i] = default_player(i, c.kinds[i]).name
         elif key.startswith("option:"):
             spec = next(o for o in self.ruleset.options if o.name == key[7:])
             value = c.options[spec.name]
@@ -114,19 +172,48 @@ class SetupForm(Widget, can_focus=True):
             elif isinstance(value, bool):
                 c.options[spec.name] = not value
             elif isinstance(value, int):
-                c.options[spec.name] = value + step
-        self.refresh(layout=True)
+                c.options[spec.name] = max(0, value + step)  # counts and limits: never below 0
+        self._changed()
 
     def action_erase(self) -> None:
-        self.choices.seed = self.choices.seed[:-1]
-        self.refresh()
+        c = self.choices
+        key = self.row_keys()[c.row]
+        if key.startswith("name:"):
+            i = int(key[5:])
+            c.names[i] = c.names[i][:-1]
+        else:
+            c.seed = c.seed[:-1]
+        self._changed()
 
     def on_key(self, event: Any) -> None:
-        if self.row_keys()[self.choices.row] == "seed" and event.character and event.character.isdigit():
-            if len(self.choices.seed) < 12:
-                self.choices.seed += event.character
-            event.stop()
-            self.refresh()
+        # typed text goes to the seed or name row before any key binding
+        c = self.choices
+        key = self.row_keys()[c.row]
+        char = event.character
+        if key == "seed" and char and char.isdigit():
+            if len(c.seed) < 12:
+                c.seed += char
+        elif key.startswith("name:") and char and char.isprintable() and event.key not in ("enter", "tab"):
+            i = int(key[5:])
+            if len(c.names[i]) < NAME_MAX:
+                c.names[i] += char
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+        self._changed()
+
+    def help_line(self) -> str:
+        """What the row under the cursor means."""
+        key = self.row_keys()[self.choices.row]
+        if key.startswith("option:"):
+            spec = next(o for o in self.ruleset.options if o.name == key[7:])
+            return f"{spec.name}: {spec.help}"
+        return ROW_HELP.get(key.split(":")[0], "")
+
+    def names_problem(self) -> str | None:
+        """Why the typed names cannot be used, or None."""
+        return names_problem(self.choices.names)
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return len(self.row_keys())
@@ -148,32 +235,59 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"New game: {self.ruleset.title}", classes="title")
-            yield Static("↑↓ choose a row · ←→ change it · Enter starts · Esc goes back", classes="hint")
+            yield Static("↑↓ choose a row · ←→ change it · type names and the seed · Enter starts", classes="hint")
             yield SetupForm(self.ruleset)
+            yield Static("", id="row-help", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(SetupForm).focus()
+        self.update_help()
+
+    def on_setup_form_changed(self, event: "SetupForm.Changed") -> None:
+        self.update_help()
+
+    def update_help(self) -> None:
+        """Explain the row under the cursor (an option's help, for one)."""
+        form = self.query_one(SetupForm)
+        self.query_one("#row-help", Static).update(form.help_line())
 
     def action_back(self) -> None:
         self.app.pop_screen()
 
     def action_rules(self) -> None:
-        from tui.screens.rules import RulesScreen
+        from tui.screens.rules import RulesScreen, keys_table
 
-        self.app.push_screen(RulesScreen(self.ruleset.id))
+        keys = keys_table(
+            "Keys on the setup screen",
+            [
+                ("↑ ↓", "choose a row"),
+                ("← →", "change its value"),
+                ("letters, digits", "type a name (on a name row) or the seed (on the seed row)"),
+                ("Backspace", "erase the last character typed"),
+                ("Enter", "start the game"),
+                ("Esc", "back to the menu"),
+            ],
+        )
+        self.app.push_screen(RulesScreen(self.ruleset.id, keys))
 
     def action_start(self) -> None:
         import time
 
         from engine.errors import SaveError
         from engine.paths import new_save_path
-        from engine.record import GameRecord, default_player
+        from engine.record import GameRecord, Player
         from engine.saves import save
         from tui.screens.game import GameScreen
 
-        c = self.query_one(SetupForm).choices
-        players = [default_player(i, kind) for i, kind in enumerate(c.kinds)]
+        form = self.query_one(SetupForm)
+        c = form.choices
+        problem = form.names_problem()
+        if problem:
+            self.query_one("#row-help", Static).update(problem)
+            self.notify(problem, severity="error")
+            return
+        players = [Player(name.strip(), kind) for name, kind in zip(c.names, c.kinds)]
         seed = int(c.seed) if c.seed else int(time.time() * 1000) % 1_000_000_007
         try:
             record = GameRecord.new(self.ruleset, players, seed, c.options)

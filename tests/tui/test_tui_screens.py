@@ -1,0 +1,456 @@
+"""The shared screens, for every game: the pass screen before any secret is
+drawn, replay stepping by keys, the move line, the log, which keys work,
+undo in hot-seat, setup names, the saves list."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Footer, Input, Static
+
+import tui.screens.game as game_module
+from engine.record import GameRecord, Player
+from engine.rng import Rng
+from engine.saves import load, save
+from rulesets import REGISTRY
+from tui.app import create_app
+from tui.screens.game import GameScreen
+from tui.screens.move_picker import MovePicker
+from tui.screens.pass_screen import PassScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.saves import SavesScreen, save_label
+from tui.screens.setup import SetupScreen, names_problem
+from tui.widgets.log_panel import LogPanel
+from tui.widgets.status_line import StatusLine
+
+GAMES = REGISTRY.ids()
+"""Every installed, playable game."""
+
+
+def spy_views(monkeypatch) -> list[tuple]:
+    """Record every call of the game screen's view: ('show', viewer, can_act)
+    and ('mark', seat, notation)."""
+    calls: list[tuple] = []
+    real = game_module.view_class
+
+    def spying(game_id: str):
+        base = real(game_id)
+
+        class Spy(base):  # type: ignore[misc, valid-type]
+            def show(self, state, viewer, names, can_act):
+                calls.append(("show", viewer, can_act))
+                return super().show(state, viewer, names, can_act)
+
+            def mark_last(self, seat, notation):
+                calls.append(("mark", seat, notation))
+                parent = getattr(super(), "mark_last", None)
+                if parent is not None:
+                    parent(seat, notation)
+
+        Spy.__name__ = "GameView"  # keep the view's CSS type selectors
+        return Spy
+
+    monkeypatch.setattr(game_module, "view_class", spying)
+    return calls
+
+
+def played(game: str, kinds: list[str], plies: int, seed: int = 1, until=None) -> GameRecord:
+    """A record of `game` after `plies` random moves (or until `until(state)`)."""
+    rs = REGISTRY.get(game)
+    players = [Player(f"P{i + 1}", k) for i, k in enumerate(kinds)]
+    record = GameRecord.new(rs, players, seed, rs.default_options())
+    rng = Rng(seed)
+    for _ in range(plies):
+        if record.state.is_over() or (until is not None and until(record.state)):
+            break
+        seat = record.state.to_act()[0]
+        record.play_move(seat, rng.choice(record.state.legal(seat)))
+    return record
+
+
+def saved(tmp_path: Path, record: GameRecord, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    save(record, path)
+    return path
+
+
+def grid_app(tmp_path: Path, kinds=("human", "human"), bot_delay: float = 0):
+    """An app opening a new Grid Square game of these seats."""
+    return create_app(tmp_path, game=saved(tmp_path, played("grid-square", list(kinds), 0)), bot_delay=bot_delay)
+
+
+def describe_as_does(monkeypatch) -> type:
+    """Make Grid Square describe every move as 'does <notation>'."""
+    state_class = type(played("grid-square", ["human", "human"], 0).state)
+    monkeypatch.setattr(state_class, "describe_move", lambda self, move, seat=None: f"does {self.format_move(move)}")
+    return state_class
+
+
+def shown_keys(screen) -> set[str]:
+    """The actions the footer shows now."""
+    return {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#message", Static).render())
+
+
+def refusal(screen) -> str:
+    """Why the last key was refused, as the status line shows it."""
+    status = screen.query_one("#status", StatusLine)
+    assert status.refusal in str(status.render())
+    return status.refusal
+
+
+# ------------------------------------------------------------------ item 2
+async def test_a_new_hot_seat_squire_game_opens_on_the_pass_screen(tmp_path, monkeypatch):
+    calls = spy_views(monkeypatch)
+    path = saved(tmp_path, played("squire", ["human", "human"], 0))
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert calls and all(c[1] is None for c in calls if c[0] == "show"), calls
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.viewer == game.record.state.to_act()[0]
+        assert calls[-2][:2] == ("show", game.viewer) or calls[-1][:2] == ("show", game.viewer)
+
+
+async def test_resuming_square_masons_mid_draft_opens_on_the_pass_screen(tmp_path, monkeypatch):
+    record = played("square-masons", ["human"] * 3, 400, seed=2, until=lambda s: s.phase == "draft" and s.round >= 1)
+    seat = record.state.to_act()[0]
+    record.play_move(seat, record.state.legal(seat)[0])  # one pick made: mid-draft
+    assert record.state.phase == "draft"
+    calls = spy_views(monkeypatch)
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert all(c[1] is None for c in calls if c[0] == "show"), calls
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.viewer is None and game.acting_human() is None
+
+
+async def test_without_secrets_no_pass_screen(tmp_path):
+    path = saved(tmp_path, played("grid-square", ["human", "human"], 3))
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.acting_human() is not None
+
+
+# ------------------------------------------------------------------ item 3
+@pytest.mark.parametrize("game", GAMES)
+async def test_replay_steps_by_keys_with_each_move_described(tmp_path, game):
+    rs = REGISTRY.get(game)
+    record = played(game, ["bot:random"] * rs.min_players, 12)
+    app = create_app(tmp_path, replay=saved(tmp_path, record), start_ply=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("tab")  # even if something took the focus, the replay keys work
+        await pilot.press("right", "right", "right", "left")
+        assert screen.ply == 2
+        before = record.state_at(1)
+        seat, text = record.moves[1]
+        move = before.parse_move(text, seat)
+        said = message(screen)
+        assert record.names[seat] in said
+        if before.is_sealed(seat, move):
+            assert "(sealed)" in said
+        else:
+            assert before.describe_move(move, seat) in said and "(sealed)" not in said
+        await pilot.press("end")
+        assert screen.ply == record.ply
+        await pilot.press("home")
+        assert screen.ply == 0
+        await pilot.press("l", "l", "h")
+        assert screen.ply == 1
+        assert not {"type_move", "all_moves", "undo"} & shown_keys(screen)
+
+
+async def test_replay_says_sealed_only_for_sealed_moves(tmp_path, monkeypatch):
+    record = played("grid-square", ["bot:random", "bot:random"], 6)
+    state_class = describe_as_does(monkeypatch)
+    monkeypatch.setattr(state_class, "is_sealed", lambda self, seat, move: seat == 1)
+    app = create_app(tmp_path, replay=saved(tmp_path, record), start_ply=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for ply in range(1, record.ply + 1):
+            await pilot.press("right")
+            seat, text = record.moves[ply - 1]
+            said = message(screen)
+            if seat == 1:
+                assert "(sealed)" in said and text not in said
+            else:
+                assert f"does {text}" in said and "(sealed)" not in said
+
+
+# ------------------------------------------------------------------ item 4
+@pytest.mark.parametrize("size", [(80, 24), (100, 34)])
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_move_line_shows_its_text_completion_and_error(tmp_path, game, size):
+    rs = REGISTRY.get(game)
+    kinds = ["human"] + ["bot:random"] * (rs.min_players - 1)
+    record = played(game, kinds, 400, until=lambda s: s.to_act() == (0,))
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.acting_human() == 0
+        state = screen.record.state
+        first = state.format_move(state.legal(0)[0])
+        await pilot.press("colon", *first[:-1])
+        await pilot.pause()
+        box = screen.query_one("#move-input", Input)
+        footer = screen.query_one(Footer)
+        said = screen.query_one("#message", Static)
+        assert box.value == first[:-1]
+        assert box.region.height == 1 and said.region.height >= 1
+        for widget in (box, said):
+            assert not widget.region.overlaps(footer.region)
+            assert widget.region.bottom <= size[1]
+        assert message(screen)  # what the typed text would play, or how many moves start so
+        await pilot.press("ctrl+u", *"zz?", "enter")  # not a move
+        await pilot.pause()
+        assert box.has_class("visible") and message(screen)
+        assert screen.record.ply == record.ply
+
+
+# ------------------------------------------------------------------ move list
+async def test_the_move_list_shows_what_each_move_does(tmp_path, monkeypatch):
+    describe_as_does(monkeypatch)
+    app = grid_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        picker = app.screen
+        assert isinstance(picker, MovePicker)
+        listed = picker.query_one("#moves")
+        option = listed.get_option_at_index(0)
+        assert str(option.prompt) == f"{option.id}  does {option.id}"
+        await pilot.press(*"does Mh7")  # words of the description filter too
+        assert listed.get_option_at_index(listed.highlighted).id.startswith("Mh7")
+
+
+# ------------------------------------------------------------------ log
+async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monkeypatch):
+    calls = spy_views(monkeypatch)
+    count = iter(range(1000))  # 40 plies at least, then up to seat 1's turn
+    record = played("grid-square", ["human", "bot:random"], 200, until=lambda s: next(count) >= 40 and s.to_act() == (0,))
+    assert record.ply >= 40 and record.state.to_act() == (0,)
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one("#log", LogPanel)
+        assert log.last_ply == record.ply
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        seat, text = record.moves[-1]
+        assert ("mark", seat, text) in calls  # the view is told the last move on resume
+        await pilot.press("e")
+        await pilot.pause()
+        assert log.has_class("expanded") and screen.focused is log
+        assert log.region.width == 80 and log.region.height >= 10
+        end = log.scroll_y
+        await pilot.press("up", "up")
+        assert log.scroll_y < end
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not log.has_class("expanded") and screen.focused is not log
+
+
+# ------------------------------------------------------------------ keys
+async def test_play_keys_leave_the_footer_while_a_bot_thinks_and_say_why(tmp_path):
+    app = grid_app(tmp_path, ("human", "bot:greedy"), bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert {"all_moves", "help", "quit_game"} <= shown_keys(screen)
+        await pilot.press("colon", *"Md5h", "enter")
+        await pilot.pause()
+        assert screen.thinking == 1
+        assert not {"all_moves", "type_move", "replay"} & shown_keys(screen)
+        await pilot.press("a")
+        assert not isinstance(app.screen, MovePicker)
+        assert "thinking" in refusal(screen)
+        screen.generation += 1  # drop the bot's answer
+        screen.workers.cancel_group(screen, "bot")
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_undo_is_offered_only_where_the_game_allows_it(tmp_path, game):
+    rs = REGISTRY.get(game)
+    kinds = ["human"] + ["bot:random"] * (rs.min_players - 1)
+    record = played(game, kinds, 400, until=lambda s: s.to_act() == (0,) and len(s.legal(0)) > 0)
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        state = screen.record.state
+        await pilot.press("colon", *state.format_move(state.legal(0)[0]), "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        help_text = screen.help_keys()
+        if rs.undo_allowed:
+            assert "| u |" in help_text
+        else:
+            assert "| u |" not in help_text and "undo" not in shown_keys(screen)
+            before = screen.record.ply
+            await pilot.press("u")
+            assert screen.record.ply == before and "No undo" in refusal(screen)
+
+
+async def test_hot_seat_undo_takes_back_only_your_own_move(tmp_path):
+    path = saved(tmp_path, played("grid-square", ["human", "human"], 0))
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+
+        async def typed(move: str) -> None:
+            await pilot.press("colon", *move, "enter")
+            await pilot.pause()
+
+        await typed("Md5h")  # P1 places; P2 to act
+        assert screen.acting_human() == 1 and "undo" not in shown_keys(screen)
+        await pilot.press("u")
+        assert screen.record.ply == 1 and "no move yet" in refusal(screen)
+        for move in ("Sa1h", "pass", "Lh1v", "pass"):  # P2's turn, then P1's
+            await typed(move)
+        assert screen.acting_human() == 1 and "undo" not in shown_keys(screen)
+        await pilot.press("u")  # P1 moved since P2's last move: refused
+        assert screen.record.ply == 5 and "P1" in refusal(screen)
+        await typed("Sb1h")  # P2 places, then may slide
+        assert screen.acting_human() == 1 and "undo" in shown_keys(screen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.record.ply == 5 and screen.acting_human() == 1
+    assert load(path).ply == 5
+
+
+async def test_undo_against_a_bot_takes_the_bots_replies_too(tmp_path):
+    app = grid_app(tmp_path, ("human", "bot:greedy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("colon", *"La1h", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.record.ply >= 2 and screen.acting_human() == 0
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.record.ply == 0
+
+
+# ------------------------------------------------------------------ help
+async def test_help_opens_with_the_keys_of_the_screen(tmp_path):
+    from tui.screens.rules import RulesScreen
+
+    app = grid_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        page = app.screen
+        assert isinstance(page, RulesScreen)
+        text = page.page_text()
+        assert text.startswith("## Keys on the game screen")
+        assert text.index("| a |") < text.index(REGISTRY.get("grid-square").rules_markdown()[:40])
+
+
+# ------------------------------------------------------------------ setup, saves, words
+async def test_setup_takes_player_names_and_explains_options(tmp_path):
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # Square Masons (menu order)
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        rows = setup.query_one("SetupForm").row_keys()
+        await pilot.press("down", "down", *["backspace"] * 8, *"Jo hkl")  # seat 1's name, vi letters too
+        await pilot.press(*["down"] * (rows.index("option:rounds") - 2))
+        await pilot.pause()
+        hint = str(setup.query_one("#row-help", Static).render())
+        assert "rounds" in hint and "0 = none" in hint
+        await pilot.press("enter")
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.record.names[0] == "Jo hkl"
+
+
+def test_names_are_checked():
+    assert names_problem(["Ana", "Ben"]) is None
+    assert "different" in names_problem(["Ana", "ana"])
+    assert "needs a name" in names_problem(["Ana", "  "])
+    assert names_problem(["x" * 21, "Ben"])
+
+
+async def test_the_saves_list_gives_date_turn_and_result(tmp_path):
+    going = played("grid-square", ["human", "human"], 3)
+    going.updated = "2026-11-25T10:00:00+00:00"
+    done = played("grid-square", ["bot:random", "bot:random"], 1000)
+    assert done.state.is_over()
+    label = save_label(going).plain
+    assert "2026-11-2" in label and f"{going.names[going.state.to_act()[0]]} to play" in label
+    out = done.state.outcome()
+    assert ("draw" if out.is_draw else "won") in save_label(done).plain
+    saved(tmp_path, going, "a.json")
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert "Enter continues" in " ".join(str(s.render()) for s in app.screen.query(Static))
+
+
+# ------------------------------------------------------------------ the generic view (games still to come)
+async def test_the_generic_view_plays_by_keys_and_steps_in_replay(tmp_path, monkeypatch):
+    import tui.screens.replay as replay_module
+    from tui.games.generic import GameView
+
+    monkeypatch.setattr(game_module, "view_class", lambda game_id: GameView)
+    monkeypatch.setattr(replay_module, "view_class", lambda game_id: GameView)
+    describe_as_does(monkeypatch)
+    app = grid_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        listed = screen.query_one("#legal")
+        first = listed.get_option_at_index(0)
+        assert str(first.prompt) == f"{first.id}  does {first.id}"
+        await pilot.press("j", "enter")  # the second move of the list
+        await pilot.pause()
+        second = screen.record.state_at(0).legal(0)[1]
+        assert screen.record.moves == [(0, screen.record.state_at(0).format_move(second))]
+        await pilot.press("enter", "enter")  # seat 2 places, then plays the first slide step listed
+        await pilot.pause()
+        assert screen.record.ply == 3
+    replay = create_app(tmp_path, replay=tmp_path / "game.json", start_ply=0)
+    async with replay.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right")
+        assert replay.screen.ply == 2 and "does" in message(replay.screen)
+
+
+async def test_a_view_refusing_a_key_says_why_in_the_status_line(tmp_path):
+    from tui.games.base import KeyRefused
+
+    app = grid_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#view").post_message(KeyRefused("It does not fit there."))
+        await pilot.pause()
+        assert refusal(screen) == "It does not fit there."
+        await pilot.press("colon", *"Md5h", "enter")  # the next move clears it
+        await pilot.pause()
+        assert not screen.query_one("#status", StatusLine).refusal
