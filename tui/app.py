@@ -6,12 +6,14 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from tui.widgets.palette import THEME_PATH
+
 
 class TSquareApp(App[None]):
     """T-Square's TUI. With `game` it opens that save; with `replay`, the
     replay viewer; otherwise the main menu."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = [THEME_PATH, "app.tcss"]  # the widget kit's colours first
     TITLE = "T-Square"
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
