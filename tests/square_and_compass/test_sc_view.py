@@ -12,7 +12,7 @@ import pytest
 from engine.record import GameRecord, Player
 from engine.saves import load, save
 from rulesets import REGISTRY
-from rulesets.square_and_compass.moves import DONE, ChooseArchitect, TakeContract, TakeResource, TakeTech
+from rulesets.square_and_compass.moves import DONE, ChooseArchitect, Place, TakeContract, TakeResource, TakeTech
 from tui.app import create_app
 from tui.games.square_and_compass import GameView
 from tui.games.square_and_compass_board import ActionBoard
@@ -225,3 +225,19 @@ class TestPictures:
     def test_a_step_chosen_from_a_list(self, snap_compare, folder, size):
         app = create_app(folder, game=sc_game(folder, 20, "refine2"), bot_delay=0)
         assert snap_compare(app, terminal_size=SIZES[size])
+
+
+async def test_mark_last_marks_the_last_tile_placed(tmp_path):
+    path = sc_game(tmp_path, 30)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        state = view.state
+        a, seats = next((a, b) for a, b in enumerate(state.board) if b)
+        view.mark_last(seats[-1], state.format_move(Place(a)))
+        view.mark_last(seats[-1], "r2")  # a step of the action: the tile stays marked
+        await pilot.pause()
+        rows = view.query_one(ActionBoard).render().plain.split("\n")
+        marked = [r for r in rows if "◀ last" in r]
+        assert len(marked) == 1 and state.format_move(Place(a)) in marked[0]

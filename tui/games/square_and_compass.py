@@ -23,7 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.moves import DONE, ChooseArchitect, TakeContract, TakeResource, TakeTech
+from rulesets.square_and_compass.moves import DONE, ChooseArchitect, Place, TakeContract, TakeResource, TakeTech
 from tui.games.base import MoveChosen
 from tui.games.square_and_compass_board import ActionBoard
 from tui.games.square_and_compass_faces import (
@@ -130,7 +130,9 @@ class GameView(Vertical):
             yield CardRow(id="sc-thp", detail=False)
         with Vertical(id="sc-you", classes="sc-page"):
             yield Static("", id="sc-tableau")
+            yield Static("Contracts in hand", classes="sc-label", id="sc-hand-label")
             yield CardRow(id="sc-hand", detail=False)
+            yield Static("Technicians ⚙ hazards ⚠ projects ☀ in hand", classes="sc-label")
             yield CardRow(id="sc-techs", detail=False)
         with Vertical(id="sc-choose", classes="sc-page"):
             yield Static("", id="sc-choose-head")
@@ -168,6 +170,7 @@ class GameView(Vertical):
         """Keep the players' table under the board when the terminal is tall."""
         self.tall = height >= TALL
         if self.state is not None:
+            self._draw_markets()
             self._show_page(focus=False)
 
     def mark_last(self, seat: int, notation: str) -> None:
@@ -177,8 +180,6 @@ class GameView(Vertical):
         if st is None:
             return
         for a in range(len(K.ACTIONS)):
-            from rulesets.square_and_compass.moves import Place
-
             if st.format_move(Place(a)) == notation:
                 board.last_action, board.last_seat = a, seat
                 board.refresh()
@@ -206,7 +207,9 @@ class GameView(Vertical):
     def _show_page(self, focus: bool) -> None:
         for page in ("board", "market", "you", "choose"):
             self.query_one(f"#sc-{page}").display = page == self.page
-        self.query_one("#sc-players").display = self.page == "players" or (self.tall and self.page == "board")
+        players = self.query_one("#sc-players")
+        players.display = self.page == "players" or (self.tall and self.page == "board")
+        players.styles.height = "auto" if self.page == "board" else "1fr"
         if not focus:
             return
         if self.page == "board":
@@ -263,16 +266,17 @@ class GameView(Vertical):
                     + [deck_face("T/H/P", len(st.thp_deck), "deck")]),
         }
         active = self.market_row()
+        self.query_one("#sc-con", CardRow).wrap = self.tall  # contracts in full when there is room
         for name, faces in rows.items():
             muted = []
             if active is not None:
                 muted = [i for i in range(len(faces)) if name != active or TAKE[name](i) not in self.legal]
             self.query_one(f"#sc-{name}", CardRow).show(faces, muted=muted)
         labels = {"res": f"Resources · deck {len(st.res_deck)}", "con": f"Contracts · deck {len(st.con_deck)}",
-                  "thp": f"Technicians ⚙ hazards ⚠ projects ☀ · deck {len(st.thp_deck)}"}
+                  "thp": f"T/H/P: ⚙ technicians ⚠ hazards ☀ projects · deck {len(st.thp_deck)}"}
         for name, label in labels.items():
-            mark = "▶ take one: ←/→ Enter" + (" · d skip" if DONE in self.legal else "") if name == active else ""
-            self.query_one(f"#sc-{name}-label", Static).update(f"{label}  {mark}".rstrip())
+            mark = "▶ take one (←/→ Enter" + (", d skip" if DONE in self.legal else "") + "): " if name == active else ""
+            self.query_one(f"#sc-{name}-label", Static).update(mark + label)
 
     def _draw_you(self) -> None:
         st = self.state
@@ -298,6 +302,8 @@ class GameView(Vertical):
         ]
         tableau.update("\n".join(lines))
         hand.show([contract_face(c, str(c), lack_words(st, s, c)) for c in p.contracts])
+        self.query_one("#sc-hand-label", Static).update(
+            "Contracts in hand" + ("" if p.contracts else ": none (take one at Draftsman or Project Manager)"))
         techs.show([thp_face(c, str(c)) for c in p.thp])
 
     def _draw_choose(self) -> None:

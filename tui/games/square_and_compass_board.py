@@ -31,12 +31,13 @@ LAST = "◀ last"
 class ActionBoard(Widget, can_focus=True):
     """The action spaces, your perk and pass, one a row; a cursor over them."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {"action-board--cursor", "action-board--muted", "action-board--head"}
+    COMPONENT_CLASSES = PALETTE_CLASSES | {"action-board--cursor", "action-board--muted", "action-board--head", "action-board--legal"}
     DEFAULT_CSS = """
     ActionBoard { height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: clip; }
     ActionBoard > .action-board--cursor { text-style: bold reverse; }
     ActionBoard > .action-board--muted { color: $text-muted; }
     ActionBoard > .action-board--head { text-style: bold; }
+    ActionBoard > .action-board--legal { text-style: bold; color: $text; }
     """
     BINDINGS = [
         *arrow_bindings(lambda dx, dy, d: f"move({dy or dx})"),
@@ -123,13 +124,14 @@ class ActionBoard(Widget, can_focus=True):
         p = st.players[self.viewer] if self.viewer is not None else None
         t = Text(f"{CURSOR if i == self.cursor and self.has_focus else ' '} ", style("action-board--muted"))
         muted = bool(self.legal) and move not in self.legal
+        name_style = style("action-board--muted") if muted else style("action-board--legal") if self.legal else ""
         if isinstance(move, Place):
             a = move.action
             act = K.ACTIONS[a]
-            t.append(f"{act.code} {act.name:<20}", style("action-board--muted") if muted else "")
+            t.append(f"{act.code} {act.name:<20}", name_style)
             if a in st.open_actions():
                 t.append_text(self._tiles(a))
-                if a == self.last_action and self.last_seat is not None:
+                if a == self.last_action and self.last_seat in st.board[a]:
                     t.append(" " + LAST, style(player_class(self.last_seat)))
                 pad = max(0, 2 * self.state.num_players + 1 - cell_len(self._tiles(a).plain))
                 rest = width - cell_len(t.plain) - pad
@@ -143,9 +145,9 @@ class ActionBoard(Widget, can_focus=True):
             if p is not None and p.architect >= 0:
                 perk = K.PERKS[K.ARCHITECTS[p.architect].perk]
                 name = f"perk {perk[0]}" + (" (used this round)" if p.perk_used else f": {perk[1]}")
-            t.append(fit(f"★  {name}", width - 2), style("action-board--muted") if muted else "")
+            t.append(fit(f"★  {name}", width - 2), name_style)
         else:
-            t.append("—  pass: no more turns this round", style("action-board--muted") if muted else "")
+            t.append("—  pass: no more turns this round", name_style)
         if i == self.cursor and self.has_focus:
             t.stylize(style("action-board--cursor"), 0, cell_len(t.plain))
         return t

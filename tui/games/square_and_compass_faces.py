@@ -141,7 +141,6 @@ def player_rows(state: Any, names: Sequence[str], viewer: int | None) -> list[Pl
                 Resource("▣", sum(p.materials), "mats", "mat"),
                 Resource("◆", p.gems, "gems", "gem"),
                 Resource("⌂", len(p.built), "built"),
-                Resource("▮", p.tiles_left, "tiles", "tile"),
             ),
         )
         for s, p in enumerate(state.players)
@@ -158,8 +157,9 @@ def player_notes(state: Any, names: Sequence[str]) -> list[str]:
             a = K.ARCHITECTS[p.architect]
             arch = f"{STYLE_SYMBOL[a.style]} {a.name} ({K.STYLES[a.style]})"
         first = " · first player" if s == state.first else ""
-        lines.append(f"{s + 1} {who(names, s)}: {arch}{first} · ✉{len(p.contracts)} deals ⚙{len(p.thp)} T/H/P "
-                     f"{BLUEPRINT_MARK}{p.blueprints} bp · built {built_by_style(p.built)}")
+        lines.append(f"{s + 1} {who(names, s)}: {arch}{first} · ▮{p.tiles_left} of {p.tiles} tiles left · "
+                     f"✉{len(p.contracts)} deals ⚙{len(p.thp)} T/H/P {BLUEPRINT_MARK}{p.blueprints} bp · "
+                     f"built {built_by_style(p.built)}")
     return lines
 
 
