@@ -90,7 +90,7 @@ class GameView(Vertical):
     GameView .sc-label { height: 1; color: $text-muted; }
     GameView CardRow { height: auto; }
     GameView #sc-tableau { height: auto; }
-    GameView #sc-players { height: auto; }
+    GameView #sc-players { height: 1fr; }
     GameView #sc-players PlayerPanel { height: auto; }
     GameView #sc-notes { height: auto; color: $text-muted; }
     GameView #sc-choices { height: 1fr; min-height: 3; }
@@ -209,7 +209,8 @@ class GameView(Vertical):
             self.query_one(f"#sc-{page}").display = page == self.page
         players = self.query_one("#sc-players")
         players.display = self.page == "players" or (self.tall and self.page == "board")
-        players.styles.height = "auto" if self.page == "board" else "1fr"
+        board = self.query_one(ActionBoard)
+        board.styles.height = "auto" if players.display else "1fr"
         if not focus:
             return
         if self.page == "board":
@@ -247,10 +248,9 @@ class GameView(Vertical):
     # ------------------------------------------------------------ drawing
     def _draw_head(self) -> None:
         st = self.state
-        head = f"Round {st.round} · first player {st.first + 1} {who(self.names, st.first)}"
+        head = f"Round {st.round} · first player: {st.first + 1} {who(self.names, st.first)}"
         if self.viewer is not None:
-            p = st.players[self.viewer]
-            head += f" · you: ▮{p.tiles_left} of {p.tiles} tiles, ★{p.vp} VP"
+            head += f" · you: ★{st.players[self.viewer].vp} VP"
         if st.phase == "over":
             head = f"Game over: {st.end_reason}"
         self.query_one("#sc-head", Static).update(head + " · Tab: pages")

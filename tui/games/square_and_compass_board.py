@@ -141,7 +141,7 @@ class ActionBoard(Widget, can_focus=True):
                 order = ORDINALS[st.late_order.index(a) - st.late_open] if a in st.late_order else "?"
                 t.append(f"{CLOSED} closed, opens {order}", style("action-board--muted"))
         elif move == PERK:
-            name = "perk"
+            name = "perk: each architect's own, once a round, no tile"
             if p is not None and p.architect >= 0:
                 perk = K.PERKS[K.ARCHITECTS[p.architect].perk]
                 name = f"perk {perk[0]}" + (" (used this round)" if p.perk_used else f": {perk[1]}")
@@ -163,12 +163,13 @@ class ActionBoard(Widget, can_focus=True):
             return Text("")
         width = max(40, self.content_size.width)
         style = self.get_component_rich_style
-        head = f"Action board · room: {st.num_players} tiles a space · ▮ {self._tiles_left()} tiles left"
+        head = f"Action board · room: {st.num_players} tiles a space"
+        if self.viewer is not None:
+            head += f" · ▮ {self._tiles_left()} tiles left"
         rows = [Text(fit(head, width), style("action-board--head"))]
         rows += [self._row(i, m, width) for i, m in enumerate(self.items)]
-        if self.size.height >= len(rows) + 2:
-            stalls = "  ".join(f"r{i + 1} {resource_word(c)}" for i, c in enumerate(st.res_market) if c >= 0)
-            rows.append(Text(fit(f"Resources: {stalls}  rd deck {len(st.res_deck)}", width), style("action-board--muted")))
+        stalls = "  ".join(f"r{i + 1} {resource_word(c)}" for i, c in enumerate(st.res_market) if c >= 0)
+        rows.append(Text(fit(f"Resources: {stalls}  rd deck {len(st.res_deck)}", width), style("action-board--muted")))
         out = Text()
         for i, r in enumerate(rows):
             if i:
