@@ -93,7 +93,7 @@ class GameView(Vertical):
     GameView #sc-players { height: 1fr; }
     GameView #sc-players PlayerPanel { height: auto; }
     GameView #sc-notes { height: auto; color: $text-muted; }
-    GameView #sc-choices { height: 1fr; min-height: 3; }
+    GameView #sc-choices { height: auto; max-height: 1fr; min-height: 3; }
     GameView #sc-detail { height: 2; color: $text; }
     """
     BINDINGS = [
@@ -138,6 +138,8 @@ class GameView(Vertical):
             yield Static("", id="sc-choose-head")
             yield CardRow(id="sc-archs", detail=False)
             yield KeyOptionList(id="sc-choices")
+            yield Static("Contracts in hand", classes="sc-label", id="sc-choose-hand-label")
+            yield CardRow(id="sc-choose-hand", detail=False)
         with Vertical(id="sc-players"):
             yield PlayerPanel(compact=True)
             yield Static("", id="sc-notes")
@@ -171,6 +173,7 @@ class GameView(Vertical):
         self.tall = height >= TALL
         if self.state is not None:
             self._draw_markets()
+            self._draw_choose()
             self._show_page(focus=False)
 
     def mark_last(self, seat: int, notation: str) -> None:
@@ -315,12 +318,16 @@ class GameView(Vertical):
         lines = [prompt]
         if self.viewer is not None and st.phase not in ("architect",):
             p = st.players[self.viewer]
-            lines.append(f"▤ {hand_words(p.hand)} · ▣ {materials_words(p.materials)} · {BLUEPRINT_MARK}{p.blueprints}")
+            lines.append(f"▤ {hand_words(p.hand)} · ▣ {materials_words(p.materials)} · {BLUEPRINT_MARK}{p.blueprints} blueprints")
         head.update("\n".join(lines))
         archs.display = st.phase == "architect"
         if st.phase == "architect" and self.viewer is not None:
             faces = [architect_face(a.architect, str(a.architect)) for a in self.legal if isinstance(a, ChooseArchitect)]
             archs.show(faces)
+        hand = self.query_one("#sc-choose-hand", CardRow)
+        mine = st.players[self.viewer].contracts if self.viewer is not None and st.phase != "architect" else []
+        hand.show([contract_face(c, str(c), lack_words(st, self.viewer, c)) for c in mine])
+        hand.display = self.query_one("#sc-choose-hand-label").display = self.tall and bool(mine)
         moves = [] if st.phase == "architect" else list(self.legal)
         self.choice_moves = moves
         choices.clear_options()
