@@ -94,7 +94,9 @@ async def test_a_whole_two_player_game_by_the_views_keys(tmp_path):
             by_keys += 1
             kinds.add(type(move).__name__)
         assert screen.record.state.is_over() and by_keys >= 20
-        assert {"ChooseArchitect", "Place", "TakeResource"} <= kinds
+        # every kind of key: the board (tiles, perk), each market row, the list (process, play, build)
+        assert {"ChooseArchitect", "Place", "Perk", "TakeResource", "TakeContract", "TakeTech",
+                "Process", "Play", "Build"} <= kinds
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
     assert load(path).moves == screen.record.moves
