@@ -152,14 +152,14 @@ def player_notes(state: Any, names: Sequence[str]) -> list[str]:
     and T/H/P cards in hand, blueprints, what they built by style."""
     lines = []
     for s, p in enumerate(state.players):
-        arch = "architect not chosen yet"
+        arch = "no architect yet"
         if p.architect >= 0:
             a = K.ARCHITECTS[p.architect]
-            arch = f"{STYLE_SYMBOL[a.style]} {a.name} ({K.STYLES[a.style]})"
-        first = " · first player" if s == state.first else ""
-        lines.append(f"{s + 1} {who(names, s)}: {arch}{first} · ▮{p.tiles_left} of {p.tiles} tiles left · "
-                     f"✉{len(p.contracts)} deals ⚙{len(p.thp)} T/H/P {BLUEPRINT_MARK}{p.blueprints} bp · "
-                     f"built {built_by_style(p.built)}")
+            arch = f"{STYLE_SYMBOL[a.style]} {a.name.split()[-1]} ({K.STYLES[a.style]})"
+        first = " · first" if s == state.first else ""
+        built = f" · built {built_by_style(p.built)}" if p.built else ""
+        lines.append(f"{s + 1} {who(names, s)}: {arch}{first} · ▮{p.tiles_left}/{p.tiles} tiles · "
+                     f"✉{len(p.contracts)} ⚙{len(p.thp)} {BLUEPRINT_MARK}{p.blueprints}{built}")
     return lines
 
 
