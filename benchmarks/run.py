@@ -28,6 +28,8 @@ ROUNDS = 8
 TARGETS = {
     "games.grid-square.ratio_vs_python_chess": ("<=", 1.0),
     "games.grid-square.bot_ms.greedy": ("<", 100.0),
+    "games.squire.determinize_us": ("<", 1000.0),
+    "games.square-masons.determinize_us": ("<", 1000.0),
     "cli_help_ratio": ("<=", 1.2),
     "cli_show_ratio": ("<=", 1.3),
     "tui_first_frame_ratio": ("<=", 1.3),
@@ -191,6 +193,33 @@ def random_play_us(ruleset: Any, budget: float, min_games: int = 1, seed: int = 
     return 1e6 * (time.perf_counter() - start) / decisions, decisions, games
 
 
+def determinize_us(ruleset: Any, positions: int = 200, seed: int = 99) -> tuple[float, float]:
+    """Median and 95th percentile µs of `determinize(observer, rng)` on the
+    observer's own view, over positions sampled from random games."""
+    from engine.rng import Rng
+
+    rng = Rng(seed)
+    times: list[float] = []
+    game = 0
+    while len(times) < positions:
+        n = ruleset.min_players + game % (ruleset.max_players - ruleset.min_players + 1)
+        state = ruleset.new_game(n, game, ruleset.default_options())
+        ply = 0
+        while not state.is_over() and len(times) < positions:
+            if ply % 9 == 0:
+                observer = ply % n
+                view = state.view(observer)
+                t0 = time.perf_counter()
+                view.determinize(observer, Rng(ply))
+                times.append(1e6 * (time.perf_counter() - t0))
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal(seat)))
+            ply += 1
+        game += 1
+    times.sort()
+    return statistics.median(times), times[int(0.95 * (len(times) - 1))]
+
+
 def bot_ms(ruleset: Any, level: str, games: int, budget: float) -> tuple[float, int]:
     """Mean ms per move of `level` playing every seat, over up to `games`
     games (stops early once `budget` seconds of thinking are spent)."""
@@ -279,6 +308,9 @@ def measure(quick: bool) -> dict[str, Any]:
                 games += n
             g.update(random_us_per_decision=round(statistics.median(per_game), 2), random_decisions=decisions,
                      random_games=games, ratio_vs_python_chess=round(statistics.median(ratios), 3))
+            if rs.hidden_information:
+                med, p95 = determinize_us(rs, 60 if quick else 200)
+                g.update(determinize_us=round(med, 1), determinize_p95_us=round(p95, 1))
             g["bot_ms"] = {}
             for level in rs.bot_levels:
                 if level == "random":

@@ -22,8 +22,9 @@ class SaveLockedError(SaveError):
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file that guards `path`."""
-    path = Path(path)
+    """The lock file that guards `path`: beside the real file it names, so a
+    symbolic link and its target share one lock."""
+    path = Path(os.path.realpath(path))
     return path.with_name(f".{path.name}.lock")
 
 
@@ -34,9 +35,9 @@ def save_lock(path: Path, timeout: float = 3.0) -> Iterator[None]:
 
     lp = lock_path(path)
     try:
-        fd = os.open(lp, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        fd = os.open(lp, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
     except OSError as exc:
-        raise SaveError(f"{path}: cannot lock the save ({exc.strerror or exc})") from None
+        raise SaveError(f"{path}: cannot lock the save in {lp.parent} ({exc.strerror or exc})") from None
     try:
         deadline = time.monotonic() + timeout
         while True:

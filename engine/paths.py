@@ -29,12 +29,34 @@ def new_save_path(folder: Path, game_id: str) -> Path:
     return path
 
 
+def _exists(path: Path) -> bool:
+    """Whether anything (even a dangling link) is at `path`; an unreadable
+    folder counts as yes, so that reading it reports why."""
+    try:
+        os.lstat(path)
+        return True
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
 def resolve_save(name: str, folder: Path) -> Path:
     """`name` as given if it exists (or has a folder part), else in `folder`."""
     path = Path(name).expanduser()
-    if path.exists() or path.parent != Path("."):
+    if _exists(path) or path.parent != Path("."):
         return path
     for candidate in (folder / name, folder / f"{name}.json"):
-        if candidate.exists():
+        if _exists(candidate):
             return candidate
     return path
+
+
+def make_folder(path: Path) -> Path | None:
+    """Create the folder a new file at `path` goes in, if missing; the folder
+    if it was created now, else None. OSError if it cannot be made."""
+    folder = Path(os.path.realpath(path)).parent
+    if folder.is_dir():
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,15 +1,21 @@
 """Save files: JSON with a header, the seed, the move list and a snapshot.
 
-Writes are atomic (temp file in the same folder, flush, fsync, rename); loads
+Writes are atomic (temp file beside the real file, flush, fsync, rename) and
+every change to an existing save goes through `update_save`: lock, load fresh,
+check, change, write. Loads read regular files only, with a bounded read,
 replay the moves from the seed and check the snapshot and its hash. Every
 problem is a SaveError whose message is one line naming the file.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
+import stat
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from engine.errors import SaveError
 
@@ -21,11 +27,38 @@ except ImportError:  # pragma: no cover - depends on the Python version
     except ImportError:
         from hashlib import sha256
 from engine.record import GameRecord, Player
+from engine.text import UserTextError, check_name, quoted, reason, shown
 
 FORMAT = "tsquare-save"
 FORMAT_VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
 """A save larger than this is refused unread."""
+MAX_DEPTH = 64
+"""JSON nested deeper than this is refused (real saves nest a handful of levels)."""
+SEED_LIMIT = 1 << 64
+"""Seeds are 0 <= seed < SEED_LIMIT (the generator's 64-bit state)."""
+MESSAGE_CELLS = 240
+"""An error message about a file is cut to this many cells."""
+TIME_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00")
+"""`created` and `updated`: ISO 8601 UTC to the second, as `now_iso` writes."""
+
+
+class SaveWriteError(SaveError):
+    """A save that could not be written; `errno` says why."""
+
+    def __init__(self, message: str, code: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = code
+
+    @property
+    def refused(self) -> bool:
+        """True when the place cannot be written at all (a read-only folder,
+        no permission, not a regular file): bad input rather than a failure."""
+        return self.errno in (errno.EACCES, errno.EPERM, errno.EROFS, None)
+
+
+class SaveChangedError(SaveError):
+    """The save moved on since this program last read or wrote it."""
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:
@@ -59,27 +92,68 @@ def dumps(record: GameRecord) -> str:
     return json.dumps(to_json(record), indent=1, ensure_ascii=False) + "\n"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a crash leaves the old file or the new
-    one, never a torn one."""
+def real_path(path: Path) -> Path:
+    """The file `path` names, symbolic links followed (it may not exist yet)."""
+    return Path(os.path.realpath(path))
+
+
+def remove_stale_temps(path: Path, keep: str | None = None) -> int:
+    """Remove `.NAME.XXXX.tmp` files a killed writer left beside save `path`
+    (call it holding the save's lock); returns how many went."""
+    import glob
+
+    real = real_path(path)
+    gone = 0
+    for tmp in glob.glob(os.path.join(glob.escape(str(real.parent)), f".{glob.escape(real.name)}.*.tmp")):
+        if tmp == keep:
+            continue
+        try:
+            os.unlink(tmp)
+            gone += 1
+        except OSError:
+            pass
+    return gone
+
+
+def write_atomic(path: Path, text: str, clean: bool = False) -> None:
+    """Write `text` to the file `path` names so that a crash leaves the old
+    file or the new one, never a torn one. Symbolic links are followed (the
+    link stays, its target gets the new text); an existing file keeps its
+    permission bits; anything but a regular file or a new name is refused
+    (SaveWriteError). With `clean`, stale temp files of this save go too."""
     import tempfile  # only writers pay for it (show, moves, verify read only)
 
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    real = real_path(path)
+    folder = real.parent
     try:
+        old = os.stat(real)
+    except FileNotFoundError:
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise SaveWriteError(f"{path}: not a regular file; a save is never written over it")
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=folder)
+    try:
+        if old is not None:
+            os.fchmod(fd, stat.S_IMODE(old.st_mode))
+            if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+                try:
+                    os.fchown(fd, old.st_uid, old.st_gid)
+                except OSError:
+                    pass  # not ours to give away: the new file stays the writer's
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+    if clean:
+        remove_stale_temps(real, keep=tmp)
     try:
         dfd = os.open(folder, os.O_RDONLY)
         try:
@@ -90,12 +164,47 @@ def write_atomic(path: Path, text: str) -> None:
         pass
 
 
-def save(record: GameRecord, path: Path) -> None:
-    """Autosave `record` to `path` atomically."""
+def save(record: GameRecord, path: Path, clean: bool = False) -> None:
+    """Write `record` to `path` atomically (see `write_atomic`). Changing a
+    save others may write too goes through `update_save` instead."""
     try:
-        write_atomic(Path(path), dumps(record))
+        write_atomic(Path(path), dumps(record), clean)
+    except SaveError:
+        raise
     except OSError as exc:
-        raise SaveError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        refused = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+        where = f" in {real_path(Path(path)).parent}" if refused else ""
+        raise SaveWriteError(f"{path}: cannot write{where}: {exc.strerror or exc}", exc.errno) from None
+
+
+def update_save(
+    path: Path,
+    change: Callable[[GameRecord], GameRecord | None],
+    expected_moves: Sequence[tuple[int, str]] | None = None,
+    timeout: float = 3.0,
+) -> GameRecord:
+    """The one way to change a save: under the save's lock, load it fresh,
+    check it still holds `expected_moves` (if given; else SaveChangedError,
+    carrying the fresh record as `.record`), call `change(record)` (which
+    plays on it in place, or returns the record to write instead) and write
+    the result atomically. Anything `change` raises leaves the file as it
+    was. Returns the record written."""
+    from engine.lock import save_lock
+
+    check_regular(Path(path), shown(str(path), 120))  # no lock file beside what is not a save
+    with save_lock(path, timeout):
+        record = load(path)
+        if expected_moves is not None and record.moves != [tuple(m) for m in expected_moves]:
+            exc = SaveChangedError(
+                f"{path}: changed by another tsquare since it was read (it now has {record.ply} moves)"
+            )
+            exc.record = record  # type: ignore[attr-defined]
+            raise exc
+        replaced = change(record)
+        if replaced is not None:
+            record = replaced
+        save(record, path, clean=True)
+    return record
 
 
 def _first_difference(a: Any, b: Any, where: str = "") -> str:
@@ -128,14 +237,27 @@ def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], name: st
     return value
 
 
+def _shown_value(value: Any) -> str:
+    """A value from a file, for an error line: quoted and cut if text."""
+    return quoted(value) if isinstance(value, str) else type(value).__name__
+
+
 def from_json(doc: Any, name: str = "save") -> GameRecord:
-    """Rebuild and check a record from a parsed save document."""
+    """Rebuild and check a record from a parsed save document (every rule of
+    saves/FORMAT.md); SaveError, one short line, if anything is off."""
+    try:
+        return _from_json(doc, name)
+    except SaveError as exc:
+        raise SaveError(shown(str(exc), MESSAGE_CELLS)) from None
+
+
+def _from_json(doc: Any, name: str) -> GameRecord:
     from engine.registry import REGISTRY, UnknownGameError
 
     if not isinstance(doc, dict):
         raise SaveError(f"{name}: not a save file (the JSON is not an object)")
     if doc.get("format") != FORMAT:
-        raise SaveError(f"{name}: not a T-Square save (format is {doc.get('format')!r})")
+        raise SaveError(f"{name}: not a T-Square save (format is {_shown_value(doc.get('format'))})")
     version = _need(doc, "format_version", int, name)
     if version != FORMAT_VERSION:
         raise SaveError(f"{name}: save format version {version} is not supported (this is {FORMAT_VERSION})")
@@ -143,7 +265,7 @@ def from_json(doc: Any, name: str = "save") -> GameRecord:
     try:
         ruleset = REGISTRY.get(game)
     except UnknownGameError as exc:
-        raise SaveError(f"{name}: {exc}") from None
+        raise SaveError(f"{name}: {shown(str(exc), 80)}") from None
     rversion = _need(doc, "ruleset_version", int, name)
     if rversion != ruleset.version:
         raise SaveError(
@@ -155,17 +277,27 @@ def from_json(doc: Any, name: str = "save") -> GameRecord:
     for i, p in enumerate(raw_players):
         if not (isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("kind"), str)):
             raise SaveError(f"{name}: player {i + 1} needs a text name and kind")
+        try:
+            check_name(p["name"])
+        except UserTextError as exc:
+            raise SaveError(f"{name}: player {i + 1}: {exc}") from None
         kind = p["kind"]
         if kind != "human" and not (kind.startswith("bot:") and kind[4:] in ruleset.bot_levels):
-            raise SaveError(f"{name}: player {i + 1} has an unknown kind {kind!r}")
+            raise SaveError(f"{name}: player {i + 1} has an unknown kind {quoted(kind)}")
         players.append(Player(p["name"], kind))
     seed = _need(doc, "seed", int, name)
+    if not 0 <= seed < SEED_LIMIT:
+        raise SaveError(f"{name}: the seed must be from 0 to 2**64 - 1")
+    stamps = {key: _need(doc, key, str, name) for key in ("created", "updated")}
+    for key, value in stamps.items():
+        if not TIME_PATTERN.fullmatch(value):
+            raise SaveError(f"{name}: field {key!r} is not a time like 2026-01-31T12:00:00+00:00")
     raw_moves = _need(doc, "moves", list, name)
     try:
         record = GameRecord.new(ruleset, players, seed, options)
     except ValueError as exc:
-        raise SaveError(f"{name}: {exc}") from None
-    record.created = str(doc.get("created", record.created))
+        raise SaveError(f"{name}: {shown(str(exc), 120)}") from None
+    record.created = stamps["created"]
     n = len(players)
     for i, item in enumerate(raw_moves, start=1):
         if not (
@@ -178,48 +310,205 @@ def from_json(doc: Any, name: str = "save") -> GameRecord:
             raise SaveError(f"{name}: move {i} must be [seat, \"notation\"]")
         seat = item[0] - 1
         if not 0 <= seat < n:
-            raise SaveError(f"{name}: move {i} names seat {item[0]}, the game has seats 1–{n}")
+            raise SaveError(f"{name}: move {i} names seat {shown(str(item[0]), 24)}, the game has seats 1–{n}")
         try:
             record.play(seat, item[1])
         except ValueError as exc:
-            raise SaveError(f"{name}: move {i} (seat {item[0]} {item[1]!r}) is not legal: {exc}") from None
-    record.updated = str(doc.get("updated", record.updated))
+            why = reason(str(exc), item[1])
+            raise SaveError(f"{name}: move {i} (seat {item[0]} {quoted(item[1])}) is not legal: {why}") from None
+        if record.moves[-1][1] != item[1]:
+            raise SaveError(
+                f"{name}: move {i} {quoted(item[1])} is not in the canonical notation "
+                f"(write {quoted(record.moves[-1][1])})"
+            )
+    record.updated = stamps["updated"]
+    outcome = record.state.outcome()
+    if "result" not in doc:
+        raise SaveError(f"{name}: missing field 'result'")
+    if doc["result"] != (json.loads(json.dumps(outcome.to_json())) if outcome else None):
+        raise SaveError(f"{name}: the result does not match the replayed game")
     snap_doc = _need(doc, "snapshot", dict, name)
     stored_state = snap_doc.get("state")
     stored_hash = snap_doc.get("hash")
-    if snap_doc.get("ply") != record.ply:
-        raise SaveError(f"{name}: the snapshot is at ply {snap_doc.get('ply')}, the move list has {record.ply}")
-    if stored_hash != state_hash(stored_state if isinstance(stored_state, dict) else {}):
+    if snap_doc.get("ply") != record.ply or isinstance(snap_doc.get("ply"), bool):
+        shown_ply = shown(str(snap_doc.get("ply")), 24)
+        raise SaveError(f"{name}: the snapshot is at ply {shown_ply}, the move list has {record.ply}")
+    if not isinstance(stored_state, dict) or stored_hash != state_hash(stored_state):
         raise SaveError(f"{name}: the snapshot's hash does not match its contents (file altered?)")
     replayed = record.state.snapshot()
     if replayed != stored_state:
         where = _first_difference(replayed, stored_state)
-        raise SaveError(f"{name}: the snapshot does not match the replayed moves (differs at {where})")
+        raise SaveError(f"{name}: the snapshot does not match the replayed moves (differs at {shown(where, 60)})")
     return record
 
 
-def load(path: Path) -> GameRecord:
-    """Read, replay and check the save at `path`; SaveError if anything is off."""
-    path = Path(path)
-    name = str(path)
+class _DuplicateKey(Exception):
+    """A key twice in one JSON object."""
+
+
+class _BadNumber(Exception):
+    """NaN, an infinity or an integer too long for any field."""
+
+
+MAX_INT_DIGITS = 40
+"""An integer literal longer than this is refused (the largest field, a
+64-bit seed or generator state, has 20 digits)."""
+
+
+def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in items:
+        if key in obj:
+            raise _DuplicateKey(key)
+        obj[key] = value
+    return obj
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _BadNumber("an integer too long for any field")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _BadNumber("a number too large")
+    return value
+
+
+def _parse_constant(text: str) -> Any:
+    raise _BadNumber(f"{text}, which JSON does not allow")
+
+
+def _too_deep(doc: Any) -> bool:
+    """True if `doc` nests arrays and objects deeper than MAX_DEPTH."""
+    stack = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return False
+
+
+def parse(data: bytes, name: str = "save") -> Any:
+    """The JSON document in `data`, read strictly: UTF-8, no duplicate keys,
+    no NaN or infinities, no integer over MAX_INT_DIGITS digits, at most
+    MAX_DEPTH levels; SaveError (one line) otherwise."""
     try:
-        size = path.stat().st_size
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{name}: not a save file (not UTF-8 text)") from None
+    try:
+        doc = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int,
+                         parse_float=_parse_float, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except _DuplicateKey as exc:
+        raise SaveError(f"{name}: not a save file (the key {quoted(str(exc))} appears twice in one object)") from None
+    except _BadNumber as exc:
+        raise SaveError(f"{name}: not a save file (it holds {exc})") from None
+    except (RecursionError, MemoryError):
+        raise SaveError(f"{name}: not a save file (nested too deeply)") from None
+    except ValueError as exc:  # any other refusal of the decoder
+        raise SaveError(f"{name}: not valid JSON ({shown(str(exc), 60)})") from None
+    if _too_deep(doc):
+        raise SaveError(f"{name}: not a save file (nested more than {MAX_DEPTH} levels deep)")
+    return doc
+
+
+def check_regular(path: Path, name: str) -> None:
+    """SaveError unless `path` names an existing regular file of at most
+    MAX_BYTES (looked at, never opened)."""
+    try:
+        st = os.stat(path)
     except FileNotFoundError:
         raise SaveError(f"{name}: no such file") from None
     except OSError as exc:
         raise SaveError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    if path.is_dir():
+    if stat.S_ISDIR(st.st_mode):
         raise SaveError(f"{name}: is a folder, not a save file")
-    if size > MAX_BYTES:
-        raise SaveError(f"{name}: too large for a save ({size} bytes, limit {MAX_BYTES})")
+    if not stat.S_ISREG(st.st_mode):
+        raise SaveError(f"{name}: not a regular file (a pipe, device or socket is never read)")
+    if st.st_size > MAX_BYTES:
+        raise SaveError(f"{name}: too large for a save ({st.st_size} bytes, limit {MAX_BYTES})")
+
+
+def read_bounded(path: Path, name: str) -> bytes:
+    """The bytes of regular file `path`, at most MAX_BYTES of them; a FIFO,
+    device, socket or folder is refused without reading (never blocks)."""
+    check_regular(path, name)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{name}: not a save file (not UTF-8 text)") from None
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise SaveError(f"{name}: no such file") from None
     except OSError as exc:
         raise SaveError(f"{name}: cannot read: {exc.strerror or exc}") from None
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    return from_json(doc, name)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat
+            raise SaveError(f"{name}: not a regular file (a pipe, device or socket is never read)")
+        chunks = []
+        left = MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise SaveError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > MAX_BYTES:
+        raise SaveError(f"{name}: too large for a save (over {MAX_BYTES} bytes)")
+    return data
+
+
+def load(path: Path) -> GameRecord:
+    """Read, replay and check the save at `path`; SaveError if anything is off."""
+    name = shown(str(path), 120)
+    return from_json(parse(read_bounded(Path(path), name), name), name)
+
+
+@dataclass
+class SaveEntry:
+    """One file of a saves folder, as `list` and the saved-games screen show it."""
+
+    path: Path
+    """The file."""
+    record: GameRecord | None
+    """The game, or None if the file is unreadable."""
+    problem: str = ""
+    """Why the file is unreadable (one short line), else empty."""
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # a dangling link, a file gone meanwhile
+        return 0.0
+
+
+def scan_folder(folder: Path, limit: int | None = None) -> list[SaveEntry]:
+    """Every `*.json` in `folder`, newest first, each loaded or marked
+    unreadable; one bad file (a pipe, a device, hostile JSON, even a ruleset
+    failing on it) never stops the rest."""
+    folder = Path(folder)
+    try:
+        files = sorted(folder.glob("*.json"), key=_mtime, reverse=True) if folder.is_dir() else []
+    except OSError:
+        files = []
+    out = []
+    for path in files[:limit]:
+        name = shown(str(path), 120)
+        try:
+            out.append(SaveEntry(path, load(path)))
+        except SaveError as exc:
+            text = str(exc)
+            out.append(SaveEntry(path, None, text[len(name) + 2 :] if text.startswith(name + ": ") else text))
+        except Exception as exc:  # noqa: BLE001 - a bug in one file must not hide the rest
+            out.append(SaveEntry(path, None, f"the program failed on it ({type(exc).__name__})"))
+    return out

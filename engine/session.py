@@ -62,6 +62,20 @@ class SeatUpdate:
 Callback = Callable[[SeatUpdate], None]
 
 
+@dataclass(frozen=True)
+class Played:
+    """One move a bot made, as a display reports it to everyone."""
+
+    seat: int
+    """Who moved."""
+    notation: str
+    """Its notation, or '(sealed)' when the other seats may not see it."""
+    description: str
+    """What it did in words ('(sealed choice)' when sealed)."""
+    events: tuple[Event, ...]
+    """Everything that happened (filter with `Event.visible_to`)."""
+
+
 @dataclass
 class _Watcher:
     seat: int | None
@@ -86,15 +100,14 @@ def _stat_key(path: Path) -> tuple[int, int, int] | None:
 
 def _moves_on_disk(path: Path) -> list[tuple[int, str]] | None:
     """The move list in the file at `path` (seats 0-based), or None if it
-    cannot be read as a save (a full load then says why)."""
-    from engine.saves import MAX_BYTES
+    cannot be read as a save (a full load then says why). Reads only a
+    regular file, bounded, never blocking."""
+    from engine.saves import parse, read_bounded
 
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-        doc = json.loads(data)
+        doc = parse(read_bounded(path, str(path)), str(path))
         return [(int(s) - 1, str(t)) for s, t in doc["moves"]]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    except (SaveError, ValueError, KeyError, TypeError):
         return None
 
 
@@ -140,8 +153,10 @@ class GameSession:
         """The session of `path`, loaded and changed while holding its lock
         (a command's whole load -> check -> apply -> write)."""
         from engine.lock import save_lock
+        from engine.saves import check_regular
 
         path = Path(path)
+        check_regular(path, str(path))  # no lock file beside what is not a save
         with save_lock(path, timeout):
             session = cls.open(path)
             session._lock_held = True
@@ -178,6 +193,23 @@ class GameSession:
     def view(self, seat: int | None) -> GameState:
         """What `seat` may see now (None: the public view)."""
         return self.record.state.view(seat)
+
+    def seat_to_act(self, seat: int | None = None) -> int:
+        """`seat` if it may move now, else the one seat to act when `seat`
+        is None; MoveError naming the problem otherwise (game over, several
+        seats choosing at once, a seat with nothing to do)."""
+        state = self.record.state
+        if state.is_over():
+            raise IllegalMoveError("the game is over")
+        acting = state.to_act()
+        if seat is None:
+            if len(acting) > 1:
+                seats = ", ".join(str(s + 1) for s in acting)
+                raise MoveError(f"several seats choose now ({seats}): name one with --as")
+            return acting[0]
+        if seat not in acting:
+            raise IllegalMoveError(state.not_to_act_reason(seat))
+        return seat
 
     def bots_to_act(self) -> list[int]:
         """The seats to act now that bots play."""
@@ -234,19 +266,24 @@ class GameSession:
         MoveError or SaveError (nothing changed) if it cannot be."""
         return self.play_many([(seat, move)])[0]
 
-    def play_many(self, moves: Sequence[tuple[int, Move | str]]) -> list[list[Event]]:
+    def play_many(self, moves: Sequence[tuple[int | None, Move | str]]) -> list[list[Event]]:
         """Play several moves in order and save once: all of them or, on any
-        error, none (the error names the move)."""
+        error, none (the error names the move). A seat of None means the one
+        seat to act at that point."""
 
         def change() -> list[list[Event]]:
             out = []
-            for i, (seat, move) in enumerate(moves, start=1):
+            for i, (who, move) in enumerate(moves, start=1):
                 try:
+                    seat = self.seat_to_act(who)
                     mv = self._resolve(seat, move)
                     out.append(self.record.play_move(seat, mv))
                 except MoveError as exc:
                     if len(moves) > 1:
-                        raise type(exc)(f"move {i} ({_short(move, self.record.state)}): {exc}") from None
+                        from engine.text import reason
+
+                        about = move if isinstance(move, str) else ""
+                        raise type(exc)(f"move {i} {_short(move, self.record.state)}: {reason(str(exc), about)}") from None
                     raise
             return out
 
@@ -266,6 +303,37 @@ class GameSession:
         """Let `seat`'s bot choose and play (saved); returns its move and events."""
         move = self.bot_move(seat, level)
         return move, self.play(seat, move)
+
+    def play_bots(self, seat: int | None = None, level: str | None = None, until_over: bool = False) -> list[Played]:
+        """Bots choose and play (each from its own seat's view): one move
+        for `seat` (or the seat to act), or every move until the game ends;
+        saved once, all or nothing. Returns what each did, for a display."""
+        if level is not None and level not in self.ruleset.bot_levels:
+            from engine.text import quoted
+
+            raise ValueError(f"unknown bot level {quoted(level)} (levels: {', '.join(self.ruleset.bot_levels)})")
+        if seat is None and not self.is_over():
+            seat = self.to_act()[0]  # a bot may answer for any seat to act
+        first = self.seat_to_act(seat)
+
+        def change() -> list[Played]:
+            out = []
+            who = first
+            while True:
+                state = self.record.state
+                move = self.bot_move(who, level)
+                sealed = state.is_sealed(who, move)
+                notation = "(sealed)" if sealed else state.format_move(move)
+                words = "(sealed choice)" if sealed else state.describe_move(move, who)
+                events = self.record.play_move(who, move)
+                out.append(Played(who, notation, words, tuple(events)))
+                if not until_over or self.is_over():
+                    return out
+                who = self.to_act()[0]
+
+        played = self._commit(change)
+        self._notify([e for p in played for e in p.events])
+        return played
 
     def undo_point(self, seat: int | None) -> int:
         """The ply `undo(seat)` would go back to; UndoRefusedError if none.
@@ -321,7 +389,7 @@ class GameSession:
         mark = self._mark()
         try:
             result = change()
-            save(self.record, self.path)
+            save(self.record, self.path, clean=True)
         except BaseException:
             self._restore(mark)
             raise
@@ -374,14 +442,14 @@ class GameSession:
 
 
 def _short(move: Move | str, state: GameState) -> str:
+    from engine.text import quoted
+
     if isinstance(move, str):
-        text = move
-    else:
-        try:
-            text = state.format_move(move)
-        except Exception:
-            text = repr(move)
-    return repr(text if len(text) <= 40 else text[:39] + "…")
+        return quoted(move)
+    try:
+        return quoted(state.format_move(move))
+    except Exception:
+        return quoted(repr(move))
 
 
 def check_seat(n: int, seat: int, what: str = "seat") -> int:
@@ -391,4 +459,4 @@ def check_seat(n: int, seat: int, what: str = "seat") -> int:
     return seat - 1
 
 
-__all__ = ["GameSession", "SeatUpdate", "StaleGameError", "UndoRefusedError", "check_seat", "seat_name"]
+__all__ = ["GameSession", "Played", "SeatUpdate", "StaleGameError", "UndoRefusedError", "check_seat", "seat_name"]

@@ -193,10 +193,12 @@ def test_show_bad_at_as(gs_file, args, fragment):
 def test_replay(gs_file):
     out = ok("replay", gs_file).stdout
     assert out.startswith("Ply 0")
-    assert [l.split(" · ")[1] for l in out.splitlines() if l.startswith("Ply ") and " · " in l] == [
-        "Ana: Sa1h", "Ben: Sd4h", "Ben: pass", "Ana: Mc6v", "Ana: Sa1h-n2"]
+    heads = [l.split(" · ")[1] for l in out.splitlines() if l.startswith("Ply ") and " · " in l]
+    assert [h.split(" — ")[0] for h in heads] == ["Ana: Sa1h", "Ben: Sd4h", "Ben: pass", "Ana: Mc6v", "Ana: Sa1h-n2"]
+    assert all(len(h.split(" — ")) == 2 and h.split(" — ")[1] for h in heads)  # each move described
+    assert "place a small building" in heads[0]
     part = ok("replay", gs_file, "--from", "1", "--to", "3").stdout
-    heads = [l for l in part.splitlines() if l.startswith("Ply ")]
+    heads = [l.split(" — ")[0] for l in part.splitlines() if l.startswith("Ply ")]
     assert heads == ["Ply 1", "Ply 2 · Ben: Sd4h", "Ply 3 · Ben: pass"]
     assert_bad(run("replay", gs_file, "--from", "4", "--to", "2"), "--from/--to")
     assert_bad(run("replay", gs_file, "--to", "9"), "--from/--to")
@@ -366,7 +368,8 @@ def test_a_failing_write_keeps_the_old_file(gs_file, monkeypatch):
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("tsquare: ") and "cannot write" in lines[0]
     assert gs_file.read_bytes() == before
-    assert sorted(p.name for p in gs_file.parent.iterdir()) == ["game.json"]
+    # the lock file beside the save stays (it is never the save); no temp file does
+    assert sorted(p.name for p in gs_file.parent.iterdir()) == [".game.json.lock", "game.json"]
 
 
 # ------------------------------------------------------- real processes

@@ -6,14 +6,12 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
-from tui.widgets.palette import THEME_PATH
-
 
 class TSquareApp(App[None]):
     """T-Square's TUI. With `game` it opens that save; with `replay`, the
     replay viewer; otherwise the main menu."""
 
-    CSS_PATH = [THEME_PATH, "app.tcss"]  # the widget kit's colours first
+    CSS_PATH = ["theme.tcss", "app.tcss"]
     TITLE = "T-Square"
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
@@ -33,6 +31,22 @@ class TSquareApp(App[None]):
         self.start_ply = start_ply
         self.bot_delay = bot_delay
         """Seconds a bot's move stays on screen before the next one (0 in tests)."""
+        self.crash: str | None = None
+        """After a crash: the one line for the player (the report's path)."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A crash: write a report (traceback without locals) and exit 1,
+        instead of Textual's crash screen, which prints every local variable
+        (hands, deck order, seed). Nothing is saved on the way out."""
+        from engine.crash import crash_line, write_report
+
+        self._return_code = 1
+        if self._exception is None:  # the test pilot re-raises the first one
+            self._exception = error
+            self._exception_event.set()
+        if self.crash is None:
+            self.crash = crash_line(error, write_report(error, self.saves_dir))
+        self._close_messages_no_wait()
 
     def on_mount(self) -> None:
         from tui.screens.menu import MainMenu
@@ -52,7 +66,7 @@ class TSquareApp(App[None]):
         try:
             record = load(path)
         except SaveError as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(str(exc), severity="error", timeout=8, markup=False)
             return
         self.push_screen(GameScreen(record, Path(path)))
 
@@ -65,7 +79,7 @@ class TSquareApp(App[None]):
         try:
             record = load(path)
         except SaveError as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(str(exc), severity="error", timeout=8, markup=False)
             return
         self.push_screen(ReplayScreen(record, ply))
 
@@ -75,6 +89,14 @@ def create_app(saves_dir: Path, game: Path | None = None, replay: Path | None = 
     return TSquareApp(saves_dir, game=game, replay=replay, **kw)  # type: ignore[arg-type]
 
 
-def run_app(saves_dir: Path, game: Path | None = None, replay: Path | None = None, start_ply: int = 0) -> None:
-    """Run the TUI until the player quits."""
-    create_app(saves_dir, game=game, replay=replay, start_ply=start_ply).run()
+def run_app(saves_dir: Path, game: Path | None = None, replay: Path | None = None, start_ply: int = 0) -> int:
+    """Run the TUI until the player quits; the exit code (1 after a crash,
+    whose one line goes to stderr)."""
+    import sys
+
+    app = create_app(saves_dir, game=game, replay=replay, start_ply=start_ply)
+    app.run()
+    if app.crash is not None:
+        print(app.crash, file=sys.stderr)
+        return 1
+    return app.return_code or 0

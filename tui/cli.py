@@ -1,22 +1,28 @@
 """`tsquare`: the command line. Bare `tsquare` opens the TUI's main menu;
 the other commands work headless on save files (and never import Textual).
 
-Exit status: 0 done, 1 a failure of the program, 2 bad input. Errors are one
-line on stderr.
+Exit status: 0 done, 1 a failure of the program (a crash writes a report
+file and names it), 2 bad input. Errors are one line on stderr. Every change
+to a save goes through a game session (`engine.session.GameSession.editing`:
+lock, load fresh, check, apply, write), and nothing is printed as played
+before it is saved.
 """
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Optional
 
 import typer
 
 if TYPE_CHECKING:
     from engine.core import Ruleset
     from engine.record import GameRecord
+    from engine.session import GameSession
 
 app = typer.Typer(
     name="tsquare",
@@ -35,9 +41,15 @@ class Settings:
     saves: Optional[str] = None
 
 
+ERROR_CELLS = 400
+"""An error line is cut to this many cells (user text in it is cut shorter)."""
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print one line to stderr and exit (2: bad input)."""
-    print(f"tsquare: {message}", file=sys.stderr)
+    from engine.text import shown
+
+    print(f"tsquare: {shown(message, ERROR_CELLS)}", file=sys.stderr)
     raise typer.Exit(code)
 
 
@@ -57,27 +69,85 @@ def _saves_dir() -> Path:
     return saves_dir(Settings.saves)
 
 
+def _path(file: str) -> Path:
+    """The save a command names: the path as given, else by name in the saves folder."""
+    from engine.paths import resolve_save
+
+    return resolve_save(file, _saves_dir())
+
+
 def _load(file: str) -> tuple["GameRecord", Path]:
     from engine.errors import SaveError
-    from engine.paths import resolve_save
     from engine.saves import load
 
-    given = Path(file).expanduser()
-    path = given if given.exists() else resolve_save(file, _saves_dir())
+    path = _path(file)
     try:
         return load(path), path
     except SaveError as exc:
         fail(str(exc))
 
 
-def _save(record: "GameRecord", path: Path) -> None:
+@contextmanager
+def _editing(file: str) -> Iterator["GameSession"]:
+    """The game session of a save, loaded and changed under its lock for the
+    whole command; a SaveError ends the command with one line (a refused or
+    failed write: exit 2 or 1), and nothing is written."""
     from engine.errors import SaveError
-    from engine.saves import save
+    from engine.saves import SaveWriteError
+    from engine.session import GameSession
 
     try:
-        save(record, path)
+        with GameSession.editing(_path(file)) as session:
+            yield session
+    except SaveWriteError as exc:
+        fail(str(exc), 2 if exc.refused else 1)
     except SaveError as exc:
-        fail(str(exc), 1)
+        fail(str(exc))
+
+
+def _create(record: "GameRecord", path: Path, force: bool = False) -> None:
+    """Write a new game to `path` (saying so if its folder had to be made);
+    an existing file only with `force`, and only a regular one."""
+    import os
+    import stat
+
+    from engine.errors import SaveError
+    from engine.lock import save_lock
+    from engine.paths import make_folder
+    from engine.saves import SaveWriteError, save
+    from engine.text import shown
+
+    try:
+        made = make_folder(path)
+    except OSError as exc:
+        fail(f"{path}: cannot create its folder: {exc.strerror or exc}")
+    if made is not None:
+        print(f"created folder {shown(str(made))}")
+    try:
+        with save_lock(path):
+            try:
+                st = os.stat(path)
+            except FileNotFoundError:
+                st = None
+            except OSError as exc:
+                fail(f"{path}: {exc.strerror or exc}")
+            if st is not None and not force:
+                fail(f"{path}: already exists (use --force to overwrite)")
+            if st is not None and not stat.S_ISREG(st.st_mode):
+                fail(f"{path}: not a regular file; a save is never written over it")
+            save(record, path, clean=True)
+    except SaveWriteError as exc:
+        fail(str(exc), 2 if exc.refused else 1)
+    except SaveError as exc:
+        fail(str(exc))
+
+
+def _seat_number(session: "GameSession", as_seat: int) -> int:
+    """--as SEAT (1-based) as a 0-based seat of the session's game."""
+    n = len(session.record.players)
+    if not 1 <= as_seat <= n:
+        fail(f"--as {as_seat}: the game has seats 1–{n}")
+    return as_seat - 1
 
 
 def _seat(record: "GameRecord", as_seat: Optional[int]) -> int:
@@ -106,14 +176,20 @@ def _make_record(
     """A new game record from the command line's setup options."""
     from engine.record import GameRecord, Player, default_player
     from engine.setup import check_player_count, parse_bot_specs, parse_name_specs
+    from engine.text import UserTextError, check_name, quoted
 
     ruleset = _ruleset(game)
     try:
         n = check_player_count(ruleset, players)
         levels = parse_bot_specs(ruleset, n, bots)
-        given = {seat: name[:24] for seat, name in parse_name_specs(n, names).items()}
+        given = parse_name_specs(n, names)
     except ValueError as exc:
         fail(str(exc))
+    for seat, name in given.items():
+        try:
+            check_name(name)
+        except UserTextError as exc:
+            fail(f"--name {seat + 1}={quoted(name)}: {exc}")
     kinds = [f"bot:{levels[i]}" if i in levels else "human" for i in range(n)]
     roster = []
     for i, kind in enumerate(kinds):
@@ -125,9 +201,19 @@ def _make_record(
         fail(str(exc))
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000_007
-    if seed < 0:
-        fail("--seed must be 0 or more")
-    return GameRecord.new(ruleset, roster, seed, opts)
+    _check_seed(seed)
+    try:
+        return GameRecord.new(ruleset, roster, seed, opts)
+    except ValueError as exc:  # an option value the rules refuse (rounds=-5)
+        fail(str(exc))
+
+
+def _check_seed(seed: int, games: int = 1) -> None:
+    """Seeds run from 0 to 2**64 - 1, as in a save (SEED_LIMIT)."""
+    from engine.saves import SEED_LIMIT
+
+    if not (0 <= seed and seed + games - 1 < SEED_LIMIT):
+        fail("--seed must be from 0 to 2**64 - 1" + (" (and so must seed + games - 1)" if games > 1 else ""))
 
 
 # Shared option declarations -------------------------------------------------
@@ -151,7 +237,7 @@ def root(
     if ctx.invoked_subcommand is None:
         from tui.app import run_app
 
-        run_app(saves_dir=_saves_dir())
+        raise typer.Exit(run_app(saves_dir=_saves_dir()))
 
 
 @app.command()
@@ -193,12 +279,14 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Create a save for a new game, without a screen."""
+    from engine.text import shown
+
     path = Path(output).expanduser()
     if path.exists() and not force:
         fail(f"{path}: already exists (use --force to overwrite)")
     record = _make_record(game, players, bot, seed, option, name)
-    _save(record, path)
-    print(f"created {path} ({record.ruleset.title}, seed {record.seed})")
+    _create(record, path, force)
+    print(f"created {shown(str(path))} ({record.ruleset.title}, seed {record.seed})")
 
 
 @app.command()
@@ -224,19 +312,20 @@ def move(
 ) -> None:
     """Play moves and save; all of them or, on any error, none."""
     from engine.errors import MoveError
+    from engine.text import quoted, reason
 
-    record, path = _load(file)
-    for i, text in enumerate(notation, start=1):
-        seat = _seat(record, as_)
+    with _editing(file) as session:
+        seat = None if as_ is None else _seat_number(session, as_)
         try:
-            events = record.play(seat, text)
+            per_move = session.play_many([(seat, text) for text in notation])
         except MoveError as exc:
-            where = f"move {i} " if len(notation) > 1 else ""
-            fail(f"{where}{text!r}: {exc} (nothing saved)")
-        for ev in events:
-            if ev.private_to is None or ev.private_to == seat:
-                print(ev.render(record.names))
-    _save(record, path)
+            about = notation[0] if len(notation) == 1 else ""
+            where = f"{quoted(notation[0])}: " if len(notation) == 1 else ""
+            fail(f"{where}{reason(str(exc), about)} (nothing saved)")
+        for (who, _), events in zip(session.record.moves[-len(per_move):], per_move):
+            for ev in events:  # printed only now that the moves are saved
+                if ev.visible_to(who):
+                    print(ev.render(session.names))
 
 
 @app.command()
@@ -247,38 +336,36 @@ def bot(
     as_: Optional[int] = AsOpt,
 ) -> None:
     """Let a bot make the next move (or all of them), and save."""
-    record, path = _load(file)
-    if level is not None and level not in record.ruleset.bot_levels:
-        fail(f"unknown bot level {level!r} (levels: {', '.join(record.ruleset.bot_levels)})")
-    if record.state.is_over():
-        fail("the game is over")
-    if as_ is not None and _seat(record, as_) not in record.state.to_act():
-        fail(f"--as {as_}: seat {as_} has no move to make now")
-    while True:
-        acting = record.state.to_act()
-        seat = _seat(record, as_) if as_ is not None else acting[0]
-        mv = record.bot_move(seat, level)
-        text = record.state.format_move(mv)
-        events = record.play_move(seat, mv)
-        if record.ruleset.hidden_information:
-            print(f"{record.names[seat]} moved")
-        else:
-            print(f"{record.names[seat]}: {text}")
-        for ev in events:
-            if ev.private_to is None:
-                print("  " + ev.render(record.names))
-        if not all_ or record.state.is_over() or as_ is not None:
-            break
-    _save(record, path)
+    from engine.errors import MoveError
+
+    from engine.text import quoted
+
+    with _editing(file) as session:
+        levels = session.ruleset.bot_levels
+        if level is not None and level not in levels:
+            fail(f"unknown bot level {quoted(level)} (levels: {', '.join(levels)})")
+        seat = None if as_ is None else _seat_number(session, as_)
+        try:
+            played = session.play_bots(seat, level, until_over=all_ and as_ is None)
+        except MoveError as exc:
+            fail(f"--as {as_}: {exc}" if as_ is not None else str(exc))
+        for p in played:  # printed only now that the moves are saved
+            print(f"{session.names[p.seat]}: {p.notation}")
+            for ev in p.events:
+                if ev.visible_to(None):
+                    print("  " + ev.render(session.names))
 
 
-def _public_json(record: "GameRecord", state: Any, seat: Optional[int], ply: int) -> dict[str, Any]:
+def _public_json(
+    record: "GameRecord", state: Any, seat: Optional[int], ply: int, revealed: bool = False
+) -> dict[str, Any]:
     out = state.outcome()
     return {
         "game": record.ruleset.id,
         "ply": ply,
         "players": [{"seat": i + 1, "name": p.name, "kind": p.kind} for i, p in enumerate(record.players)],
         "as": None if seat is None else seat + 1,
+        "revealed": revealed,
         "to_act": [s + 1 for s in state.to_act()],
         "state": state.snapshot(),
         "result": out.to_json() if out else None,
@@ -291,29 +378,46 @@ def show(
     at: Optional[int] = typer.Option(None, "--at", help="Show the position after this many moves."),
     as_: Optional[int] = AsOpt,
     as_json: bool = typer.Option(False, "--json", help="Print the state as JSON."),
+    reveal: bool = typer.Option(
+        False, "--reveal", help="Show everything, hidden cards too (a finished game, bots only, or --force)."
+    ),
+    force: bool = typer.Option(False, "--force", help="With --reveal: reveal a game people are still playing."),
 ) -> None:
-    """Show the game: the board as text, or the state as JSON."""
+    """Show the game as a spectator sees it (--as: as a seat sees it;
+    --reveal: everything): the board as text, or the state as JSON."""
+    from engine.text import shown
+
     record, _ = _load(file)
     ply = record.ply if at is None else at
     if not 0 <= ply <= record.ply:
         fail(f"--at {at}: the game has plies 0–{record.ply}")
-    state = record.state if ply == record.ply else record.state_at(ply)
     seat = None
     if as_ is not None:
         if not 1 <= as_ <= len(record.players):
             fail(f"--as {as_}: the game has seats 1–{len(record.players)}")
         seat = as_ - 1
-    view = state.view(seat) if seat is not None else state
+    if reveal:
+        if seat is not None:
+            fail("--reveal shows every seat's secrets: leave out --as")
+        people = not all(p.is_bot for p in record.players)
+        if people and not record.state.is_over() and not force:
+            fail("--reveal: the game is in progress and people play it; add --force to see every secret")
+    state = record.state if ply == record.ply else record.state_at(ply)
+    view = state if reveal else state.view(seat)
     if as_json:
-        print(json.dumps(_public_json(record, view, seat, ply), indent=1, ensure_ascii=False))
+        print(json.dumps(_public_json(record, view, seat, ply, reveal), indent=1, ensure_ascii=False))
         return
-    print(f"{record.ruleset.title} · {Path(file).name} · ply {ply}/{record.ply}")
+    print(f"{record.ruleset.title} · {shown(Path(file).name, 40)} · ply {ply}/{record.ply}")
     print(view.render(seat, record.names))
     out = view.outcome()
     if out is not None:
         for i, name in enumerate(record.names):
             parts = ", ".join(f"{k} {v}" for k, v in out.breakdown[i].items()) or "nothing"
             print(f"  {name}: {out.scores[i]} (rank {out.ranks[i]}) — {parts}")
+
+
+MAX_DELAY = 60.0
+"""The longest pause `replay --delay` takes between plies, in seconds."""
 
 
 @app.command()
@@ -329,59 +433,54 @@ def replay(
     end = record.ply if to is None else to
     if not 0 <= from_ <= end <= record.ply:
         fail(f"--from/--to: give 0 ≤ from ≤ to ≤ {record.ply}")
-    if delay < 0:
-        fail("--delay must be 0 or more")
+    if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):
+        fail(f"--delay must be from 0 to {MAX_DELAY:g} seconds")
     if tui:
         from tui.app import run_app
 
-        run_app(saves_dir=_saves_dir(), replay=path, start_ply=from_)
-        return
-    state = record.state_at(from_)
-    hidden = record.ruleset.hidden_information
+        raise typer.Exit(run_app(saves_dir=_saves_dir(), replay=path, start_ply=from_))
     print(f"Ply {from_}")
-    print(state.view(None).render(None, record.names) if hidden else state.render(None, record.names))
-    for ply in range(from_, end):
-        seat, text = record.moves[ply]
-        mv = state.parse_move(text, seat)
-        events = state.apply(seat, mv)
+    print(record.state_at(from_).view(None).render(None, record.names))
+    for step in record.replay(from_, end, seat=None):  # the public view, as a spectator sees it
         if delay:
             time.sleep(delay)
         print()
-        shown = "(sealed)" if hidden else text
-        print(f"Ply {ply + 1} · {record.names[seat]}: {shown}")
-        for ev in events:
-            if ev.private_to is None:
-                print("  " + ev.render(record.names))
-        print(state.view(None).render(None, record.names) if hidden else state.render(None, record.names))
+        print(f"Ply {step.ply} · {record.names[step.seat]}: {step.notation} — {step.description}")
+        for line in step.events:
+            print("  " + line)
+        print(step.state.view(None).render(None, record.names))
 
 
 @app.command()
 def verify(file: str = typer.Argument(..., help="A save file.")) -> None:
     """Replay a save and check it; exit 0 if sound, 2 if not."""
+    from engine.text import shown
+
     record, path = _load(file)
     status = "finished" if record.state.is_over() else "in progress"
-    print(f"ok: {path} · {record.ruleset.title} · {record.ply} moves · {status} · snapshot hash matches")
+    print(f"ok: {shown(str(path))} · {record.ruleset.title} · {record.ply} moves · {status} · snapshot hash matches")
 
 
 @app.command("list")
 def list_saves() -> None:
-    """List the saved games in the saves folder, newest first."""
-    from engine.errors import SaveError
-    from engine.saves import load
+    """List the saved games in the saves folder, newest first (a file that
+    cannot be read is marked unreadable, and the list goes on)."""
+    from engine.saves import scan_folder
+    from engine.text import shown
 
     folder = _saves_dir()
-    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
-    if not files:
-        print(f"no saved games in {folder}")
+    entries = scan_folder(folder)
+    if not entries:
+        print(f"no saved games in {shown(str(folder))}")
         return
-    for f in files:
-        try:
-            rec = load(f)
-        except SaveError as exc:
-            print(f"{f.name:<40} unreadable: {str(exc).split(': ', 1)[-1]}")
+    for entry in entries:
+        name = shown(entry.path.name, 40)  # a file name may hold any byte but "/"
+        rec = entry.record
+        if rec is None:
+            print(f"{name:<40} unreadable: {entry.problem}")
             continue
         status = "finished" if rec.state.is_over() else f"ply {rec.ply}"
-        print(f"{f.name:<40} {rec.ruleset.title:<14} {', '.join(rec.names):<30} {status}")
+        print(f"{name:<40} {rec.ruleset.title:<14} {', '.join(rec.names):<30} {status}")
 
 
 @app.command()
@@ -398,10 +497,10 @@ def play(
 
     record = _make_record(game, players, bot, seed, option, name)
     path = new_save_path(_saves_dir(), record.ruleset.id)
-    _save(record, path)
+    _create(record, path)
     from tui.app import run_app
 
-    run_app(saves_dir=_saves_dir(), game=path)
+    raise typer.Exit(run_app(saves_dir=_saves_dir(), game=path))
 
 
 @app.command()
@@ -410,7 +509,7 @@ def resume(file: str = typer.Argument(..., help="A save file (or its name in the
     _, path = _load(file)
     from tui.app import run_app
 
-    run_app(saves_dir=_saves_dir(), game=path)
+    raise typer.Exit(run_app(saves_dir=_saves_dir(), game=path))
 
 
 @app.command()
@@ -438,6 +537,7 @@ def selfplay(
     ruleset = _ruleset(game)
     if games_ < 1:
         fail("--games must be at least 1")
+    _check_seed(seed, games_)
     if not 1 <= jobs <= 64:
         fail("--jobs takes 1 to 64 processes")
     try:
@@ -493,7 +593,9 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except ClickException as exc:  # usage errors: one line, not Click's usage block
-        message = " ".join(exc.format_message().split())
+        from engine.text import shown
+
+        message = shown(" ".join(exc.format_message().split()), ERROR_CELLS)
         ctx = getattr(exc, "ctx", None)
         hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
         print(f"tsquare: {message}{hint}", file=sys.stderr)
@@ -506,8 +608,16 @@ def main() -> None:
     except KeyboardInterrupt:
         print("tsquare: interrupted", file=sys.stderr)
         sys.exit(130)
-    except Exception as exc:  # a bug: one line, not a traceback
-        print(f"tsquare: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+    except Exception as exc:  # a bug: one line and a report file, never a traceback on screen
+        from engine.crash import crash_line, write_report
+
+        try:
+            folder = _saves_dir()
+        except Exception:  # noqa: BLE001 - the report then goes to the temp folder
+            import tempfile
+
+            folder = Path(tempfile.gettempdir())
+        print(crash_line(exc, write_report(exc, folder)), file=sys.stderr)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 

@@ -34,7 +34,11 @@ def card_id(number: int, suit: int) -> int:
 
 def card_code(card: int) -> str:
     """'7t' for the 7 of steel."""
-    return f"{card_number(card)}{SUIT_LETTERS[card_suit(card)]}"
+    return CARD_CODES[card]
+
+
+CARD_CODES = tuple(f"{card_number(c)}{SUIT_LETTERS[card_suit(c)]}" for c in range(DECK_SIZE))
+"""Every card's code, by id."""
 
 
 class CardText(NamedTuple):

@@ -24,7 +24,7 @@ from typing import Union
 
 from engine.errors import InvalidMoveError
 from rulesets.architects.board import NUMERALS
-from rulesets.architects.content import SUIT_LETTERS, card_code, card_id
+from rulesets.architects.content import CARD_CODES, SUIT_LETTERS, card_code, card_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +108,7 @@ END = End()
 
 def cards_text(cards: tuple[int, ...]) -> str:
     """'3s+4t+5w'."""
-    return "+".join(card_code(c) for c in cards)
+    return "+".join(map(CARD_CODES.__getitem__, cards))
 
 
 @lru_cache(maxsize=65536)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, Iterator, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name, seat_ref
@@ -237,9 +237,9 @@ class ArchitectsState(GameState):
         funds: Funds | None = (p.client, p.funds, self.bank)
         here = p.pos
         last = len(path) - 1
+        links = LINKS[p.board]
         for i, to in enumerate(path):
-            link = board.link(here, to)
-            assert link is not None
+            link = links[here, to]
             paid = text is None or text.paid == "all" or (text.paid == "last" and i == last)
             if paid:
                 funds = self.settle(funds, self.step_transfers(board, here, link))
@@ -253,14 +253,19 @@ class ArchitectsState(GameState):
                 funds = self.architect_pays(funds, text.architect_pays)  # type: ignore[arg-type]
         return funds, True
 
-    def open_key(self) -> tuple[bool, frozenset[str]]:
-        """What of the flags decides where a client may go (dashed lines, areas)."""
-        return "ld" in self.flags, frozenset(self.flags & AREA_FLAGS)
+    def open_mask(self) -> int:
+        """What of the flags decides where a client may go: bit 0 the dashed
+        lines, then one bit an area effect (AREA_BIT)."""
+        mask = 0
+        for e in self.flags:
+            mask |= OPEN_BIT.get(e, 0)
+        return mask
 
-    def card_paths(self, seat: int, text: K.CardText) -> tuple[tuple[int, ...], ...]:
-        """Every path (spaces entered) `text` allows `seat`'s client, topology only."""
+    def card_paths(self, seat: int, text: K.CardText, mask: int | None = None) -> tuple[tuple[int, ...], ...]:
+        """Every path (spaces entered) `text` allows `seat`'s client, topology
+        only (`mask`: this position's open_mask, if already known)."""
         p = self.players[seat]
-        return _card_paths(p.board, p.pos, TEXT_INDEX[text], self.open_key())
+        return _card_paths(p.board, p.pos, TEXT_INDEX[text], self.open_mask() if mask is None else mask)
 
     def single_text(self, card: int) -> K.CardText:
         """The movement text of a card played singly."""
@@ -277,13 +282,13 @@ class ArchitectsState(GameState):
             if self.can_enter(board, p.pos, link) and self.simulate(seat, (link.to,), None)[0] is not None
         ]
 
-    def card_moves(self, seat: int, card: int) -> list[Single]:
+    def card_moves(self, seat: int, card: int, mask: int | None = None) -> list[Single]:
         """The movements a card played singly allows, affordable."""
         board = self.board_of(seat)
         text = self.single_text(card)
         return [
             Single(card, tuple(board.names[i] for i in path))
-            for path in self.card_paths(seat, text)
+            for path in self.card_paths(seat, text, mask)
             if self.simulate(seat, path, text)[0] is not None
         ]
 
@@ -291,23 +296,35 @@ class ArchitectsState(GameState):
         """The turn's movement: plain steps and single movement cards, affordable."""
         out: list[Any] = self.step_options(seat)
         if not self.single_used:
+            mask = self.open_mask()
             for card in sorted(set(self.players[seat].hand)):
-                out += self.card_moves(seat, card)
+                out += self.card_moves(seat, card, mask)
         return out
 
     def pair_targets(self, seat: int) -> list[int]:
         """Opponents a pair may still be played on this turn."""
         return [t for t in self.active() if t != seat and t not in self.paired]
 
-    def pair_moves(self, cards: tuple[int, int], target: int) -> list[Pair]:
+    def pair_moves(self, cards: tuple[int, int], target: int, mask: int | None = None) -> list[Pair]:
         """The movements a pair can make the target's client take."""
         text = K.CARD_TEXTS[K.card_number(cards[0])]
         board = self.board_of(target)
         return [
             Pair(cards, target, tuple(board.names[i] for i in path))
-            for path in self.card_paths(target, text)
+            for path in self.card_paths(target, text, mask)
             if self.simulate(target, path, text)[1]
         ]
+
+    def path_indices(self, seat: int, names: tuple[str, ...]) -> tuple[int, ...]:
+        """Space numbers of named spaces on `seat`'s board (-1 for a name not on it)."""
+        where = SPACE_INDEX[self.players[seat].board]
+        return tuple(where.get(n, -1) for n in names)
+
+    def _pair_path_ok(self, move: Pair) -> bool:
+        """The pair's path is one its text allows the target, and can be paid."""
+        text = K.CARD_TEXTS[K.card_number(move.cards[0])]
+        path = self.path_indices(move.target, move.path)
+        return path in self.card_paths(move.target, text) and self.simulate(move.target, path, text)[1]
 
     def pair_options(self, seat: int) -> list[Pair]:
         """Pairs (same number and text, two suits) on opponents able to obey."""
@@ -315,11 +332,13 @@ class ArchitectsState(GameState):
         targets = self.pair_targets(seat)
         if not targets:
             return out
+        mask = None
         for a, b in combinations(sorted(set(self.players[seat].hand)), 2):
             n = K.card_number(a)
             if n == K.card_number(b) and n != 9:
+                mask = self.open_mask() if mask is None else mask
                 for t in targets:
-                    out += self.pair_moves((a, b), t)
+                    out += self.pair_moves((a, b), t, mask)
         return out
 
     def group_allowed(self, seat: int, group: Group) -> bool:
@@ -337,16 +356,11 @@ class ArchitectsState(GameState):
 
     def group_options(self, seat: int) -> list[Group]:
         """The 3-, 4- and 5-card plays the hand allows this turn."""
-        out: list[Group] = []
-        targets = [t for t in self.active() if t != seat]
-        for effect, cards in hand_groups(tuple(sorted(set(self.players[seat].hand)))):
-            if effect == "sw":
-                out += [g for g in (Group("sw", cards, t) for t in targets) if self.group_allowed(seat, g)]
-            else:
-                g = Group(effect, cards)
-                if self.group_allowed(seat, g):
-                    out.append(g)
-        return out
+        sizes = tuple(n for n, used in ((3, self.three_used), (4, self.four_used), (5, self.five_used)) if not used)
+        if not sizes:
+            return []
+        targets = tuple(t for t in self.active() if t != seat)
+        return list(_group_moves(tuple(sorted(set(self.players[seat].hand))), sizes, self.endgame, targets))
 
     def toggle_options(self, seat: int) -> list[Toggle]:
         """9s played to open or close something instead of retreating."""
@@ -418,7 +432,11 @@ class ArchitectsState(GameState):
         if isinstance(move, Step):
             return not self.moved and move in self.step_options(seat)
         if isinstance(move, Single):
-            return not (self.moved or self.single_used) and move.card in hand and move in self.card_moves(seat, move.card)
+            if self.moved or self.single_used or move.card not in hand:
+                return False
+            path = self.path_indices(seat, move.path)
+            text = self.single_text(move.card)
+            return path in self.card_paths(seat, text) and self.simulate(seat, path, text)[0] is not None
         if isinstance(move, Toggle):
             return move.card in hand and move in self.toggle_options(seat)
         if isinstance(move, Pair):
@@ -429,7 +447,7 @@ class ArchitectsState(GameState):
                 and b in hand
                 and K.card_number(a) == K.card_number(b) != 9
                 and move.target in self.pair_targets(seat)
-                and move in self.pair_moves(move.cards, move.target)
+                and self._pair_path_ok(move)
             )
         if isinstance(move, Group):
             cards = move.cards
@@ -937,41 +955,70 @@ TEXTS = (K.NINE_RETREAT,) + tuple(K.CARD_TEXTS.values())
 TEXT_INDEX = {t: i for i, t in enumerate(TEXTS)}
 
 
-@lru_cache(maxsize=1 << 17)
-def _card_paths(board_index: int, pos: int, text_index: int, open_key: tuple[bool, frozenset[str]]) -> tuple[tuple[int, ...], ...]:
-    """Paths a card's text allows from `pos` with these lines and areas open."""
+LINKS = tuple({(a, ln.to): ln for a, out in enumerate(b.links) for ln in out} for b in BOARDS)
+"""Each board's lines by (from, to)."""
+SPACE_INDEX = tuple({n: i for i, n in enumerate(b.names)} for b in BOARDS)
+"""Each board's space numbers by name."""
+AREA_BIT = {e: 2 << i for i, e in enumerate(K.AREA_EFFECTS)}
+"""An area effect's bit in an open mask (bit 0: the dashed lines)."""
+OPEN_BIT = {"ld": 1, **AREA_BIT}
+"""Every flag that opens a way, with its bit."""
+
+
+def needs(board: Board, src: int, link: Link) -> int:
+    """The open-mask bits crossing `link` from `src` needs (can_enter as bits):
+    a dashed line needs the dashed lines open; entering a blue, grey or purple
+    area from outside it, or any pink square, needs that area open."""
+    need = 1 if link.dashed else 0
+    area = board.areas[link.to]
+    if area not in ("", "y") and (area == "k" or board.areas[src] != area):
+        need |= AREA_BIT[AREA_EFFECT[area]]
+    return need
+
+
+def _fits(link: Link, kind: str) -> bool:
+    """Whether a line can be taken as a card text's step kind ('advance|ascend')."""
+    for k in kind.split("|"):
+        if (
+            k == "any"
+            or (k == "advance" and link.forward)
+            or (k == "retreat" and not link.forward)
+            or (k == "ascend" and link.vertical == -1)
+            or (k == "descend" and link.vertical == 1)
+        ):
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _candidate_paths(board_index: int, pos: int, text_index: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every path a card's text could take from `pos` with everything open,
+    in search order without repeats, each with the open-mask bits it needs."""
     board = BOARDS[board_index]
     text = TEXTS[text_index]
-    probe = ArchitectsState(num_players=2)
-    probe.flags = set(open_key[1]) | ({"ld"} if open_key[0] else set())
 
-    def fits(link: Link, kind: str) -> bool:
-        for k in kind.split("|"):
-            if (
-                k == "any"
-                or (k == "advance" and link.forward)
-                or (k == "retreat" and not link.forward)
-                or (k == "ascend" and link.vertical == -1)
-                or (k == "descend" and link.vertical == 1)
-            ):
-                return True
-        return False
-
-    def walk(here: int, seen: tuple[int, ...], todo: tuple[str, ...]) -> Iterator[tuple[int, ...]]:
+    def walk(here: int, seen: tuple[int, ...], need: int, todo: tuple[str, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
         if not todo:
-            yield seen[1:]
+            yield seen[1:], need
             return
         for link in board.links[here]:
-            if link.to in seen or not probe.can_enter(board, here, link) or not fits(link, todo[0]):
+            if link.to in seen or not _fits(link, todo[0]):
                 continue
-            yield from walk(link.to, seen + (link.to,), todo[1:])
+            yield from walk(link.to, seen + (link.to,), need | needs(board, here, link), todo[1:])
 
     orders = [text.steps] + ([tuple(reversed(text.steps))] if text.both else [])
-    found: dict[tuple[int, ...], None] = {}
+    found: dict[tuple[int, ...], int] = {}
     for kinds in orders:
-        for path in walk(pos, (pos,), kinds):
-            found.setdefault(path, None)
-    return tuple(found)
+        for path, need in walk(pos, (pos,), 0, kinds):
+            found.setdefault(path, need)
+    return tuple(found.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _card_paths(board_index: int, pos: int, text_index: int, open_mask: int) -> tuple[tuple[int, ...], ...]:
+    """Paths a card's text allows from `pos` with these lines and areas open
+    (the candidates whose needs are all open)."""
+    return tuple(path for path, need in _candidate_paths(board_index, pos, text_index) if not need & ~open_mask)
 
 
 NUM = tuple(K.card_number(c) for c in range(K.DECK_SIZE))
@@ -1033,39 +1080,81 @@ _LINES_OF_MASK = tuple(tuple(K.LINE_OF_SUIT[s] for s in range(4) if m >> s & 1) 
 _BITS = tuple(1 << SUIT[c] for c in range(K.DECK_SIZE))
 
 
+_COMBOS = {
+    (n, k): tuple(combinations(range(n), k)) for n in range(K.HAND_SIZE + 1) for k in (3, 4, 5)
+}
+"""Index combinations of a hand of n cards, k at a time."""
+
+
+def _combos(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The index combinations of n cards k at a time."""
+    got = _COMBOS.get((n, k))
+    return got if got is not None else tuple(combinations(range(n), k))
+
+_THREE = tuple(
+    tuple(tuple(_LINES_OF_MASK[m] if run else ()) + (("ld",) if m.bit_count() == 3 else ()) +
+          ((K.SPACE_OF_SUIT[m.bit_length() - 1],) if m.bit_count() == 1 else ()) for m in range(16))
+    for run in (False, True)
+)
+"""Effects of three cards by [consecutive][suit mask]."""
+
+
+def _four_effect(q: tuple[int, int, int, int]) -> tuple[str, ...]:
+    """Effects of four cards by their suit bits."""
+    m = q[0] | q[1] | q[2] | q[3]
+    count = m.bit_count()
+    if count == 1:
+        return ("yf",)
+    if count == 4:
+        return ("pk",)
+    if count == 2 and q.count(q[0]) == 2:
+        return (K.AREA_OF_PAIRS[frozenset(b.bit_length() - 1 for b in q)],)
+    return ()
+
+
+_FOUR = {q: _four_effect(q) for q in product((1, 2, 4, 8), repeat=4)}
+"""Effects of four cards by their suit bits."""
+
+
 @lru_cache(maxsize=4096)
-def hand_groups(hand: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """(effect, cards) of every 3-, 4- and 5-card group in a sorted hand
-    (the same as group_effects on every subset, computed on suit masks)."""
+def hand_groups(hand: tuple[int, ...], sizes: tuple[int, ...] = (3, 4, 5)) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(effect, cards) of every group of `sizes` cards in a sorted hand
+    (the same as group_effects on every subset, looked up in tables)."""
     out: list[tuple[str, tuple[int, ...]]] = []
     nums = [NUM[c] for c in hand]
     bits = [_BITS[c] for c in hand]
-    idx = range(len(hand))
-    for i, j, k in combinations(idx, 3):
-        m = bits[i] | bits[j] | bits[k]
-        cards = (hand[i], hand[j], hand[k])
-        if nums[j] == nums[i] + 1 and nums[k] == nums[j] + 1:
-            out += [(e, cards) for e in _LINES_OF_MASK[m]]
-        if m.bit_count() == 3:
-            out.append(("ld", cards))
-        elif m.bit_count() == 1:
-            out.append((K.SPACE_OF_SUIT[SUIT[hand[i]]], cards))
-    for q in combinations(idx, 4):
-        m = bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]]
-        count = m.bit_count()
-        cards = tuple(hand[x] for x in q)
-        if count == 1:
-            out.append(("yf", cards))
-        elif count == 4:
-            out.append(("pk", cards))
-        elif count == 2 and sum(1 for x in q if bits[x] == bits[q[0]]) == 2:
-            out.append((K.AREA_OF_PAIRS[frozenset(SUIT[c] for c in cards)], cards))
-    for q in combinations(idx, 5):
-        cards = tuple(hand[x] for x in q)
-        if (bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]] | bits[q[4]]).bit_count() == 1:
-            out.append(("sw", cards))
-        if all(nums[q[t + 1]] == nums[q[t]] + 1 for t in range(4)):
-            out.append(("run", cards))
+    n = len(hand)
+    if 3 in sizes:
+        for i, j, k in _combos(n, 3):
+            effs = _THREE[nums[j] == nums[i] + 1 and nums[k] == nums[j] + 1][bits[i] | bits[j] | bits[k]]
+            if effs:
+                cards = (hand[i], hand[j], hand[k])
+                out += [(e, cards) for e in effs]
+    if 4 in sizes:
+        for q in _combos(n, 4):
+            effs = _FOUR[(bits[q[0]], bits[q[1]], bits[q[2]], bits[q[3]])]
+            if effs:
+                out.append((effs[0], tuple(hand[x] for x in q)))
+    if 5 in sizes:
+        for q in _combos(n, 5):
+            cards = tuple(hand[x] for x in q)
+            if (bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]] | bits[q[4]]).bit_count() == 1:
+                out.append(("sw", cards))
+            if all(nums[q[t + 1]] == nums[q[t]] + 1 for t in range(4)):
+                out.append(("run", cards))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _group_moves(hand: tuple[int, ...], sizes: tuple[int, ...], endgame: bool, targets: tuple[int, ...]) -> tuple[Group, ...]:
+    """The group moves of a sorted hand: groups of `sizes` cards, no area in
+    the endgame, a 5-card flush's swap with each of `targets`."""
+    out: list[Group] = []
+    for effect, cards in hand_groups(hand, sizes):
+        if effect == "sw":
+            out += [Group("sw", cards, t) for t in targets]
+        elif not (endgame and effect in AREA_FLAGS):
+            out.append(Group(effect, cards))
     return tuple(out)
 
 

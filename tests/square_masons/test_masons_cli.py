@@ -65,7 +65,7 @@ def test_bad_moves_exit_2(game):
 def test_bot_all_verify_replay_show(game):
     r = run("bot", game, "--all")
     assert r.exit_code == 0, r.output
-    assert "moved" in r.output  # hidden information: the bot's moves are not printed
+    assert "(sealed)" in r.output  # sealed picks and bids are not printed; public moves are
     assert "You picked" not in r.output
     assert run("verify", game).exit_code == 0
     r = run("replay", game, "--to", 20)

@@ -6,6 +6,8 @@ from textual.app import App, ComposeResult
 from rulesets.square_masons.state import BLOCK_INDEX
 from tui.games.base import MoveChosen
 from tui.games.square_masons import GameView, ZoneView
+from tui.widgets.card import CardRow
+from tui.widgets.player_panel import PlayerInfo, PlayerPanel
 
 from masons_helpers import auction, building, new, play, put_cells, reserve
 
@@ -34,29 +36,35 @@ def screen_text(app) -> str:
     view = app.query_one(GameView)
     parts = list(view.shown.values())
     parts.append(app.query_one(ZoneView).render().plain)
+    parts += [panel.render().plain for panel in app.query(PlayerPanel)]
+    parts += [f"{c.face.title} {c.face.value} {c.face.text}" for c in app.query_one("#sm-hand", CardRow).cards
+              if not c.face_down]
     return "\n".join(parts)
 
 
-async def test_draft_pick_from_the_list_and_nothing_of_others_shown():
+async def test_draft_pick_from_the_hand_cards_and_nothing_of_others_shown():
     st = new(3, seed=3)
     play(st, 0, "cw")
     play(st, 1, st.format_move(st.legal(1)[-1]))  # seat 2's sealed pick
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         text = screen_text(app)
-        assert "Your hand" in text
-        assert "chosen" in text  # seat 2 has chosen ...
-        assert "Sealed pick" not in text  # ... but what is not shown
-        await pilot.press("enter")
+        hand = app.query_one("#sm-hand", CardRow)
+        assert len(hand.cards) == 5 and app.focused is hand  # the hand as cards, picked by keys
+        assert "Pick 1 of 5" in text
+        assert "✓" in text  # seat 2 has chosen ...
+        assert "sealed pick" not in text  # ... but what is not shown
+        await pilot.press("right", "enter")
         await pilot.pause()
-    assert app.chosen == [st.format_move(st.legal(0)[0])]
+    assert len(app.chosen) == 1
+    assert st.parse_move(app.chosen[0], 0).card == st.boards[0].hand[1]
 
 
 async def test_sealed_bid_by_keys():
     st = auction(3, "IO", coins=[4, 4, 4])
     app = ViewApp(st, 1)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert "Auction board" in screen_text(app)
+        assert "Auction" in screen_text(app) and "withdraw: +1 coin" in screen_text(app)
         await pilot.press("right", "up", "up", "up", "enter")  # from space 1 to 2, bid 3
         await pilot.pause()
     assert app.chosen == ["bid2-3"]
@@ -118,21 +126,26 @@ async def test_build_actions_and_structures_shown():
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
         text = screen_text(app)
-        assert "Scrapyard 3★" in text and "■" in text  # the structure cards as cell pictures
-        assert "no other piece touching" in text
+        assert "no other piece touches it" in text
         assert "claim the Bank" in str(app.query_one("#sm-choices").get_option_at_index(1).prompt)
         await pilot.press("down", "enter")
         await pilot.pause()
         view = app.query_one(GameView)
-        await pilot.press("t", "t")  # side panel: the structure cards' pages ...
+        structs = app.query_one("#sm-structs", CardRow)
+        assert not structs.display  # at 80×24 the cards are one key away ...
+        await pilot.press("t")
         await pilot.pause()
-        side = view.shown["#sm-side"]
-        assert "Bank 3★" in side and "■■■ JO JS" in side and "■■■ +2 coins" in side
-        for _ in range(3):  # ... then the other zones
-            await pilot.press("t")
+        assert structs.display and app.focused is structs
+        bank = next(c for c in structs.cards if c.face.title == "Bank")
+        assert bank.face.value == "3 ★" and bank.face.art == ("███", "▀▀ ")  # its picture, in squares
+        assert "J+O or J+S" in bank.face.text and "+2 coins" in bank.face.text
+        assert "You can claim it now" in bank.face.text
+        await pilot.press(*["right"] * structs.cards.index(bank), "enter")  # a claim from its card
         await pilot.pause()
-        assert " 2:Bo" in view.shown["#sm-side"]
-    assert app.chosen == ["claim-bank"]
+        await pilot.press("t")  # ... then the other zones
+        await pilot.pause()
+        assert "2 Bo" in view.shown["#sm-zones"] and "3 Cy" in view.shown["#sm-zones"]
+    assert app.chosen == ["claim-bank", "claim-bank"]
 
 
 @pytest.mark.parametrize("n", [3, 5])
@@ -251,6 +264,61 @@ async def test_mark_last_underlines_the_piece_just_laid():
         view.mark_last(1, "d1r0")
         await pilot.pause()
         text = view._zones_text()
-        assert "*2:Bo" in text.plain
-        under = [s for s in text.spans if "underline" in str(s.style)]
-        assert len(under) == 4  # the four cells of the new block, not the O
+        assert "▁ 2 Bo" in text.plain  # who moved last ...
+        under = "".join(text.plain[s.start:s.end] for s in text.spans if "underline" in str(s.style))
+        assert under.count("J") == 4 and "O" not in under  # ... and the four cells of the new block, not the O
+
+
+SYMBOLS = set("★$■▤⌂†♛◆×●?✓…✗↻↺▶▁")
+"""The marks the Masons screen draws besides letters, digits, frames and pictures."""
+
+
+@pytest.mark.parametrize("where", ["draft", "auction", "build"])
+async def test_the_legend_explains_every_symbol_on_the_screen(where):
+    if where == "draft":
+        st = new(3, seed=3)
+        play(st, 0, "cw")
+        play(st, 1, st.format_move(st.legal(1)[-1]))
+    elif where == "auction":
+        st = auction(3, "IO", coins=[4, 4, 4])
+        play(st, 1, "bid1-1")
+    else:
+        st = building(coins=[3, 3, 3])
+        put_cells(st, 0, "O", "a1 b1 a2 b2")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.query_one(GameView)
+        on_screen = set(screen_text(app).replace(view.shown["#sm-legend"], "")) & SYMBOLS
+        explained = {ch for e in app.query_one("#sm-legend").entries for ch in e.symbol}
+        assert on_screen and on_screen <= explained, on_screen - explained
+
+
+def test_the_zone_is_a_board_of_framed_pieces():
+    from rich.style import Style
+
+    from rulesets.square_masons.geometry import parse_cell
+    from tui.games.square_masons_draw import LARGE, SMALL, zone_lines
+
+    def mask(cells):
+        return sum(1 << parse_cell(c) for c in cells.split())
+
+    pieces = [("O", mask("a1 b1 a2 b2")), ("stone", mask("c1"))]
+    small = [t.plain for t in zone_lines(pieces, lambda name: Style(), Style(), SMALL)]
+    assert small[0] == "  ┌a──b─┬c─┬d─┬e─┬f─┐"  # the column letters on the frame; the O is one piece
+    assert small[1] == "1 │O  O │■ │  │  │  │" and small[2] == "  │     ├──┼──┼──┼──┤"
+    assert "·" not in "".join(small) and len(small) == SMALL.height
+    assert len(zone_lines(pieces, lambda name: Style(), Style(), LARGE)) == LARGE.height
+
+
+async def test_compact_player_rows_end_in_their_note_only_when_asked():
+    class PanelApp(App):
+        def compose(self) -> ComposeResult:
+            yield PlayerPanel([PlayerInfo(0, "Ana", note="✓ chose")], compact=True, id="plain")
+            yield PlayerPanel([PlayerInfo(0, "Ana", note="✓ chose")], compact=True, notes_in_compact=True, id="noted")
+
+    app = PanelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "✓ chose" not in app.query_one("#plain", PlayerPanel).render().plain  # the kit's default is kept
+        assert "✓ chose" in app.query_one("#noted", PlayerPanel).render().plain

@@ -7,7 +7,10 @@ from engine.record import GameRecord, Player
 from rulesets import REGISTRY
 from rulesets.squire.moves import Done, Go, Space, Trade
 from tui.games.base import MoveChosen
-from tui.games.squire import LAYOUT, MAP_ROWS, GameView, SquireBoard
+from tui.games.squire import GameView, SquireBoard
+from tui.games.squire_look import SQUIRE_GRID
+from tui.games.squire_parts import Painted
+from tui.widgets.palette import THEME_PATH
 
 RS = REGISTRY.get("squire")
 ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
@@ -89,14 +92,16 @@ async def press_move(pilot, board: SquireBoard, move) -> None:
         await pilot.press(*(["down"] * k), "enter")
 
 
-def test_every_city_is_reachable_with_arrows():
-    for key in LAYOUT:
-        st = RS.new_game(2, 1, {"map": key, "abilities": False})
-        board = SquireBoard()
-        board.state, board.viewer = st, 0
-        for target in range(15):
-            board.cursor = 0
-            arrow_path(board, target)
+async def test_every_city_is_reachable_with_arrows():
+    for key in SQUIRE_GRID:
+        record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 1, {"map": key, "abilities": False})
+        app = ViewApp(record, human=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            board = app.query_one(SquireBoard)
+            for target in range(15):
+                board.cursor = 0
+                arrow_path(board, target)
 
 
 async def test_play_a_whole_game_by_keys():
@@ -121,8 +126,7 @@ async def test_play_a_whole_game_by_keys():
             assert app.posted[before:] == [want]
             steps += 1
         assert steps > 20
-        text = board.render().plain
-        assert "supply 0" in text
+        assert "· 0 rarities left" in board.plain()
 
 
 async def test_view_fits_and_hides_other_hands():
@@ -132,23 +136,24 @@ async def test_view_fits_and_hides_other_hands():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.query_one(SquireBoard)
-        lines = board.render().plain.split("\n")
-        assert len(lines) <= 21 and max(len(x) for x in lines) <= board.size.width
-        assert "region   $ rarity" in board.render().plain
+        for part in ("#sq-map", "#sq-info", "#sq-gallery", "#sq-market", "#sq-legend"):
+            region = board.query_one(part).region
+            assert region.height > 0 and board.region.contains_region(region), part  # all of it on screen
+        assert "$4" in board.plain() and "price: region $ + rarity $" in board.plain()
         await pilot.press("tab")
-        cards = board.render().plain
+        cards = board.plain()
         me = app.human
         mine = record.state.players[me].hand
-        assert f"card {mine[0]} offer: " in cards and "VP now" in cards  # the card's texts, not its number alone
+        assert f"Card {mine[0]} +" in cards and "offer: " in cards and "VP now" in cards  # texts, not numbers
         for s, p in enumerate(record.state.players):
-            if s != me:
-                assert f"card {p.hand[0]} " not in cards
+            if s != me and p.hand[0] not in mine:
+                assert f"Card {p.hand[0]} +" not in cards
         await pilot.press("tab")
-        table = board.render().plain
-        assert all(f"{n} " in table for n in ("Ada", "Ben", "Cleo")) and "VP" in table
+        table = board.plain()
+        assert all(f"{n} " in table for n in ("Ada", "Ben", "Cleo")) and "VP now" in table
         await pilot.press("tab")
-        # without colour the region brackets and tile letters still tell everything
-        assert "(lon " in board.render().plain and "[dub " in board.render().plain
+        # without colour the region suits and tile symbols still tell everything
+        assert "♥lon " in board.plain() and "♣dub " in board.plain()
 
 
 async def test_board_uses_the_width_it_is_given():
@@ -158,7 +163,9 @@ async def test_board_uses_the_width_it_is_given():
         await pilot.pause()
         board = app.query_one(SquireBoard)
         assert board.size.width == 110
-        assert max(len(x) for x in board.render().plain.split("\n")) > 80
+        graph = board.graph
+        drawing = graph.layout(graph.size.width, graph.size.height)
+        assert max(r.x + r.w for r in drawing.placed.values()) > 80
 
 
 def mid_turn_app() -> ViewApp:
@@ -177,6 +184,11 @@ def mid_turn_app() -> ViewApp:
     return app
 
 
+def info(board: SquireBoard) -> str:
+    """The line under the map."""
+    return board.query_one("#sq-info", Painted).plain()
+
+
 async def shown(app: ViewApp, pilot) -> SquireBoard:
     """Draw the app's position; its board."""
     app.redraw()
@@ -191,7 +203,10 @@ async def test_a_long_journey_needs_the_target_picked_once():
         board = await shown(app, pilot)
         board.cursor = codes.index("tok")
         board.refresh()
-        assert "route sam:Royal tok:ticket" in board.render().plain
+        board._redraw()
+        assert "Enter: →1 sam (Royal) →2 tok (ticket)" in info(board)
+        nodes = board.graph.nodes  # the journey on the map
+        assert nodes["sam"].brief.endswith("→1") and nodes["tok"].brief.endswith("→2")
         await pilot.press("enter")
         await pilot.pause()
         assert board.cursor == codes.index("tok")  # still on the target
@@ -206,15 +221,15 @@ async def test_trade_hint_only_where_the_pawn_stands_and_refusals_say_why():
     async with app.run_test(size=(80, 24)) as pilot:
         board = await shown(app, pilot)
         await pilot.press("b")  # no move made yet
-        assert "you must move before you buy or sell" in board.render().plain
+        assert "you must move before you buy or sell" in info(board)
         board.cursor = codes.index("vie")
         await pilot.press("enter")
         await pilot.pause()
-        info = board.render().plain.split("\n")[MAP_ROWS]
-        assert "[s]ell" in info and "Vienna" in info
+        line = info(board)
+        assert "[s]ell" in line and "Vienna" in line
         await pilot.press("left")  # another city: b and s would still trade in Vienna
-        info = board.render().plain.split("\n")[MAP_ROWS]
-        assert board.cursor != codes.index("vie") and "[b]uy" not in info and "[s]ell" not in info
+        line = info(board)
+        assert board.cursor != codes.index("vie") and "[b]uy" not in line and "[s]ell" not in line
 
 
 async def test_last_move_is_marked_on_the_map():
@@ -225,7 +240,8 @@ async def test_last_move_is_marked_on_the_map():
         app.query_one(GameView).mark_last(1, record.moves[-1][1])
         await pilot.pause()
         where = record.state.game_map.cities[record.state.players[1].pos].code
-        assert any(where in line and "*" in line for line in board.render().plain.split("\n")[:MAP_ROWS])
+        assert board.graph.nodes[where].brief.endswith("*")
+        assert any(f"{where} " in line and "*" in line for line in board.plain().split("\n"))
 
 
 async def test_choices_are_described_by_the_state():
@@ -234,7 +250,7 @@ async def test_choices_are_described_by_the_state():
     app = ViewApp(record, human=seat)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        text = app.query_one(SquireBoard).render().plain
+        text = app.query_one(SquireBoard).plain()
         assert "take The Badger, connoisseur: pays 1 coin less" in text
 
 
@@ -248,3 +264,93 @@ async def test_nothing_of_one_persons_screen_carries_to_the_next():
         board.target = 3
         board.set_state(record.state.view(1), 1, record.names, False)
         assert board.panel == "map" and board.target is None
+
+
+BOX_DRAWING = range(0x2500, 0x2580)
+WORDS_AROUND = set("·…✗★")
+"""Marks that stand beside their words: separators, a cut, a refusal, 'VP now'."""
+
+
+async def test_every_symbol_on_the_board_is_in_the_legend():
+    app = mid_turn_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = await shown(app, pilot)
+        app.query_one(GameView).mark_last(1, app.record.moves[-1][1])
+        board.cursor = [c.code for c in app.record.state.game_map.cities].index("tok")  # a journey shown
+        board._redraw()
+        await pilot.pause()
+        legend = board.query_one("#sq-legend")
+        explained = "".join(e.symbol for e in legend.entries)
+        shown_text = board.plain()
+        symbols = {ch for ch in shown_text if not ch.isascii() and ord(ch) not in BOX_DRAWING} - WORDS_AROUND
+        assert symbols and not {ch for ch in symbols if ch not in explained}
+        assert "──" in explained and "┄┄" in explained
+
+
+class ThemedApp(ViewApp):
+    CSS_PATH = [THEME_PATH]
+
+
+async def test_without_colour_the_symbols_stay_bright(monkeypatch):
+    styles = {}
+    for no_color in (False, True):
+        if no_color:
+            monkeypatch.setenv("NO_COLOR", "1")
+        app = ThemedApp(mid_turn_app().record, human=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            board = await shown(app, pilot)
+            market = board.query_one("#sq-market")
+            styles[no_color] = {k: market.get_component_rich_style(f"kind-{k}").color for k in ("red", "blue")}
+    assert styles[False]["red"] != styles[False]["blue"]  # colours help when there are colours
+    assert styles[True]["red"] == styles[True]["blue"]  # without, every symbol is drawn alike, in full
+
+
+def test_the_pacific_crossing_goes_off_the_edges_not_across_the_map():
+    from tui.games.squire_look import map_edges, map_nodes
+    from tui.widgets.map_graph import MapGraph
+
+    st = RS.new_game(2, 1, {"map": "world", "abilities": False})
+    graph = MapGraph()
+    graph.set_graph(map_nodes(st), map_edges("world"))
+    for width, height in ((59, 11), (59, 13), (72, 30), (110, 20)):
+        drawing = graph.layout(width, height)
+        assert not drawing.unrouted
+        sea = {cell for cell, (style, _) in drawing.lines.items() if style == "dotted"}
+        assert any(x == 0 for x, _ in sea), (width, height)  # in from the left edge to San Francisco
+        assert any(x == width - 1 or y in (0, height - 1) for x, y in sea if x > width // 2)  # out east from Tokyo
+
+
+async def test_players_panel_names_every_holding_in_words():
+    app = mid_turn_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("tab", "tab")
+        text = board.query_one("#sq-players").render().plain
+        for words in ("coins", "tickets", "cards", "errands", "Royal ticket", "Royal coins", "VP now", "to play"):
+            assert words in text, words
+
+
+async def test_play_keys_are_off_when_the_viewer_cannot_act():
+    app = mid_turn_app()
+    record = app.record
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        assert board.check_action("choose", ()) and board.check_action("arrow", (1, 0))
+        board.set_state(record.state.view(0), 0, record.names, False)  # a replay, or a bot's turn
+        before = board.cursor
+        await pilot.press("right", "b")
+        assert board.cursor == before and not app.posted  # the keys go on to the screen (a replay steps)
+        assert not board.check_action("choose", ()) and board.check_action("toggle", ())
+
+
+async def test_a_big_hand_keeps_every_cards_text_and_scrolls_by_keys():
+    app = mid_turn_app()
+    app.record.state.players[0].hand = [3, 9, 14, 21, 30]
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("tab")
+        hand = board.query_one("#sq-hand")
+        assert not any(card.compact for card in hand.cards)  # full cards, with their texts, over more rows
+        scroll = board.query_one("#sq-cards")
+        await pilot.press("down", "down")
+        assert scroll.scroll_y > 0

@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from rulesets.squire import content as K
+from tui.games.squire_look import REGION_MARKS, SQUIRE_GRID, TILE_MARKS
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.log_panel import LogEntry, LogPanel
@@ -30,22 +31,6 @@ LARGE = (120, 40)
 
 
 # ------------------------------------------------------------------ data
-REGION_MARKS = ("♥", "♦", "♣", "♠", "●")
-"""A suit per region, so a region reads without colour."""
-TILE_MARKS = ("▣", "◈", "♜", "▤", "◎")
-SQUIRE_GRID = {
-    "british-isles": {
-        "inv": (2, 0), "gla": (1, 1), "edi": (3, 1), "bel": (0, 2), "man": (2, 2), "yor": (4, 2),
-        "dub": (0, 3), "hol": (1, 3), "bir": (2, 3), "lon": (4, 3), "cor": (0, 4), "swa": (1, 4),
-        "bri": (3, 4), "can": (4, 4), "car": (2, 5),
-    },
-    "world": {
-        "lon": (2, 0), "vie": (3, 0), "tok": (4, 0), "nyc": (1, 1), "par": (2, 1), "sam": (4, 1),
-        "sfo": (0, 2), "con": (3, 2), "tim": (2, 3), "cai": (3, 3), "bag": (4, 3), "rio": (1, 4),
-        "cal": (4, 4), "cap": (2, 5), "syd": (3, 5),
-    },
-}
-"""Where each Squire city sits on the map's lattice (column, row)."""
 
 
 def squire_graph(key: str) -> tuple[list[Node], list[Edge]]:

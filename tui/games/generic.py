@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
@@ -29,7 +30,7 @@ class GameView(Vertical):
 
     def show(self, state: GameState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state` (already `viewer`'s view); list moves if `can_act`."""
-        self.query_one("#board-text", Static).update(state.render(viewer, names))
+        self.query_one("#board-text", Static).update(Text(state.render(viewer, names)))  # names: never markup
         legal = self.query_one("#legal", OptionList)
         legal.clear_options()
         if can_act and viewer is not None:

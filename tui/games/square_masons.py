@@ -1,11 +1,14 @@
-"""Square Masons' view: the players' table, your construction zone with a
-piece preview, the phase's panel (hand and majorities, auction board, the
-structure cards as cell pictures, the other zones) and a list of choices.
+"""Square Masons' view, drawn with the widget kit: the players' panel, your
+construction zone as a board of framed pieces with a piece preview, the
+phase's panel (the draft hand as cards and the majorities, the auction
+spaces with your bid and what losing costs, the build's choices), the
+structure cards, the other zones, and a legend of every symbol.
 
 Attributes down, messages up: `show()` gets the viewer's view of the state;
-every move is posted as `MoveChosen(notation)`. Readable without colour:
-blocks are drawn with their letters, stones with '#', the preview with '+'
-(fits) or 'x' (does not fit).
+every move is posted as `MoveChosen(notation)`. The view asks the state
+(`legal`, `describe_move`, `why_illegal`, `parse_move`, `claimable`) and
+never decides a rule itself. Readable without colour: every piece carries its
+letter in its own frame (a stone '■'), the preview '++' (fits) or 'xx'.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -22,97 +25,64 @@ from textual.widgets.option_list import Option
 
 from engine.core import Event
 from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, HIDDEN, MARKET, ORDER, STONE
+from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, MARKET, ORDER, STONE
 from rulesets.square_masons.describe import coins as _coins
+from rulesets.square_masons.describe import outbid_cost
 from rulesets.square_masons.geometry import BLOCK_SHAPES, H, ORIENT_CODES, W, cell_name, orient, shape_mask
 from rulesets.square_masons.moves import RES, Claim, Lay
 from tui.games.base import MoveChosen, arrow_bindings
+from tui.games.square_masons_draw import (
+    BLOCK_KIND, BLOCK_ROW, CARD_LOOK, LARGE, SANCTUARY_SYMBOL, SMALL, TOWN_SYMBOL, ZoneLook,
+    card_face, side_by_side, structure_face, zone_lines,
+)
+from tui.widgets.card import Card, CardRow
+from tui.widgets.legend import Legend, LegendEntry
+from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
+from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 
-BLOCK_STYLE = {
-    "I": "bold black on cyan", "O": "bold black on yellow", "T": "bold white on magenta",
-    "S": "bold black on green", "Z": "bold white on red", "J": "bold white on blue",
-    "L": "bold black on bright_white", "stone": "bold white on bright_black",
-}
-"""Colours only help: every cell also shows its block letter (# for a stone)."""
-SEAT_STYLE = ("bold cyan", "bold yellow", "bold magenta", "bold green", "bold red")
-OK_STYLE = "bold black on bright_green"
-BAD_STYLE = "bold white on red"
-SIDE_WIDTH = 42
-"""Columns of the side panel (the view is 60 wide, the zone 16)."""
-CARD_SHORT = {0: "Mon", 1: "Ord", 2: "Sto", 3: "Mkt", 4: "x2"}
+LARGE_FROM = (84, 30)
+"""The view's (width, height) from which the zone is drawn large and the
+structure cards stay in sight."""
 
 KEYS_HELP = """
 ## Square Masons keys
 
 | key | does |
 |---|---|
-| ↑ ↓ Enter | choose from the list (draft pick, pairing, tie, offer, build action, ability) |
+| ← → Enter | draft: the card to pick from your hand (sealed) |
+| ↑ ↓ Enter | choose from the list (pairing, tie, offer, build action, ability) |
 | ← → | auction: the space your die points at (0 = withdraw) |
 | ↑ ↓ | auction: your bid |
 | arrows / h j k l | laying a piece: move it |
 | r / f | laying a piece: turn it / flip it over |
 | v | put the block you won in your reserve; with a full reserve, go to the list of ways to make room |
-| Tab | between your zone and the list of other choices |
+| Tab | between your zone, the cards and the list of other choices |
 | Enter | play the move previewed |
-| t | side panel: the phase's panel, the structure cards (pages), the other players' zones |
+| t | show the structure cards, then the other players' zones, then back |
+| L | the legend: every symbol on the screen |
 
-Table: ★ prestige, $ coins, # stones, res reserve blocks, MOSKX the cards
-drafted this round (money, order, stone, market, x2; +n? face-down), owns
-the town cards (Scr Don Ban Qua) and sanctuaries. Structure cards list every
-set of blocks that builds them (J stands for J or L, S for S or Z); a
-structure counts only if no other piece touches it.
+Players: ★ prestige, $ coins, ■ stones, ▤ blocks in the reserve (at most 3),
+⌂ towns and † sanctuaries built. Draft cards: $ money, ♛ order, ■ stone,
+◆ market, × double; ● a card drafted face up, ? face down. The zone: each
+piece in its own frame in its owner's colour with its block letter (I O T S Z
+J L; ■ a stone); '++' the piece you are laying (fits), 'xx' (does not fit).
+Structure cards give every set of blocks that builds them (J stands for J or
+L, S for S or Z); a structure counts only if no other piece touches it.
 
 Every move can also be typed in notation (`:`); see `tsquare rules square-masons`.
 """
 
 
-def cell_text(kind: str) -> tuple[str, str]:
-    """(two characters, style) for a cell holding `kind`."""
-    if kind == "stone":
-        return "##", BLOCK_STYLE["stone"]
-    return kind + kind.lower(), BLOCK_STYLE[kind]
+def owned_words(b: Any) -> str:
+    """A board's structures in words: 'Bank ×2, Tower'."""
+    parts = [t.title + (f" ×{n}" if n > 1 else "") for t, n in zip(d.TOWNS, b.towns) if n]
+    parts += [d.STRUCTURES[sid].title for sid in b.sanctuaries]
+    return ", ".join(parts)
 
 
-def structure_lines(sid: str) -> list[str]:
-    """A structure's picture, one character per cell ('■' / '·')."""
-    return [row.replace("#", "■").replace(".", "·") for row in d.STRUCTURES[sid].picture]
-
-
-def structure_card(sid: str, width: int) -> list[str]:
-    """A structure card in `width` columns: its full name and prestige, then
-    its picture with the block sets and the ability beside it."""
-    s = d.STRUCTURES[sid]
-    pts = d.TOWN_PRESTIGE if s.kind == "town" else d.SANCTUARY_PRESTIGE
-    pic = structure_lines(sid)
-    pw = max(len(r) for r in pic)
-    stones = sum(r.count("#") for r in s.picture) - 4 * s.min_blocks
-    blocks = " ".join(s.blocks) + (f" +{stones} stone{'s' if stones > 1 else ''}" if stones else "")
-    text = wrap(blocks, width - pw - 2) + wrap(s.brief, width - pw - 2)
-    rows = max(len(pic), len(text))
-    lines = [f"{s.title} {pts}★"[:width]]
-    for r in range(rows):
-        left = pic[r] if r < len(pic) else ""
-        right = text[r] if r < len(text) else ""
-        lines.append(f"{left:<{pw}} {right}".rstrip())
-    return lines
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """Words in lines of at most `width` characters."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
-def owned(b: Any) -> str:
-    """A board's town cards and sanctuaries, short ('Ban2 Qua Tow')."""
-    parts = [t.title[:3] + (str(n) if n > 1 else "") for t, n in zip(d.TOWNS, b.towns) if n]
-    parts += [d.STRUCTURES[sid].title[:3] for sid in b.sanctuaries]
-    return " ".join(parts)
+def pips(n: int, hidden: int = 0) -> str:
+    """'●●?' for two cards face up and one face down; '·' for none."""
+    return "●" * n + "?" * hidden or "·"
 
 
 class ZoneView(Widget, can_focus=True):
@@ -121,9 +91,13 @@ class ZoneView(Widget, can_focus=True):
     preview, the die space and the bid) belongs to one seat in one phase of
     one round, and starts over when any of them changes."""
 
+    COMPONENT_CLASSES = PALETTE_CLASSES | {"zone--grid", "zone--ok", "zone--bad"}
     DEFAULT_CSS = """
-    ZoneView { width: 16; height: 8; }
-    ZoneView:focus { background: $boost; }
+    ZoneView { width: 21; height: 11; }
+    ZoneView.-large { width: 33; height: 16; }
+    ZoneView > .zone--grid { color: $foreground-muted; }
+    ZoneView > .zone--ok { color: black; background: $success; text-style: bold; }
+    ZoneView > .zone--bad { color: white; background: $error; text-style: bold; }
     """
 
     BINDINGS = [
@@ -145,6 +119,8 @@ class ZoneView(Widget, can_focus=True):
         """Cells to highlight (the piece an action in the list names)."""
         self.marked = 0
         """Cells of the last piece laid in this zone (underlined)."""
+        self.look: ZoneLook = SMALL
+        """The drawing's size (LARGE when the screen has room)."""
         self.reset()
 
     def reset(self) -> None:
@@ -281,35 +257,20 @@ class ZoneView(Widget, can_focus=True):
     # ------------------------------------------------------- drawing
     def render(self) -> Text:
         st = self.state
-        t = Text()
         if st is None or self.viewer is None:
-            return Text("(spectator)")
+            return Text("(spectator: every zone is below)")
         b = st.boards[self.viewer]
-        grid: list[list[tuple[str, str]]] = [[("· ", "dim")] * W for _ in range(H)]
-        for kind, mask in b.construction:
-            ch, style = cell_text(kind)
-            hi = bool(mask & self.highlight)
-            new = bool(mask & self.marked)
-            for c in range(W * H):
-                if mask >> c & 1:
-                    grid[c // W][c % W] = (ch, style + (" reverse" if hi else "") + (" underline" if new else ""))
+        preview = (0, 0)
         if self.laying():
             mask, _, why = self.preview()
-            occ = b.occupied()
-            for c in range(W * H):
-                if mask >> c & 1:
-                    bad = why is not None and bool(occ >> c & 1)
-                    grid[c // W][c % W] = ("xx" if bad else "++", BAD_STYLE if bad else OK_STYLE)
-        t.append("  " + "".join(f"{chr(97 + c)} " for c in range(W)) + "\n", "bold")
-        for r in range(H):
-            t.append(f"{r + 1} ", "bold")
-            for c in range(W):
-                ch, style = grid[r][c]
-                t.append(ch, style)
-            t.append("\n")
-        t.append("your zone", "dim")
-        return t
-
+            preview = (mask, mask & b.occupied() if why is not None else 0)
+            if why is not None and not preview[1]:
+                preview = (mask, mask)  # e.g. a claim's neighbour: the whole piece is refused
+        style = self.get_component_rich_style
+        lines = zone_lines(b.construction, style, style(player_class(self.viewer % 5)), self.look,
+                           preview=preview, highlight=self.highlight, marked=self.marked,
+                           grid=style("zone--grid"))
+        return Text("\n").join(lines)
 
 class PreviewChanged(Message):
     """The zone's preview or sealed choice changed: redraw the action line."""
@@ -329,15 +290,32 @@ class GameView(Vertical):
 
     KEYS_HELP = KEYS_HELP
     DEFAULT_CSS = """
-    GameView { width: 60; height: 1fr; }
-    GameView > #sm-top { height: auto; }
-    GameView > #sm-mid { height: 8; }
-    GameView #sm-side { width: 1fr; padding: 0 0 0 1; }
+    GameView { width: 75%; height: 1fr; }
+    GameView > #sm-top { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    GameView > #sm-players { height: auto; }
+    GameView > #sm-hand { height: auto; }
+    GameView > #sm-mid { height: 1fr; min-height: 6; }
+    GameView #sm-right { width: 1fr; padding: 0 0 0 1; }
+    GameView #sm-side { height: auto; }
+    GameView #sm-players-beside { display: none; margin-bottom: 1; }
+    GameView.-tall #sm-players-beside { display: block; }
+    GameView.-tall > #sm-players { display: none; }
+    GameView #sm-choices { height: 1fr; min-height: 3; border: none; padding: 0; }
+    GameView > #sm-pane { height: 1fr; display: none; }
+    GameView > #sm-pane:focus { background: $boost; }
+    GameView > #sm-pane #sm-zones { height: auto; }
+    GameView.-tall > #sm-mid { height: auto; min-height: 17; }
+    GameView.-tall #sm-right { height: auto; }
+    GameView.-tall #sm-choices { height: auto; max-height: 12; }
+    GameView.-tall > #sm-pane { display: block; height: 1fr; }
     GameView > #sm-action { height: auto; max-height: 3; }
-    GameView > #sm-choices { height: 1fr; min-height: 3; border: none; }
+    GameView > #sm-legend { height: auto; max-height: 4; }
     """
 
-    BINDINGS = [Binding("t", "toggle_side", "Side panel")]
+    BINDINGS = [
+        Binding("t", "toggle_side", "Cards/zones"),
+        Binding("L", "legend", "Legend", show=False),
+    ]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -345,8 +323,8 @@ class GameView(Vertical):
         self.viewer: int | None = None
         self.names: Sequence[str] = ()
         self.can_act = False
-        self.side_mode = "auto"
-        """'auto' (by phase), 'structures:0', 'structures:1' (pages) or 'zones'."""
+        self.side_mode = "board"
+        """'board' (zone and the phase's panel), 'structures' (the cards) or 'zones' (everyone's zone)."""
         self.shown: dict[str, str] = {}
         """The plain text last drawn in each part (for tests and screen readers)."""
         self.pieces: list[list[int]] = []
@@ -355,27 +333,57 @@ class GameView(Vertical):
         """Per seat, the cells of the pieces laid since the show before."""
         self.last_mover: int | None = None
         """The seat whose last move `mark_last` reported."""
+        self.large = False
+        """Whether there is room for the large zone (and the cards in sight)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="sm-top")
+        yield PlayerPanel(id="sm-players", compact=True, notes_in_compact=True)
+        yield CardRow(id="sm-hand", back="draft")
         with Horizontal(id="sm-mid"):
             yield ZoneView(id="sm-zone")
-            yield Static("", id="sm-side")
+            with Vertical(id="sm-right"):
+                yield PlayerPanel(id="sm-players-beside", compact=False)
+                yield Static("", id="sm-side")
+                yield OptionList(id="sm-choices")
+        with VerticalScroll(id="sm-pane"):
+            yield CardRow(id="sm-structs", wrap=True, detail=False)
+            yield Static("", id="sm-zones")
         yield Static("", id="sm-action")
-        yield OptionList(id="sm-choices")
+        yield Legend(id="sm-legend", key="L")
+
+    def on_resize(self) -> None:
+        self.fit_to()
+
+    def fit_to(self, width: int | None = None, height: int | None = None) -> None:
+        """Pick the zone's size and whether the cards stay in sight, from the room the view has."""
+        large = self.size.width >= LARGE_FROM[0] and self.size.height >= LARGE_FROM[1]
+        if large != self.large:
+            self.large = large
+            zone = self.query_one(ZoneView)
+            zone.look = LARGE if large else SMALL
+            zone.set_class(large, "-large")
+            self.set_class(large, "-tall")
+            if self.state is not None:
+                self._layout()
+                zone.refresh()
 
     # ------------------------------------------------------- attributes down
     def show(self, state: Any, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state` (already `viewer`'s view); offer moves if `can_act`."""
         if viewer != self.viewer:
-            self.side_mode = "auto"  # nothing of one person's screen carries to the next
+            self.side_mode = "board"  # nothing of one person's screen carries to the next
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
         self._track_pieces()
         zone = self.query_one(ZoneView)
         zone.set_state(state, viewer, can_act)
         zone.marked = self._marked(viewer)
         self._put("#sm-top", self.top_text())
+        self.query_one("#sm-players", PlayerPanel).players = self.player_infos(full=False)
+        self.query_one("#sm-players-beside", PlayerPanel).players = self.player_infos(full=True)
+        self._show_hand()
         self._put("#sm-side", self.side_text())
+        self._show_structures()
         choices = self.query_one("#sm-choices", OptionList)
         choices.clear_options()
         acting = can_act and viewer is not None and viewer in state.to_act()
@@ -383,20 +391,50 @@ class GameView(Vertical):
         choices.display = bool(listed)
         if listed:
             choices.add_options(
-                Option(f"{state.format_move(m):<11} {state.describe_move(m, viewer)}", id=state.format_move(m))
-                for m in listed
+                Option(state.describe_move(m, viewer), id=state.format_move(m)) for m in listed
             )
             choices.highlighted = 0
+        self._layout()
         if acting:
-            (zone if state.phase in ("auction", "lay", "place_won") else choices).focus()
+            if state.phase in ("auction", "lay", "place_won"):
+                zone.focus()
+            elif state.phase == "draft":
+                hand = self.query_one("#sm-hand", CardRow)
+                hand.focus()
+                self.call_after_refresh(lambda: hand.show(hand.faces, selected=hand.selected))  # mark the selection
+            else:
+                choices.focus()
+        elif self.query_one("#sm-hand", CardRow).has_focus:
+            zone.focus()  # no card to pick now: nothing of the hand's keys in the footer
         self.update_action()
+        self.update_legend()
+
+    def _layout(self) -> None:
+        """Which parts show now: the mode, the phase and the room decide."""
+        st = self.state
+        mode = self.side_mode
+        hand = self.query_one("#sm-hand", CardRow)
+        drafting = st.phase in ("draft", "pair") and self.viewer is not None and bool(hand.faces)
+        hand.display = drafting and mode == "board"
+        self.query_one("#sm-mid").display = mode == "board"
+        self.query_one(ZoneView).display = self.viewer is not None and (self.large or not drafting)
+        pane = self.query_one("#sm-pane")
+        pane.display = mode != "board" or self.large
+        self.query_one("#sm-structs").display = mode == "structures" or (mode == "board" and self.large)
+        zones = self.query_one("#sm-zones", Static)
+        zones.display = mode == "zones" or (mode == "board" and self.viewer is None)
+        if zones.display:
+            self._put("#sm-zones", self._zones_text())
+        if mode == "board" and self.viewer is None:
+            self.query_one("#sm-mid").display = st.phase in ("market", "auction", "auction_tie")
+            pane.display = True
 
     def listed_moves(self) -> list[Any]:
         """The moves offered in the list: all of them, except those built by
-        keys in the zone (bids and lays; with a won block the list holds the
-        other ways on: the reserve, or making room in a full one)."""
+        keys (draft picks from the hand, bids and lays; with a won block the
+        list holds the other ways on: the reserve, or making room in a full one)."""
         st = self.state
-        if st.phase == "auction":
+        if st.phase in ("auction", "draft"):
             return []
         moves = st.legal(self.viewer)
         if st.phase in ("lay", "place_won"):
@@ -410,7 +448,7 @@ class GameView(Vertical):
         if self.state is not None:
             self.query_one(ZoneView).marked = self._marked(self.viewer)
             self.query_one(ZoneView).refresh()
-            self._put("#sm-side", self.side_text())
+            self._put("#sm-zones", self._zones_text())
 
     def _track_pieces(self) -> None:
         """Note, per seat, which pieces are new since the last show."""
@@ -441,28 +479,64 @@ class GameView(Vertical):
         t = Text()
         if st.phase == "over":
             t.append(f"Game over: {Event(st.end_reason).render(self.names)}.", "bold")
+            t.append("\nt: the structure cards and every zone", "dim")
         elif self.viewer is None or self.viewer not in st.to_act() or not self.can_act:
             waiting = ", ".join(self._who(s) for s in st.to_act())
             t.append(f"Waiting for {waiting}.", "dim")
         elif zone.bidding():
-            t.append(st.describe_move(st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
-            t.append(f"\n←→ space (0 = out)  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})"
-                     "  Enter seal", "dim")
+            t.append("▶ " + st.describe_move(st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
+            t.append(f"\n←→ space  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})  Enter seals it", "dim")
         elif zone.laying():
             _, text, why = zone.preview()
             cost = "free" if st.phase == "place_won" else "paid"
-            t.append(f"Lay {st.hand_kind} at {text} ({cost})", "bold")
-            t.append("  fits" if why is None else "  does not fit", "green" if why is None else "bold red")
+            t.append(f"▶ Lay {st.hand_kind} at {text} ({cost})", "bold")
+            t.append("  ++ fits" if why is None else f"  xx {why}", "green" if why is None else "bold red")
             keys = "\narrows move" + ("" if st.hand_kind == "stone" else "  r turn  f flip") + "  Enter lay"
             if st.phase == "place_won":
                 full = st.why_illegal(self.viewer, RES) is not None
                 keys += "  v make room (reserve full)" if full else "  v reserve"
             t.append(keys, "dim")
+        elif st.phase == "draft":
+            t.append(st.prompt(self.viewer), "bold")
+            t.append("\n←→ a card  Enter pick it (sealed)", "dim")
         else:
             t.append(st.prompt(self.viewer), "bold")
             if st.phase == "build":
-                t.append("\nA structure counts only with no other piece touching it.", "dim")
+                t.append("\nClaim a shape only if no other piece touches it · t: cards", "dim")
         self._put("#sm-action", t)
+
+    def update_legend(self) -> None:
+        """The legend: what every symbol on the screen now means, the most needed first."""
+        st = self.state
+        e: list[LegendEntry] = []
+        if self.query_one(ZoneView).laying():
+            e += [LegendEntry("++", "fits", style="bold reverse"), LegendEntry("xx", "does not fit", style="bold reverse")]
+        if st.phase in ("draft", "pair", "tie"):
+            e += [LegendEntry(CARD_LOOK[n].symbol, n, f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES]
+            e += [LegendEntry("●", "a card drafted"), LegendEntry("?", "face down")]
+        if st.phase in ("market", "auction", "auction_tie"):
+            e += [LegendEntry("▶", "your die"), LegendEntry("0", "withdraw: +1 coin")]
+        if st.phase in ("draft", "auction"):
+            e += [LegendEntry("✓", "has chosen (sealed)"), LegendEntry("…", "still choosing")]
+        if any(b.won is not None or b.lost for b in st.boards):
+            e += [LegendEntry("+Z", "won a Z block"), LegendEntry("✗", "outbid")]
+        e += [LegendEntry("".join(BLOCK_TYPES), "blocks, each in its frame"),
+              LegendEntry("■", "stone", "kind-grey"),
+              LegendEntry("▶", "to play; the card or space you point at"),
+              LegendEntry("★", "prestige (13 wins)"), LegendEntry("$", "coins"), LegendEntry("▤", "reserve blocks"),
+              LegendEntry("♛", "Order holder (wins ties)"), LegendEntry("◆", "Market holder (offers blocks)"),
+              LegendEntry("↻", "clockwise"), LegendEntry("↺", "counter-clockwise"),
+              LegendEntry(TOWN_SYMBOL, "town"), LegendEntry(SANCTUARY_SYMBOL, "sanctuary"),
+              LegendEntry("J", "J or L (on cards)"), LegendEntry("S", "S or Z (on cards)"),
+              LegendEntry("▁", "moved last; its piece underlined")]
+        if st.phase not in ("draft", "pair", "tie"):
+            e += [LegendEntry(CARD_LOOK[n].symbol, f"{n} card", f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES
+                  if n not in ("stone", "order", "market")]
+        e += [LegendEntry(k, BLOCK_ROW[k], f"kind-{BLOCK_KIND[k]}") for k in BLOCK_TYPES]
+        e += [LegendEntry(PLAYER_MARKS[s], self._who(s), player_class(s % 5)) for s in range(st.num_players)]
+        legend = self.query_one(Legend)
+        legend.entries = tuple(e)
+        self.shown["#sm-legend"] = " · ".join(f"{x.symbol} {x.words}" for x in e)
 
     def _put(self, where: str, text: Text) -> None:
         self.shown[where] = text.plain
@@ -473,165 +547,210 @@ class GameView(Vertical):
 
     # ------------------------------------------------------- texts
     def top_text(self) -> Text:
+        """The round, the direction, who holds the markers, the phase."""
         st = self.state
-        t = Text()
-        way = "cw" if st.way == 1 else "ccw"
-        order = "-" if st.order_holder is None else str(st.order_holder + 1)
-        market = "-" if st.market_holder is None else str(st.market_holder + 1)
+        t = Text(no_wrap=True)
+        way = "↻" if st.way == 1 else "↺"
         t.append(f"Round {st.round}", "bold")
-        t.append(f" · first {st.first + 1} ({way}) · Order {order} · Market {market} · {st.phase.replace('_', ' ')}\n")
-        t.append("   name        ★  $  # res MOSKX     now    owns\n", "dim")
-        acting = st.to_act()
-        for s, b in enumerate(st.boards):
-            mark = "▶" if s in acting else " "
-            t.append(f"{mark}{s + 1} ")
-            t.append(f"{self._who(s)[:10]:<10}", SEAT_STYLE[s % 5])
-            res = "".join(ch * k for ch, k in zip(BLOCK_TYPES, b.reserve)) or "-"
-            dr = "".join(str(n) for n in b.drafted)
-            extra = f"+{len(b.face_down)}?" if b.face_down else ""
-            now = ""
-            if st.phase == "draft":
-                now = "chosen" if b.pick is not None else "…"
-            elif st.phase == "auction":
-                now = "chosen" if b.bid is not None else "…"
-            elif b.won is not None:
-                now = f"won {BLOCK_TYPES[b.won]}"
-            elif b.lost and st.phase != "direction":
-                now = "outbid"
-            own = owned(b)
-            own = own if len(own) <= 13 else own[:12] + "…"
-            t.append(f" {b.prestige:>2} {b.coins:>2} {b.stones:>2} {res:<3} {dr}{extra:<4} {now:<6} {own}\n")
-        t.append("★prestige $coins #stones  MOSKX money order stone market x2", "dim")
+        t.append(f" · {st.phase.replace('_', ' ')} · first {self._who(st.first)} {way}")
+        for sym, word, holder in (("♛", "Order", st.order_holder), ("◆", "Market", st.market_holder)):
+            t.append(f" · {sym} ")
+            t.append("nobody" if holder is None else self._who(holder),
+                     "" if holder is None else self._seat_style(holder))
         return t
 
-    def side_text(self) -> Text:
+    def _seat_style(self, seat: int) -> str:
+        """A seat's colour as a Rich style, from the theme."""
+        return str(self.query_one("#sm-players", PlayerPanel).get_component_rich_style(player_class(seat % 5)))
+
+    def _doing(self, s: int, full: bool = True) -> str:
+        """What a seat is doing now, in a word or two."""
         st = self.state
-        mode = self.side_mode
-        if mode == "auto":
-            if st.phase in ("direction", "draft", "pair", "tie"):
-                return self._draft_text()
-            if st.phase in ("market", "auction", "auction_tie"):
-                return self._auction_text()
-            if st.phase == "over":
-                return self._zones_text()
-            return self._build_text()
-        if mode.startswith("structures"):
-            return self._structures_text(int(mode[-1]))
-        return self._zones_text()
+        b = st.boards[s]
+        if st.phase == "draft":
+            return ("✓ has picked" if full else "✓") if b.pick is not None else ("picking…" if full else "…")
+        if st.phase == "auction":
+            return ("✓ has bid" if full else "✓") if b.bid is not None else ("bidding…" if full else "…")
+        if b.won is not None:
+            return f"won {BLOCK_TYPES[b.won]}" if full else f"+{BLOCK_TYPES[b.won]}"
+        if b.lost and st.phase != "direction":
+            return f"outbid, paid {_coins(b.lost_paid)}" if full else "✗"
+        return ""
+
+    def player_infos(self, full: bool) -> tuple[PlayerInfo, ...]:
+        """Each player's row for the panel (`full`: with what each has built)."""
+        st = self.state
+        acting = st.to_act() if st.phase != "over" else ()
+        out = []
+        for s, b in enumerate(st.boards):
+            built = sum(b.towns) + len(b.sanctuaries)
+            note = ", ".join(p for p in (self._doing(s, full), owned_words(b) if full else "") if p)
+            held = (Resource("$", b.coins, "coins"), Resource("■", b.stones, "stones"),
+                    Resource("▤", b.reserve_blocks, "reserve"))
+            out.append(PlayerInfo(
+                s, self._who(s), score=b.prestige, score_word="prestige", to_act=s in acting, you=s == self.viewer,
+                resources=held + ((Resource("⌂", built, "built"),) if full else ()), note=note))
+        return tuple(out)
+
+    def _show_hand(self) -> None:
+        """The draft hand as cards (or the cards you drafted face down)."""
+        st = self.state
+        row = self.query_one("#sm-hand", CardRow)
+        if self.viewer is None or st.phase not in ("draft", "pair"):
+            row.show([])
+            return
+        b = st.boards[self.viewer]
+        cards = list(b.hand) if st.phase == "draft" else list(b.face_down)
+        row.show([card_face(c) for c in cards], selected=0)
+
+    def side_text(self) -> Text:
+        """The phase's panel beside your zone."""
+        st = self.state
+        if st.phase in ("direction", "draft", "pair", "tie"):
+            return self._draft_text()
+        if st.phase in ("market", "auction", "auction_tie"):
+            return self._auction_text()
+        return self._build_text()
 
     def _draft_text(self) -> Text:
         st = self.state
         t = Text()
+        if st.phase == "draft":
+            t.append(f"Pick {st.pick_no} of {d.HAND_SIZE}", "bold")
         if self.viewer is not None:
             b = st.boards[self.viewer]
-            hand = " ".join(CARD_SHORT[c] for c in b.hand) if b.hand else "-"
-            t.append("Your hand: ", "bold")
-            t.append(hand + "\n")
             if b.pick is not None:
-                t.append(f"Sealed pick: {CARD_TYPES[b.pick]}\n", "bold green")
-            if b.face_down:
-                t.append("Face down: " + " ".join(CARD_SHORT[c] for c in b.face_down) + "\n")
-        if st.phase == "draft":
-            left = len(st.boards[0].hand)
-            t.append(f"Pick {st.pick_no}/5 · {left} card{'s' if left != 1 else ''} left in each hand\n")
-        t.append("Majority leaders:\n")
-        for name, card in (("Order", ORDER), ("Stone", STONE), ("Market", MARKET)):
-            counts = [b.effective(card) for b in st.boards]
+                look = CARD_LOOK[CARD_TYPES[b.pick]]
+                t.append(f" · your sealed pick: {look.symbol} {look.title}", "bold")
+        t.append(("\n" if t.plain else "") + "Drafted", "bold")
+        t.append(" (most ♛ ■ ◆: marker, stone)\n", "dim")
+        for card in range(len(CARD_TYPES)):
+            look = CARD_LOOK[CARD_TYPES[card]]
+            t.append(f"{look.symbol} {look.title:<7}", "bold")
+            counts = [b.drafted[card] for b in st.boards]
             top = max(counts)
-            lead = [str(s + 1) for s, c in enumerate(counts) if c == top and top > 0]
-            t.append(f" {name:<6} {top} by {','.join(lead) or '-'}\n")
+            for s, b in enumerate(st.boards):
+                mine = b.drafted[card] + (b.face_down.count(card) if s == self.viewer else 0)
+                t.append(f" {PLAYER_MARKS[s]}", self._seat_style(s))
+                lead = card in (ORDER, STONE, MARKET) and top > 0 and counts[s] == top
+                t.append(f"{pips(mine):<4}", "bold" if lead else "")
+            t.append("\n")
+        others = [s for s, b in enumerate(st.boards) if b.face_down and s != self.viewer]
+        if others:
+            t.append("? face down".ljust(9), "bold")
+            for s, b in enumerate(st.boards):
+                t.append(f" {PLAYER_MARKS[s]}", self._seat_style(s))
+                t.append(f"{pips(0, len(b.face_down)) if s in others else '':<4}")
+        t.rstrip()
         return t
 
     def _auction_text(self) -> Text:
         st = self.state
         t = Text()
-        t.append("Auction board\n", "bold")
+        t.append("Auction", "bold")
+        t.append(" · bids sealed till all chose\n" if st.phase == "auction" else "\n", "dim")
         zone = self.query_one(ZoneView)
+        bidding = zone.bidding()
         for i, bt in enumerate(st.offer):
             kind = BLOCK_TYPES[bt]
             who = st.sold[i] if i < len(st.sold) else None
-            sel = zone.bidding() and zone.space == i + 1
-            t.append("▶" if sel else " ")
-            t.append(f"{i + 1}: ")
-            t.append(kind, BLOCK_STYLE[kind])
-            t.append(" " + "/".join(d.BLOCK_PICTURES[kind]).replace(".", "·"))
+            sel = bidding and zone.space == i + 1
+            t.append("▶" if sel else " ", "bold")
+            t.append(f" {i + 1} ", "bold reverse" if sel else "bold")
+            t.append(f" {kind} ", "bold")
+            t.append(f"{BLOCK_ROW[kind]:<5}", self._kind_style(kind))
             if who is not None:
-                t.append(f"  sold to {who + 1}")
+                t.append("sold to ")
+                t.append(self._who(who), self._seat_style(who))
+            elif sel:
+                t.append(f"bid {zone.amount}", "bold")
+                t.append(f" · outbid: pay {outbid_cost(zone.amount)}")
             t.append("\n")
+        sel = bidding and zone.space == 0
+        t.append("▶" if sel else " ", "bold")
+        t.append(" 0 ", "bold reverse" if sel else "bold")
+        t.append(f" withdraw: +{_coins(d.WITHDRAW_COINS)}\n")
         if st.phase == "auction":
-            t.append("Bids stay hidden until all have chosen.\n", "dim")
-            t.append("Outbid: you pay half your bid, rounded up.\n", "dim")
+            t.append("Top bid wins and pays it; the others\non its space pay half, rounded up.\n", "dim")
         else:
-            t.append(self._bids_line())
-        t.append(f"Supply: {' '.join(f'{ch}{k}' for ch, k in zip(BLOCK_TYPES, st.supply))}")
+            t.append_text(self._bids_text())
+        t.append("Supply: ", "dim")
+        t.append(" ".join(f"{ch}×{k}" for ch, k in zip(BLOCK_TYPES, st.supply)), "dim")
         return t
 
-    def _bids_line(self) -> str:
-        """The revealed bids, one line: 'Bids (seat:space/$) 1:2/3 2:out'."""
-        parts = []
+    def _kind_style(self, kind: str) -> str:
+        return str(self.query_one("#sm-players", PlayerPanel).get_component_rich_style(f"kind-{BLOCK_KIND[kind]}"))
+
+    def _bids_text(self) -> Text:
+        """The revealed bids, one seat a line."""
+        t = Text()
         for s, x in enumerate(self.state.revealed):
-            if x is not None:
-                parts.append(f"{s + 1}:{'out' if x[0] == 0 else f'{x[0]}/{x[1]}'}")
-        if not parts:
-            return ""
-        line = "Bids (seat:space/$) " + " ".join(parts)
-        return (line if len(line) <= SIDE_WIDTH else line[:SIDE_WIDTH - 1] + "…") + "\n"
+            if x is None:
+                continue
+            t.append(f"{PLAYER_MARKS[s]} {self._who(s)}", self._seat_style(s))
+            t.append(": withdrew\n" if x[0] == 0 else f": {_coins(x[1])} on space {x[0]}\n")
+        return t
 
     def _build_text(self) -> Text:
-        """The build phase's panel: the auction's result, then the cards."""
+        """The build phase's panel: the auction's result."""
         st = self.state
         t = Text()
         b = st.boards[self.viewer] if self.viewer is not None else None
         if b is not None and b.lost:
             t.append(f"You were outbid and paid {_coins(b.lost_paid)}.\n", "bold")
-        else:
-            t.append(self._bids_line(), "dim")
-        t.append_text(self._structures_text(0, rows=8 - len(t.plain.splitlines())))
+        if st.phase == "over":
+            t.append("Final standing (money breaks ties)\n", "bold")
+            for s, ob in sorted(enumerate(st.boards), key=lambda x: (-x[1].prestige, -x[1].coins)):
+                t.append(f"{PLAYER_MARKS[s]} {self._who(s)}", self._seat_style(s))
+                t.append(f"  ★ {ob.prestige}  $ {ob.coins}  {owned_words(ob) or 'nothing built'}\n")
+        bids = self._bids_text()
+        if bids.plain and st.phase != "over":
+            t.append("Bids this round\n", "dim")
+            t.append_text(bids)
+        t.rstrip()
         return t
 
-    def structure_pages(self) -> list[list[str]]:
-        """The structures still to claim, two a page."""
+    def structure_ids(self) -> list[str]:
+        """The structures still to claim (each town while one is left, the sanctuaries in play)."""
         st = self.state
         avail = [s.id for i, s in enumerate(d.TOWNS) if st.town_supply[i]]
         avail += [sid for sid in st.sanctuaries if st.sanctuary_owner(sid) is None]
-        return [avail[i:i + 2] for i in range(0, len(avail), 2)] or [[]]
+        return avail
 
-    def _structures_text(self, page: int, rows: int = 8) -> Text:
-        pages = self.structure_pages()
-        page = min(page, len(pages) - 1)
-        width = SIDE_WIDTH // 2
-        cards = [structure_card(sid, width - 1) for sid in pages[page]]
-        t = Text()
-        if not cards:
-            return Text("No structure is left to claim.")
-        height = max(len(c) for c in cards)
-        for r in range(min(height, rows - 1)):
-            line = "".join(f"{(c[r] if r < len(c) else ''):<{width}}" for c in cards).rstrip()
-            t.append(line + "\n", "bold" if r == 0 else "")
-        t.append(f"cards {page + 1}/{len(pages)} (t) · J: J or L · S: S or Z", "dim")
-        return t
+    def _show_structures(self) -> None:
+        st = self.state
+        ids = self.structure_ids()
+        claim = set()
+        if self.viewer is not None and st.phase in ("build", "over"):
+            claim = {sid for sid, _ in st.claimable(st.boards[self.viewer])}
+        faces = [structure_face(sid, "You can claim it now" if sid in claim else "") for sid in ids]
+        self.query_one("#sm-structs", CardRow).show(faces)
+        self.shown["#sm-structs"] = "\n".join(f"{f.title} {f.value}: {f.text}" for f in faces)
 
     def _zones_text(self) -> Text:
+        """Every other player's zone (all of them for a spectator), side by side."""
         st = self.state
-        t = Text()
+        if st is None:
+            return Text()
+        style = self.query_one(ZoneView).get_component_rich_style
         others = [s for s in range(st.num_players) if s != self.viewer]
-        t.append("  ".join(f"{'*' if s == self.last_mover else ' '}{s + 1}:{self._who(s)[:3]:<3}"
-                           for s in others).rstrip() + "\n", "bold")
-        for r in range(H):
-            for s in others:
-                row = ["."] * W
-                fresh = self._marked(s)
-                for kind, mask in st.boards[s].construction:
-                    for c in range(W):
-                        if mask >> (r * W + c) & 1:
-                            row[c] = ("#" if kind == "stone" else kind) + ("_" if mask & fresh else "")
-                for ch in row:
-                    style = BLOCK_STYLE.get(ch[0], BLOCK_STYLE["stone"] if ch[0] == "#" else "dim")
-                    t.append(ch[0], style + (" underline" if len(ch) > 1 else ""))
-                t.append("  ")
-            t.append("\n")
-        t.append("* moved last; its new piece underlined", "dim")
-        return t
+        blocks = []
+        for s in others:
+            head = Text(no_wrap=True)
+            head.append(("▁ " if s == self.last_mover else "  ") + f"{PLAYER_MARKS[s]} {self._who(s)}"[:19],
+                        self._seat_style(s))
+            blocks.append([head] + zone_lines(st.boards[s].construction, style, style(player_class(s % 5)),
+                                              SMALL, marked=self._marked(s), grid=style("zone--grid")))
+        width = max(1, self.size.width)
+        per = max(1, (width + 2) // (SMALL.width + 2))
+        out = Text()
+        for i in range(0, len(blocks), per):
+            if i:
+                out.append("\n")
+            out.append_text(side_by_side(blocks[i:i + per]))
+        if not blocks:
+            out.append("No other zones.")
+        return out
 
     # ------------------------------------------------------- messages up
     def on_preview_changed(self, event: PreviewChanged) -> None:
@@ -646,6 +765,24 @@ class GameView(Vertical):
         choices = self.query_one("#sm-choices", OptionList)
         if choices.display:
             choices.focus()
+
+    def on_card_chosen(self, event: Card.Chosen) -> None:
+        """A card picked: in the hand, the draft pick; among the structures, a
+        claim (the state's legal moves say whether there is one)."""
+        event.stop()
+        st = self.state
+        if st is None or self.viewer is None:
+            return
+        legal = st.legal(self.viewer) if self.can_act and self.viewer in st.to_act() else []
+        if event.card in self.query_one("#sm-hand", CardRow).cards:
+            found = [m for m in legal if getattr(m, "card", None) == CARD_TYPES.index(event.face.key)]
+        else:
+            found = [m for m in legal if isinstance(m, Claim) and m.sid == event.face.key]
+            if not found:
+                self.notify(f"You cannot claim the {event.face.title} now: build its shape, "
+                            "with no other piece touching it, in your build turn.", timeout=5)
+        if found:
+            self.post_message(MoveChosen(st.format_move(found[0])))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -676,10 +813,21 @@ class GameView(Vertical):
         zone.refresh()
 
     def action_toggle_side(self) -> None:
-        """Cycle the side panel: by phase, each page of structures, the other zones."""
+        """Cycle the middle: your board, the structure cards, the other zones."""
         if self.state is None:
             return
-        order = ["auto"] + [f"structures:{i}" for i in range(len(self.structure_pages()))] + ["zones"]
-        at = order.index(self.side_mode) if self.side_mode in order else 0
-        self.side_mode = order[(at + 1) % len(order)]
-        self._put("#sm-side", self.side_text())
+        order = ["board", "structures", "zones"]
+        self.side_mode = order[(order.index(self.side_mode) + 1) % len(order)]
+        self._layout()
+        if self.side_mode == "structures":
+            self.query_one("#sm-structs", CardRow).focus()
+        elif self.side_mode == "zones":
+            self.query_one("#sm-pane").focus()  # scrolls by keys; t goes on
+        else:
+            self.show(self.state, self.viewer, self.names, self.can_act)
+            if self.screen.focused is None or not self.screen.focused.display:
+                self.query_one(ZoneView).focus()
+
+    def action_legend(self) -> None:
+        """Show every legend entry, or one line again."""
+        self.query_one(Legend).toggle()

@@ -1,123 +1,101 @@
-"""Squire in the TUI: the map drawn as a graph (cities in region brackets
-and colours, the tile in each city, pawns, road · and sea ~ routes), the
-market with prices, the gallery, money, cards and the running score.
+"""Squire in the TUI, drawn with the widget kit: the map as a MapGraph
+(cities with their region's suit and their tile, pawns in the seats'
+colours, roads solid and sea routes dotted, the cursor, where you can go
+underlined and the planned journey numbered), the line under the map (the
+city under the cursor and what Enter, b and s would do there), your gallery
+and the market; Tab shows your cards (Cards: offer and errand in full) and
+then every player (PlayerPanel). A Legend line explains every symbol.
 
 Keys build a turn step by step: arrows move the cursor over the map (or over
 the gallery, or down a list of choices), Enter chooses (a far city: the
 route's next step, again and again until there), b / s buy or sell where the
-pawn stands, d ends an optional step, Tab shows your cards, then all players.
-Everything readable without colour: brackets name the region, letters the
-rarity type. Every rule question goes to the state (`legal`,
-`describe_move`, `why_illegal`, `route`, `step_ticket`).
+pawn stands, d ends an optional step, Tab switches panels, L opens the
+legend. Every rule question goes to the state (`legal`, `describe_move`,
+`why_illegal`, `route`, `step_ticket`, `price`, `score_now`).
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rich.style import Style
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widget import Widget
+from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from engine.core import seat_name
 from rulesets.squire import content as K
 from rulesets.squire.moves import BUY, DONE, SELL, Go, Space
-from rulesets.squire.state import ADJ, EMPTY, SquireState, errand_text, offer_text, tile_code
-from rulesets.squire.state import _n
+from rulesets.squire.state import EMPTY, SquireState
 from tui.games.base import MoveChosen, arrow_bindings
+from tui.games.squire_look import (
+    CARD, COIN, ERRAND, HALL_MARKS, KIND_OF, REGION_MARKS, ROYAL_COIN, ROYAL_TICKET, TICKET, TILE_MARKS,
+    errand_face, hand_face, legend, map_edges, map_nodes, player_rows, tile_brief, tile_kind, tile_words,
+)
+from tui.games.squire_parts import Painted, Row
+from tui.widgets.card import CardRow
+from tui.widgets.legend import Legend
+from tui.widgets.map_graph import MapGraph
+from tui.widgets.player_panel import PlayerPanel
+from tui.widgets.text_fit import wrap_words
 
-MIN_WIDTH = 57
-"""The narrowest board; it uses whatever width it is given beyond that."""
-MAP_ROWS = 13
-LEFT = 36
-"""Width of the gallery column under the map (the market is to its right)."""
-BRACKETS = ("()", "{}", "[]", "<>", "||")
-"""Region of a city without colour: (red) {yellow} [green] <purple> |blue|."""
-REGION_STYLE = ("bold white on dark_red", "bold black on yellow", "bold white on dark_green",
-                "bold white on purple", "bold white on blue")
-TILE_STYLE = ("bold red", "bold yellow", "bold green", "bold magenta", "bold blue")
-SEAT_MARK = "1234"
-LAST_MARK = "*"
-"""Put after the city where the last move was made."""
-CURSOR = Style.parse("bold black on bright_white")
-LEGAL = Style.parse("underline")
-DIM = Style.parse("bright_black")
 PANELS = ("map", "cards", "players")
 """What Tab cycles through."""
-
-LAYOUT = {
-    "british-isles": {
-        "inv": (24, 0), "gla": (11, 2), "edi": (34, 2), "bel": (0, 4), "man": (24, 5), "yor": (44, 5),
-        "dub": (0, 7), "hol": (12, 7), "bir": (30, 8), "cor": (0, 10), "swa": (12, 10), "bri": (28, 11),
-        "lon": (44, 9), "car": (14, 12), "can": (45, 12),
-    },
-    "world": {
-        "lon": (22, 0), "nyc": (10, 2), "sfo": (2, 5), "par": (22, 3), "vie": (34, 1), "tok": (46, 0),
-        "sam": (46, 3), "con": (33, 4), "tim": (20, 7), "cai": (33, 7), "bag": (46, 6), "rio": (8, 9),
-        "cal": (46, 9), "cap": (22, 11), "syd": (36, 12),
-    },
-}
-"""Where each city's label starts on the map canvas (column, row) at the
-narrowest width; wider boards spread the columns."""
-WRAPPED = {"world": {frozenset(("tok", "sfo"))}}
-"""Routes drawn round the edge of the map (across the Pacific): out of the
-right edge from the eastern city, in from the left edge to the western one."""
-
-TICKET_SHORT = {"Royal ticket": "Royal", "common ticket": "ticket", "free sea crossing": "free"}
+TALL = 30
+"""From this many rows on, the map panel also shows every player's row."""
+GALLERY_WIDTH = 33
+"""Columns of your gallery beside the market."""
+ROUTE_WORDS = {"solid": "road", "dotted": "sea route"}
 
 KEYS_HELP = """
 ## Squire keys
 
 | key | does |
 |---|---|
-| arrows / h j k l | move the cursor: over the map, the gallery or a list |
+| arrows / h j k l | move the cursor: over the map, the gallery or a list; scroll your cards |
 | Enter | travel to (or start in) the city under the cursor; for a city further away, take the next step of the route shown (press Enter again for each step: the cursor stays on the target) — or choose the highlighted item |
 | b / s | buy / sell the rarity where your pawn stands |
 | d | done: end an optional step (offers, errands) |
 | Tab | switch between the map, your cards (offers and errands in full) and all players |
+| L | the legend: every symbol on the screen, in words |
 
-Map: `(lon r4)12` is London, a city of the red region, holding a red
-painting worth 4, with the pawns of players 1 and 2. Region brackets:
-`(red)` `{yellow}` `[green]` `<purple>` `|blue|`. Routes: `·` road, `~` sea;
-`~»` and `»~` at the edges are one sea route round the world. `*` marks the
-city of the last move. Tiles: `r` painting, `y` map, `g` sculpture, `p` book,
-`b` ceramic, then the VP. The route line shows each step and the ticket it
-takes (Royal: your Royal ticket, kept; ticket: a common one, spent; free: the
-Stag's free sea crossing).
+Map: `♥lon ▣4 12` is London, a city of the ♥ region, holding a painting
+worth 4 VP, with the pawns of players 1 and 2 (reversed, in their colours).
+Region suits: ♥ red, ♦ yellow, ♣ green, ♠ purple, ● blue (the legend names
+each region). Rarities: ▣ painting, ◈ map, ♜ sculpture, ▤ book, ◎ ceramic,
+then the VP. Routes: `──` road, `┄┄` sea route (the line round the edge of
+the World map is the Pacific crossing). Underlined cities are where you can
+go now; `→1 →2` number the steps of the journey to the city under the
+cursor; `*` marks the city of the last move. The line under the map says
+what Enter does there and which ticket each step takes (Royal: your Royal
+ticket, kept; ticket: a common one, spent; free: the Stag's free sea crossing).
 
 Gallery: floors 3 (top) to 1, columns a–d; an empty space shows its hall
-bonus (`$2` two coins, `t1` one ticket). Completing column a gives a Royal
+bonus (`$2` two coins, `▭1` one ticket). Completing column a gives a Royal
 ticket, column d a Royal coin, floor 2 a bigger hand, floor 3 a rarity from
-the discard pile. Money: `coins 10+1 Royal` is 10 common coins and 1 Royal
-coin (Royal ones are kept when used). Market (`region $ rarity`): a
-rarity's price is the `$` of its city's region row plus the `$` of its
-type's row. The head line gives your VP if the game ended now.
+the discard pile. Money: `$` common coins, `✦` Royal coins (kept when used);
+`▭` common tickets, `♛` Royal tickets. Market: a rarity's price is the `$`
+of its city's region row plus the `$` of its type's row. `VP now` is the
+score if the game ended now.
 """
 
 
-def _line(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
-    """Cells of a straight line (Bresenham)."""
-    out = []
-    dx, dy = abs(x1 - x0), -abs(y1 - y0)
-    sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
-    err = dx + dy
-    while True:
-        out.append((x0, y0))
-        if x0 == x1 and y0 == y1:
-            return out
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x0 += sx
-        if e2 <= dx:
-            err += dx
-            y0 += sy
+class SquireBoard(Vertical, can_focus=True):
+    """Map, line under it, gallery, market, cards and players; posts MoveChosen.
+    It holds the keys; its kit widgets only draw (they never take focus)."""
 
-
-class SquireBoard(Widget, can_focus=True):
-    """Map, market, gallery and choices in one widget; posts MoveChosen."""
+    DEFAULT_CSS = f"""
+    SquireBoard {{ width: 1fr; height: 1fr; min-width: 57; }}
+    SquireBoard > #sq-mapbox {{ height: 1fr; }}
+    SquireBoard #sq-map {{ height: 1fr; min-height: 8; }}
+    SquireBoard #sq-info {{ height: auto; }}
+    SquireBoard > #sq-choices {{ height: 1fr; }}
+    SquireBoard > #sq-cards {{ height: 1fr; scrollbar-size-vertical: 1; }}
+    SquireBoard > #sq-players {{ height: 1fr; }}
+    SquireBoard > #sq-bottom {{ height: auto; }}
+    SquireBoard #sq-gallery {{ width: {GALLERY_WIDTH}; }}
+    SquireBoard #sq-market {{ width: 1fr; }}
+    SquireBoard > #sq-scores {{ height: auto; margin-top: 1; }}
+    SquireBoard > Legend {{ padding: 0; }}
+    """
 
     BINDINGS = [
         *arrow_bindings(lambda dx, dy, d: f"arrow({dx},{dy})"),
@@ -126,6 +104,7 @@ class SquireBoard(Widget, can_focus=True):
         Binding("s", "trade(False)", "Sell"),
         Binding("d", "done", "Done"),
         Binding("tab", "toggle", "Map/Cards/Players"),
+        Binding("L", "legend", "Legend", show=False),
     ]
 
     def __init__(self, **kw: Any) -> None:
@@ -143,11 +122,45 @@ class SquireBoard(Widget, can_focus=True):
         self.pick = 0
         """Highlighted item of a choice list."""
         self.panel = "map"
-        """What is shown above the gallery: the map, your cards or all players."""
+        """What is shown: the map, your cards or all players."""
         self.note = ""
         """Why the last key was refused (shown until the next key)."""
         self.last: tuple[int, str] | None = None
         """The last move made: (seat, notation)."""
+        self._map_key = ""
+        """The map the graph was given."""
+        self._legend_opened = False
+        """Whether the legend was opened for a tall screen (once; L toggles it after)."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sq-mapbox"):
+            yield MapGraph(id="sq-map")
+            yield Painted(id="sq-info")
+        yield Painted(id="sq-choices")
+        with VerticalScroll(id="sq-cards"):
+            yield Painted(id="sq-cards-head")
+            yield CardRow(id="sq-hand", detail=False, wrap=True)
+            yield Painted(id="sq-errands-head")
+            yield CardRow(id="sq-errands", detail=False, wrap=True)
+        yield PlayerPanel(id="sq-players", compact=False)
+        with Horizontal(id="sq-bottom"):
+            yield Painted(id="sq-gallery")
+            yield Painted(id="sq-market")
+        yield PlayerPanel(id="sq-scores", compact=True)
+        yield Legend(id="sq-legend", key="L")
+
+    def on_mount(self) -> None:
+        for w in self.query("MapGraph, CardRow, VerticalScroll"):
+            w.can_focus = False  # the board holds the keys
+        self._redraw()
+
+    def on_resize(self) -> None:
+        self._redraw()
+
+    @property
+    def graph(self) -> MapGraph:
+        """The map widget."""
+        return self.query_one("#sq-map", MapGraph)
 
     # --------------------------------------------------------------- state
     def set_state(self, state: SquireState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
@@ -155,6 +168,7 @@ class SquireBoard(Widget, can_focus=True):
         if viewer != self.viewer:  # another person's screen: nothing of the last one's carries over
             self.panel, self.target = "map", None
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
+        self.refresh_bindings()  # the footer shows the play keys only when they work
         self.pick = 0
         self.note = ""
         pos = state.players[viewer].pos if viewer is not None else -1
@@ -171,12 +185,12 @@ class SquireBoard(Widget, can_focus=True):
         if can_act and state.phase == "gallery":
             free = [i for i in range(12) if state.players[viewer].gallery[i] == EMPTY]
             self.space = free[0] if free else 0
-        self.refresh()
+        self._redraw()
 
     def mark_last(self, seat: int, notation: str) -> None:
         """The last move was `seat`'s `notation`: mark its city on the map."""
         self.last = (seat, notation)
-        self.refresh()
+        self._redraw()
 
     def legal(self) -> list[Any]:
         """The viewer's legal moves (none when not acting)."""
@@ -203,14 +217,28 @@ class SquireBoard(Widget, can_focus=True):
             self.note = st.why_illegal(self.viewer, move) or ""
         elif st is not None:
             self.note = "not your turn to decide" if not st.is_over() else "the game is over"
-        self.refresh()
+        self._redraw()
 
     # ------------------------------------------------------------- actions
+    PLAY_ACTIONS = frozenset({"arrow", "choose", "trade", "done"})
+    """Actions for building a move: off (and out of the footer) when the
+    viewer cannot act, so those keys reach the screen (a replay's ←/→)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "arrow" and self.panel == "cards":
+            return True  # the arrows scroll your cards, whoever's turn it is
+        if action in self.PLAY_ACTIONS and not self.can_act:
+            return False
+        return True
+
     def action_arrow(self, dx: int, dy: int) -> None:
         st = self.state
         if st is None:
             return
         self.note = ""
+        if self.panel == "cards":  # more cards than fit: the arrows scroll them
+            self.query_one("#sq-cards", VerticalScroll).scroll_relative(y=(dy or dx) * 4, animate=False)
+            return
         if st.phase == "gallery" and self.can_act and self.panel == "map":
             f, c = divmod(self.space, 4)
             f = min(2, max(0, f - dy))  # up is a higher floor
@@ -221,25 +249,25 @@ class SquireBoard(Widget, can_focus=True):
         else:
             self.cursor = self._nearest(dx, dy)
             self.target = None
-        self.refresh()
+        self._redraw()
+
+    def _codes(self) -> list[str]:
+        assert self.state is not None
+        return [c.code for c in self.state.game_map.cities]
 
     def _nearest(self, dx: int, dy: int) -> int:
-        st = self.state
-        assert st is not None
-        pos = LAYOUT[st.map_key]
-        codes = [c.code for c in st.game_map.cities]
-        x0, y0 = pos[codes[self.cursor]]
-        best, best_d = self.cursor, None
-        for i, code in enumerate(codes):
-            x, y = pos[code]
-            ax, ay = (x - x0), (y - y0) * 3  # rows are taller than columns
-            along = ax * dx + ay * dy
-            if along <= 0:
-                continue
-            d = along + 2 * abs(ax * dy + ay * dx)
-            if best_d is None or d < best_d:
-                best, best_d = i, d
-        return best
+        """The city the map's cursor goes to that way from `self.cursor`."""
+        codes = self._codes()
+        graph = self.graph
+        if self._map_key != self.state.map_key:  # type: ignore[union-attr]
+            self._sync_graph()
+        here = graph.cursor
+        graph.cursor = codes[self.cursor]
+        try:
+            key = graph.nearest(dx, dy)
+        finally:
+            graph.cursor = here
+        return codes.index(key) if key is not None else self.cursor
 
     def action_choose(self) -> None:
         st = self.state
@@ -285,39 +313,13 @@ class SquireBoard(Widget, can_focus=True):
 
     def action_toggle(self) -> None:
         self.panel = PANELS[(PANELS.index(self.panel) + 1) % len(PANELS)]
-        self.refresh()
+        self._redraw()
 
-    # -------------------------------------------------------------- render
-    @property
-    def _cols(self) -> int:
-        """The columns the board may use: all it is given."""
-        return max(MIN_WIDTH, self.size.width)
+    def action_legend(self) -> None:
+        self.query_one(Legend).toggle()
+        self._redraw()
 
-    def render(self) -> Text:
-        st = self.state
-        if st is None:
-            return Text("")
-        rows: list[Text] = []
-        if self.panel == "players":  # the whole height: every player's table
-            rows += self._table_rows()
-        elif self.panel == "cards":
-            rows += self._card_rows()
-        elif self.choices():
-            rows += self._choice_rows()
-        else:
-            rows += self._map_rows()
-            rows.append(self._info_row())
-        if self.panel != "players":
-            rows += self._bottom_rows()
-        out = Text()
-        height = max(21, self.size.height)
-        for i, r in enumerate(rows[:height]):
-            if i:
-                out.append("\n")
-            r.truncate(self._cols)
-            out.append_text(r)
-        return out
-
+    # -------------------------------------------------------------- drawing
     def _who(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else seat_name(seat)
 
@@ -328,246 +330,229 @@ class SquireBoard(Widget, can_focus=True):
             return -1
         return st.players[self.last[0]].pos
 
-    def _label(self, i: int) -> Text:
-        st = self.state
-        assert st is not None
-        c = st.game_map.cities[i]
-        o, cl = BRACKETS[c.region]
-        t = Text()
-        t.append(o + c.code, REGION_STYLE[c.region])
-        t.append(" ")
-        tile = st.cities[i]
-        coloured = isinstance(tile, int) and tile >= 0
-        t.append(tile_code(tile), TILE_STYLE[K.TILE_COLOUR[tile]] if coloured else "")
-        t.append(cl, REGION_STYLE[c.region])
-        pawns = "".join(SEAT_MARK[s] for s, p in enumerate(st.players) if p.pos == i)
-        t.append(pawns, "bold reverse")
-        if i == self._last_city():
-            t.append(LAST_MARK, "bold")
-        return t
+    def _route(self) -> list[tuple[int, str]]:
+        """The journey to the city under the cursor, if one is planned."""
+        st, me = self.state, self.viewer
+        if st is None or me is None or not self.legal() or st.phase != "move":
+            return []
+        if Go(self.cursor) in self.legal():
+            return []
+        return st.route(me, self.cursor)
 
-    def _xs(self) -> dict[str, int]:
-        """Each city's label column at this width (the map spreads out)."""
+    def _sync_graph(self) -> None:
         st = self.state
         assert st is not None
-        room = min(self._cols, 90) - 13
-        return {code: x * room // 44 for code, (x, _) in LAYOUT[st.map_key].items()}
+        nodes = map_nodes(st, self._last_city(), [c for c, _ in self._route()])
+        graph = self.graph
+        if self._map_key != st.map_key:
+            graph.set_graph(nodes, map_edges(st.map_key))
+            self._map_key = st.map_key
+        else:
+            graph.update_nodes(nodes)
+        go = {self._codes()[m.city] for m in self.legal() if isinstance(m, Go)}
+        graph.set_cursor(self._codes()[self.cursor], marked=go)
 
-    def _map_rows(self) -> list[Text]:
+    def _redraw(self) -> None:
+        """Give every part its data and show the panel asked for."""
         st = self.state
-        assert st is not None
-        w = self._cols
-        xs = self._xs()
-        pos = {code: (xs[code], y) for code, (_, y) in LAYOUT[st.map_key].items()}
-        codes = [c.code for c in st.game_map.cities]
-        wrapped = WRAPPED.get(st.map_key, set())
-        grid = [[" "] * w for _ in range(MAP_ROWS)]
-        for a in range(15):
-            for b, sea in ADJ[st.map_key][a]:
-                if b < a:
-                    continue
-                (xa, ya), (xb, yb) = pos[codes[a]], pos[codes[b]]
-                mark = "~" if sea else "·"
-                if frozenset((codes[a], codes[b])) in wrapped:
-                    (xe, ye), (xw, yw) = ((xa, ya), (xb, yb)) if xa > xb else ((xb, yb), (xa, ya))
-                    cells = [(x, ye) for x in range(xe + 4, w)] + [(x, yw) for x in range(0, xw + 4)]
-                    grid[ye][w - 1] = grid[yw][0] = "»"
-                else:
-                    cells = _line(xa + 4, ya, xb + 4, yb)
-                for x, y in cells:
-                    if 0 <= x < w and 0 <= y < MAP_ROWS and grid[y][x] == " ":
-                        grid[y][x] = mark
-        texts = [Text("".join(r), DIM) for r in grid]
-        go = {m.city for m in self.legal() if isinstance(m, Go)}
-        for i, code in enumerate(codes):
-            x, y = pos[code]
-            lab = self._label(i)
-            if i == self.cursor:
-                lab.stylize(CURSOR, 0, len(lab))
-            elif i in go:
-                lab.stylize(LEGAL, 0, len(lab))
-            row = texts[y]
-            new = Text()
-            new.append_text(row[:x])
-            new.append_text(lab)
-            new.append_text(row[x + len(lab):])
-            new.truncate(w)
-            texts[y] = new
-        return texts
+        if st is None or not self.is_mounted:
+            return
+        choosing = bool(self.choices())
+        on_map = self.panel == "map"
+        self.query_one("#sq-mapbox").display = on_map and not choosing
+        self.query_one("#sq-choices").display = on_map and choosing
+        self.query_one("#sq-cards").display = self.panel == "cards"
+        self.query_one("#sq-players").display = self.panel == "players"
+        tall = self.size.height >= TALL
+        legend_box = self.query_one(Legend)
+        if tall and not self._legend_opened:  # room enough: every symbol explained from the start
+            self._legend_opened = True
+            legend_box.expanded = True
+        bottom = on_map or (tall and self.panel == "cards")  # tall screens: the gallery and market under the cards too
+        self.query_one("#sq-bottom").display = bottom and (tall or not legend_box.expanded)  # the map keeps its room
+        self.query_one("#sq-scores").display = on_map and tall
+        self._sync_graph()
+        self.query_one("#sq-info", Painted).paint(self._info_rows())
+        if choosing:
+            self.query_one("#sq-choices", Painted).paint(self._choice_rows())
+        seat = self.viewer if self.viewer is not None else st.seat
+        self.query_one("#sq-gallery", Painted).paint(self._gallery_rows(seat))
+        self.query_one("#sq-market", Painted).paint(self._market_rows())
+        rows = player_rows(st, self.names, self.viewer)
+        self.query_one("#sq-players", PlayerPanel).players = tuple(rows)
+        self.query_one("#sq-scores", PlayerPanel).players = tuple(rows)
+        if self.panel == "cards":
+            self._show_cards()
+        graph_words = self.graph.legend_entries(ROUTE_WORDS, marked="you can go",
+                                                pawns=[self._who(s) for s in range(st.num_players)])
+        self.query_one(Legend).entries = tuple(legend(st, graph_words, last=self._last_city() >= 0))
 
-    def _info_row(self) -> Text:
-        """The city under the cursor, and what Enter, b and s would do."""
+    def _info_rows(self) -> list[Row]:
+        """The city under the cursor, and what Enter, b and s would do there."""
         st = self.state
         assert st is not None
-        t = Text()
         if self.note:
-            t.append(f"✗ {self.note}", "bold")
-            return t
-        legal = self.legal()
-        if st.phase == "gallery" and self.can_act and self.viewer is not None:
-            t.append(st.describe_move(Space(self.space), self.viewer).capitalize() + " · Enter", "bold")
-            return t
+            return [[(f"✗ {self.note}", "warn")]]
+        me = self.viewer
+        if st.phase == "gallery" and self.can_act and me is not None:
+            return [[("▶ " + st.describe_move(Space(self.space), me).capitalize() + " · Enter", "bold")]]
         c = st.game_map.cities[self.cursor]
         tile = st.cities[self.cursor]
-        t.append(f"▸{c.name} {BRACKETS[c.region][0]}{K.COLOUR_NAMES[c.region]}{BRACKETS[c.region][1]} ")
-        if isinstance(tile, int) and tile >= 0:
-            t.append(f"{K.TYPE_NAMES[K.TILE_COLOUR[tile]]} {K.TILE_VALUE[tile]}VP ", TILE_STYLE[K.TILE_COLOUR[tile]])
-        me = self.viewer
-        here = me is not None and st.players[me].pos == self.cursor
+        action = self._action()
+        words = tile_words(tile, colour=False) + (" VP" if tile_kind(tile) else "")
+        if len(c.name) + len(words) + len(action) + 5 > max(20, self.size.width):
+            words = tile_brief(tile)  # the action matters more than the tile in words
+        row: Row = [("▶ ", "bold"), (REGION_MARKS[c.region], f"kind-{KIND_OF[c.region]}"),
+                    (f"{c.name}", "bold"), (" · ", ""), (words, f"kind-{tile_kind(tile)}" if tile_kind(tile) else "")]
+        if action:
+            row.append((" · " + action, "bold"))
+        return [row]
+
+    def _action(self) -> str:
+        """What b / s and Enter would do at the city under the cursor, in words."""
+        st, me, legal = self.state, self.viewer, self.legal()
+        assert st is not None
+        if me is None or not legal:
+            return ""
+        parts = []
+        here = st.players[me].pos == self.cursor
         if here and (BUY in legal or SELL in legal):  # only where the pawn stands: b and s trade here
-            buy = f"[b]uy {st.price(me, self.cursor, True)}" if BUY in legal else "(cannot buy)"
-            t.append(f" {buy} [s]ell {st.price(me, self.cursor, False)}", "bold")
-        if st.phase != "move" or me is None or not legal:
-            return t
-        mv = Go(self.cursor)
-        if mv in legal:
+            buy = f"[b]uy ${st.price(me, self.cursor, True)}" if BUY in legal else "(cannot buy)"
+            parts.append(f"{buy} [s]ell ${st.price(me, self.cursor, False)}")
+        if st.phase != "move":
+            return " · ".join(parts)
+        if Go(self.cursor) in legal:
             if st.players[me].pos < 0:
-                t.append(" Enter: start here", "bold")
+                parts.append("Enter: start here")
             else:  # a step: say which ticket it takes
-                t.append(f" Enter: go ({TICKET_SHORT[st.step_ticket(me, self.cursor)]})", "bold")
+                parts.append(f"Enter: go by {st.step_ticket(me, self.cursor)}")
         elif not here:
             route = st.route(me, self.cursor)
             if route:  # further away: the route and each step's ticket
-                steps = " ".join(f"{st.game_map.cities[c].code}:{TICKET_SHORT[k]}" for c, k in route)
-                reached = route[-1][0] == self.cursor
-                t.append(f" route {steps}{'' if reached else ' …'}", "bold")
-        return t
+                steps = " ".join(f"→{n + 1} {st.game_map.cities[c].code} ({_ticket(k)})" for n, (c, k) in enumerate(route))
+                parts.append(f"Enter: {steps}{'' if route[-1][0] == self.cursor else ' …'}")
+            else:
+                parts.append("out of reach now")
+        return " · ".join(parts)
 
-    def _choice_rows(self) -> list[Text]:
+    def _choice_rows(self) -> list[Row]:
         st = self.state
         assert st is not None
         me = self.viewer if self.viewer is not None else st.actor
-        rows = [Text(st.prompt(st.actor), "bold")]
+        rows: list[Row] = [[(st.prompt(st.actor), "heading")]]
         items = self.choices()
         sel = self.pick % len(items)
-        for k, mv in enumerate(items[: MAP_ROWS - 4]):
-            r = Text(("▶ " if k == sel else "  ") + st.describe_move(mv, me))
-            if k == sel:
-                r.stylize(CURSOR)
-            rows.append(r)
-        rows.append(Text(""))
-        full = f"{st.describe_move(items[sel], me)} (notation: {st.format_move(items[sel])})"
-        rows += [Text(line) for line in _wrap(full, self._cols)[:3]]
-        while len(rows) < MAP_ROWS + 1:
-            rows.append(Text(""))
-        return rows[: MAP_ROWS + 1]
+        room = max(3, self.size.height - 12)
+        first = max(0, min(sel - room // 2, len(items) - room))
+        for k in range(first, min(len(items), first + room)):
+            text = st.describe_move(items[k], me)
+            rows.append([("▶ " + text, "cursor")] if k == sel else [("  " + text, "")])
+        rows.append([])
+        full = f"{st.describe_move(items[sel], me)} (notation: {st.format_move(items[sel])}) · Enter chooses"
+        rows += [[(line, "bold")] for line in wrap_words(full, max(20, self.size.width))[:3]]
+        return rows
 
-    def _card_rows(self) -> list[Text]:
-        """The viewer's cards in full, with what each errand scores now."""
-        st = self.state
-        assert st is not None
-        rows = []
-        if self.viewer is None:
-            rows.append(Text("Hands are hidden from spectators.", "bold"))
-        else:
-            p = st.players[self.viewer]
-            rows.append(Text(f"Your cards ({len(p.hand)} of {st.hand_limit(self.viewer)}): "
-                             "use the offer on a trade, or the errand at a sculpture exhibition", "bold"))
-            for c in p.hand:
-                card = K.CARD_BY_ID[c]
-                rows.append(Text(f"card {c} offer: {offer_text(card)}"))
-                rows.append(Text(f"   or errand: {errand_text(card)} ({st.errand_points(c, self.viewer)} VP now)"))
-            if p.errands:
-                rows.append(Text(f"Errands you run ({len(p.errands)} of {st.errand_limit(self.viewer)}):", "bold"))
-                rows += [Text(f"  {c}: {errand_text(K.CARD_BY_ID[c])} ({st.errand_points(c, self.viewer)} VP now)")
-                         for c in p.errands]
-        while len(rows) < MAP_ROWS + 1:
-            rows.append(Text(""))
-        return rows[: MAP_ROWS + 1]
-
-    def _gallery_rows(self, seat: int) -> list[Text]:
+    def _gallery_rows(self, seat: int) -> list[Row]:
         st = self.state
         assert st is not None
         p = st.players[seat]
-        rows = []
         placing = st.phase == "gallery" and self.can_act and seat == self.viewer
+        whose = "Your" if seat == self.viewer else f"{self._who(seat)}'s"
+        rows: list[Row] = [[(f"{whose} gallery", "heading"), (f"  ★ {st.score_now(seat)} VP now", "bold")]]
+        rows.append([("   " + "".join(f" {letter}   " for letter in K.COLUMN_LETTERS), "muted")])
         for f in (2, 1, 0):
-            r = Text(f"{f + 1}")
+            row: Row = [(f"{f + 1} │", "muted")]
             for c in range(4):
                 i = f * 4 + c
                 t = p.gallery[i]
                 hall = K.HALLS.get(i)
-                if t >= 0:
-                    cell = Text(f" {tile_code(t)} ", TILE_STYLE[K.TILE_COLOUR[t]])
+                if isinstance(t, int) and t >= 0:
+                    cell, style = tile_brief(t), f"kind-{tile_kind(t)}"
                 elif hall:
-                    cell = Text(f" {'$' if hall[0] == 'coins' else 't'}{hall[1]} ", DIM)
+                    cell, style = f"{HALL_MARKS[hall[0]]}{hall[1]}", "muted"
                 else:
-                    cell = Text(" .. ", DIM)
+                    cell, style = "·", "muted"
+                mark = " "
                 if placing and i == self.space:
-                    cell.stylize(CURSOR)
-                r.append("|")
-                r.append_text(cell)
-            r.append("|")
-            rows.append(r)
-        rows.append(Text("   a    b    c    d  $=coin t=ticket", DIM))
+                    style, mark = "cursor", "▶"
+                row += [(f"{mark}{cell:<2} ", style), ("│", "muted")]
+            rows.append(row)
+        rows.append([(f"{COIN} {p.coins} {_s(p.coins, 'coin')} {ROYAL_COIN} {p.royal_coins} · "
+                      f"{TICKET} {p.tickets} {_s(p.tickets, 'ticket')} {ROYAL_TICKET} {p.royal_tickets}", "")])
+        rows.append([(f"{CARD} {len(p.hand)} of {st.hand_limit(seat)} cards  "
+                      f"{ERRAND} {len(p.errands)} of {st.errand_limit(seat)} errands", "")])
         return rows
 
-    def _money(self, seat: int) -> str:
-        """'coins 5+1 Royal tickets 0+1 Royal'."""
-        p = self.state.players[seat]  # type: ignore[union-attr]
-        return f"coins {p.coins}+{p.royal_coins} Royal  tickets {p.tickets}+{p.royal_tickets} Royal"
-
-    def _bottom_rows(self) -> list[Text]:
+    def _market_rows(self) -> list[Row]:
         st = self.state
         assert st is not None
-        seat = self.viewer if self.viewer is not None else st.seat
-        p = st.players[seat]
-        board = K.BOARDS[p.board].name.split(",")[0].removeprefix("The ") if p.board >= 0 else "plain board"
-        head = Text(f"{SEAT_MARK[seat]} {self._who(seat)[:12]} · {board} · {st.score_now(seat)} VP now", "bold")
-        if st.token == seat:
-            head.append(" · Exhibition token", "bold reverse")
-        head.append(f" · supply {len(st.supply)}")
-        left = self._gallery_rows(seat)
-        left.append(Text(self._money(seat)))
-        hand = f"cards {len(p.hand)} of {st.hand_limit(seat)} (Tab)" if self.viewer is not None else f"cards {len(p.hand)}"
-        left.append(Text(f"{hand} · errands {len(p.errands)} of {st.errand_limit(seat)}"))
-        right = [Text("region   $ rarity", "bold")]
-        for row, price in enumerate(K.MARKET_PRICES):
-            r, t = st.market_regions[row], st.market_types[row]
-            line = Text()
-            line.append(f"{BRACKETS[r][0]}{K.COLOUR_NAMES[r]:<6}{BRACKETS[r][1]}", REGION_STYLE[r])
-            line.append(f" {price} ")
-            line.append(f"{K.COLOURS[t]} {K.TYPE_PLURALS[t]}", TILE_STYLE[t])
-            right.append(line)
-        rows = [head]
-        for k in range(max(len(left), len(right))):
-            a = left[k].copy() if k < len(left) else Text("")
-            a.truncate(LEFT, pad=True)
-            if k < len(right):
-                a.append_text(right[k])
-            rows.append(a)
+        rows: list[Row] = [[("Market", "heading"), (f" · {len(st.supply)} rarities left", "muted")]]
+        for n, price in enumerate(K.MARKET_PRICES):
+            r, t = st.market_regions[n], st.market_types[n]
+            rows.append([(f"${price} ", "bold"), (REGION_MARKS[r], f"kind-{KIND_OF[r]}"),
+                         (f" {K.COLOUR_NAMES[r]:<7}", f"kind-{KIND_OF[r]}"),
+                         (TILE_MARKS[t], f"kind-{KIND_OF[t]}"), (f" {K.TYPE_PLURALS[t]}", f"kind-{KIND_OF[t]}")])
+        rows.append([("price: region $ + rarity $", "muted")])
         return rows
 
-    def _table_rows(self) -> list[Text]:
+    def _show_cards(self) -> None:
+        """The cards panel: your hand and your errands as cards."""
         st = self.state
         assert st is not None
-        rows = []
-        for s, p in enumerate(st.players):
-            board = K.BOARDS[p.board].key if p.board >= 0 else "plain"
-            where = st.game_map.cities[p.pos].code if p.pos >= 0 else "-"
-            turn = "▶" if s == st.seat and st.phase != "over" else " "
-            tok = " · Exhibition token" if s == st.token else ""
-            rows.append(Text(f"{turn}{SEAT_MARK[s]} {self._who(s)[:10]} {board} at {where} · {st.score_now(s)} VP"
-                             f" · {_n(len(p.hand), 'card')}{tok}", "bold"))
-            rows.append(Text("   gallery " + "  ".join(
-                f"{f + 1}:" + " ".join(tile_code(t) if t >= 0 else ".." for t in p.gallery[f * 4:f * 4 + 4])
-                for f in (2, 1, 0))))
-            rows.append(Text(f"   {self._money(s)}"))
-            rows += [Text(f"   errand {c}: {errand_text(K.CARD_BY_ID[c])} ({st.errand_points(c, s)} VP now)")
-                     for c in p.errands]
-        return rows
+        head = self.query_one("#sq-cards-head", Painted)
+        hand, errands = self.query_one("#sq-hand", CardRow), self.query_one("#sq-errands", CardRow)
+        ehead = self.query_one("#sq-errands-head", Painted)
+        me = self.viewer
+        if me is None:
+            head.paint([[("Hands are hidden from spectators.", "heading")]])
+            hand.display = errands.display = ehead.display = False
+            return
+        p = st.players[me]
+        width = max(20, self.size.width)
+        text = (f"Your cards ({len(p.hand)} of {st.hand_limit(me)}): play a card's offer when you trade "
+                "(its reward on the frame), or run its errand at a sculpture exhibition"
+                + (" · ↑↓ scroll" if len(p.hand) > 2 else ""))
+        head.paint([[(line, "heading" if n == 0 else "")] for n, line in enumerate(wrap_words(text, width))])
+        hand.display = bool(p.hand)
+        hand.show([hand_face(st, c, me) for c in p.hand])
+        ehead.paint([[(f"Errands you run ({len(p.errands)} of {st.errand_limit(me)}): scored at the end",
+                       "heading")]] if p.errands else [[("No errands run yet.", "muted")]])
+        ehead.display = True
+        errands.display = bool(p.errands)
+        errands.show([errand_face(st, c, me) for c in p.errands])
 
-
-def _wrap(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width` columns, broken at spaces."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
+    def plain(self) -> str:
+        """What the shown panel says, without styles (for tests)."""
+        st = self.state
+        if st is None:
+            return ""
+        parts: list[str] = []
+        if self.panel == "map":
+            if self.choices():
+                parts.append(self.query_one("#sq-choices", Painted).plain())
+            else:
+                graph = self.graph
+                parts += [strip.text for strip in graph.render_lines(graph.region.reset_offset)]
+                parts.append(self.query_one("#sq-info", Painted).plain())
+            parts += [self.query_one("#sq-gallery", Painted).plain(), self.query_one("#sq-market", Painted).plain()]
+        elif self.panel == "cards":
+            parts.append(self.query_one("#sq-cards-head", Painted).plain())
+            for row in self.query(CardRow):
+                parts += [f"{f.title} {f.value} {f.text}" for f in row.faces] if row.display else []
+            parts.append(self.query_one("#sq-errands-head", Painted).plain())
         else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
+            parts += [f"{p.name} {p.score} {p.score_word} {p.note}" for p in self.query_one("#sq-players", PlayerPanel).players]
+        return "\n".join(parts)
+
+
+def _s(n: int, word: str) -> str:
+    """'coin' or 'coins' for `n`."""
+    return word if n == 1 else word + "s"
+
+
+def _ticket(kind: str) -> str:
+    """A step's ticket in a word or two: 'Royal', 'ticket', 'free'."""
+    return {"Royal ticket": "Royal", "common ticket": "ticket", "free sea crossing": "free"}.get(kind, kind)
 
 
 class GameView(Vertical):
@@ -576,7 +561,6 @@ class GameView(Vertical):
     KEYS_HELP = KEYS_HELP
     DEFAULT_CSS = """
     GameView { width: 2fr; min-width: 59; max-width: 100%; height: 1fr; }
-    SquireBoard { width: 1fr; height: 1fr; min-width: 57; }
     """
 
     def compose(self) -> ComposeResult:

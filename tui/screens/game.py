@@ -6,6 +6,7 @@ import time
 from functools import partial
 from pathlib import Path
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,7 +16,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
-from engine.saves import save
+from engine.saves import SaveChangedError, update_save
 from tui.games import view_class
 from tui.games.base import MoveChosen
 
@@ -40,6 +41,8 @@ class GameScreen(Screen[None]):
         """The game; the screen is its only owner while it is shown."""
         self.path = path
         """The save file, rewritten atomically after every move."""
+        self.saved_moves = list(record.moves)
+        """The moves the file held when this screen last read or wrote it."""
         humans = [i for i, p in enumerate(record.players) if not p.is_bot]
         self.humans = humans
         self.viewer: int | None = humans[0] if humans else None
@@ -153,7 +156,7 @@ class GameScreen(Screen[None]):
                 text = f"{head} · waiting for {names}"
             else:
                 text = f"{head} · {rec.names[seat]}: {state.prompt(seat)}"
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", Static).update(Text(text))  # names are plain text, never markup
 
     def _tick(self) -> None:
         if self.thinking is not None:
@@ -199,7 +202,8 @@ class GameScreen(Screen[None]):
             self.show_message(str(exc))
             return False
         self.generation += 1
-        self._save()
+        if not self._save():
+            return False
         log = self.query_one("#log", RichLog)
         for ev in events:
             if ev.private_to is None or ev.private_to == self.viewer:
@@ -208,11 +212,31 @@ class GameScreen(Screen[None]):
         self.advance()
         return True
 
-    def _save(self) -> None:
+    def _save(self, reload: bool = True) -> bool:
+        """Write the game under the save's lock, unless another tsquare
+        changed the file meanwhile: then reload it (False), never overwrite."""
         try:
-            save(self.record, self.path)
+            update_save(self.path, lambda _on_disk: self.record, expected_moves=self.saved_moves)
+        except SaveChangedError as exc:
+            if reload:
+                self._reload(exc.record)  # type: ignore[attr-defined]
+            return False
         except SaveError as exc:
             self.show_message(f"NOT SAVED: {exc}")
+            return True
+        self.saved_moves = list(self.record.moves)
+        return True
+
+    def _reload(self, record: GameRecord) -> None:
+        self.generation += 1
+        self.thinking = None
+        self.workers.cancel_group(self, "bot")
+        self.record = record
+        self.saved_moves = list(record.moves)
+        self.over_shown = False
+        self._rebuild_log()
+        self.show_message("The game was changed by another tsquare: reloaded; your last move was not kept.")
+        self.advance()
 
     def on_move_chosen(self, message: MoveChosen) -> None:
         message.stop()
@@ -223,7 +247,7 @@ class GameScreen(Screen[None]):
         self.play(seat, message.text)
 
     def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
+        self.query_one("#message", Static).update(Text(text))
 
     def _rebuild_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -292,7 +316,8 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "bot")
         rec.truncate(point)
         self.over_shown = False
-        self._save()
+        if not self._save():
+            return
         self._rebuild_log()
         self.show_message(f"Took back to move {point + 1}.")
         self.advance()
@@ -306,7 +331,7 @@ class GameScreen(Screen[None]):
     def action_quit_game(self) -> None:
         self.generation += 1
         self.workers.cancel_group(self, "bot")
-        self._save()
+        self._save(reload=False)
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -28,7 +29,7 @@ def result_table(record: GameRecord) -> Table:
     order = sorted(range(len(record.players)), key=lambda s: (out.ranks[s], s))
     for s in order:
         detail = ", ".join(f"{k} {v}" for k, v in out.breakdown[s].items()) or "—"
-        table.add_row(str(out.ranks[s]), record.names[s], str(out.scores[s]), detail)
+        table.add_row(str(out.ranks[s]), Text(record.names[s]), str(out.scores[s]), Text(detail))
     return table
 
 
@@ -53,8 +54,8 @@ class GameOverScreen(ModalScreen[None]):
         else:
             head = f"{self.record.names[out.winners[0]]} wins!"
         with Vertical():
-            yield Static(f"Game over — {head}", classes="title")
-            yield Static(f"{out.describe(self.record.names)}.", classes="hint")
+            yield Static(Text(f"Game over — {head}"), classes="title")  # names are never markup
+            yield Static(Text(f"{out.describe(self.record.names)}."), classes="hint")
             yield Static(result_table(self.record))
             yield Static("Enter: look at the board · r: replay · q: menu", classes="hint")
 

@@ -2,6 +2,7 @@
 nothing of the previous player's hidden hand stays visible."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -20,8 +21,8 @@ class PassScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Pass the keyboard to {self.player_name}.", classes="title")
-            yield Static(f"{self.player_name}: press Enter when the others are not looking.")
+            yield Static(Text(f"Pass the keyboard to {self.player_name}."), classes="title")  # a name is never markup
+            yield Static(Text(f"{self.player_name}: press Enter when the others are not looking."))
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -1,6 +1,7 @@
 """The replay viewer: step through a saved game with the arrow keys."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -53,8 +54,8 @@ class ReplayScreen(Screen[None]):
         if self.ply:
             seat, text = rec.moves[self.ply - 1]
             last = f" · last: {rec.names[seat]} {'(sealed)' if rec.ruleset.hidden_information else text}"
-        self.query_one("#status", Static).update(
-            f"Replay · {rec.ruleset.title} · move {self.ply}/{rec.ply}{last} · ←/→ step, Home/End jump"
+        self.query_one("#status", Static).update(  # a name is never markup
+            Text(f"Replay · {rec.ruleset.title} · move {self.ply}/{rec.ply}{last} · ←/→ step, Home/End jump")
         )
         log = self.query_one("#log", RichLog)
         log.clear()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -10,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.errors import SaveError
-from engine.saves import load
+from engine.saves import scan_folder
+from engine.text import shown
 from tui.widgets.option_list import KeyOptionList
 
 
@@ -26,19 +27,17 @@ class SavesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         folder: Path = self.app.saves_dir  # type: ignore[attr-defined]
-        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
         options = []
-        for f in files[:200]:
-            try:
-                rec = load(f)
-            except SaveError:
-                options.append(Option(f"{f.name:<36} (unreadable)", id=str(f), disabled=True))
+        for entry in scan_folder(folder, limit=200):  # an unreadable file is marked, never fatal
+            f, rec = entry.path, entry.record
+            if rec is None:
+                options.append(Option(Text(f"{shown(f.name, 36):<36} (unreadable)"), id=str(f), disabled=True))
                 continue
             status = "finished" if rec.state.is_over() else f"move {rec.ply + 1}"
             label = f"{rec.ruleset.title:<14} {' v '.join(rec.names)[:34]:<34} {status}"
-            options.append(Option(label, id=str(f)))
+            options.append(Option(Text(label), id=str(f)))  # names are plain text, never markup
         with Vertical():
-            yield Static(f"Saved games in {folder}", classes="title")
+            yield Static(Text(f"Saved games in {shown(str(folder))}"), classes="title")
             if not options:
                 yield Static("No saved games yet. Esc goes back.", classes="hint")
             yield KeyOptionList(*options, id="saves")

@@ -109,6 +109,10 @@ class Edge:
     b: str
     line: str = "solid"
     """A key of LINE_STYLES: how the connection is drawn."""
+    around: bool = False
+    """Drawn round the back of the map (a route round the world): a line from
+    the eastern node off the right edge and one from the western node off the
+    left edge, instead of a line across the map."""
 
 
 @dataclass(frozen=True)
@@ -464,36 +468,82 @@ def _route_all(width: int, height: int, mode: str, rects: dict[str, Placed], edg
         (ax, ay), (bx, by) = centre(e.a), centre(e.b)
         return (0 if rects[e.a].y == rects[e.b].y or ax == bx else 1), abs(ax - bx) + abs(ay - by)
 
+    def border(key: str, right: bool) -> Placed | None:
+        """A free cell on the right (or left) edge, as near the node's row as
+        can be; failing that, on the top or bottom edge, as near that side."""
+        x = width - 1 if right else 0
+        mid = centre(key)[1]
+        side = [(x, y) for y in sorted(range(height), key=lambda yy: abs(yy - mid))]
+        xs = range(width - 1, -1, -1) if right else range(width)
+        ends = [(xx, y) for xx in xs for y in (0, height - 1)]
+        own = {(px, py) for px, py, _ in rects[key].ports(boxed)}
+        for cell in side + ends:
+            if cell not in owner and cell not in lines and cell not in used_ports and cell not in own:
+                return Placed(cell[0], cell[1], 1, 1)
+        return None
+
     unrouted: list[Edge] = []
-    for e in sorted(edges, key=order):
+    for e in sorted(edges, key=lambda e: (-1, 0) if e.around else order(e)):  # the edges' cells go first
+        if e.around:  # two lines off the map's edges, one from each end
+            east, west = (e.a, e.b) if centre(e.a)[0] >= centre(e.b)[0] else (e.b, e.a)
+            ends = []
+            for key, right in ((east, True), (west, False)):
+                target = border(key, right)
+                path = None if target is None else _route(
+                    width, height, rects[key], target, key, "", boxed, owner, near, lines, used_ports)
+                ends.append((target, path))
+            if any(p is None for _, p in ends):
+                unrouted.append(e)
+                continue
+            for (target, path), right in zip(ends, (True, False)):
+                _lay(e, path, lines, attach, used_ports, boxed, far_end=False)
+                x, y = target.x, target.y
+                out = (RIGHT if right else LEFT) if x in (0, width - 1) else (UP if y == 0 else DOWN)
+                lines[(x, y)] = (e.line, path[2] | out)
+                used_ports.add((target.x, target.y))
+            continue
         path = _route(width, height, rects[e.a], rects[e.b], e.a, e.b, boxed, owner, near, lines, used_ports)
         if path is None:
             unrouted.append(e)
             continue
-        cells, first_side, last_side = path
-        used_ports.add(cells[0])
-        used_ports.add(cells[-1])
-        bits_at: dict[tuple[int, int], int] = {}
-        for i, cell in enumerate(cells):
-            bits = 0
-            if i == 0:
-                bits |= OPPOSITE[first_side]
-            if i == len(cells) - 1:
-                bits |= OPPOSITE[last_side]
-            for j in (i - 1, i + 1):
-                if 0 <= j < len(cells):
-                    (x0, y0), (x1, y1) = cell, cells[j]
-                    bits |= {(0, -1): UP, (0, 1): DOWN, (-1, 0): LEFT, (1, 0): RIGHT}[(x1 - x0, y1 - y0)]
-            bits_at[cell] = bits
-        for cell, bits in bits_at.items():
-            if cell in lines:  # a crossing: the earlier line stays whole, this one has a gap
-                continue
-            lines[cell] = (e.line, bits)
-        if boxed:
-            for cell, side in ((cells[0], first_side), (cells[-1], last_side)):
-                dx, dy = {UP: (0, 1), DOWN: (0, -1), LEFT: (1, 0), RIGHT: (-1, 0)}[side]
-                attach[(cell[0] + dx, cell[1] + dy)] = ATTACH[side]
+        _lay(e, path, lines, attach, used_ports, boxed)
     return Drawing(mode, dict(rects), lines, attach, tuple(unrouted))
+
+
+def _lay(
+    e: Edge,
+    path: tuple[list[tuple[int, int]], int, int],
+    lines: dict[tuple[int, int], tuple[str, int]],
+    attach: dict[tuple[int, int], str],
+    used_ports: set[tuple[int, int]],
+    boxed: bool,
+    far_end: bool = True,
+) -> None:
+    """Put a routed path's cells into `lines` (and its frame joins into
+    `attach`; the far end's only if `far_end`, i.e. it ends at a node)."""
+    cells, first_side, last_side = path
+    used_ports.add(cells[0])
+    used_ports.add(cells[-1])
+    bits_at: dict[tuple[int, int], int] = {}
+    for i, cell in enumerate(cells):
+        bits = 0
+        if i == 0:
+            bits |= OPPOSITE[first_side]
+        if i == len(cells) - 1:
+            bits |= OPPOSITE[last_side]
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(cells):
+                (x0, y0), (x1, y1) = cell, cells[j]
+                bits |= {(0, -1): UP, (0, 1): DOWN, (-1, 0): LEFT, (1, 0): RIGHT}[(x1 - x0, y1 - y0)]
+        bits_at[cell] = bits
+    for cell, bits in bits_at.items():
+        if cell in lines:  # a crossing: the earlier line stays whole, this one has a gap
+            continue
+        lines[cell] = (e.line, bits)
+    if boxed:
+        for cell, side in ((cells[0], first_side), (cells[-1], last_side))[: 2 if far_end else 1]:
+            dx, dy = {UP: (0, 1), DOWN: (0, -1), LEFT: (1, 0), RIGHT: (-1, 0)}[side]
+            attach[(cell[0] + dx, cell[1] + dy)] = ATTACH[side]
 
 
 def _route(

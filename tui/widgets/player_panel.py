@@ -67,6 +67,8 @@ class PlayerInfo:
     resources: tuple[Resource, ...] = ()
     note: str = ""
     """A short line more: a board's ability, a token held, 'has chosen'."""
+    more: tuple[str, ...] = ()
+    """Further note lines under the note (full form only)."""
 
 
 class PlayerPanel(Widget):
@@ -88,8 +90,11 @@ class PlayerPanel(Widget):
     compact: reactive[bool | None] = reactive(None, layout=True)
     """One row a player (True), the full form (False), or by the screen's height (None)."""
 
-    def __init__(self, players: Sequence[PlayerInfo] = (), compact: bool | None = None, **kw: object) -> None:
+    def __init__(self, players: Sequence[PlayerInfo] = (), compact: bool | None = None,
+                 notes_in_compact: bool = False, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
+        self.notes_in_compact = notes_in_compact
+        """Also end each compact row with the player's note, as far as it fits."""
         self.set_reactive(PlayerPanel.players, tuple(players))
         self.set_reactive(PlayerPanel.compact, compact)
 
@@ -150,6 +155,9 @@ class PlayerPanel(Widget):
             t = self._head(p, width)
             for k, (c, n) in enumerate(zip(row, sizes)):
                 t.append("  " + c.rjust(n), style("player-panel--score" if k == 0 else "player-panel--count"))
+            room = self.content_size.width - cell_len(t.plain) - 2
+            if self.notes_in_compact and p.note and room > 3:
+                t.append("  " + fit(p.note, room), style("player-panel--note"))
             if p.to_act and cell_len(t.plain) + 11 <= self.content_size.width:
                 t.append("  ◀ to play", style("player-panel--word"))
             rows.append(t)
@@ -180,6 +188,9 @@ class PlayerPanel(Widget):
         if p.note:
             t.append("\n   ")
             t.append(p.note, style("player-panel--note"))
+        for line in p.more:
+            t.append("\n   ")
+            t.append(line, style("player-panel--note"))
         return t
 
     def _resource(self, t: Text, r: Resource) -> None:

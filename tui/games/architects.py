@@ -1,0 +1,445 @@
+"""Architects in the TUI: your commission board as a maze, the funds of every
+client and architect and the bank, your hand as cards, the active effects,
+and a card-play composer.
+
+Keys: 1–6 pick cards from your hand (again to put one back, c clears); the
+list below then holds exactly the legal moves made of the picked cards (a
+single, a 9's toggle, a pair on an opponent, a 3–5-card group, a discard),
+each with what it does, and Enter plays the highlighted one. With nothing
+picked the list holds the plain moves: steps with what each gains or costs,
+hyper-jumps, ending the turn. The auction: ↑/↓ a board, ←/→ (or digits) the
+amount, Enter bids. Tab: board / cards / players; b: the next player's board;
+L: the whole legend. Every rule question goes to the state (`legal`,
+`describe_move`, `prompt`); the view matches picked cards against the legal
+moves' cards and never works out a combination itself.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.hidden import is_hidden
+from rulesets.architects import content as K
+from rulesets.architects.board import BOARDS
+from rulesets.architects.moves import Bid, Discard, Group, Pair, Single, Toggle
+from tui.games.architects_maze import GAP, WIDE_GAP, MazeCanvas
+from tui.games.base import MoveChosen
+from tui.widgets.card import Card, CardFace, CardRow
+from tui.widgets.legend import Legend, LegendEntry
+from tui.widgets.option_list import KeyOptionList
+from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
+
+SUIT_KIND = ("cyan", "white", "blue", "yellow")
+"""Glass, stone, steel, wood -> palette kinds."""
+SUIT_SYMBOL = ("◈", "■", "▲", "♣")
+PAGES = ("board", "cards", "players")
+"""What Tab cycles through."""
+ROOMY = 32
+"""From this many rows on, the board page also shows the cards and players."""
+
+KEYS_HELP = """
+## Architects keys
+
+| key | does |
+|---|---|
+| 1 – 6 | pick a card of your hand (again: put it back); the list shows the plays made of exactly the picked cards |
+| c | clear the picked cards |
+| ↑ / ↓, Enter | highlight a move in the list (its spaces are underlined on the maze) and play it |
+| ← / → or digits | the auction: change the amount of the highlighted board's bid |
+| Tab | board / your cards in full (←/→ browse, Enter picks) / players, bank and effects |
+| b | look at the next player's board (again: back to yours) |
+| L | the whole legend |
+"""
+
+LEGEND = (
+    LegendEntry("1:", "client of seat 1"),
+    LegendEntry("S", "start"),
+    LegendEntry("F", "finish"),
+    LegendEntry("◇", "blue space"),
+    LegendEntry("◈", "glass space"),
+    LegendEntry("○", "red-circled"),
+    LegendEntry("±", "±black"),
+    LegendEntry("─", "line, forward →"),
+    LegendEntry("↓", "forward down (↑ up)"),
+    LegendEntry("┄", "dashed line (⇣ ⇡)"),
+    LegendEntry("o", "line colour b o g r (dim: off)"),
+    LegendEntry("Y", "area y b g p k: CAPITAL open, small closed"),
+    LegendEntry("_", "underlined: the highlighted move's spaces"),
+)
+
+
+def card_face(card: int, picked: bool) -> CardFace:
+    """A construction card as a card face."""
+    suit = K.card_suit(card)
+    mark = "✓ " if picked else ""
+    return CardFace(
+        f"{mark}{K.card_number(card)} {K.SUITS[suit]}", K.card_code(card), K.card_text(card),
+        kind=SUIT_KIND[suit], symbol=SUIT_SYMBOL[suit], kind_word=K.SUITS[suit], key=str(card),
+    )
+
+
+def move_cards(move: Any) -> tuple[int, ...]:
+    """The construction cards a move plays or discards (none for the others)."""
+    if isinstance(move, (Single, Toggle, Discard)):
+        return (move.card,)
+    if isinstance(move, (Pair, Group)):
+        return tuple(move.cards)
+    return ()
+
+
+class GameView(Vertical):
+    """Header, the maze (or cards, or players), the composer, the moves, the legend."""
+
+    KEYS_HELP = KEYS_HELP
+    DEFAULT_CSS = """
+    GameView { width: 60; height: 1fr; }
+    GameView #ar-head { height: 2; }
+    GameView #ar-page { height: auto; }
+    GameView #ar-board { height: auto; }
+    GameView #ar-board-side { width: 1fr; height: auto; }
+    GameView #ar-cards { height: 6; }
+    GameView #ar-compose { height: 1; }
+    GameView #ar-moves { height: 1fr; min-height: 3; border: none; padding: 0; }
+    GameView Legend { height: auto; }
+    """
+    BINDINGS = [
+        *[Binding(str(k), f"pick({k - 1})", show=False) for k in range(1, 7)],
+        Binding("c", "clear", "Clear", show=False),
+        Binding("tab", "page", "Board/cards"),
+        Binding("b", "boards", "Boards"),
+        Binding("L", "legend", "Legend", show=False),
+        Binding("left,h", "amount(-1)", show=False),
+        Binding("right,l", "amount(1)", show=False),
+        *[Binding(str(k), f"digit({k})", show=False) for k in (7, 8, 9, 0)],
+    ]
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.state: Any = None
+        self.viewer: int | None = None
+        self.names: Sequence[str] = ()
+        self.can_act = False
+        self.legal: list[Any] = []
+        self.picked: list[int] = []
+        """Picked cards (card ids), in the order picked."""
+        self.page = "board"
+        self.shown_seat: int | None = None
+        """Whose board the maze shows (None: the viewer's)."""
+        self.amounts: dict[int, int] = {}
+        """The auction: the amount prepared for each board."""
+        self.typed = ""
+        self.last = ""
+        self.options: list[Any] = []
+        self.roomy = False
+        self.legend_open = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="ar-head")
+        with Vertical(id="ar-page"):
+            with Horizontal(id="ar-board"):
+                yield MazeCanvas(id="ar-maze")
+            yield CardRow(id="ar-cards")
+            yield PlayerPanel(id="ar-players")
+            yield Static("", id="ar-flags")
+        yield Static("", id="ar-compose")
+        yield KeyOptionList(id="ar-moves")
+        yield Legend(LEGEND, key="L")
+
+    def on_mount(self) -> None:
+        self.fit_to(*self.app.size)
+
+    def fit_to(self, width: int, height: int) -> None:
+        """The cards and players also on the board page when there is room."""
+        self.roomy = height >= ROOMY
+        self.styles.width = max(60, width - 40) if width >= 100 else 60
+        if self.is_mounted:
+            self.query_one("#ar-maze", MazeCanvas).set_gap(WIDE_GAP if width >= 100 else GAP)
+            self.query_one("#ar-players", PlayerPanel).compact = True if self.roomy and height < 48 else None
+        self._layout_pages()
+
+    # ---------------------------------------------------------------- show
+    def show(self, state: Any, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
+        """Draw `state` (the viewer's view); list the moves if `can_act`."""
+        if viewer != self.viewer:  # per-seat state starts afresh for a new viewer
+            self.picked, self.page, self.shown_seat, self.amounts, self.typed = [], "board", None, {}, ""
+        self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
+        self.legal = list(state.legal(viewer)) if can_act and viewer is not None else []
+        hand = self.hand()
+        self.picked = [c for c in self.picked if c in hand]
+        self.query_one("#ar-moves", OptionList).highlighted = None  # a new position: the first move
+        self.redraw()
+        if can_act:
+            self.query_one("#ar-moves", OptionList).focus()
+
+    def mark_last(self, seat: int, notation: str) -> None:
+        """A move was just played: name it in the header."""
+        self.last = f"last: {seat + 1} {notation}"
+        if self.state is not None:
+            self._draw_head()
+
+    def hand(self) -> list[int]:
+        """The viewer's hand (never another seat's)."""
+        st = self.state
+        if st is None or self.viewer is None or not 0 <= self.viewer < len(st.players):
+            return []
+        return [c for c in st.players[self.viewer].hand if not is_hidden(c)]
+
+    def player_name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+
+    def redraw(self) -> None:
+        self._draw_head()
+        self._draw_options()
+        self._draw_maze()
+        self._draw_cards()
+        self._draw_players()
+        self._draw_compose()
+        self._layout_pages()
+
+    def _layout_pages(self) -> None:
+        if not self.is_mounted:
+            return
+        board = self.page == "board"
+        self.query_one("#ar-page").display = not (self.legend_open and not self.roomy)
+        self.query_one("#ar-board").display = board
+        self.query_one("#ar-cards").display = self.page == "cards" or (board and self.roomy)
+        self.query_one("#ar-players").display = self.page == "players" or (board and self.roomy)
+        self.query_one("#ar-flags").display = self.page == "players"
+
+    def board_seat(self) -> int | None:
+        """The seat whose board the maze shows."""
+        st = self.state
+        seats = [s for s, p in enumerate(st.players) if p.board >= 0]
+        if self.shown_seat in seats:
+            return self.shown_seat
+        if self.viewer in seats:
+            return self.viewer
+        return seats[0] if seats else None
+
+    def _draw_head(self) -> None:
+        st = self.state
+        t = Text(no_wrap=True, overflow="ellipsis")
+        seat = self.board_seat()
+        if seat is None:
+            move = self.highlighted()
+            b = BOARDS[move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)]
+            t.append(f"Auction · board {b.roman} {b.title}", "bold")
+            t.append(f" (bids {b.min_bid}–{b.max_bid}) · sealed, lowest wins")
+        else:
+            b = st.board_of(seat)
+            whose = "your board" if seat == self.viewer else f"{self.player_name(seat)}'s board (b: next)"
+            t.append(f"Board {b.roman} {b.title}", "bold")
+            t.append(f" · {whose} · round {st.round}")
+            if st.endgame:
+                t.append(" · ENDGAME: gains halved", "bold")
+        t.append("\n")
+        on = [K.EFFECTS[f] for f in sorted(st.flags)]
+        t.append("On: " + (", ".join(on) if on else "no effects (only yellow open)"))
+        if self.last:
+            t.append(f" · {self.last}", "dim")
+        self.query_one("#ar-head", Static).update(t)
+
+    def _draw_maze(self) -> None:
+        st = self.state
+        seat = self.board_seat()
+        maze = self.query_one("#ar-maze", MazeCanvas)
+        if seat is None:
+            move = self.highlighted()
+            b = move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)
+            maze.show(BOARDS[b], st.flags, {})
+            return
+        board_index = st.players[seat].board
+        clients = {p.pos: s for s, p in enumerate(st.players) if p.board == board_index and p.status == "playing"}
+        marked: tuple[int, ...] = ()
+        move = self.highlighted()
+        b = BOARDS[board_index]
+        path = getattr(move, "path", None) or ((getattr(move, "to", None),) if hasattr(move, "to") else ())
+        owner = move.target if isinstance(move, Pair) else self.viewer
+        if path and owner == seat:
+            marked = tuple(b.names.index(n) for n in path if n in b.names)
+        maze.show(b, st.flags, clients, marked)
+
+    def _draw_cards(self) -> None:
+        hand = self.hand()
+        faces = [card_face(c, c in self.picked) for c in hand]
+        self.query_one("#ar-cards", CardRow).show(faces)
+
+    def _draw_players(self) -> None:
+        st = self.state
+        rows = []
+        acting = st.to_act()
+        for s, p in enumerate(st.players):
+            arch = "?" if is_hidden(p.architect) else K.ARCHITECTS[p.architect].name
+            where = f"board {BOARDS[p.board].roman} at {BOARDS[p.board].names[p.pos]}" if p.board >= 0 else (
+                "has bid" if p.bid is not None else "bidding")
+            rows.append(PlayerInfo(
+                s, self.player_name(s), score=p.funds, score_word="architect funds", score_symbol="$",
+                to_act=s in acting, you=s == self.viewer,
+                resources=(Resource("¢", p.client, "client funds", one="client fund"),
+                           Resource("▤", len(p.hand), "cards")),
+                note=f"{arch} · {where} · {p.status}",
+            ))
+        self.query_one("#ar-players", PlayerPanel).players = tuple(rows)
+        flags = [f"{K.EFFECTS[f]} on" for f in sorted(st.flags)]
+        self.query_one("#ar-flags", Static).update(
+            f"Bank: {st.bank} · deck {len(st.deck)} · discards {len(st.discard)}\n" + ("; ".join(flags) or "no effects on"))
+
+    def _draw_compose(self) -> None:
+        st = self.state
+        t = Text(no_wrap=True, overflow="ellipsis")
+        for i, c in enumerate(self.hand()):
+            picked = c in self.picked
+            t.append(f"{i + 1})", "bold")
+            t.append(f"{'✓' if picked else ''}{K.card_code(c)}", "reverse" if picked else "")
+            t.append(" ")
+        seat = self.viewer
+        if seat is not None and st.players[seat].board < 0 and st.phase == "auction":
+            t = Text(f"Bank {st.bank} · ←/→ amount, ↑/↓ board, Enter bids", no_wrap=True)
+        else:
+            t.append(f" ¢{st.players[seat].client} ${st.players[seat].funds} bank {st.bank}" if seat is not None else "")
+        self.query_one("#ar-compose", Static).update(t)
+
+    # -------------------------------------------------------------- options
+    def _draw_options(self) -> None:
+        st = self.state
+        ol = self.query_one("#ar-moves", OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        self.options = []
+        if not self.can_act:
+            ol.add_option(Option(Text(st.prompt(self.viewer) if self.viewer is not None else "Watching", "dim"), disabled=True))
+            return
+        if st.phase == "auction":
+            for b in sorted(st.open_boards):
+                bd = BOARDS[b]
+                amount = self.amounts.setdefault(b, bd.min_bid)
+                self.options.append(Bid(b, amount))
+                ol.add_option(Option(f"{bd.roman:<3} {bd.title}: bid {amount}  ({bd.min_bid}–{bd.max_bid})"))
+        else:
+            want = sorted(self.picked)
+            self.options = [m for m in self.legal if sorted(move_cards(m)) == want]
+            if not self.options and want:
+                ol.add_option(Option(Text("No play with exactly these cards (c clears)", "bold"), disabled=True))
+            for m in self.options:
+                ol.add_option(Option(f"{st.format_move(m)}: {st.describe_move(m, self.viewer)}"))
+            if not want and self.hand():
+                ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
+        if self.options:
+            ol.highlighted = keep if keep is not None and keep < len(self.options) else 0
+
+    def highlighted(self) -> Any:
+        ol = self.query_one("#ar-moves", OptionList)
+        i = ol.highlighted
+        return self.options[i] if i is not None and i < len(self.options) else None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self.state is not None:
+            self._draw_maze()
+            if self.state.phase == "auction":
+                self._draw_head()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        move = self.highlighted()
+        if move is None or not self.can_act:
+            return
+        self.picked, self.typed = [], ""
+        self.post_message(MoveChosen(self.state.format_move(move)))
+
+    def on_card_chosen(self, event: Card.Chosen) -> None:
+        event.stop()
+        self._toggle(int(event.face.key))
+
+    # ----------------------------------------------------------------- keys
+    def _toggle(self, card: int) -> None:
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked.append(card)
+        self.query_one("#ar-moves", OptionList).highlighted = None
+        self._draw_options()
+        self._draw_cards()
+        self._draw_compose()
+        self._draw_maze()
+
+    def action_pick(self, index: int) -> None:
+        """Pick (or put back) the card at `index` of the hand; a digit in the auction."""
+        if self.state is not None and self.state.phase == "auction":
+            self.action_digit((index + 1) % 10)
+            return
+        hand = self.hand()
+        if self.can_act and index < len(hand):
+            self._toggle(hand[index])
+
+    def action_clear(self) -> None:
+        if self.picked:
+            self.picked = []
+            self._toggle_redraw()
+
+    def _toggle_redraw(self) -> None:
+        self._draw_options()
+        self._draw_cards()
+        self._draw_compose()
+        self._draw_maze()
+
+    def action_page(self) -> None:
+        """Board, then your cards (←/→ browse them, Enter picks), then the players."""
+        self.page = PAGES[(PAGES.index(self.page) + 1) % len(PAGES)]
+        self._layout_pages()
+        if self.page == "cards" and self.hand():
+            self.query_one("#ar-cards", CardRow).focus()
+        elif self.can_act:
+            self.query_one("#ar-moves", OptionList).focus()
+
+    def action_boards(self) -> None:
+        st = self.state
+        if st is None:
+            return
+        seats = [s for s, p in enumerate(st.players) if p.board >= 0]
+        if not seats:
+            return
+        cur = self.board_seat()
+        self.shown_seat = seats[(seats.index(cur) + 1) % len(seats)] if cur in seats else seats[0]
+        self.page = "board"
+        self._layout_pages()
+        self._draw_head()
+        self._draw_maze()
+
+    def action_legend(self) -> None:
+        """The whole legend (over the board's room at 80×24), or one line again."""
+        self.query_one(Legend).toggle()
+        self.legend_open = not self.legend_open
+        self._layout_pages()
+
+    def _bid_board(self) -> int | None:
+        move = self.highlighted()
+        return move.board if isinstance(move, Bid) else None
+
+    def action_amount(self, delta: int) -> None:
+        b = self._bid_board()
+        if b is None:
+            return
+        bd = BOARDS[b]
+        self.amounts[b] = max(bd.min_bid, min(bd.max_bid, self.amounts.get(b, bd.min_bid) + delta))
+        self.typed = ""
+        self._draw_options()
+
+    def action_digit(self, digit: int) -> None:
+        b = self._bid_board()
+        if b is None:
+            return
+        bd = BOARDS[b]
+        self.typed = (self.typed + str(digit))[-3:]
+        value = int(self.typed)
+        if value > bd.max_bid:
+            self.typed, value = str(digit), digit
+        self.amounts[b] = max(bd.min_bid, min(bd.max_bid, value))
+        self._draw_options()
+

@@ -1,0 +1,129 @@
+"""An Architects commission board drawn as a maze on a character grid:
+each space as `kind value area` (4 cells), the lines between them with
+their forward direction, colour letter and dashes, areas coloured and marked
+open (capital letter) or closed (small letter), the clients as seat marks.
+Everything reads without colour: symbols and letters carry the meaning.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.style import Style
+
+from rulesets.architects.board import AREA_EFFECT, LINE_EFFECT, ROWS, SPACE_EFFECT, Board
+from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
+from tui.widgets.text_canvas import TextCanvas
+
+CELL = 4
+"""Columns a space takes: kind mark, value (2), area mark."""
+GAP = 2
+"""Columns of a horizontal line between two spaces (WIDE_GAP with room)."""
+WIDE_GAP = 4
+KIND_MARK = {"": " ", "S": "S", "F": "F", "b": "◇", "g": "◈", "r": "○", "k": "±"}
+"""A special space's mark (reads without colour)."""
+AREA_KIND = {"y": "yellow", "b": "blue", "g": "grey", "p": "purple", "k": "red"}
+"""Area letter -> palette kind."""
+LINE_KIND = {"b": "blue", "o": "yellow", "g": "green", "r": "red"}
+"""Line colour letter -> palette kind (orange lines drawn in the yellow kind, marked 'o')."""
+HEIGHT = 2 * ROWS - 1
+
+
+def maze_width(gap: int) -> int:
+    """Columns the maze takes with `gap` columns between spaces."""
+    return 10 * CELL + 9 * gap
+
+
+WIDTH = maze_width(GAP)
+
+
+def area_mark(area: str, flags: Iterable[str]) -> str:
+    """'Y' for the open yellow area, 'g' for a closed grey one, ' ' for none."""
+    if not area:
+        return " "
+    is_open = area == "y" or AREA_EFFECT[area] in set(flags)
+    return area.upper() if is_open else area
+
+
+class MazeCanvas(TextCanvas):
+    """One commission board: set `show(board, flags, clients, marked)`."""
+
+    COMPONENT_CLASSES = PALETTE_CLASSES
+    DEFAULT_CSS = f"""
+    MazeCanvas {{ width: {WIDTH}; height: {HEIGHT}; }}
+    """
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)
+        self.board: Board | None = None
+        self.flags: frozenset[str] = frozenset()
+        self.clients: dict[int, int] = {}
+        """Space -> seat whose client stands there."""
+        self.marked: tuple[int, ...] = ()
+        """Spaces of the move being considered (underlined)."""
+        self.gap = GAP
+        """Columns between two spaces: GAP, or WIDE_GAP when there is room."""
+
+    def set_gap(self, gap: int) -> None:
+        """Spread the spaces further apart (or back)."""
+        self.gap = gap
+        self.styles.width = maze_width(gap)
+        self.redraw()
+
+    def show(self, board: Board, flags: Iterable[str], clients: dict[int, int], marked: Iterable[int] = ()) -> None:
+        """Draw `board` with these effects on, these clients and marked spaces."""
+        self.board, self.flags, self.clients, self.marked = board, frozenset(flags), dict(clients), tuple(marked)
+        self.redraw()
+
+    def _kind(self, kind: str) -> Style:
+        return self.get_component_rich_style(f"kind-{kind}")
+
+    def draw_runs(self) -> list[list[tuple[str, Style | None]]] | None:
+        b = self.board
+        if b is None:
+            return [[("", None)]]
+        gap = self.gap
+        grid: list[list[tuple[str, Style | None]]] = [[(" ", None)] * maze_width(gap) for _ in range(HEIGHT)]
+
+        def put(x: int, y: int, text: str, style: Style | None) -> None:
+            for i, ch in enumerate(text):
+                grid[y][x + i] = (ch, style)
+
+        dim = Style(dim=True)
+        for i, (cx, cy) in enumerate(b.xy):
+            x, y = cx * (CELL + gap), 2 * cy
+            kind, area = b.kinds[i], b.areas[i]
+            mark = area_mark(area, self.flags)
+            style = self._kind(AREA_KIND[area]) if area else Style()
+            if area and mark.islower():
+                style += dim
+            km = KIND_MARK[kind]
+            kstyle = style + Style(bold=kind in SPACE_EFFECT and SPACE_EFFECT[kind] in self.flags)
+            if i in self.clients:
+                seat = self.clients[i]
+                pstyle = self.get_component_rich_style(player_class(seat)) + Style(reverse=True, bold=True)
+                put(x, y, f"{PLAYER_MARKS[seat]}:{b.values[i]:<2}", pstyle)
+            else:
+                put(x, y, km, kstyle)
+                put(x + 1, y, f"{b.values[i]:>2}", style)
+                put(x + 3, y, mark, style)
+            if i in self.marked:
+                for k in range(CELL):
+                    ch, st = grid[y][x + k]
+                    grid[y][x + k] = (ch, (st or Style()) + Style(underline=True, bold=True))
+            for link in b.links[i]:
+                if not link.forward:
+                    continue
+                tx, ty = b.xy[link.to]
+                on = link.colour and LINE_EFFECT[link.colour] in self.flags
+                lstyle = self._kind(LINE_KIND[link.colour]) if link.colour else Style()
+                if not on and link.colour:
+                    lstyle += dim
+                if link.dashed and "ld" not in self.flags:
+                    lstyle += dim
+                if ty == cy:  # horizontal, forward to the right
+                    dash = "┄" if link.dashed else "─"
+                    put(x + CELL, y, dash * (gap - 1) + (link.colour or dash), lstyle)
+                else:
+                    arrow = ("⇣" if link.dashed else "↓") if ty > cy else ("⇡" if link.dashed else "↑")
+                    put(x + 1, min(y, 2 * ty) + 1, arrow + (link.colour or " "), lstyle)
+        return grid
