@@ -269,6 +269,14 @@ class CompassState(GameState):
                 pay[k] = need - pay[k + K.SUST]
         return pay
 
+    def shortfall(self, seat: int, cid: int) -> tuple[list[int], int]:
+        """What `seat` still lacks for contract `cid`: materials per kind
+        (normal and sustainable count alike) and blueprints."""
+        p = self.players[seat]
+        kinds = [max(0, need - p.materials[k] - p.materials[k + K.SUST])
+                 for k, need in enumerate(K.CONTRACTS[cid].cost)]
+        return kinds, max(0, self.blueprints_needed(seat, cid) - p.blueprints)
+
     def neighbours(self, seat: int) -> list[int]:
         """Left and right neighbours (one seat with 2 players)."""
         n = self.num_players
