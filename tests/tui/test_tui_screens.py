@@ -389,8 +389,11 @@ async def test_setup_takes_player_names_and_explains_options(tmp_path):
 def test_names_are_checked():
     assert names_problem(["Ana", "Ben"]) is None
     assert "different" in names_problem(["Ana", "ana"])
-    assert "needs a name" in names_problem(["Ana", "  "])
-    assert names_problem(["x" * 21, "Ben"])
+    assert "name is empty" in names_problem(["Ana", "  "])
+    assert "longer than 24 columns" in names_problem(["x" * 25, "Ben"])
+    assert "longer than 24 columns" in names_problem(["漢" * 13, "Ben"])  # wide characters take two columns
+    assert "cannot be shown" in names_problem(["Ana\x1b]0;x\a", "Ben"])
+    assert names_problem(["[/]", "Bob [the builder]"]) is None  # shown as plain text, never markup
 
 
 async def test_the_saves_list_gives_date_turn_and_result(tmp_path):

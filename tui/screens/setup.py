@@ -17,8 +17,7 @@ from engine.core import Ruleset
 from engine.record import default_player
 from rulesets import REGISTRY
 
-NAME_MAX = 20
-"""Longest player name the setup screen takes."""
+from engine.text import NAME_CHARS as NAME_MAX  # the typing limit; names are checked by engine.text
 
 ROW_HELP = {
     "players": "How many players: ←→ changes it.",
@@ -31,18 +30,17 @@ ROW_HELP = {
 
 
 def names_problem(names: list[str]) -> str | None:
-    """Why these player names cannot be used (empty, too long, a control
-    character, twice the same), or None."""
-    # TODO: use engine.text's name check once it is on this branch
+    """Why these player names cannot be used (the one user-text check of
+    engine.text, or twice the same name), or None."""
+    from engine.text import UserTextError, check_name
+
     seen: set[str] = set()
     for i, raw in enumerate(names):
         name = raw.strip()
-        if not name:
-            return f"Seat {i + 1} needs a name."
-        if len(name) > NAME_MAX:
-            return f"Seat {i + 1}'s name is longer than {NAME_MAX} characters."
-        if not name.isprintable() or any(ch in name for ch in "{}"):
-            return f"Seat {i + 1}'s name holds a character that cannot be shown ({{, }} or a control)."
+        try:
+            check_name(name)
+        except UserTextError as exc:
+            return f"Seat {i + 1}'s {exc}."
         if name.casefold() in seen:
             return f"Two seats are named {name!r}: give each player a different name."
         seen.add(name.casefold())
