@@ -15,15 +15,21 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.move_picker import MovePicker
 
 
-@pytest.mark.parametrize(
-    "game,players,seed,options",
-    [
-        ("squire", 4, 2, {}),
-        # a round limit keeps the test short; the game still runs to its end
-        ("square-masons", 3, 0, {"rounds": 4}),
-        ("square-masons", 5, 1, {"rounds": 2}),
-    ],
-)
+def _cases() -> list[tuple[str, int, int, dict]]:
+    """Every installed game at its fewest players (from the registry, so a new
+    game is covered unasked; a round limit, where the game has one, keeps the
+    test short while the game still runs to its end), plus the largest tables
+    of the games that seat many."""
+    out = []
+    for game in REGISTRY.ids():
+        rs = REGISTRY.get(game)
+        short = {"rounds": 3} if any(o.name == "rounds" for o in rs.options) else {}
+        out.append((game, rs.min_players, 2, short))
+    out += [("squire", 4, 2, {}), ("square-masons", 5, 1, {"rounds": 2})]
+    return out
+
+
+@pytest.mark.parametrize("game,players,seed,options", _cases())
 async def test_a_whole_game_by_keys(tmp_path, game, players, seed, options):
     rs = REGISTRY.get(game)
     level = rs.bot_levels[-1]
