@@ -91,7 +91,7 @@ class LobbyScreen(Screen[None]):
         rooms.clear_options()
         rooms.add_options(options)
         ids = [o.id for o in options]
-        if keep in ids:
+        if keep is not None and keep in ids:
             rooms.highlighted = ids.index(keep)
         else:
             first = next((i for i, o in enumerate(options) if o.id), None)

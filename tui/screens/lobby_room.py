@@ -42,6 +42,8 @@ class RoomScreen(Screen[None]):
         self.room_id = room_id
         self.my_turn = False
         self.over_shown = False
+        self.ready = False
+        """True once mounted: updates before that are drawn by on_mount."""
         self._unsubscribe = self.session.subscribe(seat, self._updated)
 
     def compose(self) -> ComposeResult:
@@ -58,6 +60,7 @@ class RoomScreen(Screen[None]):
         return self.query_one("#view")
 
     def on_mount(self) -> None:
+        self.ready = True
         self.set_interval(POLL_SECONDS, self.poll)
         self._updated(self.session.update_for(self.seat, reloaded=True))
 
@@ -87,7 +90,7 @@ class RoomScreen(Screen[None]):
 
     def _updated(self, update: SeatUpdate) -> None:
         """Draw what this seat may see (the update carries its view only)."""
-        if not self.is_mounted:
+        if not self.ready:
             return
         can_act = self.acting() is not None
         self.view_widget.show(update.view, self.seat, self.session.names, can_act)
