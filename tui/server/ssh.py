@@ -231,9 +231,10 @@ class Front:
             b"Welcome to T-Square. This key is new here: pick the name others will see\r\n"
             b"(2-16 letters, digits, - or _; it stays bound to this key).\r\n"
         )
+        reader = LineReader(process)
         while True:
             out.write(b"Name: ")
-            line = await self._read_line(process)
+            line = await reader.line()
             if line is None:
                 out.write(b"\r\nBye.\r\n")
                 process.exit(0)
@@ -242,30 +243,6 @@ class Front:
                 return self.store.bind(fingerprint, line)
             except RoomError as exc:
                 out.write(f"{exc}\r\n".encode())
-
-    async def _read_line(self, process: asyncssh.SSHServerProcess) -> str | None:
-        buf = ""
-        while True:
-            try:
-                data = await process.stdin.read(256)
-            except asyncssh.TerminalSizeChanged:
-                continue
-            if not data:
-                return None
-            for byte in data:
-                if byte in (3, 4):  # Ctrl-C, Ctrl-D
-                    return None
-                if byte in (13, 10):
-                    process.stdout.write(b"\r\n")
-                    return buf
-                if byte in (8, 127):
-                    if buf:
-                        buf = buf[:-1]
-                        process.stdout.write(b"\b \b")
-                elif 32 < byte < 127 and len(buf) < 16:
-                    buf += chr(byte)
-                    process.stdout.write(bytes([byte]))
-                # anything else (escape sequences, wide bytes) is ignored
 
     async def _run_tui(self, process: asyncssh.SSHServerProcess, user: str) -> int:
         """Run the lobby for `user` on a new PTY and relay until either side ends."""
@@ -345,6 +322,50 @@ class Front:
                 process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
                 return
             await _write_all(master, allowed)
+
+
+class LineReader:
+    """Lines typed on a raw terminal, echoed; escape sequences and anything
+    but printable ASCII are dropped; at most 16 characters a line."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess) -> None:
+        self.process = process
+        self.pending = b""
+        self.escape = 0
+        """0 normal, 1 after ESC, 2 inside a CSI/SS3 sequence."""
+
+    async def line(self) -> str | None:
+        """The next line (None: the person left)."""
+        buf = ""
+        while True:
+            if not self.pending:
+                try:
+                    self.pending = await self.process.stdin.read(256)
+                except asyncssh.TerminalSizeChanged:
+                    continue
+                if not self.pending:
+                    return None
+            byte, self.pending = self.pending[0], self.pending[1:]
+            if self.escape == 1:
+                self.escape = 2 if byte in (0x5B, 0x4F) else 0  # '[' or 'O'
+                continue
+            if self.escape == 2:
+                self.escape = 0 if 0x40 <= byte <= 0x7E else 2
+                continue
+            if byte == 0x1B:
+                self.escape = 1
+            elif byte in (3, 4):  # Ctrl-C, Ctrl-D
+                return None
+            elif byte in (13, 10):
+                self.process.stdout.write(b"\r\n")
+                return buf
+            elif byte in (8, 127):
+                if buf:
+                    buf = buf[:-1]
+                    self.process.stdout.write(b"\b \b")
+            elif 32 < byte < 127 and len(buf) < 16:
+                buf += chr(byte)
+                self.process.stdout.write(bytes([byte]))
 
 
 def child_env(term: str, colorterm: str | None) -> dict[str, str]:

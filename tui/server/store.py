@@ -223,7 +223,10 @@ class Store:
 
         ruleset = REGISTRY.get(game)
         for s in seats:
-            if s is not None and not s.startswith("bot:"):
+            if s is not None and s.startswith("bot:"):
+                if s[4:] not in ruleset.bot_levels:
+                    raise RoomError(f"no bot level {s[4:]!r} in {ruleset.title} (levels: {', '.join(ruleset.bot_levels)})")
+            elif s is not None:
                 check_user_name(s)
         players = [_player(i, s) for i, s in enumerate(seats)]
         seed = int(time.time() * 1000) % 1_000_000_007 if seed is None else seed
