@@ -18,7 +18,7 @@ from engine.session import GameSession, SeatUpdate, StaleGameError
 from tui.games import view_class
 from tui.games.base import MoveChosen
 
-POLL_SECONDS = 0.25
+POLL_SECONDS = 0.1
 """How often the save is checked for others' moves (a stat, unless it changed)."""
 
 
