@@ -96,3 +96,17 @@ async def test_reconnect_and_restart_lose_nothing(server, tmp_path):
         await back.close()
     finally:
         await again.close()
+
+
+async def test_the_newer_connection_to_a_seat_wins(server):
+    (ka,) = bind(server, "alice")
+    room = server.store.create_room("grid-square", ["alice", "bot:random"], seed=5)
+    old = await open_term(server.port, ka)
+    await enter_room(old, room.id)
+    new = await open_term(server.port, ka)
+    await enter_room(new, room.id)
+    await old.wait_for("plays there now")  # told, and back in the lobby
+    assert "T-Square lobby" in old.text()
+    assert "you: alice" in new.text()
+    for t in (old, new):
+        await t.close()

@@ -147,8 +147,12 @@ class LobbyScreen(Screen[None]):
         from tui.screens.lobby_room import RoomScreen
 
         try:
-            screen = RoomScreen(self.store.room_path(room_id), seat, room_id)
-        except SaveError as exc:
+            still_mine = None
+            if seat is not None:
+                token = self.store.claim_seat(room_id, seat)
+                still_mine = lambda: self.store.holds_seat(room_id, seat, token)  # noqa: E731
+            screen = RoomScreen(self.store.room_path(room_id), seat, room_id, still_mine)
+        except (SaveError, RoomError) as exc:
             self.say(str(exc))
             return
         self.say("")

@@ -4,6 +4,7 @@ arrive through the save file: the screen looks at it often and reloads."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from rich.text import Text
 from textual import events
@@ -33,8 +34,14 @@ class RoomScreen(Screen[None]):
         Binding("escape", "hide_input", "Cancel", show=False),
     ]
 
-    def __init__(self, path: Path, seat: int | None, room_id: str = "") -> None:
+    def __init__(
+        self, path: Path, seat: int | None, room_id: str = "", still_mine: Callable[[], bool] | None = None
+    ) -> None:
         super().__init__()
+        self.still_mine = still_mine
+        """Asked every half second: False once the person opened this seat
+        on another connection (the newer one plays; this one goes back)."""
+        self.polls = 0
         self.session = GameSession.open(path)
         """The room's game; this screen draws only `seat`'s view of it."""
         self.seat = seat
@@ -76,6 +83,12 @@ class RoomScreen(Screen[None]):
     # ------------------------------------------------------------ updates
     def poll(self) -> None:
         """Reload when another process (a person, the server's bots) moved."""
+        self.polls += 1
+        if self.still_mine is not None and self.polls % 5 == 0 and not self.still_mine():
+            self.still_mine = None
+            self.app.notify("You opened this seat on another connection: it plays there now.", timeout=8)
+            self.app.pop_screen()
+            return
         try:
             if self.session.changed_on_disk():
                 self.session.reload()

@@ -291,6 +291,27 @@ class Store:
 
         return self._change(self.index_path, lambda: {"rooms": {}, "next": 1}, change)
 
+    # -------------------------------------------------------------- seat claims
+    def _claim_path(self, room_id: str, seat: int) -> Path:
+        path = self.room_path(room_id)
+        return path.with_name(f".{path.stem}.seat{seat + 1}.claim")
+
+    def claim_seat(self, room_id: str, seat: int) -> str:
+        """Mark this connection as the one playing `seat` (the newest wins);
+        returns the token `holds_seat` checks."""
+        from engine.saves import write_atomic
+
+        token = f"{os.getpid()}-{time.monotonic_ns()}"
+        write_atomic(self._claim_path(room_id, seat), token)
+        return token
+
+    def holds_seat(self, room_id: str, seat: int, token: str) -> bool:
+        """False once a newer connection claimed the seat."""
+        try:
+            return self._claim_path(room_id, seat).read_text() == token
+        except OSError:
+            return True  # no claim file (removed by hand): nobody newer
+
     # -------------------------------------------------------------- status
     def status(self, room: Room, user: str | None) -> RoomStatus | None:
         """Where the room's game stands, for `user` (None if its save is
