@@ -71,3 +71,31 @@ async def test_a_spectator_sees_no_hand(server):
     await asyncio.sleep(1.5)
     assert not faces(term)
     await term.close()
+
+
+async def test_a_sealed_draft_pick_stays_with_its_player(server):
+    ka, kb = bind(server, "alice", "bob")
+    room = server.store.create_room("square-masons", ["alice", "bob", "bot:random"], seed=3)
+    alice, bob = await open_term(server.port, ka), await open_term(server.port, kb)
+    for t in (alice, bob):
+        await enter_room(t, room.id)
+    session = GameSession.open(server.store.room_path(room.id))
+    assert session.state.phase == "direction" and session.to_act() == (0,)
+    alice.send(":")
+    await asyncio.sleep(0.2)
+    alice.send("cw\r")  # the first player's direction, public
+    await bob.wait_for("move 2 ·")
+    view = GameSession.open(server.store.room_path(room.id)).view(0)
+    assert view.phase == "draft"
+    alice.send(":")
+    await asyncio.sleep(0.2)
+    alice.send(view.format_move(view.legal(0)[-1]) + "\r")  # a sealed pick
+    await alice.wait_for("your sealed pick")
+    await asyncio.sleep(0.8)  # bob's screen has had time to follow
+    assert GameSession.open(server.store.room_path(room.id)).state.boards[0].pick is not None
+    bob_text = "\n".join(bob.seen) + bob.raw.decode("utf-8", "replace")
+    assert "sealed pick" not in bob_text  # bob has not picked: any 'sealed pick' shown would be alice's
+    alice_text = "\n".join(alice.seen)
+    assert "your sealed pick" in alice_text
+    for t in (alice, bob):
+        await t.close()
