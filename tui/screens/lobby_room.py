@@ -50,6 +50,8 @@ class RoomScreen(Screen[None]):
         self.my_turn = False
         self.over_shown = False
         self.ready = False
+        self.logged: list[str] = []
+        """The lines the log shows now."""
         """True once mounted: updates before that are drawn by on_mount."""
         self._unsubscribe = self.session.subscribe(seat, self._updated)
 
@@ -107,12 +109,7 @@ class RoomScreen(Screen[None]):
             return
         can_act = self.acting() is not None
         self.view_widget.show(update.view, self.seat, self.session.names, can_act)
-        if update.reloaded:
-            self._rebuild_log()
-        else:
-            log = self.query_one("#log", RichLog)
-            for line in update.events:
-                log.write(f"{update.ply}. {line}")
+        self._sync_log()
         if can_act and not self.my_turn:
             self.app.bell()
         self.my_turn = can_act
@@ -137,11 +134,22 @@ class RoomScreen(Screen[None]):
             tail = "waiting for " + ", ".join(s.names[x] for x in s.to_act())
         self.query_one("#status", Static).update(Text(f"{head} · {who} · {tail}"))
 
-    def _rebuild_log(self) -> None:
+    def _sync_log(self) -> None:
+        """Show this seat's event lines: only the new ones when the game
+        merely moved on (others' moves arrive as reloads), all after an undo."""
+        lines = [f"{ply}. {line}" for ply, line in self.session.record.event_lines(self.seat)]
         log = self.query_one("#log", RichLog)
-        log.clear()
-        for ply, line in self.session.record.event_lines(self.seat):
-            log.write(f"{ply}. {line}")
+        if lines[: len(self.logged)] != self.logged:
+            log.clear()
+            self.logged = []
+        for line in lines[len(self.logged):]:
+            log.write(line)
+        self.logged = lines
+
+    def _rebuild_log(self) -> None:
+        self.query_one("#log", RichLog).clear()
+        self.logged = []
+        self._sync_log()
 
     def show_message(self, text: str) -> None:
         self.query_one("#message", Static).update(Text(text))
