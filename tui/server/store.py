@@ -316,10 +316,12 @@ class Store:
     def status(self, room: Room, user: str | None) -> RoomStatus | None:
         """Where the room's game stands, for `user` (None if its save is
         unreadable). Loads a save only when its file changed since last asked."""
-        from engine.session import _stat_key
-
         path = self.room_path(room.id)
-        key = _stat_key(path)
+        try:
+            st = os.stat(path)
+            key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            key = None
         cached = self._status_cache.get(room.id)
         if cached is None or cached[0] != key:
             from engine.saves import load
