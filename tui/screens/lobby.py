@@ -229,7 +229,7 @@ class RoomSetupScreen(Screen[str | None]):
         with Vertical():
             yield Static(f"New room: {self.ruleset.title}", classes="title")
             yield Static(
-                "You take seat 1; other Human seats stay open for people. ↑↓ row · ←→ change · Enter makes it",
+                "Seat 1 is yours; other Human seats stay open. ↑↓ row · ←→ change · Enter: make",
                 classes="hint",
             )
             yield SetupForm(self.ruleset)
