@@ -71,7 +71,13 @@ async def test_a_room_is_made_from_the_lobby_by_keys(store):
         await pilot.pause()
         await pilot.press("enter")  # Grid Square, the first game
         await pilot.pause()
-        await pilot.press("down", "down", "right")  # seat 2: from the strongest bot to an open seat
+        from tui.screens.setup import SetupForm
+
+        form = app.screen.query_one(SetupForm)
+        assert not any(k.startswith("name:") for k in form.row_keys())  # names are user names here
+        while form.row_keys()[form.choices.row] != "seat:1":
+            await pilot.press("down")
+        await pilot.press("right")  # seat 2: from the strongest bot to an open seat
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert isinstance(app.screen, RoomScreen) and app.screen.seat == 0

@@ -211,6 +211,18 @@ class NewRoomScreen(Screen[str | None]):
         self.dismiss(None)
 
 
+def room_form(ruleset):
+    """The local setup form without name rows: in a room, people's names
+    are their user names and bots get theirs from their seat."""
+    from tui.screens.setup import SetupForm
+
+    class RoomForm(SetupForm):
+        def row_keys(self) -> list[str]:
+            return [k for k in super().row_keys() if not k.startswith("name:")]
+
+    return RoomForm(ruleset)
+
+
 class RoomSetupScreen(Screen[str | None]):
     """Seats and options of a new room (the local setup form: 'Human'
     seats other than yours stay open for people to join)."""
@@ -232,7 +244,7 @@ class RoomSetupScreen(Screen[str | None]):
                 "Seat 1 is yours; other Human seats stay open. ↑↓ row · ←→ change · Enter: make",
                 classes="hint",
             )
-            yield SetupForm(self.ruleset)
+            yield room_form(self.ruleset)
             yield Static("", id="message")
         yield Footer()
 
