@@ -87,6 +87,11 @@ async def test_a_sealed_draft_pick_stays_with_its_player(server):
     await bob.wait_for("Draft pick")  # (the bot may have picked already: no move number to wait for)
     view = GameSession.open(server.store.room_path(room.id)).view(0)
     assert view.phase == "draft"
+    for _ in range(50):  # the server's bot picks at once; let alice's screen show that first
+        if GameSession.open(server.store.room_path(room.id)).state.boards[2].pick is not None:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.3)
     alice.send(":")
     await asyncio.sleep(0.2)
     alice.send(view.format_move(view.legal(0)[-1]) + "\r")  # a sealed pick

@@ -109,6 +109,9 @@ class RoomScreen(Screen[None]):
             return
         can_act = self.acting() is not None
         self.view_widget.show(update.view, self.seat, self.session.names, can_act)
+        box = self.query_one("#move-input", Input)
+        if box.has_class("visible"):
+            box.focus()  # a move being typed keeps the keys when others' moves redraw the view
         self._sync_log()
         if can_act and not self.my_turn:
             self.app.bell()
