@@ -586,6 +586,34 @@ def selfplay(
     print(f"average length: {doc['avg_length']:.1f} plies · outright wins by seat: {seat_wins}")
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(2222, "--port", help="TCP port for SSH."),
+    data: Optional[str] = typer.Option(
+        None, "--data", help="Folder for the host key, users and rooms (default: your data folder/server)."
+    ),
+) -> None:
+    """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal."""
+    if not 0 <= port <= 65535:
+        fail("--port takes 0 to 65535")
+    try:
+        from tui.server.ssh import serve_forever
+    except ImportError:
+        fail("the server needs asyncssh: pip install 'tsquare[server]'")
+    if data:
+        folder = Path(data).expanduser()
+    else:
+        from platformdirs import user_data_dir
+
+        folder = Path(user_data_dir("tsquare", appauthor=False)) / "server"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"{folder}: cannot use it for the server: {exc.strerror or exc}")
+    raise typer.Exit(serve_forever(folder, host, port))
+
+
 def main() -> None:
     """Console entry point: runs the app, turning crashes into one line, exit 1."""
     # Click's exception base (typer vendors Click in newer versions)

@@ -1,0 +1,93 @@
+"""Loopback helpers for the server tests: a server on a free port, SSH
+clients with fresh keys, and a terminal emulator reading what each one got."""
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+pyte = pytest.importorskip("pyte")
+
+from tui.server.ssh import Front, Limits  # noqa: E402
+
+
+class Term:
+    """One person's terminal: an SSH session with a PTY, drawn by pyte."""
+
+    def __init__(self, conn, process, cols: int = 80, rows: int = 24) -> None:
+        self.conn = conn
+        self.process = process
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        """Every byte received."""
+        self.seen: set[str] = set()
+        """Every screen line ever shown (each frame, not only the last)."""
+        self.changes = 0
+        self._task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                return
+            self.raw += data
+            self.stream.feed(data)
+            self.seen.update(self.screen.display)
+            self.changes += 1
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def send(self, data: str | bytes) -> None:
+        self.process.stdin.write(data.encode() if isinstance(data, str) else data)
+
+    async def wait_for(self, needle: str, timeout: float = 15.0) -> str:
+        """Wait until `needle` is on screen; fail showing the screen if not."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if needle in self.text():
+                return self.text()
+            if self._task.done():
+                break
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"{needle!r} never appeared; the screen:\n{self.text()}")
+
+    async def close(self) -> None:
+        self.conn.close()
+        self._task.cancel()
+
+
+def new_key():
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def connect(port: int, key, **kw):
+    return await asyncssh.connect(
+        "127.0.0.1", port, username="player", client_keys=[key], known_hosts=None,
+        agent_path=None, password=None, kbdint_auth=False, config=[], **kw
+    )
+
+
+async def open_term(port: int, key, name: str | None = None, cols: int = 80, rows: int = 24) -> Term:
+    """Log in with `key`; a first login picks `name`. Returns at the lobby."""
+    conn = await connect(port, key)
+    proc = await conn.create_process(term_type="xterm-256color", term_size=(cols, rows), encoding=None)
+    term = Term(conn, proc, cols, rows)
+    if name is not None:
+        await term.wait_for("Name:")
+        term.send(name + "\r")
+    await term.wait_for("T-Square lobby", timeout=30)
+    return term
+
+
+@pytest.fixture
+async def server(tmp_path: Path):
+    front = Front(tmp_path / "data", Limits(per_key=2, idle_seconds=60, login_seconds=20))
+    port = await front.start("127.0.0.1", 0)
+    front.port = port
+    yield front
+    await front.close()

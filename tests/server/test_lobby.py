@@ -1,0 +1,85 @@
+"""The lobby and the room index, without the network."""
+from __future__ import annotations
+
+import pytest
+
+from engine.session import GameSession
+from tui.server.bots import BotRunner
+from tui.server.store import RoomError, Store
+from tui.screens.lobby import sections
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path)
+    s.make()
+    return s
+
+
+def test_your_turn_comes_first_then_open_rooms_then_the_rest(store):
+    waiting = store.create_room("grid-square", ["bob", "alice"], seed=1)  # bob moves first
+    mine = store.create_room("grid-square", ["alice", "bob"], seed=1)
+    free = store.create_room("squire", ["bob", None], seed=1)
+    other = store.create_room("grid-square", ["bob", "carol"], seed=1)
+    groups = dict(sections(list(store.statuses("alice")), "alice"))
+    assert [s.room.id for s in groups["Your rooms"]] == [mine.id, waiting.id]
+    assert groups["Your rooms"][0].your_turn and not groups["Your rooms"][1].your_turn
+    assert [s.room.id for s in groups["Open rooms (Enter takes a free seat)"]] == [free.id]
+    assert [s.room.id for s in groups["Other games (Enter watches)"]] == [other.id]
+
+
+def test_joining_renames_the_seat_in_the_save_and_refuses_a_taken_seat(store):
+    room = store.create_room("squire", ["alice", None, "bot:random"], seed=2)
+    assert GameSession.open(store.room_path(room.id)).names[1] == "open seat 2"
+    store.join(room.id, 1, "bob")
+    assert GameSession.open(store.room_path(room.id)).names[1] == "bob"
+    with pytest.raises(RoomError, match="not free"):
+        store.join(room.id, 1, "carol")
+    with pytest.raises(RoomError, match="already sit"):
+        store.join(room.id, 2, "bob")
+
+
+def test_bad_rooms_are_refused_with_a_reason(store):
+    with pytest.raises(RoomError, match="no bot level"):
+        store.create_room("grid-square", ["alice", "bot:genius"])
+    with pytest.raises(RoomError, match="2–16 letters"):
+        store.create_room("grid-square", ["alice", "\x1b[2J"])
+    with pytest.raises(RoomError):
+        store.room_path("../users")
+    assert store.rooms() == []
+
+
+def test_the_bot_runner_plays_bot_seats_only(store):
+    room = store.create_room("grid-square", ["bot:random", "alice"], seed=4)
+    runner = BotRunner(store)
+    assert runner.step() == 1
+    session = GameSession.open(store.room_path(room.id))
+    while session.to_act() == (0,) and not session.is_over():  # a turn may have several parts
+        runner.step()
+        session.reload()
+    assert session.to_act() == (1,) and session.ply >= 1
+    assert runner.step() == 0  # alice's turn: nothing to do
+
+
+async def test_a_room_is_made_from_the_lobby_by_keys(store):
+    from tui.screens.lobby_room import RoomScreen
+    from tui.server.player import LobbyApp
+
+    app = LobbyApp(store.root, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")  # Grid Square, the first game
+        await pilot.pause()
+        from tui.screens.setup import SetupForm
+
+        form = app.screen.query_one(SetupForm)
+        assert not any(k.startswith("name:") for k in form.row_keys())  # names are user names here
+        while form.row_keys()[form.choices.row] != "seat:1":
+            await pilot.press("down")
+        await pilot.press("right")  # seat 2: from the strongest bot to an open seat
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, RoomScreen) and app.screen.seat == 0
+        (room,) = store.rooms()
+        assert room.game == "grid-square" and room.seats == ["alice", None]

@@ -1,0 +1,106 @@
+"""Each seat sees only its own: what two Squire players' terminals actually
+received never shows the other's hand."""
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+
+from engine.session import GameSession
+from tests.server.conftest import open_term
+from tests.server.test_server_play import bind, enter_room
+
+CARD_FACE = re.compile(r"\bCard (\d+)\b")
+"""How a correspondence card in a hand is titled on screen."""
+
+
+def hands(server, room_id: str) -> tuple[GameSession, list[set[int]]]:
+    session = GameSession.open(server.store.room_path(room_id))
+    return session, [set(p.hand) for p in session.state.players]
+
+
+def faces(term) -> set[int]:
+    """Every hand card the terminal ever drew (every frame, and the raw bytes)."""
+    text = "\n".join(term.seen) + term.raw.decode("utf-8", "replace")
+    return {int(n) for n in CARD_FACE.findall(text)}
+
+
+async def test_squire_players_never_see_each_others_hand(server):
+    ka, kb = bind(server, "alice", "bob")
+    room = server.store.create_room("squire", ["alice", "bob", "bot:random"], seed=5)
+    terms = [await open_term(server.port, ka), await open_term(server.port, kb)]
+    for t in terms:
+        await enter_room(t, room.id)
+        t.send("\t")  # the cards page: the hand in full
+    session, held = hands(server, room.id)
+    ever = [set(h) for h in held[:2]]
+    deadline = time.monotonic() + 20
+    while session.ply < 8 and not session.is_over() and time.monotonic() < deadline:
+        seat = session.to_act()[0]
+        ply = session.ply
+        if seat < 2:
+            view = session.view(seat)
+            await terms[seat].wait_for("your turn")
+            terms[seat].send(":")
+            await asyncio.sleep(0.2)
+            terms[seat].send(view.format_move(view.legal(seat)[0]) + "\r")
+        while session.ply == ply and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+            session, held = hands(server, room.id)
+        for s in (0, 1):
+            ever[s] |= held[s]
+    assert session.ply >= 4, "the game did not move on"
+    await asyncio.sleep(0.8)  # let both screens draw the last position
+    for s in (0, 1):
+        seen = faces(terms[s])
+        assert seen, "the cards page never showed the player's own hand"
+        assert seen <= ever[s], f"seat {s + 1} saw cards it never held: {sorted(seen - ever[s])}"
+        assert ever[1 - s] - ever[s], "the other seat held no card this seat did not (a test that cannot fail)"
+    for t in terms:
+        await t.close()
+
+
+async def test_a_spectator_sees_no_hand(server):
+    (kc,) = bind(server, "carol")
+    room = server.store.create_room("squire", ["bot:random", "bot:random"], seed=9)
+    term = await open_term(server.port, kc)
+    await term.wait_for(room.id)
+    term.send("w")
+    await term.wait_for("watching")
+    term.send("\t")
+    await asyncio.sleep(1.5)
+    assert not faces(term)
+    await term.close()
+
+
+async def test_a_sealed_draft_pick_stays_with_its_player(server):
+    ka, kb = bind(server, "alice", "bob")
+    room = server.store.create_room("square-masons", ["alice", "bob", "bot:random"], seed=3)
+    alice, bob = await open_term(server.port, ka), await open_term(server.port, kb)
+    for t in (alice, bob):
+        await enter_room(t, room.id)
+    session = GameSession.open(server.store.room_path(room.id))
+    assert session.state.phase == "direction" and session.to_act() == (0,)
+    alice.send(":")
+    await asyncio.sleep(0.2)
+    alice.send("cw\r")  # the first player's direction, public
+    await bob.wait_for("Draft pick")  # (the bot may have picked already: no move number to wait for)
+    view = GameSession.open(server.store.room_path(room.id)).view(0)
+    assert view.phase == "draft"
+    for _ in range(50):  # the server's bot picks at once; let alice's screen show that first
+        if GameSession.open(server.store.room_path(room.id)).state.boards[2].pick is not None:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.3)
+    alice.send(":")
+    await asyncio.sleep(0.2)
+    alice.send(view.format_move(view.legal(0)[-1]) + "\r")  # a sealed pick
+    await alice.wait_for("your sealed pick")
+    await asyncio.sleep(0.8)  # bob's screen has had time to follow
+    assert GameSession.open(server.store.room_path(room.id)).state.boards[0].pick is not None
+    bob_text = "\n".join(bob.seen) + bob.raw.decode("utf-8", "replace")
+    assert "sealed pick" not in bob_text  # bob has not picked: any 'sealed pick' shown would be alice's
+    alice_text = "\n".join(alice.seen)
+    assert "your sealed pick" in alice_text
+    for t in (alice, bob):
+        await t.close()

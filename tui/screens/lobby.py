@@ -1,0 +1,275 @@
+"""The lobby, for a person connected to a server: their rooms (their turn
+first), open rooms to join, games to watch, and making a new room."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rulesets import REGISTRY
+from tui.server.store import RoomError, RoomStatus, Store, seat_label
+from tui.widgets.option_list import KeyOptionList
+
+REFRESH_SECONDS = 1.0
+"""How often the lobby looks at the rooms again."""
+
+
+def room_label(st: RoomStatus, user: str) -> Text:
+    """One room as a line of the lobby's list."""
+    mark = "▶ your turn" if st.your_turn else ("  finished " if st.over else "           ")
+    seats = ", ".join("you" if s == user else seat_label(s) for s in st.room.seats)
+    return Text(f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {seats}")
+
+
+def sections(statuses: list[RoomStatus], user: str) -> list[tuple[str, list[RoomStatus]]]:
+    """The lobby's three lists: your rooms (your turn first), rooms with a
+    free seat, and the other games to watch."""
+    mine = sorted((s for s in statuses if s.seat is not None), key=lambda s: (not s.your_turn, s.over, s.room.id))
+    rest = [s for s in statuses if s.seat is None]
+    open_ = [s for s in rest if s.room.open_seats() and not s.over]
+    watch = [s for s in rest if s not in open_]
+    return [("Your rooms", mine), ("Open rooms (Enter takes a free seat)", open_), ("Other games (Enter watches)", watch)]
+
+
+class LobbyScreen(Screen[None]):
+    """Rooms on the server, as one person sees them."""
+
+    BINDINGS = [
+        Binding("enter", "open", "Play / join", show=True),
+        Binding("w", "watch", "Watch"),
+        Binding("c", "create", "New room"),
+        Binding("r", "refresh", "Refresh", show=False),
+        Binding("q", "quit_app", "Quit"),
+    ]
+
+    def __init__(self, store: Store, user: str) -> None:
+        super().__init__()
+        self.store = store
+        self.user = user
+        """Who is connected (their name on this server)."""
+        self.statuses: dict[str, RoomStatus] = {}
+        self.waiting: set[str] | None = None
+        """Rooms where it was this person's turn at the last look."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(Text(f"T-Square lobby · you are {self.user}"), classes="title")
+            yield Static("Enter plays or joins · w watches · c makes a room · q leaves", classes="hint")
+            yield KeyOptionList(id="rooms")
+            yield Static("", id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_refresh()
+        self.set_interval(REFRESH_SECONDS, self.action_refresh)
+        self.query_one("#rooms", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()
+
+    def action_refresh(self) -> None:
+        if not self.is_current:
+            return  # under a room's screen: that screen watches its own game
+        try:
+            statuses = list(self.store.statuses(self.user))
+        except RoomError as exc:
+            self.say(str(exc))
+            return
+        self.statuses = {s.room.id: s for s in statuses}
+        waiting = {s.room.id for s in statuses if s.your_turn}
+        if self.waiting is not None and waiting - self.waiting:
+            self.app.bell()  # a room became your turn
+        self.waiting = waiting
+        rooms = self.query_one("#rooms", OptionList)
+        keep = self._room_id()
+        options: list[Option] = []
+        for title, group in sections(statuses, self.user):
+            options.append(Option(Text(f"── {title} ({len(group)})", style="bold"), disabled=True))
+            options += [Option(room_label(s, self.user), id=s.room.id) for s in group]
+        rooms.clear_options()
+        rooms.add_options(options)
+        ids = [o.id for o in options]
+        if keep is not None and keep in ids:
+            rooms.highlighted = ids.index(keep)
+        else:
+            first = next((i for i, o in enumerate(options) if o.id), None)
+            rooms.highlighted = first
+
+    def _room_id(self) -> str | None:
+        rooms = self.query_one("#rooms", OptionList)
+        if rooms.highlighted is None or rooms.option_count == 0:
+            return None
+        return rooms.get_option_at_index(rooms.highlighted).id
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(Text(text))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        st = self.statuses.get(self._room_id() or "")
+        if st is None:
+            return
+        if st.seat is not None:
+            return self.enter(st.room.id, st.seat)
+        free = st.room.open_seats()
+        if not free or st.over:
+            return self.action_watch()
+        try:
+            self.store.join(st.room.id, free[0], self.user)
+        except RoomError as exc:
+            self.say(str(exc))
+            self.action_refresh()
+            return
+        self.enter(st.room.id, free[0])
+
+    def action_watch(self) -> None:
+        room_id = self._room_id()
+        if room_id is None:
+            return
+        st = self.statuses[room_id]
+        try:
+            self.store.watch(room_id, self.user)
+        except RoomError as exc:
+            self.say(str(exc))
+            return
+        self.enter(room_id, st.seat)
+
+    def enter(self, room_id: str, seat: int | None) -> None:
+        """Open the room's game as `seat` (None: watching)."""
+        from engine.errors import SaveError
+        from tui.screens.lobby_room import RoomScreen
+
+        try:
+            still_mine = None
+            if seat is not None:
+                token = self.store.claim_seat(room_id, seat)
+                still_mine = lambda: self.store.holds_seat(room_id, seat, token)  # noqa: E731
+            screen = RoomScreen(self.store.room_path(room_id), seat, room_id, still_mine)
+        except (SaveError, RoomError) as exc:
+            self.say(str(exc))
+            return
+        self.say("")
+        self.app.push_screen(screen)
+
+    def action_create(self) -> None:
+        def made(room_id: str | None) -> None:
+            self.action_refresh()
+            if room_id:
+                self.enter(room_id, 0)
+
+        self.app.push_screen(NewRoomScreen(self.store, self.user), made)
+
+    def action_quit_app(self) -> None:
+        self.app.exit()
+
+
+class NewRoomScreen(Screen[str | None]):
+    """Pick a game, then its seats and options; you take seat 1."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, store: Store, user: str) -> None:
+        super().__init__()
+        self.store = store
+        self.user = user
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static("New room: which game?", classes="title")
+            yield Static("Enter picks the game · Esc goes back", classes="hint")
+            options = [
+                Option(f"{e.title:<20} {_players(e)} players", id=e.id)
+                for e in REGISTRY.entries()
+                if REGISTRY.is_playable(e.id)
+            ]
+            yield KeyOptionList(*options, id="new-games")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        games = self.query_one("#new-games", OptionList)
+        games.highlighted = 0
+        games.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        game = event.option.id
+        assert game is not None
+        self.app.push_screen(RoomSetupScreen(self.store, self.user, game), self._made)
+
+    def _made(self, room_id: str | None) -> None:
+        if room_id:
+            self.dismiss(room_id)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+def room_form(ruleset):
+    """The local setup form without name rows: in a room, people's names
+    are their user names and bots get theirs from their seat."""
+    from tui.screens.setup import SetupForm
+
+    class RoomForm(SetupForm):
+        def row_keys(self) -> list[str]:
+            return [k for k in super().row_keys() if not k.startswith("name:")]
+
+    return RoomForm(ruleset)
+
+
+class RoomSetupScreen(Screen[str | None]):
+    """Seats and options of a new room (the local setup form: 'Human'
+    seats other than yours stay open for people to join)."""
+
+    BINDINGS = [Binding("enter", "start", "Make the room"), Binding("escape", "back", "Back")]
+
+    def __init__(self, store: Store, user: str, game: str) -> None:
+        super().__init__()
+        self.store = store
+        self.user = user
+        self.ruleset = REGISTRY.get(game)
+
+    def compose(self) -> ComposeResult:
+        from tui.screens.setup import SetupForm
+
+        with Vertical():
+            yield Static(f"New room: {self.ruleset.title}", classes="title")
+            yield Static(
+                "Seat 1 is yours; other Human seats stay open. ↑↓ row · ←→ change · Enter: make",
+                classes="hint",
+            )
+            yield room_form(self.ruleset)
+            yield Static("", id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from tui.screens.setup import SetupForm
+
+        self.query_one(SetupForm).focus()
+
+    def action_start(self) -> None:
+        from tui.screens.setup import SetupForm
+
+        c = self.query_one(SetupForm).choices
+        seats: list[str | None] = [self.user] + [k if k.startswith("bot:") else None for k in c.kinds[1:]]
+        try:
+            room = self.store.create_room(self.ruleset.id, seats, c.options, int(c.seed) if c.seed else None)
+        except RoomError as exc:
+            self.query_one("#message", Static).update(Text(str(exc)))
+            return
+        self.dismiss(room.id)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+def _players(entry) -> str:
+    """'2' or '2–4': how many may play a game."""
+    lo, hi = entry.min_players, entry.max_players
+    return f"{lo}" if lo == hi else f"{lo}–{hi}"

@@ -1,0 +1,55 @@
+"""What runs in each connection's PTY: the TUI opened on the lobby for one
+person. `python -m tui.server.player DATA_DIR USER` (the server starts it)."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from textual.events import Mount
+
+from tui.app import TSquareApp
+from tui.server.store import Store, check_user_name
+
+
+class LobbyApp(TSquareApp):
+    """The TUI for a connected person: the lobby instead of the main menu."""
+
+    CSS_PATH = [str(Path(__file__).parent.parent / name) for name in TSquareApp.CSS_PATH]  # the app's own styles
+
+    def __init__(self, root: Path, user: str) -> None:
+        self.store = Store(root)
+        super().__init__(self.store.root / "reports", bot_delay=0.0)
+        self.user = user
+        """Who is connected."""
+
+    def on_mount(self, event: Mount) -> None:
+        from tui.screens.lobby import LobbyScreen
+
+        event.prevent_default()  # not the main menu of local play
+        self.push_screen(LobbyScreen(self.store, self.user))
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: python -m tui.server.player DATA_DIR USER", file=sys.stderr)
+        return 2
+    root, user = Path(argv[0]), check_user_name(argv[1])
+    if os.isatty(0):  # the PTY becomes our controlling terminal: resizes arrive as SIGWINCH
+        import fcntl
+        import termios
+
+        try:
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        except OSError:
+            pass
+    app = LobbyApp(root, user)
+    app.run()
+    if app.crash is not None:
+        print(app.crash, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

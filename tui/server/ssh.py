@@ -1,0 +1,444 @@
+"""The SSH front door: public-key logins, a PTY running the TUI per person.
+
+- Identity is the public key: a new key's first login picks a free name in
+  the terminal, bound to the key's fingerprint from then on. Password and
+  keyboard-interactive logins are refused.
+- A connection with a terminal gets its own process (`tui.server.player`)
+  on a new PTY, sized as the client's terminal and resized with it, with the
+  client's TERM (and COLORTERM if sent); bytes are relayed both ways. Output
+  waits for each client's own channel to drain, so a slow client holds up
+  only its own process, never the server or the others.
+- `ssh HOST status` prints the rooms where it is your turn. Nothing else may
+  run: no shell but the TUI, no other command, no subsystem, no port, agent
+  or X11 forwarding.
+- Limits: connections per key, idle time, input rate (bytes over the limit
+  are dropped with a bell; a flood ends the connection).
+"""
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import pty
+import signal
+import struct
+import sys
+import termios
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from tui.server.bots import BotRunner
+from tui.server.store import RoomError, Store, seat_label
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one person may use."""
+
+    per_key: int = 3
+    """Connections at once with one key."""
+    idle_seconds: float = 1800.0
+    """A connection with no input for this long is closed."""
+    input_rate: float = 4096.0
+    """Bytes per second of input, sustained."""
+    input_burst: float = 16384.0
+    """Bytes of input at once (a paste) before the rate applies."""
+    flood_bytes: int = 1 << 20
+    """Input dropped beyond this many bytes in one connection ends it."""
+    login_seconds: float = 60.0
+    """Time to log in (and to pick a name)."""
+
+
+class InputBucket:
+    """A token bucket on input bytes."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+        self.dropped = 0
+        """Bytes refused so far."""
+
+    def take(self, data: bytes) -> bytes:
+        """The part of `data` allowed now (the rest is dropped and counted)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        n = min(len(data), int(self.tokens))
+        self.tokens -= n
+        self.dropped += len(data) - n
+        return data[:n]
+
+
+def load_host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's host key, made (ed25519, mode 600) on first run."""
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(key.export_private_key())
+    return key
+
+
+class _Door(asyncssh.SSHServer):
+    """Per connection: public keys only, no forwarding of any kind."""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.conn.set_extra_info(tsquare_key=key.get_fingerprint("sha256"))
+        return True  # any key: the key is the identity
+
+    def connection_requested(self, *args: object) -> bool:
+        return False
+
+    def server_requested(self, *args: object) -> bool:
+        return False
+
+    def unix_connection_requested(self, *args: object) -> bool:
+        return False
+
+    def unix_server_requested(self, *args: object) -> bool:
+        return False
+
+
+class Front:
+    """The SSH server of one data folder."""
+
+    def __init__(self, root: Path, limits: Limits = Limits(), bots: bool = True) -> None:
+        self.store = Store(root)
+        self.store.make()
+        self.limits = limits
+        self.active: dict[str, int] = {}
+        """Open terminal connections per key fingerprint."""
+        self.children: set[int] = set()
+        """Process ids of the TUI processes now running."""
+        self.run_bots = bots
+        self._server: asyncssh.SSHAcceptor | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+
+    async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        key = load_host_key(self.store.host_key_path)
+        self._server = await asyncssh.create_server(
+            _Door,
+            host,
+            port,
+            server_host_keys=[key],
+            process_factory=self.handle,
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=self.limits.login_seconds,
+            keepalive_interval=60,
+            keepalive_count_max=3,
+        )
+        if self.run_bots:
+            self._bot_task = asyncio.create_task(self._bots())
+        return self._server.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        """Stop listening, end every connection and child process."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for pid in list(self.children):
+            try:
+                os.killpg(pid, signal.SIGTERM)
+            except OSError:
+                pass
+
+    async def _bots(self) -> None:
+        runner = BotRunner(self.store)
+        while True:
+            moved = await asyncio.to_thread(runner.step)
+            await asyncio.sleep(0.05 if moved else 0.25)
+
+    # ------------------------------------------------------------ a session
+    async def handle(self, process: asyncssh.SSHServerProcess) -> None:
+        conn = process.get_extra_info("connection")
+        fingerprint = conn.get_extra_info("tsquare_key") if conn else None
+        if not fingerprint:
+            return self._refuse(process, "public-key logins only")
+        if process.subsystem:
+            return self._refuse(process, "no subsystems here")
+        user = self.store.user_for(fingerprint)
+        command = process.command
+        if command is not None:
+            return self._command(process, command.strip(), user)
+        if process.get_terminal_type() is None:
+            return self._refuse(process, "the games need a terminal: use ssh -t, or 'status'")
+        if self.active.get(fingerprint, 0) >= self.limits.per_key:
+            return self._refuse(process, f"at most {self.limits.per_key} connections per key")
+        self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
+        try:
+            if user is None:
+                user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
+            if user is not None:
+                code = await self._run_tui(process, user)
+                process.exit(code)
+        except (asyncio.TimeoutError, asyncssh.BreakReceived, asyncssh.SignalReceived):
+            process.exit(1)
+        except (asyncssh.DisconnectError, ConnectionError, BrokenPipeError):
+            pass
+        finally:
+            self.active[fingerprint] -= 1
+            if not self.active[fingerprint]:
+                del self.active[fingerprint]
+
+    def _refuse(self, process: asyncssh.SSHServerProcess, why: str) -> None:
+        process.stderr.write(f"tsquare: {why}\r\n".encode())
+        process.exit(1)
+
+    def _command(self, process: asyncssh.SSHServerProcess, command: str, user: str | None) -> None:
+        if command != "status":
+            return self._refuse(process, "the only command is 'status'")
+        if user is None:
+            return self._refuse(process, "log in once with a terminal to pick your name")
+        try:
+            lines = status_lines(self.store, user)
+        except RoomError as exc:
+            return self._refuse(process, str(exc))
+        process.stdout.write(("\n".join(lines) + "\n").encode())
+        process.exit(0)
+
+    async def _pick_name(self, process: asyncssh.SSHServerProcess, fingerprint: str) -> str | None:
+        """Ask a new key's owner for a free name (typed in raw mode: echoed,
+        backspace works, Ctrl-C or Ctrl-D leaves)."""
+        out = process.stdout
+        out.write(
+            b"Welcome to T-Square. This key is new here: pick the name others will see\r\n"
+            b"(2-16 letters, digits, - or _; it stays bound to this key).\r\n"
+        )
+        reader = LineReader(process)
+        while True:
+            out.write(b"Name: ")
+            line = await reader.line()
+            if line is None:
+                out.write(b"\r\nBye.\r\n")
+                process.exit(0)
+                return None
+            try:
+                return self.store.bind(fingerprint, line)
+            except RoomError as exc:
+                out.write(f"{exc}\r\n".encode())
+
+    async def _run_tui(self, process: asyncssh.SSHServerProcess, user: str) -> int:
+        """Run the lobby for `user` on a new PTY and relay until either side ends."""
+        cols, rows, _, _ = process.get_terminal_size()
+        master, slave = pty.openpty()
+        _set_size(master, cols or 80, rows or 24)
+        env = child_env(process.get_terminal_type() or "xterm", process.env.get("COLORTERM"))
+        try:
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tui.server.player", str(self.store.root), user,
+                stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
+            )
+        finally:
+            os.close(slave)
+        self.children.add(child.pid)
+        os.set_blocking(master, False)
+        tasks = [
+            asyncio.create_task(self._pump_out(master, process)),
+            asyncio.create_task(self._pump_in(master, process, child.pid)),
+            asyncio.create_task(child.wait()),
+        ]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for t in tasks[:2]:
+                t.cancel()
+            if child.returncode is None:
+                await _stop(child)
+            self.children.discard(child.pid)
+            os.close(master)
+        return child.returncode or 0
+
+    async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            ready = loop.create_future()
+            loop.add_reader(master, lambda: ready.done() or ready.set_result(None))
+            try:
+                await ready
+            finally:
+                loop.remove_reader(master)
+            try:
+                data = os.read(master, 65536)
+            except BlockingIOError:
+                continue
+            except OSError:  # EIO: the child closed its terminal
+                return
+            if not data:
+                return
+            process.stdout.write(data)
+            await process.stdout.drain()  # this client's pace only
+
+    async def _pump_in(self, master: int, process: asyncssh.SSHServerProcess, pid: int) -> None:
+        lim = self.limits
+        bucket = InputBucket(lim.input_rate, lim.input_burst)
+        rang = 0.0
+        while True:
+            try:
+                data = await asyncio.wait_for(process.stdin.read(4096), lim.idle_seconds)
+            except asyncssh.TerminalSizeChanged as exc:
+                _set_size(master, exc.width, exc.height)
+                try:
+                    os.killpg(pid, signal.SIGWINCH)
+                except OSError:
+                    pass
+                continue
+            except asyncio.TimeoutError:
+                process.stderr.write(b"\r\ntsquare: idle for too long; your games wait for you\r\n")
+                return
+            if not data:
+                return
+            allowed = bucket.take(data)
+            if len(allowed) < len(data) and time.monotonic() - rang > 1.0:
+                rang = time.monotonic()
+                process.stdout.write(b"\a")
+            if bucket.dropped > lim.flood_bytes:
+                process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
+                return
+            await _write_all(master, allowed)
+
+
+class LineReader:
+    """Lines typed on a raw terminal, echoed; escape sequences and anything
+    but printable ASCII are dropped; at most 16 characters a line."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess) -> None:
+        self.process = process
+        self.pending = b""
+        self.escape = 0
+        """0 normal, 1 after ESC, 2 inside a CSI/SS3 sequence."""
+
+    async def line(self) -> str | None:
+        """The next line (None: the person left)."""
+        buf = ""
+        while True:
+            if not self.pending:
+                try:
+                    self.pending = await self.process.stdin.read(256)
+                except asyncssh.TerminalSizeChanged:
+                    continue
+                if not self.pending:
+                    return None
+            byte, self.pending = self.pending[0], self.pending[1:]
+            if self.escape == 1:
+                self.escape = 2 if byte in (0x5B, 0x4F) else 0  # '[' or 'O'
+                continue
+            if self.escape == 2:
+                self.escape = 0 if 0x40 <= byte <= 0x7E else 2
+                continue
+            if byte == 0x1B:
+                self.escape = 1
+            elif byte in (3, 4):  # Ctrl-C, Ctrl-D
+                return None
+            elif byte in (13, 10):
+                self.process.stdout.write(b"\r\n")
+                return buf
+            elif byte in (8, 127):
+                if buf:
+                    buf = buf[:-1]
+                    self.process.stdout.write(b"\b \b")
+            elif 32 < byte < 127 and len(buf) < 16:
+                buf += chr(byte)
+                self.process.stdout.write(bytes([byte]))
+
+
+def child_env(term: str, colorterm: str | None) -> dict[str, str]:
+    """The environment of a connection's TUI process: the client's terminal
+    type and colours, UTF-8, and only what Python needs from the server's."""
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV", "TMPDIR")}
+    env.update(TERM=term if term.isprintable() and len(term) < 64 else "xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    if colorterm in ("truecolor", "24bit"):
+        env["COLORTERM"] = colorterm
+    return env
+
+
+def _set_size(fd: int, cols: int, rows: int) -> None:
+    cols, rows = max(1, min(cols, 1000)), max(1, min(rows, 1000))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+async def _write_all(fd: int, data: bytes, tries: int = 100) -> None:
+    """Write to the PTY; what the child does not read within ~2 s is dropped."""
+    while data and tries:
+        try:
+            n = os.write(fd, data)
+            data = data[n:]
+        except BlockingIOError:
+            tries -= 1
+            await asyncio.sleep(0.02)
+        except OSError:
+            return
+
+
+async def _stop(child: asyncio.subprocess.Process) -> None:
+    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(child.pid, sig)
+        except OSError:
+            return
+        try:
+            await asyncio.wait_for(child.wait(), 2.0)
+            return
+        except asyncio.TimeoutError:
+            continue
+
+
+def status_lines(store: Store, user: str) -> list[str]:
+    """`status`: the rooms where it is `user`'s turn, one line each."""
+    waiting = store.your_turn(user)
+    if not waiting:
+        return [f"{user}: no game waits for you."]
+    lines = [f"{user}: your turn in {len(waiting)} room{'s' if len(waiting) > 1 else ''}:"]
+    for st in waiting:
+        others = ", ".join(seat_label(s) for i, s in enumerate(st.room.seats) if i != st.seat)
+        lines.append(f"  {st.room.id}  {st.title:<20} move {st.ply + 1:<4} with {others}")
+    return lines
+
+
+def serve_forever(root: Path, host: str, port: int, say=print) -> int:
+    """Run the server until interrupted; the exit code."""
+    async def main() -> None:
+        front = Front(root)
+        real = await front.start(host, port)
+        fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
+        say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
+        say(f"players join with: ssh -p {real} {'localhost' if host in ('127.0.0.1', '::1') else host}")
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        await front.close()
+
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        print(f"tsquare: cannot serve on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    return 0
