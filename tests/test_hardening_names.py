@@ -182,7 +182,8 @@ def test_the_saves_screen_shows_names_plain(tmp_path):
             opts = tui.screen.query_one(OptionList)
             return str(opts.get_option_at_index(0).prompt)
 
-    assert "[/] v Bob [the builder]" in asyncio.run(go())
+    label = asyncio.run(go())
+    assert "[/] v Bob [the builde…" in label  # literal brackets, cut with an ellipsis, never markup
 
 
 # ---------------------------------------------------------------- the fuzz

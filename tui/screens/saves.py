@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from engine.record import GameRecord
 from engine.saves import scan_folder
-from engine.text import shown
+from engine.text import cells, shown
 from tui.widgets.option_list import KeyOptionList
 
 
@@ -37,7 +37,8 @@ def save_label(rec: GameRecord) -> Text:
     else:
         status = f"{', '.join(rec.names[s] for s in state.to_act())} to play"
     text = Text(f"{rec.ruleset.title[:13]:<13} ", style="bold")
-    text.append(f"{' v '.join(rec.names)[:22]:<22} ")
+    players = shown(" v ".join(rec.names), 22)  # cut with an ellipsis, in display cells
+    text.append(players + " " * max(1, 23 - cells(players)))
     text.append(f"{when(rec.updated):<16} ", style="dim")
     text.append(status[:24])
     return text
