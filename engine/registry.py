@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable
 
 from engine.core import Ruleset
@@ -52,6 +53,47 @@ def _entry_points(group: str) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
+def _own_entry_points(group: str) -> dict[str, str]:
+    """The entry points in `group` of the tsquare distribution itself, read
+    straight from its dist-info folder (about 1 ms, against ~30 ms for
+    importing importlib.metadata and scanning every installed distribution),
+    so a command that names a built-in game starts fast. Empty if not found."""
+    import os
+    import sys
+
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        for name in names:
+            if not (name.startswith("tsquare-") and name.endswith(".dist-info")):
+                continue
+            try:
+                text = Path(folder or ".", name, "entry_points.txt").read_text(encoding="utf-8")
+            except OSError:
+                continue
+            return _parse_entry_points(text, group)
+    return {}
+
+
+def _parse_entry_points(text: str, group: str) -> dict[str, str]:
+    """`name = value` lines of section [group] of an entry_points.txt."""
+    out: dict[str, str] = {}
+    section = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+            continue
+        if section == group and "=" in line:
+            key, _, value = line.partition("=")
+            out.setdefault(key.strip(), value.strip())
+    return out
+
+
 class Registry:
     """Looks rulesets up by id; finds them through entry points on first use."""
 
@@ -61,6 +103,7 @@ class Registry:
         self._targets: dict[str, str] | None = dict(targets) if targets is not None else None
         self._loaded: dict[str, Ruleset] = {}
         self._broken: dict[str, str] = {}
+        self._own: dict[str, str] | None = None
 
     def _all_targets(self) -> dict[str, str]:
         if self._targets is None:
@@ -100,7 +143,12 @@ class Registry:
         """The ruleset for `game_id`; UnknownGameError with a clear message."""
         if game_id in self._loaded:
             return self._loaded[game_id]
-        targets = self._all_targets()
+        target = None
+        if self._targets is None:  # fast path: a game of tsquare's own distribution
+            if self._own is None:
+                self._own = _own_entry_points(self.group)
+            target = self._own.get(game_id)
+        targets = self._all_targets() if target is None else {game_id: target}
         target = targets.get(game_id)
         if target is None:
             known = ", ".join(targets) or "none installed"

@@ -4,11 +4,13 @@ open and close lines, spaces and areas on every board (2–4 players)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import OptionSpec, Ruleset
 from rulesets.architects.content import ROUND_LIMIT
-from rulesets.architects.state import ArchitectsState
+
+if TYPE_CHECKING:  # the state is imported on first use: listing games stays fast
+    from rulesets.architects.state import ArchitectsState
 
 
 class Architects(Ruleset):
@@ -37,7 +39,9 @@ class Architects(Ruleset):
     undo_allowed = False
     package_dir = Path(__file__).parent
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> ArchitectsState:
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> "ArchitectsState":
+        from rulesets.architects.state import ArchitectsState
+
         return ArchitectsState.setup(
             players, seed, options.get("hands", "closed") == "open", int(options.get("rounds", ROUND_LIMIT))
         )

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import OptionSpec, Ruleset
-from rulesets.grid_square.state import GridSquareState
+
+if TYPE_CHECKING:  # the state is imported on first use: listing games stays fast
+    from rulesets.grid_square.state import GridSquareState
 
 
 class GridSquare(Ruleset):
@@ -29,7 +31,9 @@ class GridSquare(Ruleset):
     bot_classes = {"greedy": "rulesets.grid_square.bots:GreedyBot", "planner": "rulesets.grid_square.bots:PlannerBot"}
     package_dir = Path(__file__).parent
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> GridSquareState:
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> "GridSquareState":
+        from rulesets.grid_square.state import GridSquareState
+
         if players != 2:
             raise ValueError("Grid Square is for 2 players")
         return GridSquareState(slides_allowed=bool(options.get("sliding", True)))

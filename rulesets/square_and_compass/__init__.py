@@ -3,10 +3,12 @@ process them into materials and complete building contracts (2–5 players)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import OptionSpec, Ruleset
-from rulesets.square_and_compass.state import CompassState
+
+if TYPE_CHECKING:  # the state is imported on first use: listing games stays fast
+    from rulesets.square_and_compass.state import CompassState
 
 
 class SquareAndCompass(Ruleset):
@@ -36,7 +38,9 @@ class SquareAndCompass(Ruleset):
     undo_allowed = False
     package_dir = Path(__file__).parent
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> CompassState:
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> "CompassState":
+        from rulesets.square_and_compass.state import CompassState
+
         return CompassState.setup(players, seed, int(options.get("rounds", 0)))
 
 

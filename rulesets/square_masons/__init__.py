@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import OptionSpec, Ruleset
 from rulesets.square_masons.data import ROUND_LIMIT
-from rulesets.square_masons.state import SquareMasonsState, new_state
+
+if TYPE_CHECKING:  # the state is imported on first use: listing games stays fast
+    from rulesets.square_masons.state import SquareMasonsState
 
 
 class SquareMasons(Ruleset):
@@ -33,7 +35,9 @@ class SquareMasons(Ruleset):
     undo_allowed = False
     package_dir = Path(__file__).parent
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> SquareMasonsState:
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> "SquareMasonsState":
+        from rulesets.square_masons.state import new_state
+
         rounds = int(options.get("rounds", ROUND_LIMIT))
         if rounds < 0:
             raise ValueError("option rounds must be 0 (no limit) or more")

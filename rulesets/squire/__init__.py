@@ -3,11 +3,13 @@ market, fill their galleries and hold exhibitions (2–4 players)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import OptionSpec, Ruleset
 from rulesets.squire.content import MAPS
-from rulesets.squire.state import SquireState
+
+if TYPE_CHECKING:  # the state is imported on first use: listing games stays fast
+    from rulesets.squire.state import SquireState
 
 
 class Squire(Ruleset):
@@ -37,7 +39,9 @@ class Squire(Ruleset):
     undo_allowed = False
     package_dir = Path(__file__).parent
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> SquireState:
+    def new_game(self, players: int, seed: int, options: dict[str, Any]) -> "SquireState":
+        from rulesets.squire.state import SquireState
+
         return SquireState.setup(
             players,
             seed,
