@@ -312,7 +312,7 @@ def measure(quick: bool) -> dict[str, Any]:
                 med, p95 = determinize_us(rs, 60 if quick else 200)
                 g.update(determinize_us=round(med, 1), determinize_p95_us=round(p95, 1))
             g["bot_ms"] = {}
-            for level in rs.bot_levels:
+            for level in rs.own_bot_levels:
                 if level == "random":
                     continue
                 ms, moves = bot_ms(rs, level, 2 if quick else 3, 5.0 if quick else 15.0)

@@ -546,7 +546,7 @@ def selfplay(
         opts = ruleset.parse_options(option)
     except ValueError as exc:
         fail(str(exc))
-    levels = tuple(chosen.get(s, ruleset.bot_levels[-1]) for s in range(n))
+    levels = tuple(chosen.get(s, ruleset.default_bot_level) for s in range(n))
     spec = MatchSpec(ruleset.id, levels, games_, seed, opts, swap)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

@@ -46,7 +46,7 @@ class SetupForm(Widget, can_focus=True):
         super().__init__()
         self.ruleset = ruleset
         n = ruleset.min_players
-        kinds = ["human"] + [f"bot:{ruleset.bot_levels[-1]}"] * (n - 1)
+        kinds = ["human"] + [f"bot:{ruleset.default_bot_level}"] * (n - 1)
         self.choices = SetupChoices(n, kinds, ruleset.default_options())
 
     def kind_cycle(self) -> list[str]:
@@ -99,7 +99,7 @@ class SetupForm(Widget, can_focus=True):
             lo, hi = self.ruleset.min_players, self.ruleset.max_players
             c.players = lo + (c.players - lo + step) % (hi - lo + 1)
             while len(c.kinds) < c.players:
-                c.kinds.append(f"bot:{self.ruleset.bot_levels[-1]}")
+                c.kinds.append(f"bot:{self.ruleset.default_bot_level}")
             del c.kinds[c.players :]
         elif key.startswith("seat:"):
             i = int(key[5:])
