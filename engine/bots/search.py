@@ -209,7 +209,7 @@ class SearchBot(Bot):
 
 PRIOR_BOOST = 2.0
 """How much harder the root explores the prior bot's choice."""
-PRIOR_MARGIN = 0.03
+PRIOR_MARGIN = 0.05
 """How much better (in win share) a move must look to overrule the prior."""
 
 
