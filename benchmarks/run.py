@@ -2,6 +2,7 @@
 same run (see benchmarks/README.md).
 
     python benchmarks/run.py [--json FILE] [--quick]
+    python benchmarks/run.py --search [--json FILE]   (the search bot alone)
 
 Prints a table and, with --json, writes every figure. Not part of pytest.
 """
@@ -438,12 +439,63 @@ def table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def search_figures(decisions: int = 4) -> dict[str, Any]:
+    """Per game: the search bot's iterations a second (half a second from a
+    position ten default-bot moves in), and the seconds a decision of the
+    `search` and `deep` levels take (p95 over `decisions` and one decision)."""
+    from engine.bots.search import Budget
+    from rulesets import REGISTRY
+
+    out: dict[str, Any] = {}
+    for entry in REGISTRY.entries():
+        if not REGISTRY.is_playable(entry.id):
+            continue
+        rs = REGISTRY.get(entry.id)
+        n = max(rs.min_players, 3 if rs.max_players >= 3 and rs.hidden_information else 2)
+        state = rs.new_game(n, 5, rs.default_options())
+        bots = [rs.make_bot(rs.default_bot_level, 9 + s) for s in range(n)]
+        for _ in range(10):
+            if state.is_over():
+                break
+            s = state.to_act()[0]
+            state.apply(s, bots[s].choose(state.view(s), s))
+        s = state.to_act()[0]
+        probe_bot = rs.make_bot("search", 1)
+        probe_bot.budget = Budget(iterations=None, seconds=0.5)
+        probe_bot.analyse(state.view(s), s)
+        row: dict[str, Any] = {"players": n, "iterations_per_s": round(probe_bot.last_iterations / 0.5)}
+        for level, count in (("search", decisions), ("deep", 1)):
+            times = []
+            st = state.clone()
+            for k in range(count):
+                if st.is_over():
+                    break
+                seat = st.to_act()[0]
+                t = time.perf_counter()
+                mv = rs.make_bot(level, k).choose(st.view(seat), seat)
+                times.append(time.perf_counter() - t)
+                st.apply(seat, mv)
+            times.sort()
+            row[f"{level}_p95_s"] = round(times[min(len(times) - 1, int(0.95 * len(times)))], 3)
+        out[entry.id] = row
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
     ap.add_argument("--quick", action="store_true", help="shorter budgets (a rough figure in ~1 minute)")
+    ap.add_argument("--search", action="store_true",
+                    help="only the search bot: iterations/s and search/deep p95 s a decision (~1 minute)")
     args = ap.parse_args(argv)
     t = time.perf_counter()
+    if args.search:
+        figures = search_figures()
+        for game, row in figures.items():
+            print(f"{game:<20} " + "  ".join(f"{k}={v}" for k, v in row.items()))
+        if args.json:
+            Path(args.json).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+        return 0
     res = measure(args.quick)
     res["seconds"] = round(time.perf_counter() - t, 1)
     print(table(res))

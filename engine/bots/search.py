@@ -118,13 +118,13 @@ class SearchBot(Bot):
     def analyse(self, state: GameState, seat: int) -> list[MoveStat]:
         """Search from `state` (the seat's view) and return every root move
         with its visits and value, most visited first."""
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         root = Node(None, None)
         legal = state.legal(seat)
         self.prior_move = None
         if self.prior is not None and len(legal) > 1:
             self.prior_move = self.prior.choose(state, seat)
-        budget = self.budget
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         limit = budget.iterations
         n = 0
         while True:
