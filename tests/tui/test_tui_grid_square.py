@@ -168,8 +168,8 @@ async def test_menu_setup_starts_a_saved_game(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        # seat 2: bot greedy -> human (cycle human, random, greedy)
-        await pilot.press("down", "down", "right")
+        # seat 2: bot planner -> human (cycle human, random, greedy, planner, search, deep)
+        await pilot.press("down", "down", "right", "right", "right")
         await pilot.press("down", "down", "4", "2")  # seed 42
         await pilot.press("enter")
         await pilot.pause()

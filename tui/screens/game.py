@@ -30,6 +30,7 @@ class GameScreen(Screen[None]):
         Binding("colon", "type_move", "Type a move", show=False),
         Binding("a", "all_moves", "Moves"),
         Binding("u", "undo", "Undo"),
+        Binding("H", "hint", "Hint", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
         Binding("escape", "hide_input", "Cancel", show=False),
@@ -281,6 +282,21 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(MovePicker(moves, state.prompt(seat)), chosen)
 
+    def action_hint(self) -> None:
+        """The search level's top three moves for you (games with one person
+        only: a hint is help the other people did not agree to)."""
+        seat = self.acting_human()
+        if seat is None:
+            self.show_message("Not your turn.")
+            return
+        if len(self.humans) > 1:
+            self.show_message("Hints are off in a game between people.")
+            return
+        from tui.screens.hint import HintScreen
+
+        rec = self.record
+        self.app.push_screen(HintScreen(rec.ruleset, rec.state.view(seat), seat, rec.seed + rec.ply))
+
     def action_hide_input(self) -> None:
         box = self.query_one("#move-input", Input)
         if box.has_class("visible"):
@@ -326,6 +342,7 @@ class GameScreen(Screen[None]):
         from tui.screens.rules import RulesScreen
 
         keys = getattr(self.view_widget, "KEYS_HELP", "")
+        keys += "\n\nShift+H: a hint, the search level's top three moves (games with one person only).\n"
         self.app.push_screen(RulesScreen(self.record.ruleset.id, keys))
 
     def action_quit_game(self) -> None:
