@@ -77,3 +77,5 @@ def test_the_prior_move_is_kept_unless_clearly_beaten():
     assert pick(clear, "b") == "a"
     rare = [MoveStat("a", 100, 0.50), MoveStat("b", 5, 0.90)]
     assert pick(rare, "a") == "a"
+    noisy = [MoveStat("a", 50, 0.50), MoveStat("b", 40, 0.90), MoveStat("c", 100, 0.52)]
+    assert pick(noisy, "a") == "a"  # b is lucky but little tried; c is not better enough

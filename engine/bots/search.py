@@ -214,17 +214,16 @@ PRIOR_MARGIN = 0.05
 
 
 def pick(stats: list[MoveStat], prior_move: Hashable | None = None) -> Hashable:
-    """The move to play: the most visited, unless the prior bot's choice
-    looks about as good (within PRIOR_MARGIN) among well-visited moves."""
+    """The move to play: the most visited; but the prior bot's choice
+    (explored harder) is kept unless the most visited move beats its value
+    by PRIOR_MARGIN."""
     best = max(stats, key=lambda s: (s.visits, s.value))
-    if prior_move is None:
+    if prior_move is None or best.move == prior_move:
         return best.move
     mine = next((s for s in stats if s.move == prior_move), None)
     if mine is None or not mine.visits:
         return best.move
-    solid = [s for s in stats if s.visits >= best.visits / 4]
-    top = max(s.value for s in solid)
-    return prior_move if mine.value >= top - PRIOR_MARGIN else best.move
+    return best.move if best.value >= mine.value + PRIOR_MARGIN else prior_move
 
 
 def result_rewards(state: GameState) -> list[float]:
