@@ -451,7 +451,7 @@ def search_figures(decisions: int = 4) -> dict[str, Any]:
         if not REGISTRY.is_playable(entry.id):
             continue
         rs = REGISTRY.get(entry.id)
-        n = max(rs.min_players, 3 if rs.max_players >= 3 and rs.hidden_information else 2)
+        n = rs.min_players
         state = rs.new_game(n, 5, rs.default_options())
         bots = [rs.make_bot(rs.default_bot_level, 9 + s) for s in range(n)]
         for _ in range(10):
@@ -471,11 +471,18 @@ def search_figures(decisions: int = 4) -> dict[str, Any]:
                 if st.is_over():
                     break
                 seat = st.to_act()[0]
+                while len(st.legal(seat)) < 2 and not st.is_over():  # no decision: the default bot moves
+                    st.apply(seat, bots[seat].choose(st.view(seat), seat))
+                    seat = st.to_act()[0] if not st.is_over() else seat
+                if st.is_over():
+                    break
                 t = time.perf_counter()
                 mv = rs.make_bot(level, k).choose(st.view(seat), seat)
                 times.append(time.perf_counter() - t)
                 st.apply(seat, mv)
             times.sort()
+            if not times:
+                continue
             row[f"{level}_p95_s"] = round(times[min(len(times) - 1, int(0.95 * len(times)))], 3)
         out[entry.id] = row
     return out
