@@ -13,9 +13,12 @@ One bot plays every game through the engine contract alone:
   same view, hence the same samples and the same move.
 - Several players: every node keeps the reward of the seat that moved into
   it, so each seat maximises its own result (max^n backups).
-- Rollouts: random moves, cut off after `rollout_plies` and scored by the
+- Rollouts: random moves, cut off after `rollout_plies` (default 0) and scored by the
   ruleset's `evaluate(seat)` where it offers one, played to the end
   otherwise (win = 1, shared first place = 1/k, else 0).
+- Prior: the game's default bot (given by `Ruleset.make_bot`) proposes a
+  move at the root; the search explores it harder and plays it unless its
+  most visited move has a clearly higher value (`pick`).
 - Budget: iterations, seconds, or both (whichever ends first). For a given
   seed and an iteration budget (no time limit) the bot is deterministic.
 """
