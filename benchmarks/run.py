@@ -2,6 +2,7 @@
 same run (see benchmarks/README.md).
 
     python benchmarks/run.py [--json FILE] [--quick]
+    python benchmarks/run.py --search [--json FILE]   (the search bot alone)
 
 Prints a table and, with --json, writes every figure. Not part of pytest.
 """
@@ -391,7 +392,7 @@ def measure(quick: bool) -> dict[str, Any]:
                 med, p95 = determinize_us(rs, 60 if quick else 200)
                 g.update(determinize_us=round(med, 1), determinize_p95_us=round(p95, 1))
             g["bot_ms"] = {}
-            for level in rs.bot_levels:
+            for level in rs.own_bot_levels:
                 if level == "random":
                     continue
                 ms, moves = bot_ms(rs, level, 2 if quick else 3, 5.0 if quick else 15.0)
@@ -515,13 +516,71 @@ def table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def search_figures(decisions: int = 4) -> dict[str, Any]:
+    """Per game: the search bot's iterations a second (half a second from a
+    position ten default-bot moves in), and the seconds a decision of the
+    `search` and `deep` levels take (p95 over `decisions` and one decision)."""
+    from engine.bots.search import Budget
+    from rulesets import REGISTRY
+
+    out: dict[str, Any] = {}
+    for entry in REGISTRY.entries():
+        if not REGISTRY.is_playable(entry.id):
+            continue
+        rs = REGISTRY.get(entry.id)
+        n = rs.min_players
+        state = rs.new_game(n, 5, rs.default_options())
+        bots = [rs.make_bot(rs.default_bot_level, 9 + s) for s in range(n)]
+        for _ in range(10):
+            if state.is_over():
+                break
+            s = state.to_act()[0]
+            state.apply(s, bots[s].choose(state.view(s), s))
+        s = state.to_act()[0]
+        probe_bot = rs.make_bot("search", 1)
+        probe_bot.budget = Budget(iterations=None, seconds=0.5)
+        probe_bot.analyse(state.view(s), s)
+        row: dict[str, Any] = {"players": n, "iterations_per_s": round(probe_bot.last_iterations / 0.5)}
+        for level, count in (("search", decisions), ("deep", 1)):
+            times = []
+            st = state.clone()
+            for k in range(count):
+                if st.is_over():
+                    break
+                seat = st.to_act()[0]
+                while len(st.legal(seat)) < 2 and not st.is_over():  # no decision: the default bot moves
+                    st.apply(seat, bots[seat].choose(st.view(seat), seat))
+                    seat = st.to_act()[0] if not st.is_over() else seat
+                if st.is_over():
+                    break
+                t = time.perf_counter()
+                mv = rs.make_bot(level, k).choose(st.view(seat), seat)
+                times.append(time.perf_counter() - t)
+                st.apply(seat, mv)
+            times.sort()
+            if not times:
+                continue
+            row[f"{level}_p95_s"] = round(times[min(len(times) - 1, int(0.95 * len(times)))], 3)
+        out[entry.id] = row
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
     ap.add_argument("--quick", action="store_true", help="shorter budgets (a rough figure in ~1 minute)")
     ap.add_argument("--keys-only", action="store_true", help="only the key latency and its floor (~20 s)")
+    ap.add_argument("--search", action="store_true",
+                    help="only the search bot: iterations/s and search/deep p95 s a decision (~1 minute)")
     args = ap.parse_args(argv)
     t = time.perf_counter()
+    if args.search:
+        figures = search_figures()
+        for game, row in figures.items():
+            print(f"{game:<20} " + "  ".join(f"{k}={v}" for k, v in row.items()))
+        if args.json:
+            Path(args.json).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+        return 0
     res = measure_keys() if args.keys_only else measure(args.quick)
     res["seconds"] = round(time.perf_counter() - t, 1)
     print(table(res))

@@ -109,6 +109,8 @@ class MatchResult:
     """Outright wins by seat (seat 1 first): the first-seat advantage."""
     seconds: float
     """Wall time of the whole match."""
+    results: list[GameResult] = field(default_factory=list)
+    """Every game, in order."""
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON of `tsquare selfplay --json`."""
@@ -239,7 +241,160 @@ def summarize(spec: MatchSpec, n: int, results: Sequence[GameResult], seconds: f
                 else:
                     st.wins += 1
                     seat_wins[seat] += 1
-    return MatchResult(spec, n, slots, [r.plies for r in results], seat_wins, seconds)
+    return MatchResult(spec, n, slots, [r.plies for r in results], seat_wins, seconds, list(results))
 
 
-__all__ = ["MatchSpec", "MatchResult", "GameResult", "SlotStats", "run_match", "play_game", "wilson", "asdict"]
+@dataclass
+class Ladder:
+    """A round robin of bot levels: ratings and the figures a designer reads."""
+
+    game: str
+    players: int
+    levels: tuple[str, ...]
+    matches: list[MatchResult]
+    ratings: dict[str, tuple[float, float, float]]
+    """Level -> (Elo-style rating, low, high of its 95% interval); the mean is 0."""
+    seat_wins: list[int]
+    """Outright wins by seat over all games (the first-seat advantage)."""
+    scores: dict[str, tuple[float, float, int, int]]
+    """Level -> (mean score, standard deviation, lowest, highest)."""
+    lengths: tuple[float, int, int]
+    """Game length in plies: mean, shortest, longest."""
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "levels": list(self.levels),
+            "ladder": [
+                {"level": lv, "rating": r, "rating_low": lo, "rating_high": hi,
+                 "score_mean": self.scores[lv][0], "score_sd": self.scores[lv][1],
+                 "score_min": self.scores[lv][2], "score_max": self.scores[lv][3]}
+                for lv, (r, lo, hi) in sorted(self.ratings.items(), key=lambda kv: -kv[1][0])
+            ],
+            "matches": [m.to_json() for m in self.matches],
+            "seat_wins": self.seat_wins,
+            "length_mean": self.lengths[0],
+            "length_min": self.lengths[1],
+            "length_max": self.lengths[2],
+            "seconds": self.seconds,
+        }
+
+
+def pairings(levels: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The tables of a round robin: every pair of levels; with more than two
+    seats, each of the pair alone against the other filling the rest."""
+    out: list[tuple[str, ...]] = []
+    for i, a in enumerate(levels):
+        for b in levels[i + 1:]:
+            out.append((a,) + (b,) * (players - 1))
+            if players > 2:
+                out.append((b,) + (a,) * (players - 1))
+    return out
+
+
+def pairwise(results: Sequence[tuple[MatchSpec, GameResult]]) -> list[tuple[str, str, float]]:
+    """(level a, level b, a's score 1/0.5/0) for every two seats of
+    different levels in every game, by their ranks."""
+    out = []
+    for spec, r in results:
+        n = len(r.ranks)
+        for s in range(n):
+            for t in range(s + 1, n):
+                a, b = spec.levels[r.slot_of_seat[s]], spec.levels[r.slot_of_seat[t]]
+                if a == b:
+                    continue
+                score = 1.0 if r.ranks[s] < r.ranks[t] else 0.5 if r.ranks[s] == r.ranks[t] else 0.0
+                out.append((a, b, score))
+    return out
+
+
+def elo(levels: Sequence[str], duels: Sequence[tuple[str, str, float]], rounds: int = 200) -> dict[str, float]:
+    """Elo-style ratings (Bradley-Terry, fitted by minorisation; mean 0),
+    with half a win each way between every two levels so that a clean
+    sweep stays finite."""
+    wins = {(a, b): 0.0 for a in levels for b in levels if a != b}
+    for a, b, sc in duels:
+        wins[a, b] += sc
+        wins[b, a] += 1 - sc
+    for key in wins:
+        wins[key] += 0.5
+    strength = {lv: 1.0 for lv in levels}
+    for _ in range(rounds):
+        new = {}
+        for a in levels:
+            w = sum(wins[a, b] for b in levels if b != a)
+            den = sum((wins[a, b] + wins[b, a]) / (strength[a] + strength[b]) for b in levels if b != a)
+            new[a] = w / den if den else 1.0
+        mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {k: v / mean for k, v in new.items()}
+    return {lv: 400 * math.log10(strength[lv]) for lv in levels}
+
+
+def ladder_ratings(levels: Sequence[str], results: Sequence[tuple[MatchSpec, GameResult]],
+                   resamples: int = 200, seed: int = 0) -> dict[str, tuple[float, float, float]]:
+    """Ratings with 95% intervals from resampling the games (a bootstrap)."""
+    import random
+
+    point = elo(levels, pairwise(results))
+    rng = random.Random(seed)
+    samples: dict[str, list[float]] = {lv: [] for lv in levels}
+    for _ in range(resamples):
+        pick = [results[rng.randrange(len(results))] for _ in results]
+        for lv, r in elo(levels, pairwise(pick), 60).items():
+            samples[lv].append(r)
+    out = {}
+    for lv in levels:
+        xs = sorted(samples[lv])
+        out[lv] = (point[lv], xs[int(0.025 * len(xs))], xs[min(len(xs) - 1, int(0.975 * len(xs)))])
+    return out
+
+
+def run_ladder(
+    game: str,
+    levels: Sequence[str],
+    games: int,
+    players: int = 2,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Ladder:
+    """A round robin of `levels`: `games` games for each table of
+    `pairings`, seats rotated; `progress(done, total)` after each game."""
+    if len(set(levels)) < 2 or len(set(levels)) != len(levels):
+        raise ValueError("name at least two different levels")
+    tables = pairings(levels, players)
+    specs = [check_spec(MatchSpec(game, t, games, seed + 100_000 * i, dict(options or {}))) for i, t in enumerate(tables)]
+    total = games * len(specs)
+    t0 = time.perf_counter()
+    matches: list[MatchResult] = []
+    done = 0
+    for spec in specs:
+        base = done
+
+        def tick(k: int, base: int = base) -> None:
+            if progress:
+                progress(base + k, total)
+
+        matches.append(run_match(spec, jobs, executor, tick))
+        done += games
+    results = [(m.spec, r) for m in matches for r in m.results]
+    seat_wins = [sum(m.seat_wins[s] for m in matches) for s in range(players)]
+    per_level: dict[str, list[int]] = {lv: [] for lv in levels}
+    for spec, r in results:
+        for s in range(players):
+            per_level[spec.levels[r.slot_of_seat[s]]].append(r.scores[s])
+    scores = {}
+    for lv, xs in per_level.items():
+        mean = sum(xs) / len(xs)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs))
+        scores[lv] = (mean, sd, min(xs), max(xs))
+    lengths = [r.plies for _, r in results]
+    return Ladder(game, players, tuple(levels), matches, ladder_ratings(levels, results, seed=seed), seat_wins,
+                  scores, (sum(lengths) / len(lengths), min(lengths), max(lengths)), time.perf_counter() - t0)
+
+
+__all__ = ["Ladder", "run_ladder", "pairings", "elo", "MatchSpec", "MatchResult", "GameResult", "SlotStats", "run_match", "play_game", "wilson", "asdict"]

@@ -350,7 +350,13 @@ class Ruleset(ABC):
     """Bumped when a rule change makes old saves replay differently."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     bot_levels: ClassVar[tuple[str, ...]] = ("random",)
-    """Bot levels, weakest first; the last is the default."""
+    """Bot levels, weakest first: the game's own, then the engine's search
+    levels (`search`, `deep`), appended to every ruleset by the engine."""
+    own_bot_levels: ClassVar[tuple[str, ...]] = ("random",)
+    """The game's own levels (as the ruleset declared `bot_levels`)."""
+    default_bot_level: ClassVar[str] = "random"
+    """The level used when none is named: the strongest that answers well
+    under a second (by default the last of the game's own levels)."""
     hidden_information: ClassVar[bool] = False
     """True when some seat's view hides something (hot-seat needs a pass screen)."""
     undo_allowed: ClassVar[bool] = True
@@ -366,8 +372,29 @@ class Ruleset(ABC):
     """Bot levels other than 'random': level -> 'module:Class' (imported
     lazily; built as Class(seed, level), so one class may serve two levels)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game gets the engine's search levels after its own; the
+        default level stays the game's own strongest unless it names one."""
+        super().__init_subclass__(**kwargs)
+        from engine.bots.levels import SEARCH_LEVELS
+
+        own = cls.__dict__.get("bot_levels")
+        if own is not None:
+            own = tuple(level for level in own if level not in SEARCH_LEVELS)
+            cls.own_bot_levels = own
+            cls.bot_levels = own + tuple(SEARCH_LEVELS)
+            if "default_bot_level" not in cls.__dict__:
+                cls.default_bot_level = own[-1]
+
     def make_bot(self, level: str, seed: int) -> "Bot":
         """A bot of `level` whose own choices are seeded by `seed`."""
+        from engine.bots.levels import SEARCH_LEVELS
+
+        if level in SEARCH_LEVELS and level not in self.bot_classes:
+            from engine.bots.search import SearchBot
+
+            prior = None if self.default_bot_level in SEARCH_LEVELS else self.make_bot(self.default_bot_level, seed)
+            return SearchBot(seed, level, prior=prior)
         if level == "random":
             from engine.bots.random_bot import RandomBot
 

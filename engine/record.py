@@ -116,7 +116,7 @@ class GameRecord:
     def bot(self, seat: int, level: str | None = None) -> Bot:
         """The bot for `seat`, seeded by the game seed, seat and ply so that
         the same game always gets the same bot move."""
-        lvl = level or self.players[seat].bot_level or self.ruleset.bot_levels[-1]
+        lvl = level or self.players[seat].bot_level or self.ruleset.default_bot_level
         if lvl not in self.ruleset.bot_levels:
             levels = ", ".join(self.ruleset.bot_levels)
             raise ValueError(f"unknown bot level {lvl!r} for {self.ruleset.id} (levels: {levels})")

@@ -26,7 +26,7 @@ def check_player_count(ruleset: Ruleset, players: int | None) -> int:
 def parse_bot_specs(ruleset: Ruleset, players: int, specs: Sequence[str]) -> dict[int, str]:
     """`SEAT=LEVEL` texts (LEVEL may be left out: the strongest) as
     {0-based seat: level}."""
-    strongest = ruleset.bot_levels[-1]
+    strongest = ruleset.default_bot_level
     out: dict[int, str] = {}
     for spec in specs:
         seat_text, _, level = spec.partition("=")

@@ -546,7 +546,7 @@ def selfplay(
         opts = ruleset.parse_options(option)
     except ValueError as exc:
         fail(str(exc))
-    levels = tuple(chosen.get(s, ruleset.bot_levels[-1]) for s in range(n))
+    levels = tuple(chosen.get(s, ruleset.default_bot_level) for s in range(n))
     spec = MatchSpec(ruleset.id, levels, games_, seed, opts, swap)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -612,6 +612,95 @@ def serve(
     except OSError as exc:
         fail(f"{folder}: cannot use it for the server: {exc.strerror or exc}")
     raise typer.Exit(serve_forever(folder, host, port))
+
+
+@app.command()
+def hint(
+    file: str = typer.Argument(..., help="A save file."),
+    as_: Optional[int] = AsOpt,
+    time_: float = typer.Option(1.0, "--time", "-t", help="Seconds to think (0.05 to 60)."),
+) -> None:
+    """The search level's top three moves for a seat, from its own view only."""
+    from engine.bots.hint import hints
+
+    if not 0.05 <= time_ <= 60:
+        fail("--time takes 0.05 to 60 seconds")
+    record, _ = _load(file)
+    if record.state.is_over():
+        fail("the game is over")
+    seat = _seat(record, as_)
+    view = record.state.view(seat)
+    if not view.legal(seat):
+        fail(f"seat {seat + 1} has no move to make now")
+    found = hints(record.ruleset, view, seat, time_, seed=record.seed + record.ply)
+    print(f"{record.names[seat]} (seat {seat + 1}), best first:")
+    for i, h in enumerate(found, 1):
+        print(f"{i}. {h.notation:<14} {100 * h.win_share:3.0f}% win share  {h.description}")
+
+
+@app.command()
+def arena(
+    game: str = typer.Argument(..., help="Game id, e.g. grid-square."),
+    levels: Optional[str] = typer.Option(None, "--levels", "-l", help="Bot levels, comma-separated "
+                                         "(default: the game's own levels)."),
+    games_: int = typer.Option(20, "--games", "-g", help="Games for each pairing of levels."),
+    players: Optional[int] = PlayersOpt,
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
+    option: list[str] = OptionOpt,
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Play games in this many parallel processes."),
+    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON: game, players, levels, "
+                                 "ladder (level, rating, rating_low/high, score_mean/sd/min/max), matches "
+                                 "(as selfplay --json), seat_wins, length_mean/min/max, seconds."),
+) -> None:
+    """A round robin of bot levels, seats rotated: a ladder of ratings."""
+    from engine.arena import pairings, run_ladder
+    from engine.setup import check_player_count
+
+    ruleset = _ruleset(game)
+    if games_ < 1:
+        fail("--games must be at least 1")
+    if not 1 <= jobs <= 64:
+        fail("--jobs takes 1 to 64 processes")
+    chosen = [x.strip() for x in levels.split(",")] if levels else list(ruleset.own_bot_levels)
+    try:
+        n = check_player_count(ruleset, players)
+        opts = ruleset.parse_options(option)
+        for lv in chosen:
+            if lv not in ruleset.bot_levels:
+                raise ValueError(f"unknown bot level {lv!r} (levels: {', '.join(ruleset.bot_levels)})")
+        if len(set(chosen)) != len(chosen) or len(chosen) < 2:
+            raise ValueError("--levels: name at least two different levels, each once")
+    except ValueError as exc:
+        fail(str(exc))
+    total = games_ * len(pairings(chosen, n))
+    _check_seed(seed, 100_000 * len(pairings(chosen, n)) + games_)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn(f"{ruleset.title}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  transient=True, disable=not sys.stderr.isatty()) as progress:
+        task = progress.add_task("games", total=total)
+        ladder = run_ladder(ruleset.id, chosen, games_, n, seed, opts, jobs,
+                            progress=lambda done, _total: progress.update(task, completed=done))
+    doc = ladder.to_json()
+    if as_json:
+        print(json.dumps(doc, indent=1))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{ruleset.title}, {n} players: {total} games, seats rotated")
+    for col in ("rank", "level", "rating", "95% interval", "avg score", "sd", "min–max"):
+        table.add_column(col, justify="left" if col == "level" else "right")
+    for i, r in enumerate(doc["ladder"], 1):
+        table.add_row(str(i), r["level"], f"{r['rating']:+.0f}", f"{r['rating_low']:+.0f} to {r['rating_high']:+.0f}",
+                      f"{r['score_mean']:.1f}", f"{r['score_sd']:.1f}", f"{r['score_min']}–{r['score_max']}")
+    Console().print(table)
+    for m in doc["matches"]:
+        print("  " + " vs ".join(f"{s['level']} {100 * s['win_rate']:.0f}%" for s in m["seats"][:2])
+              + ("" if n == 2 else f" (and {n - 2} more {m['seats'][1]['level']})"))
+    seat_wins = ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(doc["seat_wins"]))
+    print(f"outright wins by seat: {seat_wins}")
+    print(f"game length: {doc['length_mean']:.1f} plies (from {doc['length_min']} to {doc['length_max']})")
 
 
 def main() -> None:

@@ -13,9 +13,12 @@ One bot plays every game through the engine contract alone:
   same view, hence the same samples and the same move.
 - Several players: every node keeps the reward of the seat that moved into
   it, so each seat maximises its own result (max^n backups).
-- Rollouts: random moves, cut off after `rollout_plies` and scored by the
+- Rollouts: random moves, cut off after `rollout_plies` (default 0) and scored by the
   ruleset's `evaluate(seat)` where it offers one, played to the end
   otherwise (win = 1, shared first place = 1/k, else 0).
+- Prior: the game's default bot (given by `Ruleset.make_bot`) proposes a
+  move at the root; the search explores it harder and plays it unless its
+  most visited move has a clearly higher value (`pick`).
 - Budget: iterations, seconds, or both (whichever ends first). For a given
   seed and an iteration budget (no time limit) the bot is deterministic.
 """
@@ -26,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
+from engine.bots.levels import SEARCH_LEVELS
 from engine.core import Bot, GameState, Move
 from engine.rng import Rng
 
@@ -68,11 +72,13 @@ class MoveStat:
     """The mean reward of the searching seat after this move (≈ win share)."""
 
 
-LEVELS: dict[str, Budget] = {
-    "search": Budget(iterations=None, seconds=0.9),
-    "deep": Budget(iterations=None, seconds=4.5),
-}
+LEVELS: dict[str, Budget] = {name: Budget(iterations=None, seconds=sec) for name, sec in SEARCH_LEVELS.items()}
 """The budgets of the named search levels (about 1 s and 5 s a move)."""
+
+ROLLOUT_PLIES = 0
+"""Default random plies before an evaluated rollout is cut off: none, the
+new leaf is scored by the ruleset's own judgement (measured against the
+games' heuristics: 0 and 2 plies alike, 40 clearly weaker)."""
 
 
 class SearchBot(Bot):
@@ -84,16 +90,22 @@ class SearchBot(Bot):
         level: str = "search",
         budget: Budget | None = None,
         exploration: float = 0.7,
-        rollout_plies: int = 40,
+        rollout_plies: int | None = None,
+        prior: Bot | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
         self.budget = budget or LEVELS.get(level, Budget())
         self.exploration = exploration
         """The UCB constant (rewards are in [0, 1])."""
-        self.rollout_plies = rollout_plies
+        self.rollout_plies = ROLLOUT_PLIES if rollout_plies is None else rollout_plies
         """Random plies before a rollout is cut off and evaluated (if the
         ruleset evaluates; otherwise rollouts run to the end)."""
+        self.prior = prior
+        """A fast bot (the game's default level) whose choice the search
+        explores harder at the root and keeps unless the search finds a move
+        clearly better (by `PRIOR_MARGIN` of win share)."""
+        self.prior_move: Hashable | None = None
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
 
@@ -104,16 +116,18 @@ class SearchBot(Bot):
             self.last_iterations = 0
             return legal[0]
         stats = self.analyse(state, seat)
-        best = max(stats, key=lambda s: (s.visits, s.value))
-        return best.move
+        return pick(stats, self.prior_move)
 
     def analyse(self, state: GameState, seat: int) -> list[MoveStat]:
         """Search from `state` (the seat's view) and return every root move
         with its visits and value, most visited first."""
-        root = Node(None, None)
-        legal = state.legal(seat)
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        root = Node(None, None)
+        legal = state.legal(seat)
+        self.prior_move = None
+        if self.prior is not None and len(legal) > 1:
+            self.prior_move = self.prior.choose(state, seat)
         limit = budget.iterations
         n = 0
         while True:
@@ -157,7 +171,7 @@ class SearchBot(Bot):
                 state.apply_trusted(seat, move)
                 path.append(child)
                 break
-            node = self._select(node, moves)
+            node = self._select(node, moves, self.prior_move if node is root else None)
             state.apply_trusted(seat, node.move)
             path.append(node)
         rewards = self._rollout(state)
@@ -166,13 +180,14 @@ class SearchBot(Bot):
             if n.seat is not None:
                 n.reward += rewards[n.seat]
 
-    def _select(self, node: Node, moves: list[Move]) -> Node:
+    def _select(self, node: Node, moves: list[Move], favoured: Hashable | None = None) -> Node:
         best = None
         best_score = -math.inf
         c = self.exploration
         for m in moves:
             child = node.children[m]
-            score = child.reward / child.visits + c * math.sqrt(math.log(max(1, child.available)) / child.visits)
+            k = c * PRIOR_BOOST if m == favoured else c
+            score = child.reward / child.visits + k * math.sqrt(math.log(max(1, child.available)) / child.visits)
             if score > best_score:
                 best, best_score = child, score
         assert best is not None
@@ -193,6 +208,25 @@ class SearchBot(Bot):
             state.apply_trusted(seat, moves[rng.below(len(moves))])
             plies += 1
         return result_rewards(state)
+
+
+PRIOR_BOOST = 2.0
+"""How much harder the root explores the prior bot's choice."""
+PRIOR_MARGIN = 0.05
+"""How much better (in win share) a move must look to overrule the prior."""
+
+
+def pick(stats: list[MoveStat], prior_move: Hashable | None = None) -> Hashable:
+    """The move to play: the most visited; but the prior bot's choice
+    (explored harder) is kept unless the most visited move beats its value
+    by PRIOR_MARGIN."""
+    best = max(stats, key=lambda s: (s.visits, s.value))
+    if prior_move is None or best.move == prior_move:
+        return best.move
+    mine = next((s for s in stats if s.move == prior_move), None)
+    if mine is None or not mine.visits:
+        return best.move
+    return best.move if best.value >= mine.value + PRIOR_MARGIN else prior_move
 
 
 def result_rewards(state: GameState) -> list[float]:

@@ -126,7 +126,7 @@ def test_slide_without_placing_first_is_illegal():
 def test_ruleset_metadata():
     assert RULESET.id == "grid-square"
     assert (RULESET.min_players, RULESET.max_players) == (2, 2)
-    assert RULESET.bot_levels == ("random", "greedy", "planner")
+    assert RULESET.own_bot_levels == ("random", "greedy", "planner")
     assert RULESET.default_options() == {"sliding": True}
     with pytest.raises(ValueError):
         RULESET.new_game(3, 0, {})

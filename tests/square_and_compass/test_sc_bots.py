@@ -72,7 +72,7 @@ def test_the_heuristic_completes_a_contract_when_it_can():
 
 
 def test_random_is_registered_and_levels_are_ordered():
-    assert RS.bot_levels == ("random", "easy", "heuristic")
+    assert RS.own_bot_levels == ("random", "easy", "heuristic")
     assert isinstance(RS.make_bot("random", 1), RandomBot)
     assert RS.make_bot("easy", 1).level == "easy"
 

@@ -85,7 +85,7 @@ def test_first_player_marker_passes_clockwise_each_round():
 def test_metadata():
     assert RULESET.hidden_information is True
     assert RULESET.undo_allowed is False
-    assert RULESET.bot_levels == ("random", "easy", "heuristic")
+    assert RULESET.own_bot_levels == ("random", "easy", "heuristic")
     assert (RULESET.min_players, RULESET.max_players) == (3, 5)
     assert "Interpretations and designed content" in RULESET.rules_markdown()
     assert CARD_TYPES == ("money", "order", "stone", "market", "x2")

@@ -105,7 +105,7 @@ def human_to_act(folder: Path, game: str, players: int, seed: int, name: str) ->
     (bots moving, seat 1 playing its first legal move `plies` times) to a
     point where only seat 1 has to choose, so no bot is thinking."""
     rs = REGISTRY.get(game)
-    level = rs.bot_levels[-1]
+    level = rs.default_bot_level
     roster = [Player("Ana")] + [Player(f"Bot {i + 1}", f"bot:{level}") for i in range(1, players)]
     record = GameRecord.new(rs, roster, seed, rs.default_options())
     human_moves = 0

@@ -32,7 +32,7 @@ def _cases() -> list[tuple[str, int, int, dict]]:
 @pytest.mark.parametrize("game,players,seed,options", _cases())
 async def test_a_whole_game_by_keys(tmp_path, game, players, seed, options):
     rs = REGISTRY.get(game)
-    level = rs.bot_levels[-1]
+    level = rs.default_bot_level
     roster = [Player("Ana")] + [Player(f"Bot {i + 1}", f"bot:{level}") for i in range(1, players)]
     record = GameRecord.new(rs, roster, seed, {**rs.default_options(), **options})
     path = tmp_path / "game.json"

@@ -108,6 +108,7 @@ class GameScreen(Screen[None]):
         Binding("u", "refused('undo')", show=False),
         Binding("r", "replay", "Replay"),
         Binding("e", "log", "Log"),
+        Binding("H", "hint", "Hint", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
         Binding("escape", "escape", "Cancel"),
@@ -488,6 +489,21 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(MovePicker(moves, state.prompt(seat)), chosen)
 
+    def action_hint(self) -> None:
+        """The search level's top three moves for you (games with one person
+        only: a hint is help the other people did not agree to)."""
+        seat = self.acting_human()
+        if seat is None:
+            self.refuse(self.play_refusal() or "Not your turn.")
+            return
+        if len(self.humans) > 1:
+            self.refuse("Hints are off in a game between people.")
+            return
+        from tui.screens.hint import HintScreen
+
+        rec = self.record
+        self.app.push_screen(HintScreen(rec.ruleset, rec.state.view(seat), seat, rec.seed + rec.ply))
+
     def action_escape(self) -> None:
         box = self.query_one("#move-input", Input)
         if box.has_class("visible"):
@@ -578,6 +594,7 @@ class GameScreen(Screen[None]):
         rows += [
             ("e", "the log of what happened, big: ↑↓ PgUp PgDn Home End scroll, [ ] a move back or on, e or Esc closes"),
             ("r", "replay the game (once it is over)"),
+            ("H", "a hint: the search level's top three moves for you (games with one person only)"),
             ("?", "this help"),
             ("q", "quit to the menu (the game is saved after every move)"),
         ]

@@ -83,7 +83,7 @@ class SetupForm(Widget, can_focus=True):
         super().__init__()
         self.ruleset = ruleset
         n = ruleset.min_players
-        kinds = ["human"] + [f"bot:{ruleset.bot_levels[-1]}"] * (n - 1)
+        kinds = ["human"] + [f"bot:{ruleset.default_bot_level}"] * (n - 1)
         names = [default_player(i, k).name for i, k in enumerate(kinds)]
         self.choices = SetupChoices(n, kinds, names, ruleset.default_options())
 
@@ -150,7 +150,7 @@ class SetupForm(Widget, can_focus=True):
             lo, hi = self.ruleset.min_players, self.ruleset.max_players
             c.players = lo + (c.players - lo + step) % (hi - lo + 1)
             while len(c.kinds) < c.players:
-                c.kinds.append(f"bot:{self.ruleset.bot_levels[-1]}")
+                c.kinds.append(f"bot:{self.ruleset.default_bot_level}")
                 c.names.append(default_player(len(c.names), c.kinds[-1]).name)
             del c.kinds[c.players :]
             del c.names[c.players :]

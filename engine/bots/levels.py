@@ -1,0 +1,13 @@
+"""The engine's search levels, offered by every game after its own levels.
+
+Kept apart from `engine.bots.search` so that `engine.core` can name the
+levels without importing the search code.
+"""
+from __future__ import annotations
+
+SEARCH_LEVELS: dict[str, float] = {
+    "search": 0.9,
+    "deep": 4.5,
+}
+"""Level -> seconds a decision (about 1 s and 5 s on a small machine);
+opt-in everywhere: never the default level of a game."""
