@@ -278,7 +278,8 @@ async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
         lines = [row for row in board.draw_runs()]
         reversed_cells = "".join(t for row in lines for t, st in row if st is not None and st.reverse)
         assert reversed_cells.count("━") >= 6 and "┃" in reversed_cells  # Md7h and Sc5v drawn in reverse
-        assert "Last: P2 Sc5v, Md5h-n2" in str(view.query_one("#gs-panel").draw())
+        panel = str(view.query_one("#gs-panel").draw())
+        assert "Last turn, P2:\n placed a small building on c5–c6\n slid the middle building on d5–f5 2 north" in panel
         # the next placement starts a new turn's marks
         view.mark_last(0, "Sa1h")
         assert board.marks == [Place(1, 0, 0, "h")] and board.marks_seat == 0
@@ -297,7 +298,7 @@ async def test_the_placement_preview_asks_the_state(tmp_path):
         assert "Md5h overlaps a building" in str(panel.draw())  # the state's reason
         await pilot.press("down")
         await pilot.pause()
-        assert "Place a middle building on d4–f4" in str(panel.draw()).replace("\n", " ")
+        assert "Enter: place a middle building on d4–f4" in str(panel.draw()).replace("\n", " ")
 
 
 async def test_the_log_fits_beside_the_large_board_from_the_start(tmp_path):
