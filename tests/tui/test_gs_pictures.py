@@ -39,7 +39,7 @@ POSITIONS: dict[str, tuple[Callable[[object], bool], list[str]]] = {
     "place": (lambda st: st.phase == "place" and len(st.claims) >= 2 and st.plies >= 30, ["3", "down"]),
     "slide": (lambda st: st.phase == "slide" and len(st.claims) >= 1, ["tab", "up", "right"]),
     "claim": (lambda st: st.phase == "claim" and len(st.claims) >= 1, []),
-    "over": (lambda st: False, []),
+    "over": (lambda st: False, ["enter"]),
 }
 """Each screen: where the game stops, and the keys pressed there."""
 

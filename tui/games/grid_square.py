@@ -682,7 +682,8 @@ class GameView(Vertical):
     def _describe_step(self, t: Text, board: GridBoard, st: GridSquareState) -> None:
         """The step at hand, what Enter and p would do (the state's words), and its keys."""
         move = board.current_move()
-        t.append(f"{st.prompt(st.seat)}\n", "bold")
+        if self.has_class("-large"):  # the status line says it too
+            t.append(f"{st.prompt(st.seat)}\n", "bold")
         if st.phase == "place":
             why = board.why_not(move)
             if why is None:
@@ -707,8 +708,8 @@ class GameView(Vertical):
                 t.append(f"{st.describe_move(PASS).capitalize()}?\n", "bold red")
                 t.append("p again: yes  Esc: no\n", "bold")
             else:
-                t.append("p p: pass, the area is given up for good\n", "dim")
-                t.append("Tab next area\n", "dim")
+                t.append("p p: pass, the area is given up for good", "dim")
+                t.append("  Tab: next area\n" if len(board.claims) > 1 else "\n", "dim")
 
     def update_legend(self, board: GridBoard, st: GridSquareState) -> None:
         """Every symbol and colour on the board, the step's own first."""
