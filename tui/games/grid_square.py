@@ -31,7 +31,7 @@ from tui.widgets.text_fit import wrap_words
 
 OK = Style.parse("bold reverse green")
 """A preview that can be played (reverse: seen without colour too, with ◆ at its start)."""
-BAD = Style.parse("bold reverse red")
+BAD = Style.parse("bold reverse bright_red")
 """A preview that cannot be played (✗ at its start)."""
 PICKED = Style.parse("bold reverse bright_white")
 """The building chosen to slide (○ at its start)."""
@@ -554,7 +554,7 @@ def areas_words(state: GridSquareState, seat: int, long: bool = True) -> str:
     a1 (4 cells), c3 (1 cell)' (`long`) or 'areas: a1 (4), c3 (1)'."""
     areas = [(g.cell_name(cell), bin(region).count("1")) for region, owner, cell in state.claims if owner == seat]
     if not areas:
-        return "no area claimed yet"
+        return "no area yet"
     if not long:
         return "areas: " + ", ".join(f"{name} ({n})" for name, n in areas)
     return "areas: " + ", ".join(f"{name} ({n} cell{'s' if n != 1 else ''})" for name, n in areas)
@@ -689,7 +689,7 @@ class GameView(Vertical):
             if why is None:
                 t.append(f"Enter: {st.describe_move(move)}\n", "bold")
             else:
-                t.append(f"✗ {why[0].upper()}{why[1:]}\n", "bold red")
+                t.append(f"✗ {why[0].upper()}{why[1:]}\n", "bold bright_red")
             t.append("←↑↓→ move  1 2 3 size\no turn\n", "dim")
         elif st.phase == "slide":
             piece = board.chosen_piece()
@@ -705,7 +705,7 @@ class GameView(Vertical):
             if move is not None:
                 t.append(f"Enter: {st.describe_move(move)} (★)\n", "bold")
             if board.pass_armed:
-                t.append(f"{st.describe_move(PASS).capitalize()}?\n", "bold red")
+                t.append(f"{st.describe_move(PASS).capitalize()}?\n", "bold bright_red")
                 t.append("p again: yes  Esc: no\n", "bold")
             else:
                 t.append("p p: pass, the area is given up for good", "dim")
