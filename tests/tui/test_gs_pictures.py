@@ -1,5 +1,5 @@
 """What Grid Square looks like in the app at 80×24 and 120×40: a placement
-preview, the slide step, the claim step and the game's end, mid-game with
+preview (and a refused one), the slide step, the claim step and the game's end, mid-game with
 claimed areas and the last turn marked (pytest-textual-snapshot; see
 tests/tui/test_snapshots.py).
 
@@ -36,7 +36,8 @@ def reach(stop: Callable[[object], bool], seed: int = 7) -> GameRecord:
 
 
 POSITIONS: dict[str, tuple[Callable[[object], bool], list[str]]] = {
-    "place": (lambda st: st.phase == "place" and len(st.claims) >= 2 and st.plies >= 30, ["3", "down"]),
+    "place": (lambda st: st.phase == "place" and len(st.claims) >= 2 and st.plies >= 30, ["2", "down"]),
+    "refused": (lambda st: st.phase == "place" and len(st.claims) >= 2 and st.plies >= 30, ["3", "down"]),
     "slide": (lambda st: st.phase == "slide" and len(st.claims) >= 1, ["tab", "up", "right"]),
     "claim": (lambda st: st.phase == "claim" and len(st.claims) >= 1, []),
     "over": (lambda st: False, ["enter"]),
