@@ -1,7 +1,9 @@
-"""Grid Square's board: the 8×8 grid drawn with box lines, buildings in their
-placer's colour, claimed areas shaded with the owner's number, areas given
-up marked ×, the last turn's buildings marked, and a cursor that previews the
-move being built (place, slide or claim).
+"""Grid Square's board, drawn with the widget kit: the 8×8 grid in box
+lines, buildings in their placer's theme colour, claimed areas shaded with
+the owner's number (▲ on the monument), areas given up marked ×, the last
+turn's buildings marked, and a cursor that previews the move being built
+(place, slide or claim); beside it both players (PlayerPanel) and the step
+at hand in words, under it a Legend of every symbol.
 
 The view draws and asks the state: which moves are legal (`legal`), why a
 previewed one is not (`why_illegal`), what a move does (`describe_move`).
@@ -72,11 +74,17 @@ KEYS_HELP = """
 | Enter | place, slide or claim as previewed |
 | p | pass: skip the slide; at the claim, press p twice (the area is given up for good) |
 | Esc | undo the preview |
+| i | the whole legend (every symbol on the board), or one line again |
 
-On the board: the last turn's buildings are drawn in reverse, with a dashed
-line where a slid building stood; `×` marks an enclosed area that was left
-unclaimed (no one may claim it unless it is opened and closed again); `?`
-and `★` mark the areas you may claim, `★` the one Enter claims.
+On the board: each player's buildings and claimed cells in their colour,
+claimed cells shown with the owner's number and `▲1` on the monument; the
+last turn's buildings are drawn in reverse, with a dashed line where a slid
+building stood; `×` marks an enclosed area that was left unclaimed (no one
+may claim it unless it is opened and closed again); `?` and `★` mark the
+areas you may claim, `★` the one Enter claims. The preview: `◆` fits, `✗`
+does not (the panel says why), `○` the building chosen to slide. The panel:
+`■` claimed cells (the score), `━━━ ━━ ━` large, middle and small buildings
+left, `▲` monuments left.
 """
 
 
