@@ -46,22 +46,26 @@ POSITIONS: dict[str, tuple[Callable[[object], bool], list[str]]] = {
 
 
 @pytest.fixture(scope="module")
-def saves() -> dict[str, Path]:
+def folder() -> Path:
     shutil.rmtree(FOLDER, ignore_errors=True)
     FOLDER.mkdir(parents=True)
-    paths = {}
-    for name, (stop, _) in POSITIONS.items():
-        record = reach(stop)
+    yield FOLDER
+    shutil.rmtree(FOLDER, ignore_errors=True)
+
+
+def saved(folder: Path, name: str) -> Path:
+    """The save of position `name` (made once, with a fixed date: the saves screen shows it)."""
+    path = folder / f"{name}.json"
+    if not path.exists():
+        record = reach(POSITIONS[name][0])
         assert record.state.is_over() == (name == "over")
         record.created = record.updated = "2026-11-25T00:00:00+00:00"
-        paths[name] = FOLDER / f"{name}.json"
-        save(record, paths[name])
-    yield paths
-    shutil.rmtree(FOLDER, ignore_errors=True)
+        save(record, path)
+    return path
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", POSITIONS)
-def test_grid_square_screen(snap_compare, saves, name, size):
-    app = create_app(FOLDER, game=saves[name], bot_delay=0)
+def test_grid_square_screen(snap_compare, folder, name, size):
+    app = create_app(folder, game=saved(folder, name), bot_delay=0)
     assert snap_compare(app, press=POSITIONS[name][1], terminal_size=SIZES[size])
