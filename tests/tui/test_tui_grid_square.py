@@ -317,3 +317,35 @@ async def test_the_log_fits_beside_the_large_board_from_the_start(tmp_path):
         width = log.scrollable_content_region.width
         assert width > 10
         assert log.virtual_size.width <= width and log.last_ply == record.ply  # wrapped to its width
+
+
+async def test_the_panel_counts_in_words_and_the_board_takes_the_theme_colours(tmp_path):
+    from tui.widgets.legend import Legend
+    from tui.widgets.palette import player_class
+    from tui.widgets.player_panel import PlayerPanel
+
+    path = game_with(tmp_path, CLOSE_A1 + ["@a1"])
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one("#view")
+        panel = view.query_one(PlayerPanel)
+        text = str(panel.render())
+        # narrow: one labelled count a line, no bare codes, areas in words
+        assert "━━━ 4 large\n" in text and "━ 10 small\n" in text and "▲ 5 monuments" in text
+        assert "■ 1 cell" in text and "areas: a1 (1)" in text and "to play" not in text
+        assert "L4" not in text and "M8" not in text
+        board = view.query_one(GridBoard)
+        colour = board.get_component_rich_style(player_class(1)).color
+        claimed = [st for row in board.draw_runs() for t, st in row if "▲2" in t]
+        assert claimed and claimed[0].color == colour and claimed[0].reverse  # Ben's colour from the theme
+        words = " · ".join(e.words for e in view.query_one(Legend).entries)
+        assert "monument" in words and "P2's cells" in words and "does not fit" in words
+        await pilot.press("i")
+        assert view.query_one(Legend).expanded
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(PlayerPanel)
+        text = str(panel.render())
+        assert "◀ to play" in text and "━━━ 4 large   ━━ 8 middle\n" in text  # roomier: two counts a line
