@@ -278,7 +278,8 @@ async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
         lines = [row for row in board.draw_runs()]
         reversed_cells = "".join(t for row in lines for t, st in row if st is not None and st.reverse)
         assert reversed_cells.count("━") >= 6 and "┃" in reversed_cells  # Md7h and Sc5v drawn in reverse
-        assert "Last: P2 Sc5v, Md5h-n2" in str(view.query_one("#gs-panel").draw())
+        panel = str(view.query_one("#gs-panel").draw())
+        assert "Last turn, P2:\n placed a small building on c5–c6\n slid the middle building on d5–f5 2 north" in panel
         # the next placement starts a new turn's marks
         view.mark_last(0, "Sa1h")
         assert board.marks == [Place(1, 0, 0, "h")] and board.marks_seat == 0
@@ -297,7 +298,7 @@ async def test_the_placement_preview_asks_the_state(tmp_path):
         assert "Md5h overlaps a building" in str(panel.draw())  # the state's reason
         await pilot.press("down")
         await pilot.pause()
-        assert "Place a middle building on d4–f4" in str(panel.draw()).replace("\n", " ")
+        assert "Enter: place a middle building on d4–f4" in str(panel.draw()).replace("\n", " ")
 
 
 async def test_the_log_fits_beside_the_large_board_from_the_start(tmp_path):
@@ -316,3 +317,35 @@ async def test_the_log_fits_beside_the_large_board_from_the_start(tmp_path):
         width = log.scrollable_content_region.width
         assert width > 10
         assert log.virtual_size.width <= width and log.last_ply == record.ply  # wrapped to its width
+
+
+async def test_the_panel_counts_in_words_and_the_board_takes_the_theme_colours(tmp_path):
+    from tui.widgets.legend import Legend
+    from tui.widgets.palette import player_class
+    from tui.widgets.player_panel import PlayerPanel
+
+    path = game_with(tmp_path, CLOSE_A1 + ["@a1"])
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one("#view")
+        panel = view.query_one(PlayerPanel)
+        text = str(panel.render())
+        # narrow: one labelled count a line, no bare codes, areas in words
+        assert "━━━ 4 large\n" in text and "━ 10 small\n" in text and "▲ 5 monuments" in text
+        assert "■ 1 cell" in text and "areas: a1 (1)" in text and "to play" not in text
+        assert "L4" not in text and "M8" not in text
+        board = view.query_one(GridBoard)
+        colour = board.get_component_rich_style(player_class(1)).color
+        claimed = [st for row in board.draw_runs() for t, st in row if "▲2" in t]
+        assert claimed and claimed[0].color == colour and claimed[0].reverse  # Ben's colour from the theme
+        words = " · ".join(e.words for e in view.query_one(Legend).entries)
+        assert "monument" in words and "P2's cells" in words and "does not fit" in words
+        await pilot.press("i")
+        assert view.query_one(Legend).expanded
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(PlayerPanel)
+        text = str(panel.render())
+        assert "◀ to play" in text and "━━━ 4 large   ━━ 8 middle\n" in text  # roomier: two counts a line

@@ -1,7 +1,9 @@
-"""Grid Square's board: the 8×8 grid drawn with box lines, buildings in their
-placer's colour, claimed areas shaded with the owner's number, areas given
-up marked ×, the last turn's buildings marked, and a cursor that previews the
-move being built (place, slide or claim).
+"""Grid Square's board, drawn with the widget kit: the 8×8 grid in box
+lines, buildings in their placer's theme colour, claimed areas shaded with
+the owner's number (▲ on the monument), areas given up marked ×, the last
+turn's buildings marked, and a cursor that previews the move being built
+(place, slide or claim); beside it both players (PlayerPanel) and the step
+at hand in words, under it a Legend of every symbol.
 
 The view draws and asks the state: which moves are legal (`legal`), why a
 previewed one is not (`why_illegal`), what a move does (`describe_move`).
@@ -14,7 +16,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
 
 from engine.core import Event
 from rulesets.grid_square import geometry as g
@@ -22,22 +25,34 @@ from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Sli
 from rulesets.grid_square.state import GridSquareState
 from rulesets.grid_square.text_board import turn_text
 from tui.games.base import MoveChosen, arrow_bindings
+from tui.widgets.legend import Legend, LegendEntry
+from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
+from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 from tui.widgets.text_canvas import TextCanvas
+from tui.widgets.text_fit import wrap_words
 
-SEAT_FG = ("bold bright_cyan", "bold bright_yellow")
-"""Buildings by who placed them."""
-SEAT_BG = ("bold white on blue", "bold black on yellow")
-"""Claimed cells by owner."""
-OK = Style.parse("bold black on green")
-BAD = Style.parse("bold white on red")
-PICKED = Style.parse("bold black on bright_white")
+OK = Style.parse("bold reverse green")
+"""A preview that can be played (reverse: seen without colour too, with ◆ at its start)."""
+BAD = Style.parse("bold reverse bright_red")
+"""A preview that cannot be played (✗ at its start)."""
+PICKED = Style.parse("bold reverse bright_white")
+"""The building chosen to slide (○ at its start)."""
 DIM = Style.parse("bright_black")
-LAST = ("bold reverse bright_cyan", "bold reverse bright_yellow")
-"""Buildings placed or slid in the last turn (reverse video: seen without colour too)."""
 WAS = Style.parse("bright_black")
 """Where a building slid from in the last turn (dashed)."""
 GIVEN_UP = Style.parse("bold red")
 """Cells of an enclosed area no one may claim any more."""
+BOLD = Style(bold=True)
+REVERSE = Style(bold=True, reverse=True)
+
+BUILDING_SYMBOLS = {3: "━━━", 2: "━━", 1: "━"}
+"""Each size's symbol in the players' panel: as long as the building."""
+MONUMENT = "▲"
+"""A monument: on the board it stands on a claimed area with its owner's mark (▲1)."""
+CLAIMED = "■"
+"""The score: claimed cells."""
+LEGEND_KEY = "i"
+"""Shows the whole legend (L is the large building)."""
 
 # Heavy box-drawing junctions by (up, down, left, right).
 JUNCTIONS = {
@@ -59,11 +74,17 @@ KEYS_HELP = """
 | Enter | place, slide or claim as previewed |
 | p | pass: skip the slide; at the claim, press p twice (the area is given up for good) |
 | Esc | undo the preview |
+| i | the whole legend (every symbol on the board), or one line again |
 
-On the board: the last turn's buildings are drawn in reverse, with a dashed
-line where a slid building stood; `×` marks an enclosed area that was left
-unclaimed (no one may claim it unless it is opened and closed again); `?`
-and `★` mark the areas you may claim, `★` the one Enter claims.
+On the board: each player's buildings and claimed cells in their colour,
+claimed cells shown with the owner's number and `▲1` on the monument; the
+last turn's buildings are drawn in reverse, with a dashed line where a slid
+building stood; `×` marks an enclosed area that was left unclaimed (no one
+may claim it unless it is opened and closed again); `?` and `★` mark the
+areas you may claim, `★` the one Enter claims. The preview: `◆` fits, `✗`
+does not (the panel says why), `○` the building chosen to slide. The panel:
+`■` claimed cells (the score), `━━━ ━━ ━` large, middle and small buildings
+left, `▲` monuments left.
 """
 
 
@@ -115,8 +136,15 @@ def wants_large(width: int, height: int) -> bool:
     return width >= 100 and height >= 34
 
 
+class PreviewChanged(Message):
+    """The move being built changed: the panel says what it does now."""
+
+
 class GridBoard(TextCanvas, can_focus=True):
-    """The board itself; posts MoveChosen when the player confirms."""
+    """The board itself; posts MoveChosen when the player confirms. Players'
+    buildings and cells take their seat colour from the theme."""
+
+    COMPONENT_CLASSES = PALETTE_CLASSES
 
     DEFAULT_CSS = """
     GridBoard { width: 36; height: 18; }
@@ -359,9 +387,7 @@ class GridBoard(TextCanvas, can_focus=True):
         self._changed()
 
     def _changed(self) -> None:
-        parent = self.parent
-        if parent is not None and hasattr(parent, "update_panel"):
-            parent.update_panel()
+        self.post_message(PreviewChanged())
 
     # ----------------------------------------------------------- drawing
     def refresh(self, *args: Any, **kw: Any) -> Any:
@@ -397,6 +423,10 @@ class GridBoard(TextCanvas, can_focus=True):
 
         if st is None:
             return []
+        seat_fg = [BOLD + Style(color=self.get_component_rich_style(player_class(s)).color) for s in range(2)]
+        """Buildings by who placed them."""
+        seat_bg = [fg + REVERSE for fg in seat_fg]
+        """Claimed cells by owner; also the last turn's buildings (reverse: seen without colour)."""
         side_owner_h: dict[int, int] = {}
         side_owner_v: dict[int, int] = {}
         for (size, x, y, o), owner in zip(st.pieces, st.owners):
@@ -409,7 +439,7 @@ class GridBoard(TextCanvas, can_focus=True):
         # claimed cells, areas given up, then candidate areas in the claim phase
         for region, owner, mc in st.claims:
             for cell in g.cells_of(region):
-                fill_cell(cell, f"[{owner + 1}]" if cell == mc else f"{owner + 1}", SEAT_BG[owner])
+                fill_cell(cell, f"{MONUMENT}{owner + 1}" if cell == mc else f"{owner + 1}", seat_bg[owner])
         for region in self.given_up:
             for cell in g.cells_of(region):
                 fill_cell(cell, "×", GIVEN_UP)
@@ -429,13 +459,13 @@ class GridBoard(TextCanvas, can_focus=True):
                 bit = g.hbit(x, y)
                 if h & bit:
                     for k in range(sc.cw):
-                        put(row(y), col(x) + 1 + k, "━", SEAT_FG[side_owner_h.get(bit, 0)])
+                        put(row(y), col(x) + 1 + k, "━", seat_fg[side_owner_h.get(bit, 0)])
         for x in range(9):
             for y in range(8):
                 bit = g.vbit(x, y)
                 if v & bit:
                     for r in sc.cell_rows(y):
-                        put(r, col(x), "┃", SEAT_FG[side_owner_v.get(bit, 0)])
+                        put(r, col(x), "┃", seat_fg[side_owner_v.get(bit, 0)])
         # points
         for y in range(9):
             for x in range(9):
@@ -451,14 +481,15 @@ class GridBoard(TextCanvas, can_focus=True):
             piece = m if isinstance(m, Place) else slide_target(m) if isinstance(m, Slide) else None
             if piece is not None and tuple(piece) in on_board:
                 owner = st.owners[st.pieces.index(tuple(piece))]
-                self._draw_piece(put, *piece, LAST[owner], start=False)
+                self._draw_piece(put, *piece, seat_bg[owner], start=False)
         # previews
         if self.can_act and st.phase == "place" and isinstance(move, Place):
-            self._draw_piece(put, *move, OK if self.why_not(move) is None else BAD)
+            fits = self.why_not(move) is None
+            self._draw_piece(put, *move, OK if fits else BAD, start="◆" if fits else "✗")
         if self.can_act and st.phase == "slide":
             piece = self.chosen_piece()
             if piece is not None:
-                self._draw_piece(put, *piece, PICKED)
+                self._draw_piece(put, *piece, PICKED, start="○")
                 if isinstance(move, Slide):
                     self._draw_piece(put, *slide_target(move), OK)
         out = []
@@ -474,9 +505,10 @@ class GridBoard(TextCanvas, can_focus=True):
         return out
 
     def _draw_piece(self, put: Any, size: int, x: int, y: int, o: str, style: Style | str,
-                    start: bool = True, dashed: bool = False) -> None:
-        """A building's sides in `style`; `start` marks its first point ◆,
-        `dashed` draws it as a ghost."""
+                    start: str | bool = "◆", dashed: bool = False) -> None:
+        """A building's sides in `style`; `start` marks its first point (◆
+        fits, ✗ does not, ○ chosen to slide; False: no mark), `dashed` draws
+        it as a ghost."""
         sc = self.scale
         if o == "h":
             ch = "╍" if dashed else "━"
@@ -493,14 +525,15 @@ class GridBoard(TextCanvas, can_focus=True):
                 if i:
                     put(sc.row(y + i), sc.col(x), ch, style)
         if start:
-            put(sc.row(y), sc.col(x), "◆", style)
+            put(sc.row(y), sc.col(x), str(start), style)
 
 
 class SidePanel(TextCanvas):
-    """Players and the move being built; repaints without a new layout."""
+    """Where the game is, the last turn and the step at hand in words;
+    repaints without a new layout."""
 
     DEFAULT_CSS = """
-    SidePanel { width: 22; height: 1fr; padding: 0 0 0 1; }
+    SidePanel { width: 1fr; height: 1fr; }
     """
 
     def __init__(self, **kw: Any) -> None:
@@ -515,13 +548,43 @@ class SidePanel(TextCanvas):
         return self.content
 
 
-class GameView(Horizontal):
-    """Board on the left, players and the move being built on the right."""
+def past(words: str) -> str:
+    """A move's description (from `describe_move`) told as done: 'placed a…', 'slid the…'."""
+    words = words.split(", completing")[0]
+    for now, done in (("place ", "placed "), ("slide ", "slid "), ("claim ", "claimed ")):
+        if words.startswith(now):
+            return done + words[len(now):]
+    return words
+
+
+def areas_words(state: GridSquareState, seat: int, long: bool = True) -> str:
+    """A seat's claimed areas in words, by their monument's cell: 'areas:
+    a1 (4 cells), c3 (1 cell)' (`long`) or 'areas: a1 (4), c3 (1)'."""
+    areas = [(g.cell_name(cell), bin(region).count("1")) for region, owner, cell in state.claims if owner == seat]
+    if not areas:
+        return "no area yet"
+    if not long:
+        return "areas: " + ", ".join(f"{name} ({n})" for name, n in areas)
+    return "areas: " + ", ".join(f"{name} ({n} cell{'s' if n != 1 else ''})" for name, n in areas)
+
+
+class GameView(Vertical):
+    """Board on the left, players and the move being built on the right, the
+    legend underneath."""
 
     KEYS_HELP = KEYS_HELP
     DEFAULT_CSS = """
     GameView { width: auto; height: 1fr; }
+    GameView > #gs-top { width: auto; height: auto; max-height: 1fr; }
+    GameView #gs-side { width: 23; height: 100%; padding: 0 0 0 1; }
+    GameView.-large #gs-side { width: 42; }
+    GameView #gs-players { height: auto; margin-bottom: 1; }
+    GameView #gs-panel { height: 1fr; }
+    GameView > #gs-legend { width: 59; height: auto; padding: 0; }
+    GameView.-large > #gs-legend { width: 94; }
     """
+
+    BINDINGS = [Binding(LEGEND_KEY, "legend", "Legend", show=False)]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -531,12 +594,39 @@ class GameView(Horizontal):
     def compose(self) -> ComposeResult:
         # the size is known before the first layout, so the log beside the
         # board is laid out (and wrapped) once, at its final width
-        yield GridBoard(large=wants_large(*self.app.size))
-        yield SidePanel(id="gs-panel")
+        large = wants_large(*self.app.size)
+        self.set_class(large, "-large")
+        with Horizontal(id="gs-top"):
+            yield GridBoard(large=large)
+            with Vertical(id="gs-side"):
+                yield PlayerPanel(id="gs-players", compact=False, **self._panel_form(large))
+                yield SidePanel(id="gs-panel")
+        legend = Legend(id="gs-legend", key=LEGEND_KEY)
+        legend.expanded = large  # room for every entry
+        yield legend
+
+    @staticmethod
+    def _panel_form(large: bool) -> dict[str, Any]:
+        """The players' panel's form: narrow at 80×24, roomier when large."""
+        return {"resources_per_line": 2 if large else 1, "turn_words": large}
 
     def fit_to(self, width: int, height: int) -> None:
-        """Bigger cells when the terminal is at least 100×34."""
-        self.query_one(GridBoard).set_scale(wants_large(width, height))
+        """Bigger cells and a wider panel when the terminal is at least 100×34."""
+        large = wants_large(width, height)
+        self.set_class(large, "-large")
+        self.query_one(Legend).expanded = large
+        self.query_one(GridBoard).set_scale(large)
+        panel = self.query_one(PlayerPanel)
+        for name, value in self._panel_form(large).items():
+            setattr(panel, name, value)
+        panel.refresh(layout=True)
+
+    def on_preview_changed(self, message: PreviewChanged) -> None:
+        message.stop()
+        self.update_panel()
+
+    def action_legend(self) -> None:
+        self.query_one(Legend).toggle()
 
     def show(self, state: GridSquareState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state`; let the player build a move if `can_act`."""
@@ -558,58 +648,94 @@ class GameView(Horizontal):
         """The name shown for `seat`."""
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
 
+    def player_infos(self, st: GridSquareState) -> tuple[PlayerInfo, ...]:
+        """Both players: claimed cells as the score, buildings left by size, monuments left."""
+        out = []
+        for s in range(2):
+            stock = st.stock[s]
+            to_act = s == st.seat and st.phase != "over"
+            held = tuple(Resource(BUILDING_SYMBOLS[k], stock[k], g.SIZE_NAMES[k], one=g.SIZE_NAMES[k])
+                         for k in (3, 2, 1))
+            held += (Resource(MONUMENT, st.monuments[s], "monuments"),)
+            large = self.has_class("-large")
+            note, *more = wrap_words(areas_words(st, s, large), 38 if large else 18)
+            cells = st.claimed_cells(s)
+            out.append(PlayerInfo(s, self.player_name(s), score=cells, score_word="cell" if cells == 1 else "cells",
+                                  score_symbol=CLAIMED, to_act=to_act, you=large and s == self.viewer,
+                                  resources=held, note=note, more=tuple(more)))
+        return tuple(out)
+
     def update_panel(self) -> None:
         board = self.query_one(GridBoard)
         st = board.state
         if st is None:
             return
+        self.query_one(PlayerPanel).players = self.player_infos(st)
         t = Text()
-        for s in range(2):
-            turn = s == st.seat and st.phase != "over"
-            t.append("▶ " if turn else "  ")
-            t.append(f"{self.player_name(s)[:17]}\n", SEAT_FG[s])
-            stock = st.stock[s]
-            t.append(f"  {cells_text(st.claimed_cells(s))}  [{s + 1}]×{st.monuments[s]}\n")
-            t.append(f"  L{stock[3]} M{stock[2]} S{stock[1]}\n")
         if st.phase == "over":
-            t.append(f"\nGame over.\n{Event(st.end_reason).render(self.names)}.\n", "bold")
-        else:
+            t.append(f"Game over.\n{Event(st.end_reason).render(self.names)}.\n", "bold")
+        elif self.has_class("-large"):
             t.append(f"{turn_text(st)}\n", "dim")
-        if board.marks and board.marks_seat is not None:
-            done = ", ".join(st.format_move(m) for m in board.marks)
-            t.append(f"Last: {self.player_name(board.marks_seat)[:10]} {done}\n", "dim")
-        t.append("\n")
         if st.phase != "over" and board.can_act:
             self._describe_step(t, board, st)
         if board.given_up:
-            t.append("× given up: no claim\n", "dim")
+            t.append("× given up: no one may claim\n", "dim")
+        if board.marks and board.marks_seat is not None:
+            t.append(f"Last turn, {self.player_name(board.marks_seat)}:\n", "dim")
+            for m in board.marks:
+                t.append(f" {past(st.describe_move(m))}\n", "dim")
         self.query_one(SidePanel).set_text(t)
+        self.update_legend(board, st)
 
     def _describe_step(self, t: Text, board: GridBoard, st: GridSquareState) -> None:
-        """The move being built, in words, and the keys for this step."""
+        """The step at hand, what Enter and p would do (the state's words), and its keys."""
         move = board.current_move()
+        if self.has_class("-large"):  # the status line says it too
+            t.append(f"{st.prompt(st.seat)}\n", "bold")
         if st.phase == "place":
             why = board.why_not(move)
             if why is None:
-                t.append(f"{st.describe_move(move).capitalize()}\n", "bold")
+                t.append(f"Enter: {st.describe_move(move)}\n", "bold")
             else:
-                t.append(f"{why[0].upper()}{why[1:]}\n", "bold red")
-            t.append("←↑↓→ move  1 2 3 size\no turn   Enter place\n", "dim")
+                t.append(f"✗ {why[0].upper()}{why[1:]}\n", "bold bright_red")
+            t.append("←↑↓→ move  1 2 3 size\no turn\n", "dim")
         elif st.phase == "slide":
             piece = board.chosen_piece()
             if isinstance(move, Slide):
-                t.append(f"{st.describe_move(move).capitalize()}\n", "bold")
+                t.append(f"Enter: {st.describe_move(move)}\n", "bold")
             elif piece is not None:
-                n = len(board.slide_pieces)
-                t.append(f"Slide a building? {n} can move\n", "bold")
                 reach = " ".join(f"{'↑→↓←'['nesw'.index(d)]}{r}" for d in "nesw" if (r := board.reach[piece].get(d)))
-                t.append(f"{st.format_move(Place(*piece))}: {reach}\n")
-            t.append("Tab pick  ←↑↓→ slide\nEnter slide  p pass\n", "dim")
+                t.append(f"○ {st.describe_move(Place(*piece)).replace('place a', 'the', 1)}"
+                         f" can go {reach} ({len(board.slide_pieces)} can slide)\n")
+            t.append(f"p: {st.describe_move(PASS)}\n", "bold")
+            t.append("Tab pick  ←↑↓→ slide\n", "dim")
         else:
             if move is not None:
-                t.append(f"{st.describe_move(move).capitalize()}!\n", "bold")
+                t.append(f"Enter: {st.describe_move(move)} (★)\n", "bold")
             if board.pass_armed:
-                t.append(f"{st.describe_move(PASS).capitalize()}?\n", "bold red")
+                t.append(f"{st.describe_move(PASS).capitalize()}?\n", "bold bright_red")
                 t.append("p again: yes  Esc: no\n", "bold")
             else:
-                t.append("Tab next  Enter claim\np pass: area given up\nfor good\n", "dim")
+                t.append("p p: pass, the area is given up for good", "dim")
+                t.append("  Tab: next area\n" if len(board.claims) > 1 else "\n", "dim")
+
+    def update_legend(self, board: GridBoard, st: GridSquareState) -> None:
+        """Every symbol and colour on the board, the step's own first."""
+        e: list[LegendEntry] = []
+        if board.can_act and st.phase == "place":
+            e += [LegendEntry("◆━", "fits", style=str(OK)), LegendEntry("✗━", "does not fit", style=str(BAD))]
+        if board.can_act and st.phase == "slide":
+            e += [LegendEntry("○━", "to slide", style=str(PICKED)), LegendEntry("◆━", "slides to", style=str(OK))]
+        if board.can_act and st.phase == "claim":
+            e += [LegendEntry("★", "Enter claims it", style=str(OK)), LegendEntry("?", "may claim (Tab)", style="bold yellow")]
+        e += [LegendEntry(f"{PLAYER_MARKS[s]}", f"{self.player_name(s)}'s cells", player_class(s), style="reverse")
+              for s in range(2)]
+        e += [LegendEntry(f"{MONUMENT}1", "monument"), LegendEntry("━┃", "building, its placer's colour")]
+        if board.marks:
+            e += [LegendEntry("━", "last turn", style="reverse"), LegendEntry("╍", "slid from")]
+        if board.given_up:
+            e.append(LegendEntry("×", "given up: no claim", style=str(GIVEN_UP)))
+        e += [LegendEntry(MONUMENT, "monuments left"), LegendEntry(CLAIMED, "claimed cells (the score)"),
+              LegendEntry("━━━ ━━ ━", "large, middle, small"), LegendEntry("▶", "to play"),
+              LegendEntry("·", "a free point")]
+        self.query_one(Legend).entries = tuple(e)

@@ -91,10 +91,15 @@ class PlayerPanel(Widget):
     """One row a player (True), the full form (False), or by the screen's height (None)."""
 
     def __init__(self, players: Sequence[PlayerInfo] = (), compact: bool | None = None,
-                 notes_in_compact: bool = False, **kw: object) -> None:
+                 notes_in_compact: bool = False, resources_per_line: int = 0,
+                 turn_words: bool = True, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.notes_in_compact = notes_in_compact
         """Also end each compact row with the player's note, as far as it fits."""
+        self.resources_per_line = resources_per_line
+        """Full form: at most this many resources a line (0: all on one line), for a narrow panel."""
+        self.turn_words = turn_words
+        """Full form: '◀ to play' after the score (False: the '▶' alone, for a narrow panel)."""
         self.set_reactive(PlayerPanel.players, tuple(players))
         self.set_reactive(PlayerPanel.compact, compact)
 
@@ -177,12 +182,15 @@ class PlayerPanel(Widget):
         t.append(f" {p.score_word}", style("player-panel--word"))
         if p.you:
             t.append("  (you)", style("player-panel--word"))
-        if p.to_act:
+        if p.to_act and self.turn_words:
             t.append("  ◀ to play", style("player-panel--turn") + colour)
         if p.resources:
             t.append("\n   ")
+            per_line = self.resources_per_line
             for i, r in enumerate(p.resources):
-                if i:
+                if i and per_line and i % per_line == 0:
+                    t.append("\n   ")
+                elif i:
                     t.append("   ")
                 self._resource(t, r)
         if p.note:
