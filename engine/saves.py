@@ -1,8 +1,9 @@
 """Save files: JSON with a header, the seed, the move list and a snapshot.
 
 Writes are atomic (temp file beside the real file, flush, fsync, rename) and
-every change to an existing save goes through `update_save`: lock, load fresh,
-check, change, write. Loads read regular files only, with a bounded read,
+every change to an existing save goes through a game session
+(`engine.session.GameSession`: lock, load fresh, check, change, write;
+`update_save` is the same step for one function, kept for its tests). Loads read regular files only, with a bounded read,
 replay the moves from the seed and check the snapshot and its hash. Every
 problem is a SaveError whose message is one line naming the file.
 """
@@ -166,7 +167,7 @@ def write_atomic(path: Path, text: str, clean: bool = False) -> None:
 
 def save(record: GameRecord, path: Path, clean: bool = False) -> None:
     """Write `record` to `path` atomically (see `write_atomic`). Changing a
-    save others may write too goes through `update_save` instead."""
+    save others may write too goes through a GameSession instead."""
     try:
         write_atomic(Path(path), dumps(record), clean)
     except SaveError:
