@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import chain, compress
 from typing import Any, Sequence
 
 from engine.bits import lowest_bit
@@ -47,6 +48,50 @@ _PLACES_JOINED: dict[int, list[tuple[Place, int]]] = {
     size: [(mv, hm | (vm << _V_SHIFT)) for mv, hm, vm in rows] for size, rows in _ALL_PLACES.items()
 }
 """Every placement per size, in notation order: (move, joined side mask)."""
+
+# Placements in the notation layout: side (x, y, orient) is bit
+# (x*9 + y)*2 + (orient == 'v'), so a mask's bits, lowest first, run in
+# notation order (point, then h before v) within a size.
+_N_EAST = 18
+"""From a side to the side one point east, in the notation layout."""
+_N_NORTH = 2
+"""From a side to the side one point north."""
+_N_BITS = 162
+"""Bits of the notation layout: 9 × 9 points, two sides each."""
+_SIZE_OFFSET = {3: 0, 2: _N_BITS, 1: 2 * _N_BITS}
+"""Where each size's placements sit in `_PLACE_TABLE` (large first)."""
+
+
+def _n_bit(x: int, y: int, orient: str) -> int:
+    return 1 << ((x * 9 + y) * 2 + (orient == "v"))
+
+
+_H_START = {s: sum(_n_bit(x, y, "h") for x, y, _ in g.PLACEMENTS[(s, "h")]) for s in (1, 2, 3)}
+"""Start sides of the h placements that fit, per size."""
+_V_START = {s: sum(_n_bit(x, y, "v") for x, y, _ in g.PLACEMENTS[(s, "v")]) for s in (1, 2, 3)}
+_START = {s: _H_START[s] | _V_START[s] for s in (1, 2, 3)}
+_H_TO_N = [_n_bit(i % 8, i // 8, "h") for i in range(72)]
+"""Native h side bit index -> its notation-layout bit."""
+_V_TO_N = [_n_bit(i % 8, i // 8, "v") for i in range(64)] + [_n_bit(8, y, "v") for y in range(8)]
+"""Native v side bit index -> its notation-layout bit."""
+_NB_EMPTY = (0, 0, 0)
+_PLACE_TABLE: list[Place | None] = [None] * (3 * _N_BITS)
+"""Every placement at its bit: large, middle, small, each in notation order."""
+for _size in (1, 2, 3):
+    for _o in ("h", "v"):
+        for _x, _y, _ in g.PLACEMENTS[(_size, _o)]:
+            _PLACE_TABLE[_SIZE_OFFSET[_size] + (_x * 9 + _y) * 2 + (_o == "v")] = Place(_size, _x, _y, _o)
+_BITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _to_notation(nb: int, changed: int, table: list[int]) -> int:
+    """`nb` with the notation bits of the `changed` native bits flipped."""
+    while changed:
+        low = changed & -changed
+        nb ^= table[low.bit_length() - 1]
+        changed ^= low
+    return nb
+
 
 _DIR_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
@@ -114,21 +159,43 @@ class GridSquareState(GameState):
         """Sides no building may take, both kinds joined (h low, v shifted)."""
         return self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
 
+    def _placeable(self, seat: int) -> int:
+        """The legal placements of `seat` as one mask over `_PLACE_TABLE`
+        (bit i: placement i, in notation order)."""
+        bh = self.h | self.inner_h
+        bv = self.v | self.inner_v
+        # the blocked sides in the notation layout, kept up to date from
+        # the sides that changed since the last call (a pure function of
+        # bh and bv: the cache holds its own key)
+        oh, ov, nb = self.__dict__.get("_nb_cache", _NB_EMPTY)
+        if oh != bh or ov != bv:
+            nb = _to_notation(nb, oh ^ bh, _H_TO_N)
+            nb = _to_notation(nb, ov ^ bv, _V_TO_N)
+            self._nb_cache = (bh, bv, nb)
+        stock = self.stock[seat]
+        free = ~nb
+        found = 0
+        if stock[1]:
+            found = (free & _START[1]) << _SIZE_OFFSET[1]
+        if stock[2] or stock[3]:
+            h2 = free & (free >> _N_EAST)
+            v2 = free & (free >> _N_NORTH)
+            if stock[2]:
+                found |= ((h2 & _H_START[2]) | (v2 & _V_START[2])) << _SIZE_OFFSET[2]
+            if stock[3]:
+                found |= ((h2 & (free >> 2 * _N_EAST) & _H_START[3])
+                          | (v2 & (free >> 2 * _N_NORTH) & _V_START[3])) << _SIZE_OFFSET[3]
+        return found
+
     def placements(self, seat: int) -> list[Place]:
         """Every legal placement for `seat` (ignores whose turn it is)."""
-        blocked = self._blocked()
-        stock = self.stock[seat]
-        out: list[Place] = []
-        for size in (3, 2, 1):
-            if stock[size]:
-                out += [mv for mv, m in _PLACES_JOINED[size] if not m & blocked]
-        return out
+        # the set bits, lowest first, as a bytes of 0/1 selecting table rows
+        picks = bin(self._placeable(seat))[:1:-1].encode().translate(_BITS_TO_BYTES)
+        return list(compress(_PLACE_TABLE, picks))
 
     def can_place(self, seat: int) -> bool:
         """True when `seat` has some legal placement."""
-        blocked = self._blocked()
-        stock = self.stock[seat]
-        return any(not m & blocked for size in (3, 2, 1) if stock[size] for _, m in _PLACES_JOINED[size])
+        return self._placeable(seat) != 0
 
     def is_fixed(self, piece: tuple[int, int, int, str]) -> bool:
         """True when a building lies on a side of a claimed area (it never moves)."""
@@ -539,6 +606,53 @@ def _piece_tables(piece: tuple[int, int, int, str]) -> list[tuple[list[Slide], l
             joined = [(hm | (vm << _V_SHIFT), jh | (jv << _V_SHIFT)) for hm, vm, jh, jv in steps]
             found.append(([Slide(*piece, d, k) for k in range(1, len(steps) + 1)], joined))
     return found
+
+
+class _Rays(dict):
+    """Per building position: its four slide rays (e, n, s, w), as
+    (ray ids, the sides that can stop each ray as a joined mask); filled on
+    first use."""
+
+    def __missing__(self, piece: tuple[int, int, int, str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        ids, near = [], []
+        for moves, steps in _piece_tables(piece):
+            ids.append(len(_RAY_STEPS))
+            _RAY_STEPS.append((moves, steps))
+            stops = 0
+            for m, pair in steps:
+                stops |= m | pair
+            near.append(stops)
+        found = self[piece] = (tuple(ids), tuple(near))
+        return found
+
+
+_RAY_STEPS: list[tuple[list[Slide], list[tuple[int, int]]]] = []
+"""Per ray id: the slide for each distance, and what stops each step."""
+_RAYS = _Rays()
+
+
+class _RaySlides(dict):
+    """(ray id, the blocked sides that can stop it) -> the slides along the
+    ray: a pure function, so shared by every state; emptied when it grows
+    past `LIMIT` entries."""
+
+    LIMIT = 300_000
+
+    def __missing__(self, key: tuple[int, int]) -> list[Slide]:
+        ray, blocked = key
+        moves, steps = _RAY_STEPS[ray]
+        dist = 0
+        for m, pair in steps:
+            if m & blocked or (pair and pair & blocked == pair):
+                break
+            dist += 1
+        if len(self) >= self.LIMIT:
+            self.clear()
+        found = self[key] = moves[:dist]
+        return found
+
+
+_RAY_SLIDES = _RaySlides()
 
 
 def _anchor(region: int) -> int:
