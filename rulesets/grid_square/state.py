@@ -44,6 +44,12 @@ for _size in (1, 2, 3):
 
 _V_SHIFT = 72
 """Both kinds of side in one int: h sides in the low bits, v sides above."""
+_WV_SHIFT = 144
+"""Where the v walls sit in `_stops` (after h and v sides)."""
+_WH_SHIFT = 216
+"""Where the h walls sit in `_stops`."""
+_NOT_COL0_H = sum(1 << (y * 8 + x) for y in range(9) for x in range(1, 8))
+"""h sides with x > 0 (an h wall needs a side to its west)."""
 _PLACES_JOINED: dict[int, list[tuple[Place, int]]] = {
     size: [(mv, hm | (vm << _V_SHIFT)) for mv, hm, vm in rows] for size, rows in _ALL_PLACES.items()
 }
@@ -94,6 +100,27 @@ def _to_notation(nb: int, changed: int, table: list[int]) -> int:
 
 
 _DIR_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+_DIR_INDEX = {d: i for i, d in enumerate("ensw")}
+"""Each direction's place in `_piece_tables`."""
+
+
+class _MoveEvents(dict):
+    """(seat, place or slide) -> its event, made on first use: events are
+    immutable, and the same few hundred recur in every game."""
+
+    def __missing__(self, key: tuple[int, Any]) -> Event:
+        seat, move = key
+        who = seat_ref(seat)
+        if type(move) is Place:
+            found = Event(f"{who} placed {format_move(move)}")
+        else:
+            found = Event(f"{who} slid {building_text(*move[:4])} {move.dist} {_DIR_NAMES[move.direction]}"
+                          f" to {building_text(*slide_target(move))}")
+        self[key] = found
+        return found
+
+
+_MOVE_EVENTS = _MoveEvents()
 
 
 @dataclass
@@ -226,15 +253,25 @@ class GridSquareState(GameState):
         masks, lh, lv = g.MASKS, self.locked_h, self.locked_v
         return [p for p in self.pieces if not masks[p] & (lh if p[3] == "h" else lv)]
 
+    def _stops(self) -> int:
+        """What stops a slide step, as one mask over `_piece_tables`' layout:
+        the blocked sides, and the walls (two built sides in line) a
+        building cannot pass."""
+        bh = self.h | self.inner_h
+        bv = self.v | self.inner_v
+        walls_v = bv & (bv << 8) & g.ALL_CELLS  # v sides (p, y-1) and (p, y)
+        walls_h = bh & (bh << 1) & _NOT_COL0_H  # h sides (x-1, p) and (x, p)
+        return bh | (bv << _V_SHIFT) | (walls_v << _WV_SHIFT) | (walls_h << _WH_SHIFT)
+
     def slides(self) -> list[Slide]:
         """Every legal slide now, in notation order."""
-        blocked = self._blocked()
+        stops = self._stops()
         out: list[Slide] = []
         for piece in sorted(self._free_pieces(), key=_PIECE_RANK.__getitem__):
             for moves, steps in _TABLES.get(piece) or _piece_tables(piece):  # e, n, s, w
                 dist = 0
-                for m, pair in steps:
-                    if m & blocked or (pair and pair & blocked == pair):
+                for m in steps:
+                    if m & stops:
                         break
                     dist += 1
                 if dist:
@@ -243,13 +280,11 @@ class GridSquareState(GameState):
 
     def can_slide(self) -> bool:
         """True when some building can slide at least one cell."""
-        blocked = self._blocked()
+        stops = self._stops()
         for piece in self._free_pieces():
             for _, steps in _TABLES.get(piece) or _piece_tables(piece):
-                if steps:
-                    m, pair = steps[0]
-                    if not (m & blocked or (pair and pair & blocked == pair)):
-                        return True
+                if steps and not steps[0] & stops:
+                    return True
         return False
 
     def legal(self, seat: int) -> list[Any]:
@@ -322,6 +357,14 @@ class GridSquareState(GameState):
         return 0.5 + 0.5 * math.tanh(lead / 8)
 
     # ---------------------------------------------------------- legality
+    def why_illegal(self, seat: int, move: Any) -> str | None:
+        # the common case first (the seat to act, a legal move); anything
+        # else takes the engine's full path and its reasons (a view hides
+        # nothing here)
+        if seat == self.seat and self.phase != "over" and self.is_legal(seat, move):
+            return None
+        return super().why_illegal(seat, move)
+
     def is_legal(self, seat: int, move: Any) -> bool:
         phase = self.phase
         if isinstance(move, Place):
@@ -332,12 +375,19 @@ class GridSquareState(GameState):
                 return False
             return not m & ((self.h | self.inner_h) if move.orient == "h" else (self.v | self.inner_v))
         if isinstance(move, Slide):
-            if phase != "slide" or move.direction not in DIRECTIONS or type(move.dist) is not int:
+            if phase != "slide" or type(move.dist) is not int:
                 return False
+            ray = _DIR_INDEX.get(move.direction)
             i = self._piece_index(move)
-            if i is None or self.is_fixed(self.pieces[i]):
+            if ray is None or i is None or self.is_fixed(self.pieces[i]):
                 return False
-            return 1 <= move.dist <= self.slide_reach(i, move.direction)
+            stops = self._stops()
+            dist = 0
+            for m in (_TABLES.get(move[:4]) or _piece_tables(move[:4]))[ray][1]:
+                if m & stops:
+                    break
+                dist += 1
+            return 1 <= move.dist <= dist
         if isinstance(move, Claim):
             return phase == "claim" and any(_anchor(r) == move.cell for r in self.claimable)
         if isinstance(move, Pass):
@@ -392,30 +442,34 @@ class GridSquareState(GameState):
 
     # ---------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
-        who = seat_ref(seat)
         self.plies += 1
-        if isinstance(move, Place):
+        kind = type(move)
+        if kind is Place:
             m = g.MASKS[move]
             if move.orient == "h":
                 self.h |= m
             else:
                 self.v |= m
             self.stock[seat][move.size] -= 1
-            self.pieces.append((move.size, move.x, move.y, move.orient))
+            self.pieces.append(tuple(move))
             self.owners.append(seat)
-            events = [Event(f"{who} placed {format_move(move)}")]
+            events = [_MOVE_EVENTS[seat, move]]
             if self.slides_allowed and self.turns > 0 and self.can_slide():
                 self.phase = "slide"
                 return events
             return events + self._after_building(seat)
-        if isinstance(move, Slide):
+        if kind is Slide:
             key = move[:4]
             i = self.pieces.index(key)
-            self.h, self.v = self.sides_after(move)
-            self.pieces[i] = target = slide_target(move)
-            events = [Event(f"{who} slid {building_text(*key)} {move.dist} {_DIR_NAMES[move.direction]}"
-                            f" to {building_text(*target)}")]
-            return events + self._after_building(seat)
+            target = slide_target(move)
+            old, new = g.MASKS[key], g.MASKS[target]
+            if move.orient == "h":
+                self.h = (self.h & ~old) | new
+            else:
+                self.v = (self.v & ~old) | new
+            self.pieces[i] = target
+            return [_MOVE_EVENTS[seat, move]] + self._after_building(seat)
+        who = seat_ref(seat)
         if isinstance(move, Claim):
             region = self.area_of(move.cell)
             self._claim(seat, region, move.cell)
@@ -429,10 +483,13 @@ class GridSquareState(GameState):
 
     def _after_building(self, seat: int) -> list[Event]:
         """After the place and slide steps: offer the claim, or end the turn."""
-        enclosed = g.enclosed_regions(self.h, self.v)
-        claimed = {r for r, _, _ in self.claims}
-        fresh = tuple(r for r in enclosed if r not in self.enclosed_before and r not in claimed)
-        self.enclosed_now = frozenset(enclosed)
+        claimed = [r for r, _, _ in self.claims]
+        # a claimed area never changes (its sides never move, nothing is
+        # built inside): only the other cells are searched
+        unclaimed = g.enclosed_regions(self.h, self.v, sum(claimed))
+        before = self.enclosed_before
+        fresh = tuple([r for r in unclaimed if r not in before])
+        self.enclosed_now = frozenset(unclaimed + claimed)
         if fresh and self.monuments[seat]:
             self.claimable = fresh
             self.phase = "claim"
@@ -596,63 +653,26 @@ _TABLES: dict[tuple[int, int, int, str], list[tuple[list[Slide], list]]] = {}
 
 def _piece_tables(piece: tuple[int, int, int, str]) -> list[tuple[list[Slide], list]]:
     """Per direction (e, n, s, w): the Slide for each distance and, per step,
-    (sides that stop it, pair of sides that stop it together) as joined masks
-    (h sides low, v sides shifted by _V_SHIFT); computed once per position."""
+    what stops it as a mask over `_stops` (sides, and the wall a pair of
+    sides in line makes); computed once per position."""
     found = _TABLES.get(piece)
     if found is None:
         found = _TABLES[piece] = []
         for d in "ensw":
             steps = _steps(piece, d)
-            joined = [(hm | (vm << _V_SHIFT), jh | (jv << _V_SHIFT)) for hm, vm, jh, jv in steps]
+            joined = [hm | (vm << _V_SHIFT) | _wall_bit(jh, jv) for hm, vm, jh, jv in steps]
             found.append(([Slide(*piece, d, k) for k in range(1, len(steps) + 1)], joined))
     return found
 
 
-class _Rays(dict):
-    """Per building position: its four slide rays (e, n, s, w), as
-    (ray ids, the sides that can stop each ray as a joined mask); filled on
-    first use."""
-
-    def __missing__(self, piece: tuple[int, int, int, str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        ids, near = [], []
-        for moves, steps in _piece_tables(piece):
-            ids.append(len(_RAY_STEPS))
-            _RAY_STEPS.append((moves, steps))
-            stops = 0
-            for m, pair in steps:
-                stops |= m | pair
-            near.append(stops)
-        found = self[piece] = (tuple(ids), tuple(near))
-        return found
-
-
-_RAY_STEPS: list[tuple[list[Slide], list[tuple[int, int]]]] = []
-"""Per ray id: the slide for each distance, and what stops each step."""
-_RAYS = _Rays()
-
-
-class _RaySlides(dict):
-    """(ray id, the blocked sides that can stop it) -> the slides along the
-    ray: a pure function, so shared by every state; emptied when it grows
-    past `LIMIT` entries."""
-
-    LIMIT = 300_000
-
-    def __missing__(self, key: tuple[int, int]) -> list[Slide]:
-        ray, blocked = key
-        moves, steps = _RAY_STEPS[ray]
-        dist = 0
-        for m, pair in steps:
-            if m & blocked or (pair and pair & blocked == pair):
-                break
-            dist += 1
-        if len(self) >= self.LIMIT:
-            self.clear()
-        found = self[key] = moves[:dist]
-        return found
-
-
-_RAY_SLIDES = _RaySlides()
+def _wall_bit(pair_h: int, pair_v: int) -> int:
+    """The bit of `_stops` for a pair of sides in line that stop a slide
+    when both are built (0 for no pair)."""
+    if pair_v:  # v sides (p, y-1) and (p, y): bit y*8+p of the v walls
+        return 1 << (pair_v.bit_length() - 1 + _WV_SHIFT)
+    if pair_h:  # h sides (x-1, p) and (x, p): bit p*8+x of the h walls
+        return 1 << (pair_h.bit_length() - 1 + _WH_SHIFT)
+    return 0
 
 
 def _anchor(region: int) -> int:
