@@ -267,15 +267,16 @@ class GridSquareState(GameState):
         """Every legal slide now, in notation order."""
         stops = self._stops()
         out: list[Slide] = []
-        for piece in sorted(self._free_pieces(), key=_PIECE_RANK.__getitem__):
-            for moves, steps in _TABLES.get(piece) or _piece_tables(piece):  # e, n, s, w
-                dist = 0
-                for m in steps:
-                    if m & stops:
-                        break
-                    dist += 1
-                if dist:
-                    out += moves[:dist]
+        pieces = sorted(self._free_pieces(), key=_PIECE_RANK.__getitem__)
+        for first, moves, steps in chain.from_iterable(map(_RAYS.__getitem__, pieces)):
+            if first & stops:  # half the directions stop at once
+                continue
+            dist = 1
+            for m in steps:
+                if m & stops:
+                    break
+                dist += 1
+            out += moves[:dist]
         return out
 
     def can_slide(self) -> bool:
@@ -673,6 +674,21 @@ def _wall_bit(pair_h: int, pair_v: int) -> int:
     if pair_h:  # h sides (x-1, p) and (x, p): bit p*8+x of the h walls
         return 1 << (pair_h.bit_length() - 1 + _WH_SHIFT)
     return 0
+
+
+class _Rays(dict):
+    """Per building position, its directions that have a step (e, n, s, w):
+    (what stops the first step, the Slides, what stops each later step);
+    filled on first use."""
+
+    def __missing__(self, piece: tuple[int, int, int, str]) -> tuple[tuple[int, list[Slide], tuple[int, ...]], ...]:
+        found = self[piece] = tuple(
+            (steps[0], moves, tuple(steps[1:])) for moves, steps in _piece_tables(piece) if steps
+        )
+        return found
+
+
+_RAYS = _Rays()
 
 
 def _anchor(region: int) -> int:
