@@ -50,10 +50,6 @@ _WH_SHIFT = 216
 """Where the h walls sit in `_stops`."""
 _NOT_COL0_H = sum(1 << (y * 8 + x) for y in range(9) for x in range(1, 8))
 """h sides with x > 0 (an h wall needs a side to its west)."""
-_PLACES_JOINED: dict[int, list[tuple[Place, int]]] = {
-    size: [(mv, hm | (vm << _V_SHIFT)) for mv, hm, vm in rows] for size, rows in _ALL_PLACES.items()
-}
-"""Every placement per size, in notation order: (move, joined side mask)."""
 
 # Placements in the notation layout: side (x, y, orient) is bit
 # (x*9 + y)*2 + (orient == 'v'), so a mask's bits, lowest first, run in
@@ -181,10 +177,6 @@ class GridSquareState(GameState):
             "claim": "Claim an area you completed, or pass",
             "over": "The game is over",
         }[self.phase]
-
-    def _blocked(self) -> int:
-        """Sides no building may take, both kinds joined (h low, v shifted)."""
-        return self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
 
     def _placeable(self, seat: int) -> int:
         """The legal placements of `seat` as one mask over `_PLACE_TABLE`
