@@ -279,9 +279,17 @@ class SquareMasonsState(GameState):
     def why_illegal(self, seat: int, move: Any) -> str | None:
         # the common case first (a full state, the seat to act, a legal
         # move); anything else takes the engine's full path and its reasons
-        if not self.is_view and self.phase != "over" and seat in self.to_act():
+        if not self.is_view and type(seat) is int and 0 <= seat < len(self.boards) and self.phase != "over":
+            b = self.boards[seat]
+            ph = self.phase
+            if ph == "draft":
+                acting = b.pick is None
+            elif ph == "auction":
+                acting = b.bid is None
+            else:
+                acting = seat == self.actor
             check = _CHECKS.get(type(move))
-            if check is not None and check(self, self.boards[seat], move):
+            if acting and check is not None and check(self, b, move):
                 return None
         return super().why_illegal(seat, move)
 
