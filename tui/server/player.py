@@ -34,7 +34,12 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python -m tui.server.player DATA_DIR USER", file=sys.stderr)
         return 2
-    root, user = Path(argv[0]), check_user_name(argv[1])
+    return run_lobby(Path(argv[0]), check_user_name(argv[1]))
+
+
+def run_lobby(root: Path, user: str) -> int:
+    """Run the lobby app for `user` on this process's terminal; the exit code."""
+    check_user_name(user)
     if os.isatty(0):  # the PTY becomes our controlling terminal: resizes arrive as SIGWINCH
         import fcntl
         import termios

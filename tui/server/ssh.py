@@ -27,11 +27,13 @@ import termios
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Awaitable
 
 import asyncssh
 
 from tui.server.bots import BotRunner
 from tui.server.store import RoomError, Store, seat_label
+from tui.server.zygote import Zygote, ZygoteError
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,7 @@ class _Door(asyncssh.SSHServer):
 class Front:
     """The SSH server of one data folder."""
 
-    def __init__(self, root: Path, limits: Limits = Limits(), bots: bool = True) -> None:
+    def __init__(self, root: Path, limits: Limits = Limits(), bots: bool = True, preload: bool = True) -> None:
         self.store = Store(root)
         self.store.make()
         self.limits = limits
@@ -131,12 +133,21 @@ class Front:
         self.children: set[int] = set()
         """Process ids of the TUI processes now running."""
         self.run_bots = bots
+        self.zygote: Zygote | None = Zygote() if preload else None
+        """The preloaded TUI that forks each connection's process (None:
+        each connection starts a fresh interpreter)."""
         self._server: asyncssh.SSHAcceptor | None = None
         self._bot_task: asyncio.Task[None] | None = None
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
         """Listen; returns the port (useful with port 0)."""
         key = load_host_key(self.store.host_key_path)
+        if self.zygote is not None:
+            try:
+                await self.zygote.start(child_env("xterm", None))
+            except (ZygoteError, OSError, ValueError, asyncio.TimeoutError):
+                self.zygote.close()
+                self.zygote = None
         self._server = await asyncssh.create_server(
             _Door,
             host,
@@ -168,6 +179,8 @@ class Front:
                 os.killpg(pid, signal.SIGTERM)
             except OSError:
                 pass
+        if self.zygote is not None:
+            self.zygote.close()
 
     async def _bots(self) -> None:
         runner = BotRunner(self.store)
@@ -251,29 +264,43 @@ class Front:
         _set_size(master, cols or 80, rows or 24)
         env = child_env(process.get_terminal_type() or "xterm", process.env.get("COLORTERM"))
         try:
-            child = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tui.server.player", str(self.store.root), user,
-                stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
-            )
+            pid, ended = await self._start_child(slave, user, env)
         finally:
             os.close(slave)
-        self.children.add(child.pid)
+        self.children.add(pid)
         os.set_blocking(master, False)
+        waiter = asyncio.ensure_future(ended)
         tasks = [
             asyncio.create_task(self._pump_out(master, process)),
-            asyncio.create_task(self._pump_in(master, process, child.pid)),
-            asyncio.create_task(child.wait()),
+            asyncio.create_task(self._pump_in(master, process, pid)),
+            waiter,
         ]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for t in tasks[:2]:
                 t.cancel()
-            if child.returncode is None:
-                await _stop(child)
-            self.children.discard(child.pid)
+            if not waiter.done():
+                await _stop(pid, waiter)
+            self.children.discard(pid)
             os.close(master)
-        return child.returncode or 0
+        return (waiter.result() if waiter.done() and not waiter.cancelled() else None) or 0
+
+    async def _start_child(self, slave: int, user: str, env: dict[str, str]) -> tuple[int, Awaitable[int]]:
+        """The connection's TUI process on the PTY `slave`: forked from the
+        preloaded zygote, or (without one) a fresh interpreter. Its pid, and
+        what to await for its exit code."""
+        if self.zygote is not None and self.zygote.alive:
+            try:
+                pid = await self.zygote.spawn(slave, self.store.root, user, env)
+                return pid, self.zygote.wait(pid)
+            except (ZygoteError, OSError, asyncio.TimeoutError):
+                pass  # a fresh interpreter, as without the zygote
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui.server.player", str(self.store.root), user,
+            stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
+        )
+        return child.pid, child.wait()
 
     async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess) -> None:
         loop = asyncio.get_running_loop()
@@ -396,14 +423,15 @@ async def _write_all(fd: int, data: bytes, tries: int = 100) -> None:
             return
 
 
-async def _stop(child: asyncio.subprocess.Process) -> None:
+async def _stop(pid: int, ended: asyncio.Future[int]) -> None:
+    """End the process group of `pid` (hang up, then terminate, then kill)."""
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
         try:
-            os.killpg(child.pid, sig)
+            os.killpg(pid, sig)
         except OSError:
             return
         try:
-            await asyncio.wait_for(child.wait(), 2.0)
+            await asyncio.wait_for(asyncio.shield(ended), 2.0)
             return
         except asyncio.TimeoutError:
             continue
