@@ -54,6 +54,10 @@ class Limits:
     """Time to log in (and to pick a name)."""
 
 
+POKE_SECONDS = 0.02
+"""How often the server looks for rooms whose save changed."""
+
+
 class InputBucket:
     """A token bucket on input bytes."""
 
@@ -138,6 +142,10 @@ class Front:
         each connection starts a fresh interpreter)."""
         self._server: asyncssh.SSHAcceptor | None = None
         self._bot_task: asyncio.Task[None] | None = None
+        self._poke_task: asyncio.Task[None] | None = None
+        self.pokeable: set[int] = set()
+        """Children that take SIGUSR1 as "look at your room now" (those
+        forked from the zygote, which ignore it until their app handles it)."""
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
         """Listen; returns the port (useful with port 0)."""
@@ -165,12 +173,15 @@ class Front:
         )
         if self.run_bots:
             self._bot_task = asyncio.create_task(self._bots())
+        if self.zygote is not None:
+            self._poke_task = asyncio.create_task(self._poke_movers())
         return self._server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
         """Stop listening, end every connection and child process."""
-        if self._bot_task is not None:
-            self._bot_task.cancel()
+        for task in (self._bot_task, self._poke_task):
+            if task is not None:
+                task.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -187,6 +198,24 @@ class Front:
         while True:
             moved = await asyncio.to_thread(runner.step)
             await asyncio.sleep(0.05 if moved else 0.25)
+
+    async def _poke_movers(self) -> None:
+        """Tell the players of a room the moment its save changes, instead
+        of letting them find out at their next look: every POKE_SECONDS, one
+        stat per room; a changed room's seat holders get SIGUSR1."""
+        marks = self.store.save_marks()
+        while True:
+            await asyncio.sleep(POKE_SECONDS)
+            now = self.store.save_marks()
+            for room_id, mark in now.items():
+                if marks.get(room_id) != mark:
+                    for pid in self.store.claimants(room_id):
+                        if pid in self.pokeable:
+                            try:
+                                os.kill(pid, signal.SIGUSR1)
+                            except OSError:
+                                pass
+            marks = now
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess) -> None:
@@ -283,6 +312,7 @@ class Front:
             if not waiter.done():
                 await _stop(pid, waiter)
             self.children.discard(pid)
+            self.pokeable.discard(pid)
             os.close(master)
         return (waiter.result() if waiter.done() and not waiter.cancelled() else None) or 0
 
@@ -293,6 +323,7 @@ class Front:
         if self.zygote is not None and self.zygote.alive:
             try:
                 pid = await self.zygote.spawn(slave, self.store.root, user, env)
+                self.pokeable.add(pid)
                 return pid, self.zygote.wait(pid)
             except (ZygoteError, OSError, asyncio.TimeoutError):
                 pass  # a fresh interpreter, as without the zygote

@@ -166,6 +166,7 @@ def child(slave: int, request: dict, keep: list[int]) -> None:
             os.close(fd)
         for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGPIPE):
             signal.signal(sig, signal.SIG_DFL)
+        signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # the server's "your room changed", until the app handles it
         signal.set_wakeup_fd(-1)
         os.setsid()
         for fd in (0, 1, 2):
@@ -220,7 +221,10 @@ def main(argv: list[str]) -> int:
             sock.send(json.dumps({"exit": pid, "code": os.waitstatus_to_exitcode(status)}).encode())
         if sock not in ready:
             continue
-        msg, fds, _, _ = socket.recv_fds(sock, MESSAGE_BYTES, 1)
+        try:
+            msg, fds, _, _ = socket.recv_fds(sock, MESSAGE_BYTES, 1)
+        except OSError:
+            return 0  # the server is gone
         if not msg:
             return 0  # the server is gone
         if len(fds) != 1:
