@@ -2,10 +2,10 @@
 loopback, in pairs playing 2-player Grid Square rooms by keys (a: the move
 list, Enter: its first move), for a fixed time.
 
-    python benchmarks/ssh_load.py [--sessions 50] [--seconds 30] [--think 1-3] [--stress]
+    python benchmarks/ssh_load.py [--sessions 50] [--seconds 45] [--think 1-3] [--stress]
 
 The load model (the default): people log in over the first `--ramp` seconds
-(not all in the same instant) and think between moves: once their screen
+(not all in the same instant; the ramp is part of `--seconds`) and think between moves: once their screen
 says it is their turn, each waits a time drawn uniformly from `--think`
 seconds (1-3 by default), then presses `a` and Enter. `--stress` drops the
 thinking (and the ramp): every session moves the moment it may, as fast as
@@ -60,7 +60,8 @@ class Room:
 
 @dataclass
 class Figures:
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[tuple[float, float]] = field(default_factory=list)
+    """(when the move's Enter was sent, seconds until the other screen showed it)"""
     logins: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     moves: int = 0
@@ -90,6 +91,19 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy() -> tuple[float, float]:
+    """The whole machine's (busy, total) CPU seconds so far, all cores."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(fields[:8]) - idle) / tick, sum(fields[:8]) / tick
+
+
+def p95(values: list[float]) -> float:
+    v = sorted(values)
+    return v[int(0.95 * (len(v) - 1))]
 
 
 def descendants(pid: int) -> list[tuple[int, int]]:
@@ -146,7 +160,8 @@ async def player(
                     if n > seen:
                         for k in range(max(seen, 1), n):
                             if k in room.sent and room.sent[k][1] != me:  # the other's move reached us
-                                figs.latencies.append(time.monotonic() - room.sent.pop(k)[0])
+                                at = room.sent.pop(k)[0]
+                                figs.latencies.append((at, time.monotonic() - at))
                         seen = n
                 changed.set()
 
@@ -293,7 +308,12 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         port = int(re.search(r":(\d+);", line).group(1))
         solo = sorted([await solo_login(port, keys[-1]) for _ in range(3)])[1]
         figs = Figures()
-        cpu0 = sum(cpu_seconds(p) for p in [server.pid, *(k for k, _ in descendants(server.pid))])
+        used: dict[int, float] = {}
+        """CPU seconds per process of the server's family, at the last look."""
+        for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
+            used[pid] = cpu_seconds(pid)
+        start_used = dict(used)
+        busy0 = machine_busy()
         me0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.monotonic()
         deadline = t0 + seconds
@@ -320,26 +340,36 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
                         **{f"server_{m}": memory_kib(server.pid)[m] for m in ("rss", "pss")},
                         **{f"zygote_{m}": sum(memory_kib(z)[m] for z in zyg) for m in ("rss", "pss")},
                     )
-                peak["cpu"] = sum(cpu_seconds(p) for p in [server.pid, *kids])
+                for pid in [server.pid, *kids]:
+                    used[pid] = max(used.get(pid, 0.0), cpu_seconds(pid))
                 await asyncio.sleep(1.0)
 
         sampler = asyncio.create_task(sample())
         done = await asyncio.gather(*[asyncio.wait_for(t, seconds + ramp + 60) for t in tasks], return_exceptions=True)
         sampler.cancel()
         elapsed = time.monotonic() - t0
-        cpu = peak.get("cpu", cpu0) - cpu0
+        for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
+            used[pid] = max(used.get(pid, 0.0), cpu_seconds(pid))
+        busy1 = machine_busy()
+        server_cpu = used[server.pid] - start_used.get(server.pid, 0.0)
+        tui_cpu = sum(v - start_used.get(pid, 0.0) for pid, v in used.items() if pid != server.pid)
         me1 = resource.getrusage(resource.RUSAGE_SELF)
         figs.errors += [f"{type(e).__name__}: {e}" for e in done if isinstance(e, BaseException)]
         from engine.saves import load
 
         plies = sum(load(store.room_path(room.id)).ply for room, _ in rooms)
-        lat = sorted(figs.latencies)
-        p95 = lat[int(0.95 * (len(lat) - 1))] if lat else float("nan")
         model = "stress: no thinking" if think[1] == 0 else f"thinking {think[0]:g}-{think[1]:g} s per move, logins over {ramp:g} s"
         print(f"sessions {2 * len(rooms)} in {len(rooms)} Grid Square rooms, {elapsed:.1f} s ({model})")
         print(f"moves served: {plies} ({plies / elapsed:.1f}/s)")
+        lat = [d for _, d in figs.latencies]
+        steady = [d for at, d in figs.latencies if at >= t0 + ramp + 3]
         if lat:
-            print(f"move to the other screen: median {1000 * statistics.median(lat):.0f} ms, p95 {1000 * p95:.0f} ms ({len(lat)} moves)")
+            print(f"move to the other screen: median {1000 * statistics.median(lat):.0f} ms, p95 {1000 * p95(lat):.0f} ms ({len(lat)} moves)")
+        if steady and ramp:
+            print(
+                f"  once everyone is in (moves from {ramp + 3:g} s on): median {1000 * statistics.median(steady):.0f} ms, "
+                f"p95 {1000 * p95(steady):.0f} ms ({len(steady)} moves)"
+            )
         print(
             f"login to the lobby's first frame, alone: {1000 * solo:.0f} ms; the same app on a local PTY, "
             f"alone: {1000 * local:.0f} ms; ratio {solo / local:.2f}"
@@ -358,9 +388,16 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
             print(f"the local TUI alone: RSS {mib(local_mem['rss'])}, PSS {mib(local_mem['pss'])}, USS {mib(local_mem['uss'])}")
         moves = max(plies, 1)
         client = (me1.ru_utime + me1.ru_stime) - (me0.ru_utime + me0.ru_stime)
+        busy, total = busy1[0] - busy0[0], busy1[1] - busy0[1]
         print(
-            f"CPU: server and TUI processes {cpu:.1f} s ({1000 * cpu / moves:.0f} ms per move); "
-            f"this load client (pyte, SSH) {client:.1f} s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+            f"CPU per move: server {1000 * server_cpu / moves:.0f} ms, TUI processes {1000 * tui_cpu / moves:.0f} ms "
+            f"(in all {server_cpu + tui_cpu:.1f} s, {(server_cpu + tui_cpu) / elapsed:.2f} cores); this load client "
+            f"(pyte, SSH) {client:.1f} s ({client / elapsed:.2f} cores)"
+        )
+        print(
+            f"the machine ({os.cpu_count()} cores) was busy {100 * busy / max(total, 1e-9):.0f}% of the time, "
+            f"{100 * (server_cpu + tui_cpu + client) / max(busy, 1e-9):.0f}% of that for this test; "
+            f"load average at the end {os.getloadavg()[0]:.1f}"
         )
         print(f"errors: {len(figs.errors)}" + "".join(f"\n  {e}" for e in figs.errors[:10]))
     finally:
@@ -382,9 +419,9 @@ def think_range(text: str) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=50, help="concurrent SSH sessions (2–200, even)")
-    ap.add_argument("--seconds", type=float, default=30.0, help="how long they play (at most 120)")
+    ap.add_argument("--seconds", type=float, default=45.0, help="how long they play (at most 120)")
     ap.add_argument("--think", type=think_range, default=(1.0, 3.0), help="seconds each person thinks before a move, LO-HI")
-    ap.add_argument("--ramp", type=float, default=5.0, help="logins spread over this many seconds")
+    ap.add_argument("--ramp", type=float, default=15.0, help="logins spread over this many seconds")
     ap.add_argument("--stress", action="store_true", help="no thinking and no ramp: move as fast as possible")
     args = ap.parse_args()
     if not 2 <= args.sessions <= 200 or not 1 <= args.seconds <= 120 or not 0 <= args.ramp <= 30:
