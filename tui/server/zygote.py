@@ -177,6 +177,9 @@ def child(slave: int, request: dict, keep: list[int]) -> None:
         import random
 
         random.seed()
+        import gc
+
+        gc.enable()  # the child's own objects are collected as usual
         from tui.server.player import run_lobby
 
         code = run_lobby(Path(request["root"]), str(request["user"]))
@@ -195,12 +198,12 @@ def child(slave: int, request: dict, keep: list[int]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    sock = socket.socket(fileno=int(argv[0]))
-    preload()
     import gc
 
-    gc.collect()
-    gc.freeze()  # the imported objects stay put: no collection writes to their pages
+    gc.disable()  # no collection during the imports: fewer holes for a child's objects to fill in shared pages
+    sock = socket.socket(fileno=int(argv[0]))
+    preload()
+    gc.freeze()  # the imported objects stay put: no collection in a child writes to their pages
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
     signal.set_wakeup_fd(wake_w)
