@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import random
 import re
@@ -102,8 +103,9 @@ def machine_busy() -> tuple[float, float]:
 
 
 def p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank)."""
     v = sorted(values)
-    return v[int(0.95 * (len(v) - 1))]
+    return v[max(0, math.ceil(0.95 * len(v)) - 1)]
 
 
 def descendants(pid: int) -> list[tuple[int, int]]:
@@ -124,6 +126,18 @@ def descendants(pid: int) -> list[tuple[int, int]]:
     return out
 
 
+async def open_session(port: int, key):
+    """An SSH connection with `key` and its 80x24 terminal session."""
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username="load", client_keys=[key], known_hosts=None, agent_path=None, config=[]
+    )
+    try:
+        return conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    except BaseException:
+        conn.close()
+        raise
+
+
 async def player(
     port: int, key, me: int, room: Room, deadline: float, figs: Figures, think: tuple[float, float], delay: float
 ) -> None:
@@ -134,11 +148,8 @@ async def player(
     screen = pyte.Screen(80, 24)
     stream = pyte.ByteStream(screen)
     start = time.monotonic()
-    conn = await asyncssh.connect(
-        "127.0.0.1", port, username="load", client_keys=[key], known_hosts=None, agent_path=None, config=[]
-    )
+    conn, proc = await open_session(port, key)
     try:
-        proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
         seen = 0
         logged_in = False
         changed = asyncio.Event()
@@ -218,11 +229,8 @@ async def solo_login(port: int, key) -> float:
     screen = pyte.Screen(80, 24)
     stream = pyte.ByteStream(screen)
     start = time.monotonic()
-    conn = await asyncssh.connect(
-        "127.0.0.1", port, username="load", client_keys=[key], known_hosts=None, agent_path=None, config=[]
-    )
+    conn, proc = await open_session(port, key)
     try:
-        proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
         while "T-Square lobby" not in screen.display[0]:
             data = await asyncio.wait_for(proc.stdout.read(65536), 30)
             if not data:
