@@ -2,14 +2,16 @@
 loopback, in pairs playing 2-player Grid Square rooms by keys (a: the move
 list, Enter: its first move), for a fixed time.
 
-    python benchmarks/ssh_load.py [--sessions 50] [--seconds 45] [--think 1-3] [--stress]
+    python benchmarks/ssh_load.py [--sessions 50] [--seconds 45] [--think 1-3] [--stress] [--typed]
 
 The load model (the default): people log in over the first `--ramp` seconds
 (not all in the same instant; the ramp is part of `--seconds`) and think between moves: once their screen
 says it is their turn, each waits a time drawn uniformly from `--think`
 seconds (1-3 by default), then presses `a` and Enter. `--stress` drops the
 thinking (and the ramp): every session moves the moment it may, as fast as
-the machine allows - a test of throughput, not of people.
+the machine allows - a test of throughput, not of people. `--typed` plays
+each move as a person typing it (`:`, the move in notation, Enter) instead
+of through the move list.
 
 Reports: moves served per second; the time from a move's Enter to the other
 seat's screen showing it (median, p95); login to the lobby's first frame,
@@ -55,6 +57,8 @@ class Room:
     """One room's two players and when each move's key was sent."""
 
     id: str
+    path: Path
+    """The room's save."""
     sent: dict[int, tuple[float, int]] = field(default_factory=dict)
     """Move number -> when its Enter was sent, and by which player (0, 1)."""
 
@@ -126,6 +130,14 @@ def descendants(pid: int) -> list[tuple[int, int]]:
     return out
 
 
+def first_legal(path: Path, seat: int) -> str:
+    """The first legal move of `seat` in the save at `path`, in notation."""
+    from engine.session import GameSession
+
+    view = GameSession.open(path).view(seat)
+    return view.format_move(view.legal(seat)[0])
+
+
 async def open_session(port: int, key):
     """An SSH connection with `key` and its 80x24 terminal session."""
     conn = await asyncssh.connect(
@@ -139,7 +151,8 @@ async def open_session(port: int, key):
 
 
 async def player(
-    port: int, key, me: int, room: Room, deadline: float, figs: Figures, think: tuple[float, float], delay: float
+    port: int, key, me: int, room: Room, deadline: float, figs: Figures, think: tuple[float, float], delay: float,
+    typed: bool = False,
 ) -> None:
     """One session: log in, open the room, move when it is our turn (after
     thinking), and note when the other's moves reach our screen."""
@@ -210,13 +223,20 @@ async def player(
                 await asyncio.sleep(rng.uniform(*think))
                 if time.monotonic() >= deadline:
                     break
-            proc.stdin.write(b"a")
-            if not await until(lambda: any("legal move" in line for line in screen.display), 10):
+            if typed:  # the move box (:), the first legal move in notation, Enter
+                proc.stdin.write(b":")
+                opened = await until(lambda: any("move in notation" in line for line in screen.display), 10)
+                keys = first_legal(room.path, me).encode() + b"\r"
+            else:  # the move list (a), Enter on its first move
+                proc.stdin.write(b"a")
+                opened = await until(lambda: any("legal move" in line for line in screen.display), 10)
+                keys = b"\r"
+            if not opened:
                 if time.monotonic() < deadline:
-                    figs.errors.append("move list did not open")
+                    figs.errors.append("the move list or box did not open")
                 return
             room.sent[n] = (time.monotonic(), me)
-            proc.stdin.write(b"\r")
+            proc.stdin.write(keys)
             figs.moves += 1
             await until(lambda: f"· move {n} ·" not in screen.display[0], 10)
         reader.cancel()
@@ -292,7 +312,7 @@ def mib(kib: float) -> str:
     return f"{kib / 1024:.1f} MiB"
 
 
-async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: float) -> None:
+async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: float, typed: bool) -> None:
     data = Path(tempfile.mkdtemp(prefix="tsq-load-"))
     store = Store(data)
     store.make()
@@ -303,7 +323,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         store.bind(keys[i].get_fingerprint("sha256"), a)
         store.bind(keys[i + 1].get_fingerprint("sha256"), b)
         r = store.create_room("grid-square", [a, b], seed=i)
-        rooms.append((Room(r.id), [keys[i], keys[i + 1]]))
+        rooms.append((Room(r.id, store.room_path(r.id)), [keys[i], keys[i + 1]]))
     store.bind(keys[-1].get_fingerprint("sha256"), "solo")
     locals_ = sorted([await local_first_frame(data) for _ in range(3)], key=lambda t: t[0])
     local, local_mem = locals_[1]
@@ -327,7 +347,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         deadline = t0 + seconds
         order = [(room, me, key) for room, pair in rooms for me, key in enumerate(pair)]
         tasks = [
-            asyncio.create_task(player(port, key, me, room, deadline, figs, think, ramp * i / len(order)))
+            asyncio.create_task(player(port, key, me, room, deadline, figs, think, ramp * i / len(order), typed))
             for i, (room, me, key) in enumerate(order)
         ]
         peak: dict[str, float] = {"n": 0}
@@ -367,6 +387,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
 
         plies = sum(load(store.room_path(room.id)).ply for room, _ in rooms)
         model = "stress: no thinking" if think[1] == 0 else f"thinking {think[0]:g}-{think[1]:g} s per move, logins over {ramp:g} s"
+        model += "; moves typed after :" if typed else "; moves by a and Enter"
         print(f"sessions {2 * len(rooms)} in {len(rooms)} Grid Square rooms, {elapsed:.1f} s ({model})")
         print(f"moves served: {plies} ({plies / elapsed:.1f}/s)")
         lat = [d for _, d in figs.latencies]
@@ -430,13 +451,14 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=45.0, help="how long they play (at most 120)")
     ap.add_argument("--think", type=think_range, default=(1.0, 3.0), help="seconds each person thinks before a move, LO-HI")
     ap.add_argument("--ramp", type=float, default=15.0, help="logins spread over this many seconds")
+    ap.add_argument("--typed", action="store_true", help="type each move in notation (:) instead of a and Enter")
     ap.add_argument("--stress", action="store_true", help="no thinking and no ramp: move as fast as possible")
     args = ap.parse_args()
     if not 2 <= args.sessions <= 200 or not 1 <= args.seconds <= 120 or not 0 <= args.ramp <= 30:
         ap.error("--sessions takes 2–200, --seconds 1–120 and --ramp 0–30")
     think, ramp = ((0.0, 0.0), 0.0) if args.stress else (args.think, args.ramp)
     os.environ.setdefault("PYTHONPATH", str(ROOT))
-    asyncio.run(run(args.sessions, args.seconds, think, ramp))
+    asyncio.run(run(args.sessions, args.seconds, think, ramp, args.typed))
 
 
 if __name__ == "__main__":
