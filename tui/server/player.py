@@ -3,6 +3,7 @@ person. `python -m tui.server.player DATA_DIR USER` (the server starts it)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import sys
@@ -12,6 +13,13 @@ from textual.events import Mount
 
 from tui.app import TSquareApp
 from tui.server.store import Store, check_user_name
+
+
+GC_THRESHOLDS = (5000, 10, 10)
+"""The collector's thresholds in a connection's process: a young-generation
+collection every 5000 allocations instead of 700 halves the time collecting
+while people play (many small short-lived objects per frame), at the cost
+of a little more garbage waiting."""
 
 
 class LobbyApp(TSquareApp):
@@ -63,6 +71,7 @@ def main(argv: list[str]) -> int:
 def run_lobby(root: Path, user: str) -> int:
     """Run the lobby app for `user` on this process's terminal; the exit code."""
     check_user_name(user)
+    gc.set_threshold(*GC_THRESHOLDS)
     if os.isatty(0):  # the PTY becomes our controlling terminal: resizes arrive as SIGWINCH
         import fcntl
         import termios
