@@ -101,7 +101,11 @@ class Zygote:
                 raise ZygoteError("the preloaded TUI is gone")
             msg = json.dumps({"root": str(root), "user": user, "env": env}).encode()
             socket.send_fds(self.sock, [msg], [slave])
-            pid = await asyncio.wait_for(self._spawns.get(), 30)
+            try:
+                pid = await asyncio.wait_for(self._spawns.get(), 30)
+            except asyncio.TimeoutError:
+                self.close()  # a late answer would be taken for the next request's
+                raise ZygoteError("the preloaded TUI did not answer") from None
         if pid < 0:
             raise ZygoteError("the preloaded TUI is gone")
         return pid
