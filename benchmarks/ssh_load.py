@@ -2,7 +2,7 @@
 loopback, in pairs playing 2-player Grid Square rooms by keys (a: the move
 list, Enter: its first move), for a fixed time.
 
-    python benchmarks/ssh_load.py [--sessions 50] [--seconds 45] [--think 1-3] [--stress] [--typed]
+    python benchmarks/ssh_load.py [--sessions 50] [--seconds 40] [--think 1-3] [--stress] [--typed]
 
 The load model (the default): people log in over the first `--ramp` seconds
 (not all in the same instant; the ramp is part of `--seconds`) and think between moves: once their screen
@@ -49,6 +49,8 @@ sys.path.insert(0, str(ROOT))
 
 from tui.server.store import Store  # noqa: E402
 
+CALIBRATION_SECONDS = 6.0
+"""How long one pair plays alone (without thinking) before the load, as the latency reference."""
 MOVE_NO = re.compile(r"· move (\d+) ·")
 
 
@@ -316,7 +318,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
     data = Path(tempfile.mkdtemp(prefix="tsq-load-"))
     store = Store(data)
     store.make()
-    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions + 1)]
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions + 3)]
     rooms: list[tuple[Room, list]] = []
     for i in range(0, sessions - 1, 2):
         a, b = f"p{i:03d}", f"p{i + 1:03d}"
@@ -325,6 +327,9 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         r = store.create_room("grid-square", [a, b], seed=i)
         rooms.append((Room(r.id, store.room_path(r.id)), [keys[i], keys[i + 1]]))
     store.bind(keys[-1].get_fingerprint("sha256"), "solo")
+    store.bind(keys[-2].get_fingerprint("sha256"), "calib0")
+    store.bind(keys[-3].get_fingerprint("sha256"), "calib1")
+    calib = store.create_room("grid-square", ["calib0", "calib1"], seed=999)
     locals_ = sorted([await local_first_frame(data) for _ in range(3)], key=lambda t: t[0])
     local, local_mem = locals_[1]
     server = subprocess.Popen(
@@ -335,6 +340,13 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         line = server.stdout.readline() if server.stdout else ""
         port = int(re.search(r":(\d+);", line).group(1))
         solo = sorted([await solo_login(port, keys[-1]) for _ in range(3)])[1]
+        alone = Figures()  # the reference: one pair alone on the server, just before the load
+        end = time.monotonic() + CALIBRATION_SECONDS
+        pair = Room(calib.id, store.room_path(calib.id))
+        await asyncio.gather(*[
+            player(port, key, me, pair, end, alone, (0.0, 0.0), 0.0, typed)
+            for me, key in enumerate([keys[-2], keys[-3]])
+        ])
         figs = Figures()
         used: dict[int, float] = {}
         """CPU seconds per process of the server's family, at the last look."""
@@ -394,6 +406,12 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         steady = [d for at, d in figs.latencies if at >= t0 + ramp + 3]
         if lat:
             print(f"move to the other screen: median {1000 * statistics.median(lat):.0f} ms, p95 {1000 * p95(lat):.0f} ms ({len(lat)} moves)")
+        ref = [d for _, d in alone.latencies]
+        if ref:
+            print(
+                f"  the reference, one pair alone on the server just before: median {1000 * statistics.median(ref):.0f} ms, "
+                f"p95 {1000 * p95(ref):.0f} ms ({len(ref)} moves); p95 ratio {p95(lat) / p95(ref):.1f}" if lat else ""
+            )
         if steady and ramp:
             print(
                 f"  once everyone is in (moves from {ramp + 3:g} s on): median {1000 * statistics.median(steady):.0f} ms, "
@@ -448,7 +466,7 @@ def think_range(text: str) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=50, help="concurrent SSH sessions (2–200, even)")
-    ap.add_argument("--seconds", type=float, default=45.0, help="how long they play (at most 120)")
+    ap.add_argument("--seconds", type=float, default=40.0, help="how long they play (at most 120)")
     ap.add_argument("--think", type=think_range, default=(1.0, 3.0), help="seconds each person thinks before a move, LO-HI")
     ap.add_argument("--ramp", type=float, default=15.0, help="logins spread over this many seconds")
     ap.add_argument("--typed", action="store_true", help="type each move in notation (:) instead of a and Enter")
