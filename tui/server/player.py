@@ -42,9 +42,9 @@ class LobbyApp(TSquareApp):
     def _poked(self) -> None:
         """The server saw this person's room change: look at it now rather
         than at the screen's next timed look."""
-        poll = getattr(self.screen, "poll", None)
-        if poll is not None:
-            self.call_later(poll)
+        look = getattr(self.screen, "check_disk", None) or getattr(self.screen, "poll", None)
+        if look is not None:  # a room's screen: its look at the save, now
+            self.call_later(look)
 
 
 def lobby_screen() -> type:
