@@ -152,7 +152,7 @@ class Front:
         key = load_host_key(self.store.host_key_path)
         if self.zygote is not None:
             try:
-                await self.zygote.start(child_env("xterm", None))
+                await self.zygote.start(child_env("xterm", None), self.store.root)
             except (ZygoteError, OSError, ValueError, asyncio.TimeoutError):
                 self.zygote.close()
                 self.zygote = None

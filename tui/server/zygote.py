@@ -1,8 +1,9 @@
 """The preloaded TUI: one process that imports the lobby app once and forks
 a child per connection onto that connection's PTY.
 
-The server starts it (`python -m tui.server.zygote`) before it accepts
-anyone. It imports textual, the app, its screens and every ruleset, freezes
+The server starts it (`python -m tui.server.zygote FD DIR`: FD is its end
+of a socket pair, DIR the server's data folder, there for `ps`) before it
+accepts anyone. It imports textual, the app, its screens and every ruleset, freezes
 the garbage collector's view of those objects, and then only waits: it never
 starts a thread or runs an event loop, so a fork of it is a clean process
 that starts its own loop. Each child shares the imported code and data with
@@ -48,11 +49,13 @@ class Zygote:
         self._ended: dict[int, int] = {}
         self._lock = asyncio.Lock()
 
-    async def start(self, env: dict[str, str]) -> None:
-        """Start the zygote and wait until it has imported everything."""
+    async def start(self, env: dict[str, str], root: Path) -> None:
+        """Start the zygote (for the data folder `root`, named on its command
+        line so that `ps` shows which server it and its children belong to)
+        and wait until it has imported everything."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tui.server.zygote", str(theirs.fileno())],
+            [sys.executable, "-m", "tui.server.zygote", str(theirs.fileno()), str(root)],
             pass_fds=[theirs.fileno()], env=env, stdin=subprocess.DEVNULL, start_new_session=True,
         )
         theirs.close()
