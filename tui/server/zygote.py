@@ -171,8 +171,10 @@ def child(slave: int, request: dict, keep: list[int]) -> None:
     try:
         for fd in keep:
             os.close(fd)
-        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGPIPE):
+        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a fresh interpreter
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # the server's "your room changed", until the app handles it
         signal.set_wakeup_fd(-1)
         os.setsid()
