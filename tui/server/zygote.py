@@ -206,6 +206,15 @@ def child(slave: int, request: dict, keep: list[int]) -> None:
         os._exit(code)
 
 
+def tell(sock: socket.socket, msg: dict) -> bool:
+    """Send the server one message; False if it is gone."""
+    try:
+        sock.send(json.dumps(msg).encode())
+    except OSError:
+        return False
+    return True
+
+
 def main(argv: list[str]) -> int:
     import gc
 
@@ -218,7 +227,8 @@ def main(argv: list[str]) -> int:
     signal.set_wakeup_fd(wake_w)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    sock.send(json.dumps({"ready": True}).encode())
+    if not tell(sock, {"ready": True}):
+        return 0
     while True:
         ready, _, _ = select.select([sock, wake_r], [], [], 5.0)
         if wake_r in ready:
@@ -230,7 +240,8 @@ def main(argv: list[str]) -> int:
                 break
             if pid == 0:
                 break
-            sock.send(json.dumps({"exit": pid, "code": os.waitstatus_to_exitcode(status)}).encode())
+            if not tell(sock, {"exit": pid, "code": os.waitstatus_to_exitcode(status)}):
+                return 0  # the server is gone
         if sock not in ready:
             continue
         try:
@@ -242,13 +253,15 @@ def main(argv: list[str]) -> int:
         if len(fds) != 1:
             for fd in fds:
                 os.close(fd)
-            sock.send(json.dumps({"pid": -1}).encode())
+            if not tell(sock, {"pid": -1}):
+                return 0
             continue
         pid = os.fork()
         if pid == 0:
             child(fds[0], json.loads(msg), [sock.fileno(), wake_r, wake_w])
         os.close(fds[0])
-        sock.send(json.dumps({"pid": pid}).encode())
+        if not tell(sock, {"pid": pid}):
+            return 0
 
 
 if __name__ == "__main__":
