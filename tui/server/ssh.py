@@ -318,7 +318,12 @@ class Front:
             self.children.discard(pid)
             self.pokeable.discard(pid)
             os.close(master)
-        return (waiter.result() if waiter.done() and not waiter.cancelled() else None) or 0
+        if not waiter.done():
+            waiter.cancel()  # ended without a word (its zygote gone): no exit code to wait for
+            return 0
+        if waiter.cancelled() or waiter.exception() is not None:
+            return 0
+        return waiter.result() or 0
 
     async def _start_child(self, slave: int, user: str, env: dict[str, str]) -> tuple[int, Awaitable[int]]:
         """The connection's TUI process on the PTY `slave`: forked from the
