@@ -18,10 +18,28 @@ from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import (
+    BURN_RESOURCES,
+    BURN_THP,
+    BURNS,
+    CARD_ORDER,
+    CARD_RANK,
+    CONVERTS,
     DONE,
+    DUPS,
+    KIND_ORDER,
     LOOT_BASE,
+    LOOTS,
     PASS,
     PERK,
+    PLAY_RANK,
+    PLAYS,
+    PROCESSES,
+    SOLARS,
+    TAKE_CONTRACT,
+    TAKE_RESOURCE,
+    TAKE_TECH,
+    TARGETS,
+    TURN_ORDER,
     Build,
     ChooseArchitect,
     Convert,
@@ -49,6 +67,9 @@ EMPTY = -1
 DECK_STALL = {TakeResource: 5, TakeContract: 4, TakeTech: 2}
 """The `stall` number that means the deck's top, per take move."""
 TAKE_PARTS = {"harvest", "res", "res_n", "con", "tech"}
+ACTION_RANGE = range(len(K.ACTIONS))
+ACTION_PARTS = tuple(a.parts for a in K.ACTIONS)
+"""The steps of each action space."""
 
 
 @dataclass
@@ -289,87 +310,183 @@ class CompassState(GameState):
         """A card can be drawn from this deck (reshuffling the discard)."""
         return bool(deck) or bool(discard)
 
-    def part_moves(self, seat: int, part: str) -> list[Any]:
-        """The moves that carry out step `part` for `seat` now (no Done)."""
-        p = self.players[seat]
-        base = part.rstrip("?")
-        if base in ("harvest", "res", "res_n"):
-            out = [
-                TakeResource(i) for i, c in enumerate(self.res_market)
-                if c != EMPTY and (base != "res_n" or c < K.SUST)
-            ]
-            if self.deck_has(self.res_deck, self.res_discard):
-                out.append(TakeResource(5))
-            return out
-        if base == "con":
-            out = [TakeContract(i) for i, c in enumerate(self.con_market) if c != EMPTY]
-            return out + ([TakeContract(4)] if self.deck_has(self.con_deck, self.con_discard) else [])
-        if base == "tech":
-            out = [TakeTech(i) for i, c in enumerate(self.thp_market) if c != EMPTY]
-            return out + ([TakeTech(2)] if self.deck_has(self.thp_deck, self.thp_discard) else [])
-        if base in ("proc", "refine1", "refine2"):
-            out = [Process(c) for c in sorted(set(p.hand)) if self.supply[c] > 0]
-            if base != "proc":
-                out += self._convert_moves(p)
-            return out
-        if base == "convert":
-            return self._convert_moves(p)
-        if base == "play":
-            return [Play(c) for c in sorted(set(p.thp))]
-        if base == "build":
-            out = []
-            for cid in sorted(p.contracts):
-                pay = self.payment(seat, cid)
-                if pay is None:
-                    continue
-                out.append(Build(cid))
-                if self.payment(seat, cid, True) != pay:
-                    out.append(Build(cid, True))
-            return out
-        if base == "solar":
-            return [Solar(a, b) for a in range(5) if p.materials[a] for b in range(5) if self.supply[b + K.SUST]]
-        if base == "dup":
-            return [Dup(k) for k in range(5) if p.materials[k] and self.supply[k]]
-        if base == "steal_con":
-            return [Target(s) for s in self._targets(seat, self.neighbours(seat)) if self.players[s].contracts]
-        if base == "steal_bp":
-            return [Target(s) for s in self._targets(seat, self.neighbours(seat)) if self.players[s].blueprints]
-        if base == "burn":
-            out = []
-            for s in self._targets(seat, list(range(self.num_players))):
-                if self.players[s].hand:
-                    out.append(Target(s, 0))
-                if self.players[s].thp:
-                    out.append(Target(s, 1))
-            return out
-        if base == "steal_mat":
-            return [
-                Target(s, LOOT_BASE + m) for s in self._targets(seat, self.neighbours(seat))
-                for m in range(10) if self.players[s].materials[m]
-            ]
-        if base == "glass":
-            return []
-        raise ValueError(f"unknown step {part!r}")
+    def is_open(self, action: int) -> bool:
+        """Whether an action space is in play now."""
+        return action in ACTION_RANGE and action not in self.late_order[self.late_open:]
 
-    def _convert_moves(self, p: Player) -> list[Any]:
-        out = []
-        for c in sorted(set(p.hand)):
-            if p.hand.count(c) >= 2:
-                sust = K.SUST if c >= K.SUST else 0
-                out += [Convert(c, k) for k in range(5) if self.supply[k + sust]]
-        if p.blueprints >= 2:
-            out += [Convert(K.BLUEPRINT, k) for k in range(5) if self.supply[k]]
+    # Legal move generation. Each step ("part") has a generator that lists
+    # its moves in notation order, picked from the tables of moves.py, and a
+    # cheaper test of whether it has any move at all; both read the live
+    # position every time (nothing is cached between moves).
+    def part_moves(self, seat: int, part: str) -> list[Any]:
+        """The moves that carry out step `part` for `seat` now (no Done), in
+        notation order."""
+        gen = PART_MOVES.get(PART_BASE.get(part) or part.rstrip("?"))
+        if gen is None:
+            raise ValueError(f"unknown step {part!r}")
+        return gen(self, seat)
+
+    def part_possible(self, seat: int, part: str) -> bool:
+        """Whether step `part` could do something for `seat` now (the glass
+        step: whether the supply has a glass)."""
+        base = PART_BASE.get(part) or part.rstrip("?")
+        test = PART_POSSIBLE.get(base)
+        if test is not None:
+            return test(self, seat)
+        return bool(self.part_moves(seat, base))
+
+    def _res_moves(self, seat: int) -> list[Any]:
+        out = [TAKE_RESOURCE[i] for i, c in enumerate(self.res_market) if c != EMPTY]
+        if self.res_deck or self.res_discard:
+            out.append(TAKE_RESOURCE[5])
         return out
+
+    def _res_possible(self, seat: int) -> bool:
+        return bool(self.res_deck or self.res_discard) or any(c != EMPTY for c in self.res_market)
+
+    def _res_n_moves(self, seat: int) -> list[Any]:
+        out = [TAKE_RESOURCE[i] for i, c in enumerate(self.res_market) if c != EMPTY and c < K.SUST]
+        if self.res_deck or self.res_discard:
+            out.append(TAKE_RESOURCE[5])
+        return out
+
+    def _res_n_possible(self, seat: int) -> bool:
+        return bool(self.res_deck or self.res_discard) or any(c != EMPTY and c < K.SUST for c in self.res_market)
+
+    def _con_moves(self, seat: int) -> list[Any]:
+        out = [TAKE_CONTRACT[i] for i, c in enumerate(self.con_market) if c != EMPTY]
+        if self.con_deck or self.con_discard:
+            out.append(TAKE_CONTRACT[4])
+        return out
+
+    def _con_possible(self, seat: int) -> bool:
+        return bool(self.con_deck or self.con_discard) or any(c != EMPTY for c in self.con_market)
+
+    def _tech_moves(self, seat: int) -> list[Any]:
+        out = [TAKE_TECH[i] for i, c in enumerate(self.thp_market) if c != EMPTY]
+        if self.thp_deck or self.thp_discard:
+            out.append(TAKE_TECH[2])
+        return out
+
+    def _tech_possible(self, seat: int) -> bool:
+        return bool(self.thp_deck or self.thp_discard) or any(c != EMPTY for c in self.thp_market)
+
+    def _proc_moves(self, seat: int) -> list[Any]:
+        supply = self.supply
+        return [PROCESSES[c] for c in sorted(set(self.players[seat].hand), key=CARD_RANK.__getitem__)
+                if supply[c] > 0]
+
+    def _proc_possible(self, seat: int) -> bool:
+        supply = self.supply
+        return any(supply[c] > 0 for c in self.players[seat].hand)
+
+    def _pairs(self, p: Player) -> list[int]:
+        """Card codes `p` could convert two of (blueprints lying in front
+        count), in notation order."""
+        hand = p.hand
+        cards = [c for c in set(hand) if hand.count(c) >= 2]
+        if p.blueprints >= 2:
+            cards.append(K.BLUEPRINT)
+        cards.sort(key=CARD_RANK.__getitem__)
+        return cards
+
+    def _convert_moves(self, seat: int) -> list[Any]:
+        supply = self.supply
+        out: list[Any] = []
+        for c in self._pairs(self.players[seat]):
+            sust = K.SUST if K.SUST <= c < K.BLUEPRINT else 0
+            row = CONVERTS[c]
+            out += [row[k] for k in KIND_ORDER if supply[k + sust]]
+        return out
+
+    def _convert_possible(self, seat: int) -> bool:
+        supply = self.supply
+        for c in self._pairs(self.players[seat]):
+            sust = K.SUST if K.SUST <= c < K.BLUEPRINT else 0
+            if any(supply[sust:sust + 5]):
+                return True
+        return False
+
+    def _refine_moves(self, seat: int) -> list[Any]:
+        return self._proc_moves(seat) + self._convert_moves(seat)
+
+    def _refine_possible(self, seat: int) -> bool:
+        return self._proc_possible(seat) or self._convert_possible(seat)
+
+    def _play_moves(self, seat: int) -> list[Any]:
+        return [PLAYS[c] for c in sorted(set(self.players[seat].thp), key=PLAY_RANK.__getitem__)]
+
+    def _play_possible(self, seat: int) -> bool:
+        return bool(self.players[seat].thp)
+
+    def _build_moves(self, seat: int) -> list[Any]:
+        out = []
+        for cid in sorted(self.players[seat].contracts):
+            pay = self.payment(seat, cid)
+            if pay is None:
+                continue
+            out.append(Build(cid))
+            if self.payment(seat, cid, True) != pay:
+                out.append(Build(cid, True))
+        out.sort(key=TEXT.__getitem__)
+        return out
+
+    def _build_possible(self, seat: int) -> bool:
+        return any(self.payment(seat, cid) is not None for cid in self.players[seat].contracts)
+
+    def _solar_moves(self, seat: int) -> list[Any]:
+        mats, supply = self.players[seat].materials, self.supply
+        return [SOLARS[a][b] for a in KIND_ORDER if mats[a] for b in KIND_ORDER if supply[b + K.SUST]]
+
+    def _solar_possible(self, seat: int) -> bool:
+        return any(self.players[seat].materials[:K.SUST]) and any(self.supply[K.SUST:])
+
+    def _dup_moves(self, seat: int) -> list[Any]:
+        mats, supply = self.players[seat].materials, self.supply
+        return [DUPS[k] for k in KIND_ORDER if mats[k] and supply[k]]
+
+    def _dup_possible(self, seat: int) -> bool:
+        mats, supply = self.players[seat].materials, self.supply
+        return any(mats[k] and supply[k] for k in range(K.SUST))
+
+    def _steal_con_moves(self, seat: int) -> list[Any]:
+        return [TARGETS[s] for s in self._targets(seat, self.neighbours(seat)) if self.players[s].contracts]
+
+    def _steal_bp_moves(self, seat: int) -> list[Any]:
+        return [TARGETS[s] for s in self._targets(seat, self.neighbours(seat)) if self.players[s].blueprints]
+
+    def _burn_moves(self, seat: int) -> list[Any]:
+        out = []
+        for s in self._targets(seat, list(range(self.num_players))):
+            q = self.players[s]
+            if q.thp:  # `@2h` comes before `@2r`
+                out.append(BURNS[s][BURN_THP])
+            if q.hand:
+                out.append(BURNS[s][BURN_RESOURCES])
+        return out
+
+    def _steal_mat_moves(self, seat: int) -> list[Any]:
+        out = []
+        for s in self._targets(seat, self.neighbours(seat)):
+            mats, row = self.players[s].materials, LOOTS[s]
+            out += [row[m] for m in CARD_ORDER if m != K.BLUEPRINT and mats[m]]
+        return out
+
+    def _glass_moves(self, seat: int) -> list[Any]:
+        return []
+
+    def _glass_possible(self, seat: int) -> bool:
+        return bool(self.supply[4])
 
     def can_run(self, seat: int, parts: Sequence[str], memo: dict[str, bool] | None = None) -> bool:
         """Whether any step of an action could do something now (`memo`
         keeps answers per step across the actions of one question)."""
         for part in parts:
-            base = part.rstrip("?")
+            base = PART_BASE.get(part) or part.rstrip("?")
             if memo is not None and base in memo:
                 ok = memo[base]
             else:
-                ok = bool(self.supply[4]) if base == "glass" else bool(self.part_moves(seat, base))
+                ok = self.part_possible(seat, base)
                 if memo is not None:
                     memo[base] = ok
             if ok:
@@ -382,37 +499,55 @@ class CompassState(GameState):
         return K.PERKS[K.ARCHITECTS[arch].perk][2] if arch >= 0 else ()
 
     def legal(self, seat: int) -> list[Any]:
-        if seat not in self.to_act():
+        ph = self.phase
+        if ph == "architect":
+            if seat not in self.to_act():
+                return []
+            self.require_visible(seat)
+            out: list[Any] = [ChooseArchitect(a) for a in self.players[seat].options]
+            out.sort(key=TEXT.__getitem__)
+            return out
+        if ph == "over" or seat != self.seat:
             return []
         self.require_visible(seat)
         p = self.players[seat]
-        ph = self.phase
-        if ph == "architect":
-            out: list[Any] = [ChooseArchitect(a) for a in p.options]
-        elif ph == "turn":
-            out = [PASS]
-            if p.tiles_left > 0:
-                memo: dict[str, bool] = {}
-                for a in sorted(self.open_actions()):
-                    if self.room(a) > 0 and self.can_run(seat, K.ACTIONS[a].parts, memo):
-                        out.append(Place(a))
-                if not p.perk_used and self.can_run(seat, self.perk_parts(seat), memo):
-                    out.append(PERK)
-        elif ph == "act":
+        if ph == "act":
             part = self.parts[0]
             out = self.part_moves(seat, part)
-            if part.endswith("?"):
-                out.append(DONE)
-        elif ph == "discard":
+            if part[-1] == "?":
+                # a build's moves (b..) come before `done`; every other step's after it
+                if (PART_BASE.get(part) or part.rstrip("?")) in DONE_LAST:
+                    out.append(DONE)
+                else:
+                    out.insert(0, DONE)
+            return out
+        if ph == "turn":
+            if p.tiles - p.used <= 0:
+                return [PASS]
+            memo: dict[str, bool] = {}
+            closed = self.late_order[self.late_open:]
+            board, n = self.board, self.num_players
+            out = []
+            for mv in TURN_ORDER:
+                if mv is PASS:
+                    out.append(mv)
+                elif mv is PERK:
+                    if not p.perk_used and self.can_run(seat, self.perk_parts(seat), memo):
+                        out.append(mv)
+                else:
+                    a = mv.action
+                    if a not in closed and len(board[a]) < n and self.can_run(seat, ACTION_PARTS[a], memo):
+                        out.append(mv)
+            return out
+        if ph == "discard":
             out = []
             if len(p.contracts) > self.contract_limit(seat):
                 out += [DiscardContract(c) for c in sorted(set(p.contracts))]
             if len(p.thp) > self.tech_limit(seat):
                 out += [DiscardTech(c) for c in sorted(set(p.thp))]
-        else:
-            out = []
-        out.sort(key=TEXT.__getitem__)
-        return out
+            out.sort(key=TEXT.__getitem__)
+            return out
+        return []
 
     def is_legal(self, seat: int, move: Any) -> bool:
         """A direct check of the one step the move belongs to."""
@@ -427,12 +562,15 @@ class CompassState(GameState):
                 return True
             if isinstance(move, Place):
                 a = move.action
-                return (p.tiles_left > 0 and a in self.open_actions() and self.room(a) > 0
+                return (p.tiles_left > 0 and self.is_open(a) and self.room(a) > 0
                         and self.can_run(seat, K.ACTIONS[a].parts))
             if isinstance(move, Perk):
                 return p.tiles_left > 0 and not p.perk_used and self.can_run(seat, self.perk_parts(seat))
             return False
         return move in self.legal(seat)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
 
     def prompt(self, seat: int) -> str:
         from rulesets.square_and_compass.words import prompt
@@ -764,7 +902,7 @@ class CompassState(GameState):
                     self._gain(self.players[seat], 4)
                     events.append(Event(f"{seat_ref(seat)} takes a glass from the supply"))
                 continue
-            if self.part_moves(seat, part):
+            if self.part_possible(seat, part):
                 return events
             self.parts.pop(0)
         return events + self._end_turn(seat)
@@ -903,3 +1041,48 @@ def contract_text(cid: int) -> str:
     c = K.CONTRACTS[cid]
     cost = " ".join(f"{n} {K.MATERIAL_NAMES[k]}" for k, n in enumerate(c.cost) if n)
     return f"{c.name} ({K.STYLES[c.style]}, {c.vp} VP: {cost}, {c.blueprints} blueprint{'s' if c.blueprints > 1 else ''})"
+
+
+PART_MOVES: dict[str, Callable[[CompassState, int], list[Any]]] = {
+    "harvest": CompassState._res_moves,
+    "res": CompassState._res_moves,
+    "res_n": CompassState._res_n_moves,
+    "con": CompassState._con_moves,
+    "tech": CompassState._tech_moves,
+    "proc": CompassState._proc_moves,
+    "refine1": CompassState._refine_moves,
+    "refine2": CompassState._refine_moves,
+    "convert": CompassState._convert_moves,
+    "play": CompassState._play_moves,
+    "build": CompassState._build_moves,
+    "solar": CompassState._solar_moves,
+    "dup": CompassState._dup_moves,
+    "steal_con": CompassState._steal_con_moves,
+    "steal_bp": CompassState._steal_bp_moves,
+    "burn": CompassState._burn_moves,
+    "steal_mat": CompassState._steal_mat_moves,
+    "glass": CompassState._glass_moves,
+}
+"""Each step's move generator (the moves in notation order)."""
+PART_POSSIBLE: dict[str, Callable[[CompassState, int], bool]] = {
+    "harvest": CompassState._res_possible,
+    "res": CompassState._res_possible,
+    "res_n": CompassState._res_n_possible,
+    "con": CompassState._con_possible,
+    "tech": CompassState._tech_possible,
+    "proc": CompassState._proc_possible,
+    "refine1": CompassState._refine_possible,
+    "refine2": CompassState._refine_possible,
+    "convert": CompassState._convert_possible,
+    "play": CompassState._play_possible,
+    "build": CompassState._build_possible,
+    "solar": CompassState._solar_possible,
+    "dup": CompassState._dup_possible,
+    "glass": CompassState._glass_possible,
+}
+"""Each step's quick test of whether it has a move (the hazards' steps,
+rare, list their moves instead)."""
+PART_BASE = {base + opt: base for base in PART_MOVES for opt in ("", "?")}
+"""A step's name without its optional mark."""
+DONE_LAST = frozenset({"build"})
+"""Optional steps whose moves all come before `done` in notation order."""
