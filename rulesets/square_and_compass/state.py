@@ -68,8 +68,8 @@ DECK_STALL = {TakeResource: 5, TakeContract: 4, TakeTech: 2}
 """The `stall` number that means the deck's top, per take move."""
 TAKE_PARTS = {"harvest", "res", "res_n", "con", "tech"}
 ACTION_RANGE = range(len(K.ACTIONS))
-ACTION_PARTS = tuple(a.parts for a in K.ACTIONS)
-"""The steps of each action space."""
+COST_PAIRS = tuple(tuple((k, n) for k, n in enumerate(c.cost) if n) for c in K.CONTRACTS)
+"""Per contract, (material kind, number) for each kind it asks for."""
 
 
 @dataclass
@@ -133,6 +133,27 @@ class Player:
     def tiles_left(self) -> int:
         """Tiles still to place this round."""
         return self.tiles - self.used
+
+
+def blueprints_for(architect: int, cid: int) -> int:
+    """Blueprints the player of `architect` (EMPTY: none yet) must pay for
+    contract `cid`: none for their own style, none for a mixed one with the
+    mixed perk, one less of two with the blueprint-1 perk."""
+    c = K.CONTRACTS[cid]
+    passives = K.ARCHITECTS[architect].passives if architect >= 0 else ()
+    if architect >= 0 and K.ARCHITECTS[architect].style == c.style:
+        return 0
+    if c.style == K.MIXED and "mixed" in passives:
+        return 0
+    if c.blueprints == 2 and "blueprint-1" in passives:
+        return 1
+    return c.blueprints
+
+
+BLUEPRINTS_NEEDED = {
+    a: tuple(blueprints_for(a, cid) for cid in range(len(K.CONTRACTS))) for a in (EMPTY, *range(len(K.ARCHITECTS)))
+}
+"""Per architect (EMPTY: none yet), the blueprints each contract needs."""
 
 
 def style_bonus(built: Sequence[int]) -> int:
@@ -259,15 +280,7 @@ class CompassState(GameState):
 
     def blueprints_needed(self, seat: int, cid: int) -> int:
         """Blueprints `seat` must pay for contract `cid`."""
-        p = self.players[seat]
-        c = K.CONTRACTS[cid]
-        if p.architect >= 0 and K.ARCHITECTS[p.architect].style == c.style:
-            return 0
-        if c.style == K.MIXED and p.passive("mixed"):
-            return 0
-        if c.blueprints == 2 and p.passive("blueprint-1"):
-            return 1
-        return c.blueprints
+        return BLUEPRINTS_NEEDED[self.players[seat].architect][cid]
 
     def payment(self, seat: int, cid: int, normal_first: bool = False) -> list[int] | None:
         """Materials paid per code for contract `cid`, or None if `seat`
@@ -329,11 +342,10 @@ class CompassState(GameState):
     def part_possible(self, seat: int, part: str) -> bool:
         """Whether step `part` could do something for `seat` now (the glass
         step: whether the supply has a glass)."""
-        base = PART_BASE.get(part) or part.rstrip("?")
-        test = PART_POSSIBLE.get(base)
-        if test is not None:
-            return test(self, seat)
-        return bool(self.part_moves(seat, base))
+        test = PART_POSSIBLE.get(PART_BASE.get(part) or part.rstrip("?"))
+        if test is None:
+            raise ValueError(f"unknown step {part!r}")
+        return test(self, seat)
 
     def _res_moves(self, seat: int) -> list[Any]:
         out = [TAKE_RESOURCE[i] for i, c in enumerate(self.res_market) if c != EMPTY]
@@ -378,7 +390,10 @@ class CompassState(GameState):
 
     def _proc_possible(self, seat: int) -> bool:
         supply = self.supply
-        return any(supply[c] > 0 for c in self.players[seat].hand)
+        for c in self.players[seat].hand:
+            if supply[c] > 0:
+                return True
+        return False
 
     def _pairs(self, p: Player) -> list[int]:
         """Card codes `p` could convert two of (blueprints lying in front
@@ -400,11 +415,16 @@ class CompassState(GameState):
         return out
 
     def _convert_possible(self, seat: int) -> bool:
-        supply = self.supply
-        for c in self._pairs(self.players[seat]):
-            sust = K.SUST if K.SUST <= c < K.BLUEPRINT else 0
-            if any(supply[sust:sust + 5]):
-                return True
+        p, supply = self.players[seat], self.supply
+        if p.blueprints >= 2 and any(supply[:K.SUST]):
+            return True
+        seen = set()
+        for c in p.hand:
+            if c in seen:  # two alike
+                sust = K.SUST if c >= K.SUST else 0
+                if any(supply[sust:sust + K.SUST]):
+                    return True
+            seen.add(c)
         return False
 
     def _refine_moves(self, seat: int) -> list[Any]:
@@ -431,8 +451,23 @@ class CompassState(GameState):
         out.sort(key=TEXT.__getitem__)
         return out
 
+    def can_pay(self, seat: int, cid: int) -> bool:
+        """Whether `seat` has the materials and blueprints for contract
+        `cid` (whether `payment` gives one)."""
+        p = self.players[seat]
+        if p.blueprints < BLUEPRINTS_NEEDED[p.architect][cid]:
+            return False
+        mats = p.materials
+        for k, need in COST_PAIRS[cid]:
+            if mats[k] + mats[k + K.SUST] < need:
+                return False
+        return True
+
     def _build_possible(self, seat: int) -> bool:
-        return any(self.payment(seat, cid) is not None for cid in self.players[seat].contracts)
+        for cid in self.players[seat].contracts:
+            if self.can_pay(seat, cid):
+                return True
+        return False
 
     def _solar_moves(self, seat: int) -> list[Any]:
         mats, supply = self.players[seat].materials, self.supply
@@ -524,21 +559,16 @@ class CompassState(GameState):
         if ph == "turn":
             if p.tiles - p.used <= 0:
                 return [PASS]
-            memo: dict[str, bool] = {}
+            mask = PASS_BIT
+            for bit, test in TURN_TESTS:
+                if test(self, seat):
+                    mask |= bit
+            if not p.perk_used and mask & PERK_NEEDS[p.architect]:
+                mask |= PERK_BIT
             closed = self.late_order[self.late_open:]
             board, n = self.board, self.num_players
-            out = []
-            for mv in TURN_ORDER:
-                if mv is PASS:
-                    out.append(mv)
-                elif mv is PERK:
-                    if not p.perk_used and self.can_run(seat, self.perk_parts(seat), memo):
-                        out.append(mv)
-                else:
-                    a = mv.action
-                    if a not in closed and len(board[a]) < n and self.can_run(seat, ACTION_PARTS[a], memo):
-                        out.append(mv)
-            return out
+            return [mv for mv, a, need in TURN_PLAN
+                    if mask & need and (a < 0 or (a not in closed and len(board[a]) < n))]
         if ph == "discard":
             out = []
             if len(p.contracts) > self.contract_limit(seat):
@@ -1078,11 +1108,47 @@ PART_POSSIBLE: dict[str, Callable[[CompassState, int], bool]] = {
     "build": CompassState._build_possible,
     "solar": CompassState._solar_possible,
     "dup": CompassState._dup_possible,
+    "steal_con": lambda st, seat: bool(st._steal_con_moves(seat)),
+    "steal_bp": lambda st, seat: bool(st._steal_bp_moves(seat)),
+    "burn": lambda st, seat: bool(st._burn_moves(seat)),
+    "steal_mat": lambda st, seat: bool(st._steal_mat_moves(seat)),
     "glass": CompassState._glass_possible,
 }
 """Each step's quick test of whether it has a move (the hazards' steps,
-rare, list their moves instead)."""
+rare, list their moves)."""
 PART_BASE = {base + opt: base for base in PART_MOVES for opt in ("", "?")}
 """A step's name without its optional mark."""
 DONE_LAST = frozenset({"build"})
 """Optional steps whose moves all come before `done` in notation order."""
+
+
+TURN_BASES = ("res", "res_n", "con", "tech", "proc", "convert", "play", "build", "solar", "glass")
+"""The steps an action space or a perk can start with (as named in the
+tables below: harvest takes like res, refine is proc or convert)."""
+STEP_BIT = {base: 1 << i for i, base in enumerate(TURN_BASES)} | {"harvest": 1 << 0}
+STEP_BIT |= {"refine1": STEP_BIT["proc"] | STEP_BIT["convert"], "refine2": STEP_BIT["proc"] | STEP_BIT["convert"]}
+"""The bits, in the mask of steps that could do something, that a step needs
+(any one of them)."""
+PASS_BIT = 1 << len(TURN_BASES)
+PERK_BIT = PASS_BIT << 1
+TURN_TESTS = tuple((STEP_BIT[base], PART_POSSIBLE[base]) for base in TURN_BASES)
+"""The step tests a turn's start asks, with their bits."""
+
+
+def _needs(parts: Sequence[str]) -> int:
+    """The bits of which any one lets an action or a perk do something."""
+    out = 0
+    for part in parts:
+        out |= STEP_BIT[part.rstrip("?")]
+    return out
+
+
+PERK_NEEDS = {a: _needs(K.PERKS[arch.perk][2]) for a, arch in enumerate(K.ARCHITECTS)} | {EMPTY: 0}
+"""Per architect, the bits its active perk needs."""
+TURN_PLAN = tuple(
+    (mv, -1, PASS_BIT) if mv is PASS else (mv, -1, PERK_BIT) if mv is PERK
+    else (mv, mv.action, _needs(K.ACTIONS[mv.action].parts))
+    for mv in TURN_ORDER
+)
+"""A turn's start: each move in notation order, its action space (-1: none)
+and the bits it needs."""
