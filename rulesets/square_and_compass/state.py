@@ -669,91 +669,109 @@ class CompassState(GameState):
 
     # --------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
-        who = seat_ref(seat)
-        p = self.players[seat]
-        if isinstance(move, ChooseArchitect):
-            return self._choose(seat, move.architect)
-        if isinstance(move, Pass):
-            p.passed = True
-            return [Event(f"{who} passes for the rest of round {self.round}")] + self._next_turn()
-        if isinstance(move, Place):
-            a = move.action
-            self.board[a].append(seat)
-            p.used += 1
-            self.action = a
-            self.parts = list(K.ACTIONS[a].parts)
-            act = K.ACTIONS[a]
-            return [Event(f"{who} places a tile on {act.name}")] + self._run(seat)
-        if isinstance(move, Perk):
-            p.perk_used = True
-            self.action = EMPTY
-            self.parts = list(self.perk_parts(seat))
-            name = K.PERKS[K.ARCHITECTS[p.architect].perk][0]
-            return [Event(f"{who} uses the perk {name}")] + self._run(seat)
-        if isinstance(move, DiscardContract):
-            p.contracts.remove(move.contract)
-            self.con_discard.append(move.contract)
-            events = [Event(f"{who} discards the contract {K.CONTRACTS[move.contract].name}")]
-            return events + self._end_turn(seat)
-        if isinstance(move, DiscardTech):
-            p.thp.remove(move.card)
-            self.thp_discard.append(move.card)
-            events = [Event(f"{who} discards a {K.CARDS[move.card].name}")]
-            return events + self._end_turn(seat)
+        turn_step = TURN_STEPS.get(type(move))
+        if turn_step is not None:
+            return turn_step(self, seat, move)
         part = self.parts.pop(0)
-        events = self._do_part(seat, part, move)
-        return events + self._run(seat)
+        part_step = PART_STEPS.get(type(move))
+        if part_step is None:
+            raise IllegalMoveError(f"not a Square and Compass move: {move!r}")
+        return part_step(self, seat, part, move) + self._run(seat)
 
-    def _do_part(self, seat: int, part: str, move: Any) -> list[Event]:
-        who = seat_ref(seat)
+    # The moves that start or end a turn.
+    def _step_choose(self, seat: int, move: ChooseArchitect) -> list[Event]:
+        return self._choose(seat, move.architect)
+
+    def _step_pass(self, seat: int, move: Pass) -> list[Event]:
+        self.players[seat].passed = True
+        return [Event(f"{seat_ref(seat)} passes for the rest of round {self.round}")] + self._next_turn()
+
+    def _step_place(self, seat: int, move: Place) -> list[Event]:
+        a = move.action
+        act = K.ACTIONS[a]
+        self.board[a].append(seat)
+        self.players[seat].used += 1
+        self.action = a
+        self.parts = list(act.parts)
+        return [Event(f"{seat_ref(seat)} places a tile on {act.name}")] + self._run(seat)
+
+    def _step_perk(self, seat: int, move: Perk) -> list[Event]:
         p = self.players[seat]
-        if isinstance(move, Done):
-            return []
-        if isinstance(move, TakeResource):
-            card, events = self._take_resource(seat, move.stall)
-            if part == "harvest" and (move.stall == 5 or card < K.SUST):
-                self.parts.insert(0, "res_n?")
-            return events
-        if isinstance(move, TakeContract):
-            return self._take_card(seat, move.stall, self.con_deck, self.con_discard, self.con_market,
-                                   p.contracts, "contract", lambda c: "the contract " + contract_text(c))
-        if isinstance(move, TakeTech):
-            return self._take_card(seat, move.stall, self.thp_deck, self.thp_discard, self.thp_market,
-                                   p.thp, "T/H/P card", lambda c: "a " + K.CARDS[c].name)
-        if isinstance(move, Process):
-            p.hand.remove(move.card)
-            self.res_discard.append(move.card)
-            self._gain(p, move.card)
-            if part == "refine2":
-                self.parts.insert(0, "proc?")
-            return [Event(f"{who} processes {K.card_name(move.card)} into {K.material_name(move.card)}")]
-        if isinstance(move, Convert):
-            c = move.card
-            if c == K.BLUEPRINT:
-                p.blueprints -= 2
-                m = move.kind
-            else:
-                p.hand.remove(c)
-                p.hand.remove(c)
-                m = move.kind + (K.SUST if c >= K.SUST else 0)
-            self.res_discard += [c, c]
-            self._gain(p, m)
-            return [Event(f"{who} turns two {K.card_name(c)} cards into {K.material_name(m)}")]
-        if isinstance(move, Play):
-            return self._play(seat, move.card)
-        if isinstance(move, Build):
-            return self._build(seat, move.contract, move.normal_first)
-        if isinstance(move, Solar):
-            p.materials[move.src] -= 1
-            self.supply[move.src] += 1
-            self._gain(p, move.dst + K.SUST)
-            return [Event(f"{who} turns {K.material_name(move.src)} into {K.material_name(move.dst + K.SUST)}")]
-        if isinstance(move, Dup):
-            self._gain(p, move.kind)
-            return [Event(f"{who} duplicates a {K.material_name(move.kind)}")]
-        if isinstance(move, Target):
-            return self._hazard(seat, part, move)
-        raise IllegalMoveError(f"not a Square and Compass move: {move!r}")
+        p.perk_used = True
+        self.action = EMPTY
+        self.parts = list(self.perk_parts(seat))
+        name = K.PERKS[K.ARCHITECTS[p.architect].perk][0]
+        return [Event(f"{seat_ref(seat)} uses the perk {name}")] + self._run(seat)
+
+    def _step_discard_contract(self, seat: int, move: DiscardContract) -> list[Event]:
+        self.players[seat].contracts.remove(move.contract)
+        self.con_discard.append(move.contract)
+        events = [Event(f"{seat_ref(seat)} discards the contract {K.CONTRACTS[move.contract].name}")]
+        return events + self._end_turn(seat)
+
+    def _step_discard_tech(self, seat: int, move: DiscardTech) -> list[Event]:
+        self.players[seat].thp.remove(move.card)
+        self.thp_discard.append(move.card)
+        events = [Event(f"{seat_ref(seat)} discards a {K.CARDS[move.card].name}")]
+        return events + self._end_turn(seat)
+
+    # The moves that carry out a step of an action (`part`, just taken off).
+    def _do_done(self, seat: int, part: str, move: Done) -> list[Event]:
+        return []
+
+    def _do_take_resource(self, seat: int, part: str, move: TakeResource) -> list[Event]:
+        card, events = self._take_resource(seat, move.stall)
+        if part == "harvest" and (move.stall == 5 or card < K.SUST):
+            self.parts.insert(0, "res_n?")
+        return events
+
+    def _do_take_contract(self, seat: int, part: str, move: TakeContract) -> list[Event]:
+        return self._take_card(seat, move.stall, self.con_deck, self.con_discard, self.con_market,
+                               self.players[seat].contracts, "contract", lambda c: "the contract " + contract_text(c))
+
+    def _do_take_tech(self, seat: int, part: str, move: TakeTech) -> list[Event]:
+        return self._take_card(seat, move.stall, self.thp_deck, self.thp_discard, self.thp_market,
+                               self.players[seat].thp, "T/H/P card", lambda c: "a " + K.CARDS[c].name)
+
+    def _do_process(self, seat: int, part: str, move: Process) -> list[Event]:
+        p = self.players[seat]
+        p.hand.remove(move.card)
+        self.res_discard.append(move.card)
+        self._gain(p, move.card)
+        if part == "refine2":
+            self.parts.insert(0, "proc?")
+        return [Event(f"{seat_ref(seat)} processes {K.card_name(move.card)} into {K.material_name(move.card)}")]
+
+    def _do_convert(self, seat: int, part: str, move: Convert) -> list[Event]:
+        p = self.players[seat]
+        c = move.card
+        if c == K.BLUEPRINT:
+            p.blueprints -= 2
+            m = move.kind
+        else:
+            p.hand.remove(c)
+            p.hand.remove(c)
+            m = move.kind + (K.SUST if c >= K.SUST else 0)
+        self.res_discard += [c, c]
+        self._gain(p, m)
+        return [Event(f"{seat_ref(seat)} turns two {K.card_name(c)} cards into {K.material_name(m)}")]
+
+    def _do_play(self, seat: int, part: str, move: Play) -> list[Event]:
+        return self._play(seat, move.card)
+
+    def _do_build(self, seat: int, part: str, move: Build) -> list[Event]:
+        return self._build(seat, move.contract, move.normal_first)
+
+    def _do_solar(self, seat: int, part: str, move: Solar) -> list[Event]:
+        p = self.players[seat]
+        p.materials[move.src] -= 1
+        self.supply[move.src] += 1
+        self._gain(p, move.dst + K.SUST)
+        return [Event(f"{seat_ref(seat)} turns {K.material_name(move.src)} into {K.material_name(move.dst + K.SUST)}")]
+
+    def _do_dup(self, seat: int, part: str, move: Dup) -> list[Event]:
+        self._gain(self.players[seat], move.kind)
+        return [Event(f"{seat_ref(seat)} duplicates a {K.material_name(move.kind)}")]
 
     def _gain(self, p: Player, code: int) -> None:
         self.supply[code] -= 1
@@ -838,7 +856,7 @@ class CompassState(GameState):
         self.parts[0:0] = list(c.parts)
         return events
 
-    def _hazard(self, seat: int, part: str, move: Target) -> list[Event]:
+    def _do_hazard(self, seat: int, part: str, move: Target) -> list[Event]:
         who, them = seat_ref(seat), seat_ref(move.seat)
         p, q = self.players[seat], self.players[move.seat]
         if part == "steal_con":
@@ -1152,3 +1170,26 @@ TURN_PLAN = tuple(
 )
 """A turn's start: each move in notation order, its action space (-1: none)
 and the bits it needs."""
+TURN_STEPS: dict[type, Callable[..., list[Event]]] = {
+    ChooseArchitect: CompassState._step_choose,
+    Pass: CompassState._step_pass,
+    Place: CompassState._step_place,
+    Perk: CompassState._step_perk,
+    DiscardContract: CompassState._step_discard_contract,
+    DiscardTech: CompassState._step_discard_tech,
+}
+"""How each move that starts or ends a turn is played."""
+PART_STEPS: dict[type, Callable[..., list[Event]]] = {
+    Done: CompassState._do_done,
+    TakeResource: CompassState._do_take_resource,
+    TakeContract: CompassState._do_take_contract,
+    TakeTech: CompassState._do_take_tech,
+    Process: CompassState._do_process,
+    Convert: CompassState._do_convert,
+    Play: CompassState._do_play,
+    Build: CompassState._do_build,
+    Solar: CompassState._do_solar,
+    Dup: CompassState._do_dup,
+    Target: CompassState._do_hazard,
+}
+"""How each move that carries out a step is played."""
