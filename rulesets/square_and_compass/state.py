@@ -122,7 +122,7 @@ class Player:
 
     def passive(self, key: str) -> bool:
         """Whether this player's architect has passive perk `key`."""
-        return self.architect >= 0 and key in K.ARCHITECTS[self.architect].passives
+        return key in PASSIVES[self.architect]
 
     @property
     def vp(self) -> int:
@@ -150,6 +150,8 @@ def blueprints_for(architect: int, cid: int) -> int:
     return c.blueprints
 
 
+PASSIVES = {EMPTY: frozenset()} | {a: frozenset(arch.passives) for a, arch in enumerate(K.ARCHITECTS)}
+"""Per architect (EMPTY: none yet), its passive perks."""
 BLUEPRINTS_NEEDED = {
     a: tuple(blueprints_for(a, cid) for cid in range(len(K.CONTRACTS))) for a in (EMPTY, *range(len(K.ARCHITECTS)))
 }
@@ -817,7 +819,7 @@ class CompassState(GameState):
         for _ in range(10):
             shown = [c for c in self.res_market if c != EMPTY]
             kinds = [c % K.SUST for c in shown if c != K.BLUEPRINT]
-            if shown.count(K.BLUEPRINT) < 3 and not any(kinds.count(k) >= 5 for k in range(5)):
+            if shown.count(K.BLUEPRINT) < 3 and not (len(kinds) >= 5 and any(kinds.count(k) >= 5 for k in range(5))):
                 break
             self.res_discard += shown
             self.res_market = [EMPTY] * K.MARKET_RESOURCES
@@ -968,7 +970,7 @@ class CompassState(GameState):
         for k in range(1, n + 1):
             s = (self.seat + k) % n
             q = self.players[s]
-            if not q.passed and q.tiles_left > 0:
+            if not q.passed and q.tiles > q.used:
                 self.seat = s
                 self.phase = "turn"
                 return []
@@ -1084,11 +1086,18 @@ class CompassState(GameState):
         return render_text(self, seat, names)
 
 
-def contract_text(cid: int) -> str:
-    """'Bauhaus (modern, 4 VP: 2 glass 1 steel 1 brick, 1 blueprint)'."""
+def _contract_text(cid: int) -> str:
     c = K.CONTRACTS[cid]
     cost = " ".join(f"{n} {K.MATERIAL_NAMES[k]}" for k, n in enumerate(c.cost) if n)
     return f"{c.name} ({K.STYLES[c.style]}, {c.vp} VP: {cost}, {c.blueprints} blueprint{'s' if c.blueprints > 1 else ''})"
+
+
+CONTRACT_TEXTS = tuple(_contract_text(cid) for cid in range(len(K.CONTRACTS)))
+
+
+def contract_text(cid: int) -> str:
+    """'Bauhaus (modern, 4 VP: 2 glass 1 steel 1 brick, 1 blueprint)'."""
+    return CONTRACT_TEXTS[cid]
 
 
 PART_MOVES: dict[str, Callable[[CompassState, int], list[Any]]] = {
