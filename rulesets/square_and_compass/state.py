@@ -349,14 +349,25 @@ class CompassState(GameState):
             raise ValueError(f"unknown step {part!r}")
         return test(self, seat)
 
-    def _res_moves(self, seat: int) -> list[Any]:
-        out = [TAKE_RESOURCE[i] for i, c in enumerate(self.res_market) if c != EMPTY]
-        if self.res_deck or self.res_discard:
-            out.append(TAKE_RESOURCE[5])
+    @staticmethod
+    def _take_moves(market: list[int], deck: list[Any], discard: list[int], moves: Sequence[Any]) -> list[Any]:
+        """The take moves of a market (`moves`: one per stall, then the
+        deck's top): stalls holding a card, and the deck if it can draw."""
+        out = [moves[i] for i, c in enumerate(market) if c != EMPTY]
+        if deck or discard:
+            out.append(moves[-1])
         return out
 
+    @staticmethod
+    def _can_take(market: list[int], deck: list[Any], discard: list[int]) -> bool:
+        """Whether a stall holds a card or the deck can draw."""
+        return bool(deck or discard) or market.count(EMPTY) < len(market)
+
+    def _res_moves(self, seat: int) -> list[Any]:
+        return self._take_moves(self.res_market, self.res_deck, self.res_discard, TAKE_RESOURCE)
+
     def _res_possible(self, seat: int) -> bool:
-        return bool(self.res_deck or self.res_discard) or any(c != EMPTY for c in self.res_market)
+        return self._can_take(self.res_market, self.res_deck, self.res_discard)
 
     def _res_n_moves(self, seat: int) -> list[Any]:
         out = [TAKE_RESOURCE[i] for i, c in enumerate(self.res_market) if c != EMPTY and c < K.SUST]
@@ -368,22 +379,16 @@ class CompassState(GameState):
         return bool(self.res_deck or self.res_discard) or any(c != EMPTY and c < K.SUST for c in self.res_market)
 
     def _con_moves(self, seat: int) -> list[Any]:
-        out = [TAKE_CONTRACT[i] for i, c in enumerate(self.con_market) if c != EMPTY]
-        if self.con_deck or self.con_discard:
-            out.append(TAKE_CONTRACT[4])
-        return out
+        return self._take_moves(self.con_market, self.con_deck, self.con_discard, TAKE_CONTRACT)
 
     def _con_possible(self, seat: int) -> bool:
-        return bool(self.con_deck or self.con_discard) or any(c != EMPTY for c in self.con_market)
+        return self._can_take(self.con_market, self.con_deck, self.con_discard)
 
     def _tech_moves(self, seat: int) -> list[Any]:
-        out = [TAKE_TECH[i] for i, c in enumerate(self.thp_market) if c != EMPTY]
-        if self.thp_deck or self.thp_discard:
-            out.append(TAKE_TECH[2])
-        return out
+        return self._take_moves(self.thp_market, self.thp_deck, self.thp_discard, TAKE_TECH)
 
     def _tech_possible(self, seat: int) -> bool:
-        return bool(self.thp_deck or self.thp_discard) or any(c != EMPTY for c in self.thp_market)
+        return self._can_take(self.thp_market, self.thp_deck, self.thp_discard)
 
     def _proc_moves(self, seat: int) -> list[Any]:
         supply = self.supply
