@@ -4,7 +4,8 @@ state's rebuilt from the moves alone (and, now and then, one loaded from its
 save), so nothing in the live state can go stale; the quick tests of whether
 a step can do something agree with the step's move lists; a turn offers an
 action exactly when it is open, has room and one of its steps has a move;
-every list is in notation order without repeats."""
+every list is in notation order without repeats; the direct legality check
+of one move agrees with the list, for every move of the game."""
 import json
 
 import pytest
@@ -14,7 +15,7 @@ from engine.record import GameRecord, Player
 from engine.rng import Rng
 from rulesets import REGISTRY
 from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.moves import PERK, Place
+from rulesets.square_and_compass.moves import PERK, TEXT, Place
 from rulesets.square_and_compass.state import PART_MOVES, CompassState
 
 RS = REGISTRY.get("square-and-compass")
@@ -79,6 +80,9 @@ def test_live_legal_equals_a_fresh_state(n, rounds, level):
             assert texts == sorted(set(texts)), f"ply {record.ply}: not in notation order"
         seat = st.to_act()[rng.below(len(st.to_act()))]
         check_steps(st, seat)
+        legal = st.legal(seat)
+        for move in TEXT if record.ply % 3 == 0 else ():
+            assert st.is_legal(seat, move) == (move in legal), f"ply {record.ply}: {TEXT[move]}"
         move = rng.choice(st.legal(seat)) if level == "random" else record.bot_move(seat)
         moves.append((seat, move))
         record.play_move(seat, move)
