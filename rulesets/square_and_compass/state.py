@@ -570,7 +570,11 @@ class CompassState(GameState):
             for bit, test in TURN_TESTS:
                 if test(self, seat):
                     mask |= bit
-            if not p.perk_used and mask & PERK_NEEDS[p.architect]:
+            perk = 0 if p.perk_used else PERK_NEEDS[p.architect]
+            for bit, test in PERK_TESTS:  # steps only some perks start with
+                if perk & bit and test(self, seat):
+                    mask |= bit
+            if mask & perk:
                 mask |= PERK_BIT
             closed = self.late_order[self.late_open:]
             board, n = self.board, self.num_players
@@ -957,7 +961,7 @@ class CompassState(GameState):
                     self._gain(self.players[seat], 4)
                     events.append(Event(f"{seat_ref(seat)} takes a glass from the supply"))
                 continue
-            if self.part_possible(seat, part):
+            if PART_POSSIBLE[PART_BASE.get(part) or part.rstrip("?")](self, seat):
                 return events
             self.parts.pop(0)
         return events + self._end_turn(seat)
@@ -965,7 +969,8 @@ class CompassState(GameState):
     def _end_turn(self, seat: int) -> list[Event]:
         p = self.players[seat]
         self.action = EMPTY
-        if len(p.contracts) > self.contract_limit(seat) or len(p.thp) > self.tech_limit(seat):
+        if ((len(p.contracts) > K.CONTRACT_LIMIT and len(p.contracts) > self.contract_limit(seat))
+                or (len(p.thp) > K.TECH_LIMIT and len(p.thp) > self.tech_limit(seat))):  # the limits only grow
             self.phase = "discard"
             return []
         return self._next_turn()
@@ -1163,8 +1168,6 @@ STEP_BIT |= {"refine1": STEP_BIT["proc"] | STEP_BIT["convert"], "refine2": STEP_
 (any one of them)."""
 PASS_BIT = 1 << len(TURN_BASES)
 PERK_BIT = PASS_BIT << 1
-TURN_TESTS = tuple((STEP_BIT[base], PART_POSSIBLE[base]) for base in TURN_BASES)
-"""The step tests a turn's start asks, with their bits."""
 
 
 def _needs(parts: Sequence[str]) -> int:
@@ -1175,6 +1178,12 @@ def _needs(parts: Sequence[str]) -> int:
     return out
 
 
+ACTION_NEEDS = _needs([part for a in K.ACTIONS for part in a.parts])
+"""The bits of the steps some action space starts with."""
+TURN_TESTS = tuple((STEP_BIT[base], PART_POSSIBLE[base]) for base in TURN_BASES if STEP_BIT[base] & ACTION_NEEDS)
+"""The step tests a turn's start asks, with their bits."""
+PERK_TESTS = tuple((STEP_BIT[base], PART_POSSIBLE[base]) for base in TURN_BASES if not STEP_BIT[base] & ACTION_NEEDS)
+"""The step tests asked only when the perk starts with the step (solar, glass)."""
 PERK_NEEDS = {a: _needs(K.PERKS[arch.perk][2]) for a, arch in enumerate(K.ARCHITECTS)} | {EMPTY: 0}
 """Per architect, the bits its active perk needs."""
 TURN_PLAN = tuple(
