@@ -17,29 +17,11 @@ from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
 from rulesets.square_and_compass import content as K
+from rulesets.square_and_compass.content import EMPTY
 from rulesets.square_and_compass.moves import (
-    BURN_RESOURCES,
-    BURN_THP,
-    BURNS,
-    CARD_ORDER,
-    CARD_RANK,
-    CONVERTS,
     DONE,
-    DUPS,
-    KIND_ORDER,
     LOOT_BASE,
-    LOOTS,
     PASS,
-    PERK,
-    PLAY_RANK,
-    PLAYS,
-    PROCESSES,
-    SOLARS,
-    TAKE_CONTRACT,
-    TAKE_RESOURCE,
-    TAKE_TECH,
-    TARGETS,
-    TURN_ORDER,
     Build,
     ChooseArchitect,
     Convert,
@@ -61,15 +43,25 @@ from rulesets.square_and_compass.moves import (
     format_move,
     parse_text,
 )
+from rulesets.square_and_compass.step_moves import (
+    ARCH_PASSIVES,
+    BLUEPRINTS_NEEDED,
+    DONE_LAST,
+    PART_BASE,
+    PART_MOVES,
+    PART_POSSIBLE,
+    PASS_BIT,
+    PERK_BIT,
+    PERK_NEEDS,
+    PERK_TESTS,
+    TURN_PLAN,
+    TURN_TESTS,
+)
 
-EMPTY = -1
-"""An empty market stall, or no architect yet."""
 DECK_STALL = {TakeResource: 5, TakeContract: 4, TakeTech: 2}
 """The `stall` number that means the deck's top, per take move."""
 TAKE_PARTS = {"harvest", "res", "res_n", "con", "tech"}
 ACTION_RANGE = range(len(K.ACTIONS))
-COST_PAIRS = tuple(tuple((k, n) for k, n in enumerate(c.cost) if n) for c in K.CONTRACTS)
-"""Per contract, (material kind, number) for each kind it asks for."""
 
 
 @dataclass
@@ -122,7 +114,7 @@ class Player:
 
     def passive(self, key: str) -> bool:
         """Whether this player's architect has passive perk `key`."""
-        return key in PASSIVES[self.architect]
+        return key in ARCH_PASSIVES[self.architect]
 
     @property
     def vp(self) -> int:
@@ -133,29 +125,6 @@ class Player:
     def tiles_left(self) -> int:
         """Tiles still to place this round."""
         return self.tiles - self.used
-
-
-def blueprints_for(architect: int, cid: int) -> int:
-    """Blueprints the player of `architect` (EMPTY: none yet) must pay for
-    contract `cid`: none for their own style, none for a mixed one with the
-    mixed perk, one less of two with the blueprint-1 perk."""
-    c = K.CONTRACTS[cid]
-    passives = K.ARCHITECTS[architect].passives if architect >= 0 else ()
-    if architect >= 0 and K.ARCHITECTS[architect].style == c.style:
-        return 0
-    if c.style == K.MIXED and "mixed" in passives:
-        return 0
-    if c.blueprints == 2 and "blueprint-1" in passives:
-        return 1
-    return c.blueprints
-
-
-PASSIVES = {EMPTY: frozenset()} | {a: frozenset(arch.passives) for a, arch in enumerate(K.ARCHITECTS)}
-"""Per architect (EMPTY: none yet), its passive perks."""
-BLUEPRINTS_NEEDED = {
-    a: tuple(blueprints_for(a, cid) for cid in range(len(K.CONTRACTS))) for a in (EMPTY, *range(len(K.ARCHITECTS)))
-}
-"""Per architect (EMPTY: none yet), the blueprints each contract needs."""
 
 
 def style_bonus(built: Sequence[int]) -> int:
@@ -318,7 +287,8 @@ class CompassState(GameState):
         n = self.num_players
         return sorted({(seat - 1) % n, (seat + 1) % n})
 
-    def _targets(self, seat: int, seats: list[int]) -> list[int]:
+    def targets(self, seat: int, seats: list[int]) -> list[int]:
+        """The seats among `seats` a hazard of `seat` may aim at."""
         return [s for s in seats if s != seat and not self.players[s].passive("sturdy")]
 
     def deck_has(self, deck: list[Any], discard: list[int]) -> bool:
@@ -329,10 +299,8 @@ class CompassState(GameState):
         """Whether an action space is in play now."""
         return action in ACTION_RANGE and action not in self.late_order[self.late_open:]
 
-    # Legal move generation. Each step ("part") has a generator that lists
-    # its moves in notation order, picked from the tables of moves.py, and a
-    # cheaper test of whether it has any move at all; both read the live
-    # position every time (nothing is cached between moves).
+    # Each step's moves and quick test live in step_moves.py; both read the
+    # live position every time (nothing is cached between moves).
     def part_moves(self, seat: int, part: str) -> list[Any]:
         """The moves that carry out step `part` for `seat` now (no Done), in
         notation order."""
@@ -348,177 +316,6 @@ class CompassState(GameState):
         if test is None:
             raise ValueError(f"unknown step {part!r}")
         return test(self, seat)
-
-    @staticmethod
-    def _take_moves(market: list[int], deck: list[Any], discard: list[int], moves: Sequence[Any]) -> list[Any]:
-        """The take moves of a market (`moves`: one per stall, then the
-        deck's top): stalls holding a card, and the deck if it can draw."""
-        out = [moves[i] for i, c in enumerate(market) if c != EMPTY]
-        if deck or discard:
-            out.append(moves[-1])
-        return out
-
-    @staticmethod
-    def _can_take(market: list[int], deck: list[Any], discard: list[int]) -> bool:
-        """Whether a stall holds a card or the deck can draw."""
-        return bool(deck or discard) or market.count(EMPTY) < len(market)
-
-    def _res_moves(self, seat: int) -> list[Any]:
-        return self._take_moves(self.res_market, self.res_deck, self.res_discard, TAKE_RESOURCE)
-
-    def _res_possible(self, seat: int) -> bool:
-        return self._can_take(self.res_market, self.res_deck, self.res_discard)
-
-    def _res_n_moves(self, seat: int) -> list[Any]:
-        out = [TAKE_RESOURCE[i] for i, c in enumerate(self.res_market) if c != EMPTY and c < K.SUST]
-        if self.res_deck or self.res_discard:
-            out.append(TAKE_RESOURCE[5])
-        return out
-
-    def _res_n_possible(self, seat: int) -> bool:
-        return bool(self.res_deck or self.res_discard) or any(c != EMPTY and c < K.SUST for c in self.res_market)
-
-    def _con_moves(self, seat: int) -> list[Any]:
-        return self._take_moves(self.con_market, self.con_deck, self.con_discard, TAKE_CONTRACT)
-
-    def _con_possible(self, seat: int) -> bool:
-        return self._can_take(self.con_market, self.con_deck, self.con_discard)
-
-    def _tech_moves(self, seat: int) -> list[Any]:
-        return self._take_moves(self.thp_market, self.thp_deck, self.thp_discard, TAKE_TECH)
-
-    def _tech_possible(self, seat: int) -> bool:
-        return self._can_take(self.thp_market, self.thp_deck, self.thp_discard)
-
-    def _proc_moves(self, seat: int) -> list[Any]:
-        supply = self.supply
-        return [PROCESSES[c] for c in sorted(set(self.players[seat].hand), key=CARD_RANK.__getitem__)
-                if supply[c] > 0]
-
-    def _proc_possible(self, seat: int) -> bool:
-        supply = self.supply
-        for c in self.players[seat].hand:
-            if supply[c] > 0:
-                return True
-        return False
-
-    def _pairs(self, p: Player) -> list[int]:
-        """Card codes `p` could convert two of (blueprints lying in front
-        count), in notation order."""
-        hand = p.hand
-        cards = [c for c in set(hand) if hand.count(c) >= 2]
-        if p.blueprints >= 2:
-            cards.append(K.BLUEPRINT)
-        cards.sort(key=CARD_RANK.__getitem__)
-        return cards
-
-    def _convert_moves(self, seat: int) -> list[Any]:
-        supply = self.supply
-        out: list[Any] = []
-        for c in self._pairs(self.players[seat]):
-            sust = K.SUST if K.SUST <= c < K.BLUEPRINT else 0
-            row = CONVERTS[c]
-            out += [row[k] for k in KIND_ORDER if supply[k + sust]]
-        return out
-
-    def _convert_possible(self, seat: int) -> bool:
-        p, supply = self.players[seat], self.supply
-        if p.blueprints >= 2 and any(supply[:K.SUST]):
-            return True
-        seen = set()
-        for c in p.hand:
-            if c in seen:  # two alike
-                sust = K.SUST if c >= K.SUST else 0
-                if any(supply[sust:sust + K.SUST]):
-                    return True
-            seen.add(c)
-        return False
-
-    def _refine_moves(self, seat: int) -> list[Any]:
-        return self._proc_moves(seat) + self._convert_moves(seat)
-
-    def _refine_possible(self, seat: int) -> bool:
-        return self._proc_possible(seat) or self._convert_possible(seat)
-
-    def _play_moves(self, seat: int) -> list[Any]:
-        return [PLAYS[c] for c in sorted(set(self.players[seat].thp), key=PLAY_RANK.__getitem__)]
-
-    def _play_possible(self, seat: int) -> bool:
-        return bool(self.players[seat].thp)
-
-    def _build_moves(self, seat: int) -> list[Any]:
-        out = []
-        for cid in sorted(self.players[seat].contracts):
-            pay = self.payment(seat, cid)
-            if pay is None:
-                continue
-            out.append(Build(cid))
-            if self.payment(seat, cid, True) != pay:
-                out.append(Build(cid, True))
-        out.sort(key=TEXT.__getitem__)
-        return out
-
-    def can_pay(self, seat: int, cid: int) -> bool:
-        """Whether `seat` has the materials and blueprints for contract
-        `cid` (whether `payment` gives one)."""
-        p = self.players[seat]
-        if p.blueprints < BLUEPRINTS_NEEDED[p.architect][cid]:
-            return False
-        mats = p.materials
-        for k, need in COST_PAIRS[cid]:
-            if mats[k] + mats[k + K.SUST] < need:
-                return False
-        return True
-
-    def _build_possible(self, seat: int) -> bool:
-        for cid in self.players[seat].contracts:
-            if self.can_pay(seat, cid):
-                return True
-        return False
-
-    def _solar_moves(self, seat: int) -> list[Any]:
-        mats, supply = self.players[seat].materials, self.supply
-        return [SOLARS[a][b] for a in KIND_ORDER if mats[a] for b in KIND_ORDER if supply[b + K.SUST]]
-
-    def _solar_possible(self, seat: int) -> bool:
-        return any(self.players[seat].materials[:K.SUST]) and any(self.supply[K.SUST:])
-
-    def _dup_moves(self, seat: int) -> list[Any]:
-        mats, supply = self.players[seat].materials, self.supply
-        return [DUPS[k] for k in KIND_ORDER if mats[k] and supply[k]]
-
-    def _dup_possible(self, seat: int) -> bool:
-        mats, supply = self.players[seat].materials, self.supply
-        return any(mats[k] and supply[k] for k in range(K.SUST))
-
-    def _steal_con_moves(self, seat: int) -> list[Any]:
-        return [TARGETS[s] for s in self._targets(seat, self.neighbours(seat)) if self.players[s].contracts]
-
-    def _steal_bp_moves(self, seat: int) -> list[Any]:
-        return [TARGETS[s] for s in self._targets(seat, self.neighbours(seat)) if self.players[s].blueprints]
-
-    def _burn_moves(self, seat: int) -> list[Any]:
-        out = []
-        for s in self._targets(seat, list(range(self.num_players))):
-            q = self.players[s]
-            if q.thp:  # `@2h` comes before `@2r`
-                out.append(BURNS[s][BURN_THP])
-            if q.hand:
-                out.append(BURNS[s][BURN_RESOURCES])
-        return out
-
-    def _steal_mat_moves(self, seat: int) -> list[Any]:
-        out = []
-        for s in self._targets(seat, self.neighbours(seat)):
-            mats, row = self.players[s].materials, LOOTS[s]
-            out += [row[m] for m in CARD_ORDER if m != K.BLUEPRINT and mats[m]]
-        return out
-
-    def _glass_moves(self, seat: int) -> list[Any]:
-        return []
-
-    def _glass_possible(self, seat: int) -> bool:
-        return bool(self.supply[4])
 
     def can_run(self, seat: int, parts: Sequence[str], memo: dict[str, bool] | None = None) -> bool:
         """Whether any step of an action could do something now (`memo`
@@ -1110,89 +907,6 @@ def contract_text(cid: int) -> str:
     return CONTRACT_TEXTS[cid]
 
 
-PART_MOVES: dict[str, Callable[[CompassState, int], list[Any]]] = {
-    "harvest": CompassState._res_moves,
-    "res": CompassState._res_moves,
-    "res_n": CompassState._res_n_moves,
-    "con": CompassState._con_moves,
-    "tech": CompassState._tech_moves,
-    "proc": CompassState._proc_moves,
-    "refine1": CompassState._refine_moves,
-    "refine2": CompassState._refine_moves,
-    "convert": CompassState._convert_moves,
-    "play": CompassState._play_moves,
-    "build": CompassState._build_moves,
-    "solar": CompassState._solar_moves,
-    "dup": CompassState._dup_moves,
-    "steal_con": CompassState._steal_con_moves,
-    "steal_bp": CompassState._steal_bp_moves,
-    "burn": CompassState._burn_moves,
-    "steal_mat": CompassState._steal_mat_moves,
-    "glass": CompassState._glass_moves,
-}
-"""Each step's move generator (the moves in notation order)."""
-PART_POSSIBLE: dict[str, Callable[[CompassState, int], bool]] = {
-    "harvest": CompassState._res_possible,
-    "res": CompassState._res_possible,
-    "res_n": CompassState._res_n_possible,
-    "con": CompassState._con_possible,
-    "tech": CompassState._tech_possible,
-    "proc": CompassState._proc_possible,
-    "refine1": CompassState._refine_possible,
-    "refine2": CompassState._refine_possible,
-    "convert": CompassState._convert_possible,
-    "play": CompassState._play_possible,
-    "build": CompassState._build_possible,
-    "solar": CompassState._solar_possible,
-    "dup": CompassState._dup_possible,
-    "steal_con": lambda st, seat: bool(st._steal_con_moves(seat)),
-    "steal_bp": lambda st, seat: bool(st._steal_bp_moves(seat)),
-    "burn": lambda st, seat: bool(st._burn_moves(seat)),
-    "steal_mat": lambda st, seat: bool(st._steal_mat_moves(seat)),
-    "glass": CompassState._glass_possible,
-}
-"""Each step's quick test of whether it has a move (the hazards' steps,
-rare, list their moves)."""
-PART_BASE = {base + opt: base for base in PART_MOVES for opt in ("", "?")}
-"""A step's name without its optional mark."""
-DONE_LAST = frozenset({"build"})
-"""Optional steps whose moves all come before `done` in notation order."""
-
-
-TURN_BASES = ("res", "res_n", "con", "tech", "proc", "convert", "play", "build", "solar", "glass")
-"""The steps an action space or a perk can start with (as named in the
-tables below: harvest takes like res, refine is proc or convert)."""
-STEP_BIT = {base: 1 << i for i, base in enumerate(TURN_BASES)} | {"harvest": 1 << 0}
-STEP_BIT |= {"refine1": STEP_BIT["proc"] | STEP_BIT["convert"], "refine2": STEP_BIT["proc"] | STEP_BIT["convert"]}
-"""The bits, in the mask of steps that could do something, that a step needs
-(any one of them)."""
-PASS_BIT = 1 << len(TURN_BASES)
-PERK_BIT = PASS_BIT << 1
-
-
-def _needs(parts: Sequence[str]) -> int:
-    """The bits of which any one lets an action or a perk do something."""
-    out = 0
-    for part in parts:
-        out |= STEP_BIT[part.rstrip("?")]
-    return out
-
-
-ACTION_NEEDS = _needs([part for a in K.ACTIONS for part in a.parts])
-"""The bits of the steps some action space starts with."""
-TURN_TESTS = tuple((STEP_BIT[base], PART_POSSIBLE[base]) for base in TURN_BASES if STEP_BIT[base] & ACTION_NEEDS)
-"""The step tests a turn's start asks, with their bits."""
-PERK_TESTS = tuple((STEP_BIT[base], PART_POSSIBLE[base]) for base in TURN_BASES if not STEP_BIT[base] & ACTION_NEEDS)
-"""The step tests asked only when the perk starts with the step (solar, glass)."""
-PERK_NEEDS = {a: _needs(K.PERKS[arch.perk][2]) for a, arch in enumerate(K.ARCHITECTS)} | {EMPTY: 0}
-"""Per architect, the bits its active perk needs."""
-TURN_PLAN = tuple(
-    (mv, -1, PASS_BIT) if mv is PASS else (mv, -1, PERK_BIT) if mv is PERK
-    else (mv, mv.action, _needs(K.ACTIONS[mv.action].parts))
-    for mv in TURN_ORDER
-)
-"""A turn's start: each move in notation order, its action space (-1: none)
-and the bits it needs."""
 TURN_STEPS: dict[type, Callable[..., list[Event]]] = {
     ChooseArchitect: CompassState._step_choose,
     Pass: CompassState._step_pass,
