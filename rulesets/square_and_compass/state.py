@@ -317,18 +317,10 @@ class CompassState(GameState):
             raise ValueError(f"unknown step {part!r}")
         return test(self, seat)
 
-    def can_run(self, seat: int, parts: Sequence[str], memo: dict[str, bool] | None = None) -> bool:
-        """Whether any step of an action could do something now (`memo`
-        keeps answers per step across the actions of one question)."""
+    def can_run(self, seat: int, parts: Sequence[str]) -> bool:
+        """Whether any step of an action could do something now."""
         for part in parts:
-            base = PART_BASE.get(part) or part.rstrip("?")
-            if memo is not None and base in memo:
-                ok = memo[base]
-            else:
-                ok = self.part_possible(seat, base)
-                if memo is not None:
-                    memo[base] = ok
-            if ok:
+            if self.part_possible(seat, part):
                 return True
         return False
 
