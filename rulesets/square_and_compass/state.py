@@ -353,8 +353,11 @@ class CompassState(GameState):
                     out.insert(0, DONE)
             return out
         if ph == "turn":
-            if p.tiles - p.used <= 0:
+            if p.tiles_left <= 0:
                 return [PASS]
+            # the steps that could do something now, as bits (see step_moves.py);
+            # an action is offered when it is open, has room and one of its
+            # steps could do something; the perk likewise
             mask = PASS_BIT
             for bit, test in TURN_TESTS:
                 if test(self, seat):
