@@ -2,10 +2,10 @@
 
 Writes are atomic (temp file beside the real file, flush, fsync, rename) and
 every change to an existing save goes through a game session
-(`engine.session.GameSession`: lock, load fresh, check, change, write;
-`update_save` is the same step for one function, kept for its tests). Loads read regular files only, with a bounded read,
-replay the moves from the seed and check the snapshot and its hash. Every
-problem is a SaveError whose message is one line naming the file.
+(`engine.session.GameSession`: lock, load fresh, check, change, write). Loads
+read regular files only, with a bounded read, replay the moves from the seed
+and check the snapshot and its hash. Every problem is a SaveError whose
+message is one line naming the file.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from engine.errors import SaveError
 
@@ -56,10 +56,6 @@ class SaveWriteError(SaveError):
         """True when the place cannot be written at all (a read-only folder,
         no permission, not a regular file): bad input rather than a failure."""
         return self.errno in (errno.EACCES, errno.EPERM, errno.EROFS, None)
-
-
-class SaveChangedError(SaveError):
-    """The save moved on since this program last read or wrote it."""
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:
@@ -176,36 +172,6 @@ def save(record: GameRecord, path: Path, clean: bool = False) -> None:
         refused = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
         where = f" in {real_path(Path(path)).parent}" if refused else ""
         raise SaveWriteError(f"{path}: cannot write{where}: {exc.strerror or exc}", exc.errno) from None
-
-
-def update_save(
-    path: Path,
-    change: Callable[[GameRecord], GameRecord | None],
-    expected_moves: Sequence[tuple[int, str]] | None = None,
-    timeout: float = 3.0,
-) -> GameRecord:
-    """The one way to change a save: under the save's lock, load it fresh,
-    check it still holds `expected_moves` (if given; else SaveChangedError,
-    carrying the fresh record as `.record`), call `change(record)` (which
-    plays on it in place, or returns the record to write instead) and write
-    the result atomically. Anything `change` raises leaves the file as it
-    was. Returns the record written."""
-    from engine.lock import save_lock
-
-    check_regular(Path(path), shown(str(path), 120))  # no lock file beside what is not a save
-    with save_lock(path, timeout):
-        record = load(path)
-        if expected_moves is not None and record.moves != [tuple(m) for m in expected_moves]:
-            exc = SaveChangedError(
-                f"{path}: changed by another tsquare since it was read (it now has {record.ply} moves)"
-            )
-            exc.record = record  # type: ignore[attr-defined]
-            raise exc
-        replaced = change(record)
-        if replaced is not None:
-            record = replaced
-        save(record, path, clean=True)
-    return record
 
 
 def _first_difference(a: Any, b: Any, where: str = "") -> str:
