@@ -543,7 +543,7 @@ def verify(file: str = typer.Argument(..., help="A save file.")) -> None:
 def list_saves() -> None:
     """List the saved games in the saves folder, newest first (a file that
     cannot be read is marked unreadable, and the list goes on)."""
-    from engine.saves import scan_folder
+    from engine.save_folder import scan_folder
     from engine.text import shown
 
     folder = _saves_dir()
