@@ -78,6 +78,10 @@ class _OnDemandGroup(TyperGroup):
             ),
         )
 
+    def list_commands(self, ctx: Any) -> list[str]:
+        """Every command's name, in the order declared (none is built here)."""
+        return list(self.commands)
+
 
 class _OnDemandTyper(typer.Typer):
     """A Typer app that turns a command's function into a Click command only
