@@ -49,7 +49,13 @@ def _own_entry_points(group: str) -> dict[str, str]:
     import os
     import sys
 
+    # the standard library's folders never hold an installed distribution,
+    # and listing them took most of the time
+    stdlib = os.path.dirname(os.__file__)
+    skipped = {stdlib, os.path.join(stdlib, "lib-dynload")}
     for folder in sys.path:
+        if folder in skipped:
+            continue
         try:
             names = os.listdir(folder or ".")
         except OSError:
