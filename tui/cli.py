@@ -7,7 +7,8 @@ to a save goes through a game session (`engine.session.GameSession.editing`:
 lock, load fresh, check, apply, write), and nothing is printed as played
 before it is saved.
 """
-from __future__ import annotations
+# No `from __future__ import annotations` here: Typer reads the annotations of
+# every command it builds, and as strings each would be compiled at start-up.
 
 import json
 import math
