@@ -3,6 +3,7 @@ same run (see benchmarks/README.md).
 
     python benchmarks/run.py [--json FILE] [--quick]
     python benchmarks/run.py --search [--json FILE]   (the search bot alone)
+    python benchmarks/run.py --cli-only [--json FILE] (the CLI start-up alone)
 
 Prints a table and, with --json, writes every figure. Not part of pytest.
 """
@@ -405,22 +406,7 @@ def measure(quick: bool) -> dict[str, Any]:
             res["notes"].append(f"{entry.id}: {g['error']}")
         res["games"][entry.id] = g
 
-    # CLI start-up against a minimal Typer app, both as fresh processes
-    minimal = tmp / "minimal_typer.py"
-    minimal.write_text(MINIMAL_TYPER, encoding="utf-8")
-    example = ROOT / "saves" / "examples" / "grid-square.json"
-    ts_help, min_help = median_pair([sys.executable, "-c", TSQUARE_CLI, "--help"],
-                                    [sys.executable, str(minimal), "--help"], runs)
-    ts_show, min_hello = median_pair([sys.executable, "-c", TSQUARE_CLI, "show", str(example)],
-                                     [sys.executable, str(minimal), "hello"], runs)
-    res["cli"] = {
-        "tsquare_help_ms": round(1000 * ts_help, 1),
-        "minimal_typer_help_ms": round(1000 * min_help, 1),
-        "tsquare_show_ms": round(1000 * ts_show, 1),
-        "minimal_typer_command_ms": round(1000 * min_hello, 1),
-    }
-    res["cli_help_ratio"] = round(ts_help / min_help, 3)
-    res["cli_show_ratio"] = round(ts_show / min_hello, 3)
+    res.update(measure_cli(tmp, runs))
 
     # TUI: first frame and peak memory against a minimal Textual app, keys under Pilot
     if not (ROOT / "tui" / "app.py").exists():
@@ -450,6 +436,44 @@ def measure(quick: bool) -> dict[str, Any]:
             res["tui_rss_ratio"] = round(statistics.median(rss_ts) / statistics.median(rss_min), 3)
         except Exception as exc:
             res["notes"].append(f"TUI measures failed: {type(exc).__name__}: {exc}")
+    res["targets"] = {k: f"{op} {v}" for k, (op, v) in TARGETS.items()}
+    res["met"] = {k: _met(res, k) for k in TARGETS}
+    return res
+
+
+def measure_cli(tmp: Path, runs: int) -> dict[str, Any]:
+    """CLI start-up against a minimal Typer app, both as fresh processes (the
+    median of `runs` interleaved runs each): `tsquare --help` against its
+    --help, and a headless `tsquare show` of the example Grid Square save
+    (read, replayed, checked, drawn) against a command printing one line."""
+    minimal = tmp / "minimal_typer.py"
+    minimal.write_text(MINIMAL_TYPER, encoding="utf-8")
+    example = ROOT / "saves" / "examples" / "grid-square.json"
+    ts_help, min_help = median_pair([sys.executable, "-c", TSQUARE_CLI, "--help"],
+                                    [sys.executable, str(minimal), "--help"], runs)
+    ts_show, min_hello = median_pair([sys.executable, "-c", TSQUARE_CLI, "show", str(example)],
+                                     [sys.executable, str(minimal), "hello"], runs)
+    return {
+        "cli": {
+            "tsquare_help_ms": round(1000 * ts_help, 1),
+            "minimal_typer_help_ms": round(1000 * min_help, 1),
+            "tsquare_show_ms": round(1000 * ts_show, 1),
+            "minimal_typer_command_ms": round(1000 * min_hello, 1),
+        },
+        "cli_help_ratio": round(ts_help / min_help, 3),
+        "cli_show_ratio": round(ts_show / min_hello, 3),
+    }
+
+
+CLI_ONLY_RUNS = 21
+"""Interleaved runs of each command with --cli-only (a busy machine needs many)."""
+
+
+def measure_cli_only() -> dict[str, Any]:
+    """Only the CLI start-up figures."""
+    res: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine(),
+                           "quick": False, "notes": [], "games": {}}
+    res.update(measure_cli(Path(tempfile.mkdtemp(prefix="tsquare-bench-")), CLI_ONLY_RUNS))
     res["targets"] = {k: f"{op} {v}" for k, (op, v) in TARGETS.items()}
     res["met"] = {k: _met(res, k) for k in TARGETS}
     return res
@@ -570,6 +594,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON to FILE")
     ap.add_argument("--quick", action="store_true", help="shorter budgets (a rough figure in ~1 minute)")
     ap.add_argument("--keys-only", action="store_true", help="only the key latency and its floor (~20 s)")
+    ap.add_argument("--cli-only", action="store_true", help="only the CLI start-up ratios (~10 s)")
     ap.add_argument("--search", action="store_true",
                     help="only the search bot: iterations/s and search/deep p95 s a decision (~1 minute)")
     args = ap.parse_args(argv)
@@ -581,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             Path(args.json).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
         return 0
-    res = measure_keys() if args.keys_only else measure(args.quick)
+    res = measure_keys() if args.keys_only else measure_cli_only() if args.cli_only else measure(args.quick)
     res["seconds"] = round(time.perf_counter() - t, 1)
     print(table(res))
     print(f"({res['seconds']} s)")

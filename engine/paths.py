@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from datetime import datetime
 from pathlib import Path
+from typing import Callable
 
 
 def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -41,11 +42,15 @@ def _exists(path: Path) -> bool:
         return True
 
 
-def resolve_save(name: str, folder: Path) -> Path:
-    """`name` as given if it exists (or has a folder part), else in `folder`."""
+def resolve_save(name: str, folder: Path | Callable[[], Path]) -> Path:
+    """`name` as given if it exists (or has a folder part), else in `folder`
+    (which may be a function giving it, called only then: finding the user's
+    data folder costs more than the rest of `tsquare show`)."""
     path = Path(name).expanduser()
     if _exists(path) or path.parent != Path("."):
         return path
+    if callable(folder):
+        folder = folder()
     for candidate in (folder / name, folder / f"{name}.json"):
         if _exists(candidate):
             return candidate

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import time
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
 from engine.errors import MoveError, SaveError
+
+if TYPE_CHECKING:
+    from engine.replay import ReplayStep
 
 
 def now_iso() -> str:
@@ -168,6 +171,8 @@ class GameRecord:
         """The plies `start+1`..`end` as `seat` may see them (None: the
         public view), each with the state before it and after it. The one
         replay loop, for the CLI's `replay` and the TUI's replay viewer."""
+        from engine.replay import ReplayStep  # not loaded by commands that only read a save
+
         end = self.ply if end is None else end
         if not 0 <= start <= end <= self.ply:
             raise ValueError(f"plies {start}–{end} are outside 0–{self.ply}")
@@ -189,22 +194,10 @@ class GameRecord:
             )
 
 
-@dataclass(frozen=True)
-class ReplayStep:
-    """One ply of a replay, as one seat (or a spectator) may see it."""
+def __getattr__(name: str) -> Any:
+    """`ReplayStep`, still importable from here (it lives in engine.replay)."""
+    if name == "ReplayStep":
+        from engine.replay import ReplayStep
 
-    ply: int
-    """The ply just played (1-based)."""
-    seat: int
-    """Who played it."""
-    notation: str
-    """Its notation, or '(sealed)' for a choice hidden from this viewer."""
-    description: str
-    """What it did, in words (`describe_move`), or '(sealed choice)'."""
-    sealed: bool
-    """True when the move is hidden from this viewer."""
-    events: tuple[str, ...]
-    """The events this viewer may read, names filled in."""
-    state: GameState
-    """The complete state after the ply (take `.view(seat)` before drawing it;
-    the replay goes on mutating this object: clone it to keep it)."""
+        return ReplayStep
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

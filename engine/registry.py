@@ -15,28 +15,16 @@ the registry is first listed.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from engine.core import Ruleset
 
+if TYPE_CHECKING:
+    from engine.catalogue import CatalogueEntry
+
 GROUP = "tsquare.rulesets"
 """The entry-point group games register in."""
-
-
-@dataclass(frozen=True)
-class CatalogueEntry:
-    """What the menu and `tsquare games` list of one installed game."""
-
-    id: str
-    """The CLI id, e.g. 'grid-square'."""
-    title: str
-    """The name shown to people."""
-    min_players: int
-    max_players: int
-    module: str
-    """The package that defines the ruleset (its last part names the TUI view)."""
 
 
 class UnknownGameError(ValueError):
@@ -61,7 +49,13 @@ def _own_entry_points(group: str) -> dict[str, str]:
     import os
     import sys
 
+    # the standard library's folders never hold an installed distribution,
+    # and listing them took most of the time
+    stdlib = os.path.dirname(os.__file__)
+    skipped = {stdlib, os.path.join(stdlib, "lib-dynload")}
     for folder in sys.path:
+        if folder in skipped:
+            continue
         try:
             names = os.listdir(folder or ".")
         except OSError:
@@ -121,8 +115,10 @@ class Registry:
             out.append(game_id)
         return sorted(out, key=lambda g: (self._loaded[g].menu_order, g))
 
-    def entries(self) -> list[CatalogueEntry]:
+    def entries(self) -> list["CatalogueEntry"]:
         """Every installed game, with its metadata read from the ruleset."""
+        from engine.catalogue import CatalogueEntry  # not built by commands that name one game
+
         out = []
         for game_id in self.ids():
             rs = self._loaded[game_id]
@@ -171,3 +167,12 @@ class Registry:
 
 REGISTRY = Registry()
 """Every installed game: REGISTRY.get('grid-square'), REGISTRY.entries()."""
+
+
+def __getattr__(name: str) -> Any:
+    """`CatalogueEntry`, still importable from here (it lives in engine.catalogue)."""
+    if name == "CatalogueEntry":
+        from engine.catalogue import CatalogueEntry
+
+        return CatalogueEntry
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

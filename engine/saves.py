@@ -2,31 +2,30 @@
 
 Writes are atomic (temp file beside the real file, flush, fsync, rename) and
 every change to an existing save goes through a game session
-(`engine.session.GameSession`: lock, load fresh, check, change, write;
-`update_save` is the same step for one function, kept for its tests). Loads read regular files only, with a bounded read,
-replay the moves from the seed and check the snapshot and its hash. Every
-problem is a SaveError whose message is one line naming the file.
+(`engine.session.GameSession`: lock, load fresh, check, change, write). Loads
+read regular files only, with a bounded read, replay the moves from the seed
+and check the snapshot and its hash. Every problem is a SaveError whose
+message is one line naming the file.
 """
 from __future__ import annotations
 
 import errno
 import json
 import os
-import re
 import stat
-from dataclasses import dataclass
+import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from engine.errors import SaveError
 
 try:  # the interpreter's built-in SHA-256: same digest, without loading OpenSSL (~5 ms)
-    from _sha2 import sha256  # Python 3.12+
-except ImportError:  # pragma: no cover - depends on the Python version
-    try:
-        from _sha256 import sha256  # Python 3.11
-    except ImportError:
-        from hashlib import sha256
+    if sys.version_info >= (3, 12):
+        from _sha2 import sha256
+    else:
+        from _sha256 import sha256
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import sha256
 from engine.record import GameRecord, Player
 from engine.text import UserTextError, check_name, quoted, reason, shown
 
@@ -40,8 +39,9 @@ SEED_LIMIT = 1 << 64
 """Seeds are 0 <= seed < SEED_LIMIT (the generator's 64-bit state)."""
 MESSAGE_CELLS = 240
 """An error message about a file is cut to this many cells."""
-TIME_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00")
-"""`created` and `updated`: ISO 8601 UTC to the second, as `now_iso` writes."""
+TIME_SHAPE = "dddd-dd-ddTdd:dd:dd+00:00"
+"""`created` and `updated`: ISO 8601 UTC to the second, as `now_iso` writes
+(each d stands for a decimal digit)."""
 
 
 class SaveWriteError(SaveError):
@@ -56,10 +56,6 @@ class SaveWriteError(SaveError):
         """True when the place cannot be written at all (a read-only folder,
         no permission, not a regular file): bad input rather than a failure."""
         return self.errno in (errno.EACCES, errno.EPERM, errno.EROFS, None)
-
-
-class SaveChangedError(SaveError):
-    """The save moved on since this program last read or wrote it."""
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:
@@ -178,36 +174,6 @@ def save(record: GameRecord, path: Path, clean: bool = False) -> None:
         raise SaveWriteError(f"{path}: cannot write{where}: {exc.strerror or exc}", exc.errno) from None
 
 
-def update_save(
-    path: Path,
-    change: Callable[[GameRecord], GameRecord | None],
-    expected_moves: Sequence[tuple[int, str]] | None = None,
-    timeout: float = 3.0,
-) -> GameRecord:
-    """The one way to change a save: under the save's lock, load it fresh,
-    check it still holds `expected_moves` (if given; else SaveChangedError,
-    carrying the fresh record as `.record`), call `change(record)` (which
-    plays on it in place, or returns the record to write instead) and write
-    the result atomically. Anything `change` raises leaves the file as it
-    was. Returns the record written."""
-    from engine.lock import save_lock
-
-    check_regular(Path(path), shown(str(path), 120))  # no lock file beside what is not a save
-    with save_lock(path, timeout):
-        record = load(path)
-        if expected_moves is not None and record.moves != [tuple(m) for m in expected_moves]:
-            exc = SaveChangedError(
-                f"{path}: changed by another tsquare since it was read (it now has {record.ply} moves)"
-            )
-            exc.record = record  # type: ignore[attr-defined]
-            raise exc
-        replaced = change(record)
-        if replaced is not None:
-            record = replaced
-        save(record, path, clean=True)
-    return record
-
-
 def _first_difference(a: Any, b: Any, where: str = "") -> str:
     """A short path to the first place two JSON values differ."""
     if isinstance(a, dict) and isinstance(b, dict):
@@ -227,6 +193,14 @@ def _first_difference(a: Any, b: Any, where: str = "") -> str:
                 return found
         return ""
     return "" if a == b else (where.lstrip(".") or "(root)")
+
+
+def _has_time_shape(value: str) -> bool:
+    """Whether `value` is shaped like TIME_SHAPE (checked without a regular
+    expression, whose compiling would cost more than the check)."""
+    return len(value) == len(TIME_SHAPE) and all(
+        c.isdecimal() if want == "d" else c == want for c, want in zip(value, TIME_SHAPE)
+    )
 
 
 def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], name: str) -> Any:
@@ -291,7 +265,7 @@ def _from_json(doc: Any, name: str) -> GameRecord:
         raise SaveError(f"{name}: the seed must be from 0 to 2**64 - 1")
     stamps = {key: _need(doc, key, str, name) for key in ("created", "updated")}
     for key, value in stamps.items():
-        if not TIME_PATTERN.fullmatch(value):
+        if not _has_time_shape(value):
             raise SaveError(f"{name}: field {key!r} is not a time like 2026-01-31T12:00:00+00:00")
     raw_moves = _need(doc, "moves", list, name)
     try:
@@ -383,15 +357,19 @@ def _parse_constant(text: str) -> Any:
 
 
 def _too_deep(doc: Any) -> bool:
-    """True if `doc` nests arrays and objects deeper than MAX_DEPTH."""
-    stack = [(doc, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, (dict, list)):
-            if depth > MAX_DEPTH:
-                return True
-            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
-    return False
+    """True if `doc` nests arrays and objects deeper than MAX_DEPTH (walked
+    a level at a time, looking only at arrays and objects)."""
+    level = [doc] if isinstance(doc, (dict, list)) else []
+    for _ in range(MAX_DEPTH):  # `level` holds the arrays and objects one level deeper each time
+        if not level:
+            return False
+        level = [
+            child
+            for value in level
+            for child in (value.values() if isinstance(value, dict) else value)
+            if isinstance(child, (dict, list))
+        ]
+    return bool(level)
 
 
 def parse(data: bytes, name: str = "save") -> Any:
@@ -474,42 +452,11 @@ def load(path: Path) -> GameRecord:
     return from_json(parse(read_bounded(Path(path), name), name), name)
 
 
-@dataclass
-class SaveEntry:
-    """One file of a saves folder, as `list` and the saved-games screen show it."""
+def __getattr__(name: str) -> Any:
+    """`scan_folder` and `SaveEntry`, still importable from here (they live
+    in engine.save_folder, loaded only by what lists a folder)."""
+    if name in ("scan_folder", "SaveEntry"):
+        from engine import save_folder
 
-    path: Path
-    """The file."""
-    record: GameRecord | None
-    """The game, or None if the file is unreadable."""
-    problem: str = ""
-    """Why the file is unreadable (one short line), else empty."""
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:  # a dangling link, a file gone meanwhile
-        return 0.0
-
-
-def scan_folder(folder: Path, limit: int | None = None) -> list[SaveEntry]:
-    """Every `*.json` in `folder`, newest first, each loaded or marked
-    unreadable; one bad file (a pipe, a device, hostile JSON, even a ruleset
-    failing on it) never stops the rest."""
-    folder = Path(folder)
-    try:
-        files = sorted(folder.glob("*.json"), key=_mtime, reverse=True) if folder.is_dir() else []
-    except OSError:
-        files = []
-    out = []
-    for path in files[:limit]:
-        name = shown(str(path), 120)
-        try:
-            out.append(SaveEntry(path, load(path)))
-        except SaveError as exc:
-            text = str(exc)
-            out.append(SaveEntry(path, None, text[len(name) + 2 :] if text.startswith(name + ": ") else text))
-        except Exception as exc:  # noqa: BLE001 - a bug in one file must not hide the rest
-            out.append(SaveEntry(path, None, f"the program failed on it ({type(exc).__name__})"))
-    return out
+        return getattr(save_folder, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -411,3 +411,36 @@ def test_show_does_not_import_textual(gs_file):
                  ["verify", str(gs_file)], ["--help"]):
         r = _proc(*args, code=code)
         assert "HEAVY [] 0" in r.stderr, (args, r.stderr)
+
+
+@pytest.mark.parametrize("case", ["snapshot field changed", "snapshot hash mismatch", "illegal move in the list"])
+def test_show_of_a_tampered_save_fails_in_a_real_process(gs_file, case):
+    fragment = _bad_doc(gs_file, case)
+    r = _proc("show", str(gs_file))
+    assert r.returncode == 2 and r.stdout == "", (case, r.stdout, r.stderr)
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tsquare: ") and fragment in lines[0], (case, r.stderr)
+
+
+def test_a_command_is_built_only_when_used_and_help_lists_them_all(gs_file, monkeypatch):
+    import tui.cli
+
+    built = []
+    real = tui.cli.get_command_from_info
+
+    def counting(info, **settings):
+        command = real(info, **settings)
+        built.append(command.name)
+        return command
+
+    monkeypatch.setattr(tui.cli, "get_command_from_info", counting)
+    ok("show", gs_file)
+    assert built == ["show"]
+    built.clear()
+    out = ok("--help").stdout
+    declared = list(tui.cli.app.on_demand)
+    assert built == declared and len(declared) >= 16
+    listed = [line.split()[0] for line in out.split("Commands:")[1].splitlines() if line.strip()]
+    assert listed == declared  # every command, in the order declared
+    typo = run("shw", gs_file)  # a typo still gets the nearest command's name
+    assert typo.exit_code == 2 and "No such command 'shw'. Did you mean 'show'?" in typo.stderr

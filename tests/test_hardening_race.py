@@ -45,37 +45,35 @@ def test_every_seat_of_a_sealed_pick_moving_at_once_loses_nothing(tmp_path):
     assert failed == 0  # the lock waits long enough for three quick writers
 
 
-def test_update_save_refuses_a_stale_position(tmp_path, gs_record):
-    from engine.saves import SaveChangedError, update_save
+def test_a_session_refuses_to_write_over_a_position_that_moved_on(tmp_path, gs_record):
+    from engine.session import GameSession, StaleGameError
 
     path = tmp_path / "g.json"
     save(gs_record, path)
-    seen = list(gs_record.moves)
-    update_save(path, lambda rec: rec.play(1, "Sh1h") and None)  # someone else moves
-    with pytest.raises(SaveChangedError, match="changed by another tsquare") as caught:
-        update_save(path, lambda rec: None, expected_moves=seen)
-    assert caught.value.record.moves[-1] == (1, "Sh1h")  # the fresh game, to reload
+    held = GameSession.open(path)
+    with GameSession.editing(path) as other:  # someone else moves
+        other.play(1, "Sh1h")
+    with pytest.raises(StaleGameError, match="changed by another tsquare"):
+        held.play(1, "Sa1h")
+    assert held.record.moves[-1] == (1, "Sh1h")  # the fresh game, reloaded
     assert load(path).ply == 6
 
 
 def test_a_change_that_fails_writes_nothing(tmp_path, gs_record):
-    from engine.saves import update_save
+    from engine.errors import MoveError
+    from engine.session import GameSession
 
     path = tmp_path / "g.json"
     save(gs_record, path)
     before = path.read_bytes()
-
-    def half(rec):
-        rec.play(1, "Sh1h")
-        raise RuntimeError("stop")
-
-    with pytest.raises(RuntimeError):
-        update_save(path, half)
+    with pytest.raises(MoveError, match="move 2"):
+        with GameSession.editing(path) as session:
+            session.play_many([(1, "Sh1h"), (None, "Zz9")])  # the first is legal, the second not
     assert path.read_bytes() == before
 
 
 async def test_the_tui_reloads_instead_of_overwriting_a_cli_move(tmp_path):
-    from engine.saves import update_save
+    from engine.session import GameSession
     from tui.app import create_app
     from tui.screens.game import GameScreen
 
@@ -87,7 +85,8 @@ async def test_the_tui_reloads_instead_of_overwriting_a_cli_move(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        update_save(path, lambda r: r.play(0, "Sa1h") and None)  # the CLI moves meanwhile
+        with GameSession.editing(path) as cli:  # the CLI moves meanwhile
+            cli.play(0, "Sa1h")
         assert game.play(0, "Sb2h") is False  # the screen's move is not written over it
         await pilot.pause()
         on_disk = load(path).moves

@@ -7,7 +7,8 @@ to a save goes through a game session (`engine.session.GameSession.editing`:
 lock, load fresh, check, apply, write), and nothing is printed as played
 before it is saved.
 """
-from __future__ import annotations
+# No `from __future__ import annotations` here: Typer reads the annotations of
+# every command it builds, and as strings each would be compiled at start-up.
 
 import json
 import math
@@ -15,16 +16,98 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Optional
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
+from typer.core import TyperGroup
+from typer.main import get_command_from_info, get_command_name
 
 if TYPE_CHECKING:
+    from typer.models import CommandInfo
+
     from engine.core import Ruleset
     from engine.record import GameRecord
     from engine.session import GameSession
 
-app = typer.Typer(
+
+class _BuiltOnDemand(MutableMapping[str, Any]):
+    """The commands of the root group by name, each built from its function
+    into a Click command the first time it is looked up: running one command
+    builds that one alone, `--help` builds them all."""
+
+    def __init__(self, infos: dict[str, "CommandInfo"], build: Callable[["CommandInfo"], Any]) -> None:
+        self._infos: dict[str, Optional["CommandInfo"]] = dict(infos)
+        self._build = build
+        self._built: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._built:
+            info = self._infos[name]  # KeyError: no such command
+            assert info is not None
+            self._built[name] = self._build(info)
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._infos.setdefault(name, None)
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._infos[name]
+        self._built.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._infos)
+
+    def __len__(self) -> int:
+        return len(self._infos)
+
+
+class _OnDemandGroup(TyperGroup):
+    """The root group, whose commands are built on demand (`_BuiltOnDemand`)."""
+
+    source: "_OnDemandTyper"
+    """The app whose commands these are (set per app)."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        source = self.source
+        self.commands = _BuiltOnDemand(
+            source.on_demand,
+            lambda info: get_command_from_info(
+                info, pretty_exceptions_short=source.pretty_exceptions_short, rich_markup_mode=source.rich_markup_mode
+            ),
+        )
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """Every command's name, in the order declared (none is built here)."""
+        return list(self.commands)
+
+
+class _OnDemandTyper(typer.Typer):
+    """A Typer app that turns a command's function into a Click command only
+    when that command is used: building all of them (their parameters read
+    from each signature) costs more at start-up than `show` does its work."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(cls=type("Group", (_OnDemandGroup,), {"source": self}), **settings)
+        self.on_demand: dict[str, "CommandInfo"] = {}
+        """Every command by name, in the order declared (the order --help lists)."""
+
+    def command(self, name: Optional[str] = None, **settings: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Declare a command, as Typer's own decorator does, to be built when used."""
+        register = super().command(name, **settings)
+
+        def declare(function: Callable[..., Any]) -> Callable[..., Any]:
+            register(function)
+            info = self.registered_commands.pop()
+            self.on_demand[info.name or get_command_name(function.__name__)] = info
+            return function
+
+        return declare
+
+
+app = _OnDemandTyper(
     name="tsquare",
     help="T-Square: five builders' board games in the terminal. Run with no command for the menu.",
     add_completion=False,
@@ -73,7 +156,7 @@ def _path(file: str) -> Path:
     """The save a command names: the path as given, else by name in the saves folder."""
     from engine.paths import resolve_save
 
-    return resolve_save(file, _saves_dir())
+    return resolve_save(file, _saves_dir)
 
 
 def _load(file: str) -> tuple["GameRecord", Path]:
@@ -465,7 +548,7 @@ def verify(file: str = typer.Argument(..., help="A save file.")) -> None:
 def list_saves() -> None:
     """List the saved games in the saves folder, newest first (a file that
     cannot be read is marked unreadable, and the list goes on)."""
-    from engine.saves import scan_folder
+    from engine.save_folder import scan_folder
     from engine.text import shown
 
     folder = _saves_dir()
