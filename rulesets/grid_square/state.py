@@ -275,7 +275,8 @@ class GridSquareState(GameState):
         """True when some building can slide at least one cell."""
         stops = self._stops()
         for piece in self._free_pieces():
-            for _, steps in _TABLES.get(piece) or _piece_tables(piece):
+            for ray in range(4):
+                steps = (_TABLES.get((piece, ray)) or _direction_table(piece, ray))[1]
                 if steps and not steps[0] & stops:
                     return True
         return False
@@ -376,7 +377,7 @@ class GridSquareState(GameState):
                 return False
             stops = self._stops()
             dist = 0
-            for m in (_TABLES.get(move[:4]) or _piece_tables(move[:4]))[ray][1]:
+            for m in _direction_table(move[:4], ray)[1]:
                 if m & stops:
                     break
                 dist += 1
@@ -641,21 +642,26 @@ _PIECE_RANK: dict[tuple[int, int, int, str], int] = {
 """Every building position, ranked as its notation sorts (L < M < S, then point, orient)."""
 
 
-_TABLES: dict[tuple[int, int, int, str], list[tuple[list[Slide], list]]] = {}
+_TABLES: dict[tuple[tuple[int, int, int, str], int], tuple[list[Slide], list[int]]] = {}
 
 
-def _piece_tables(piece: tuple[int, int, int, str]) -> list[tuple[list[Slide], list]]:
-    """Per direction (e, n, s, w): the Slide for each distance and, per step,
-    what stops it as a mask over `_stops` (sides, and the wall a pair of
-    sides in line makes); computed once per position."""
-    found = _TABLES.get(piece)
+def _direction_table(piece: tuple[int, int, int, str], ray: int) -> tuple[list[Slide], list[int]]:
+    """For one direction (0-3: e, n, s, w) of a building position: the Slide
+    for each distance and, per step, what stops it as a mask over `_stops`
+    (sides, and the wall a pair of sides in line makes); computed once, on
+    first use (a replay on load asks for few of them)."""
+    key = (piece, ray)
+    found = _TABLES.get(key)
     if found is None:
-        found = _TABLES[piece] = []
-        for d in "ensw":
-            steps = _steps(piece, d)
-            joined = [hm | (vm << _V_SHIFT) | _wall_bit(jh, jv) for hm, vm, jh, jv in steps]
-            found.append(([Slide(*piece, d, k) for k in range(1, len(steps) + 1)], joined))
+        steps = _steps(piece, "ensw"[ray])
+        joined = [hm | (vm << _V_SHIFT) | _wall_bit(jh, jv) for hm, vm, jh, jv in steps]
+        found = _TABLES[key] = ([Slide(*piece, "ensw"[ray], k) for k in range(1, len(steps) + 1)], joined)
     return found
+
+
+def _piece_tables(piece: tuple[int, int, int, str]) -> list[tuple[list[Slide], list[int]]]:
+    """`_direction_table` for the four directions (e, n, s, w)."""
+    return [_direction_table(piece, ray) for ray in range(4)]
 
 
 def _wall_bit(pair_h: int, pair_v: int) -> int:
