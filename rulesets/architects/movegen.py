@@ -1,0 +1,535 @@
+"""Architects' move generation: the card groups, the paths a card's text
+allows and what each step pays, kept in tables so that a position's move
+list is a handful of look-ups (see state.py, `ArchitectsState.legal`).
+
+Every table and cache here is keyed by everything its answer depends on
+(board, space, cards, funds are never inside: they are checked against the
+compiled payments at each call), so no entry can go stale. A position is
+asked with two small bit masks of its flags:
+
+- the open mask (`OPEN_BIT`): what decides where a client may go, bit 0 the
+  dashed lines, then one bit per area effect;
+- the pay mask (`PAY_BIT`): what decides what a step pays, the ±black spaces
+  turned, the four line colours, and the endgame's halving (`ENDGAME_BIT`).
+
+Moves come as items, (notation, move) pairs, so that a move list is sorted by
+its notation without formatting a move twice; move objects are shared.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from operator import itemgetter
+from typing import Any, Callable, Iterator, Sequence
+
+from rulesets.architects import content as K
+from rulesets.architects.board import AREA_EFFECT, BOARDS, Board, Link
+from rulesets.architects.moves import END, Discard, Group, Pair, Single, Step, Toggle, format_move
+
+Item = tuple[str, Any]
+"""A move with its notation (the sort key of a move list)."""
+Transfer = tuple[int, int]
+"""What one paid step moves: (client to architect, client to bank); a
+negative amount flows the other way (the bank pays what it has)."""
+
+_notation: Callable[[Any], str] = getattr(format_move, "__wrapped__", format_move)
+"""format_move without its cache (the tables here keep what they need)."""
+
+# ------------------------------------------------------------------- cards
+NUM = tuple(K.card_number(c) for c in range(K.DECK_SIZE))
+"""Number of each card id."""
+SUIT = tuple(K.card_suit(c) for c in range(K.DECK_SIZE))
+"""Suit of each card id."""
+AREA_FLAGS = frozenset(K.AREA_EFFECTS)
+
+TEXTS = (K.NINE_RETREAT,) + tuple(K.CARD_TEXTS.values())
+"""Every movement text, numbered for the path cache."""
+TEXT_INDEX = {t: i for i, t in enumerate(TEXTS)}
+SINGLE_TEXT = tuple(TEXT_INDEX[K.NINE_RETREAT if NUM[c] == 9 else K.CARD_TEXTS[NUM[c]]] for c in range(K.DECK_SIZE))
+"""The text a card played singly moves by (a 9 retreats), by card id."""
+PAIR_TEXT = tuple(TEXT_INDEX[K.CARD_TEXTS[NUM[c]]] if NUM[c] != 9 else -1 for c in range(K.DECK_SIZE))
+"""The text a pair of this card's number makes its target obey (-1: 9s make no pair)."""
+
+DISCARD_ITEM: tuple[Item, ...] = tuple((_notation(Discard(c)), Discard(c)) for c in range(K.DECK_SIZE))
+"""Each card's discard, by card id."""
+END_ITEM: Item = ("end", END)
+
+
+def _toggles(card: int, endgame: bool) -> tuple[Item, ...]:
+    """A 9's toggles (none for other cards; no area in the endgame)."""
+    if NUM[card] != 9:
+        return ()
+    moves = [Toggle(card, e) for e in K.NINE_TOGGLES[SUIT[card]] if not (endgame and e in AREA_FLAGS)]
+    return tuple((_notation(m), m) for m in moves)
+
+
+TOGGLE_ITEMS = tuple(tuple(_toggles(c, end) for c in range(K.DECK_SIZE)) for end in (False, True))
+"""[endgame][card]: the toggles a card allows."""
+
+# ------------------------------------------------------------------- masks
+AREA_BIT = {e: 2 << i for i, e in enumerate(K.AREA_EFFECTS)}
+"""An area effect's bit in an open mask (bit 0: the dashed lines)."""
+OPEN_BIT = {"ld": 1, **AREA_BIT}
+"""Every flag that opens a way, with its bit."""
+PAY_BIT = {"sk": 1, "lb": 2, "lo": 4, "lg": 8, "lr": 16}
+"""Every flag that changes what a step pays, with its pay-mask bit."""
+ENDGAME_BIT = 32
+"""The pay-mask bit of the endgame (forward gains halved)."""
+_COLOUR_BIT = {"b": 2, "o": 4, "g": 8, "r": 16}
+FLAG_BITS = {e: OPEN_BIT.get(e, 0) | PAY_BIT.get(e, 0) << 8 for e in K.EFFECTS}
+"""Each flag's open bit (low byte) and pay bit (shifted by 8)."""
+
+
+def masks(flags: set[str], endgame: bool) -> tuple[int, int]:
+    """(open mask, pay mask) of a position's flags."""
+    bits = 0
+    for e in flags:
+        bits |= FLAG_BITS.get(e, 0)
+    return bits & 255, bits >> 8 | (ENDGAME_BIT if endgame else 0)
+
+
+# ------------------------------------------------------------------- paths
+def needs(board: Board, src: int, link: Link) -> int:
+    """The open-mask bits crossing `link` from `src` needs (can_enter as bits):
+    a dashed line needs the dashed lines open; entering a blue, grey or purple
+    area from outside it, or any pink square, needs that area open."""
+    need = 1 if link.dashed else 0
+    area = board.areas[link.to]
+    if area not in ("", "y") and (area == "k" or board.areas[src] != area):
+        need |= AREA_BIT[AREA_EFFECT[area]]
+    return need
+
+
+def _fits(link: Link, kind: str) -> bool:
+    """Whether a line can be taken as a card text's step kind ('advance|ascend')."""
+    for k in kind.split("|"):
+        if (
+            k == "any"
+            or (k == "advance" and link.forward)
+            or (k == "retreat" and not link.forward)
+            or (k == "ascend" and link.vertical == -1)
+            or (k == "descend" and link.vertical == 1)
+        ):
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _candidate_paths(board_index: int, pos: int, text_index: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every path a card's text could take from `pos` with everything open,
+    in search order without repeats, each with the open-mask bits it needs."""
+    board = BOARDS[board_index]
+    text = TEXTS[text_index]
+
+    def walk(here: int, seen: tuple[int, ...], need: int, todo: tuple[str, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+        if not todo:
+            yield seen[1:], need
+            return
+        for link in board.links[here]:
+            if link.to in seen or not _fits(link, todo[0]):
+                continue
+            yield from walk(link.to, seen + (link.to,), need | needs(board, here, link), todo[1:])
+
+    orders = [text.steps] + ([tuple(reversed(text.steps))] if text.both else [])
+    found: dict[tuple[int, ...], int] = {}
+    for kinds in orders:
+        for path, need in walk(pos, (pos,), 0, kinds):
+            found.setdefault(path, need)
+    return tuple(found.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _card_paths(board_index: int, pos: int, text_index: int, open_mask: int) -> tuple[tuple[int, ...], ...]:
+    """Paths a card's text allows from `pos` with these lines and areas open
+    (the candidates whose needs are all open)."""
+    return tuple(path for path, need in _candidate_paths(board_index, pos, text_index) if not need & ~open_mask)
+
+
+# ---------------------------------------------------------------- payments
+_LINK = tuple({(a, ln.to): ln for a, out in enumerate(b.links) for ln in out} for b in BOARDS)
+
+
+def link_pay(board_index: int, a: int, to: int, pay_mask: int) -> Transfer:
+    """What crossing the line a→to pays under this pay mask (as
+    ArchitectsState.step_transfers: the space's value forward, the value of
+    the space left backward, then an active coloured line's bank payment)."""
+    board = BOARDS[board_index]
+    link = _LINK[board_index][a, to]
+    turned = pay_mask & PAY_BIT["sk"]
+    half = pay_mask & ENDGAME_BIT
+    if link.forward:
+        v = board.values[to]
+        v = -v if turned and board.kinds[to] == "k" else v
+        to_architect = (v // 2 if half else v) if v >= 0 else v
+    else:
+        v = board.values[a]
+        to_architect = v if turned and board.kinds[a] == "k" else -v
+    to_bank = 0
+    if link.colour and pay_mask & _COLOUR_BIT[link.colour]:
+        total = board.values[a] + board.values[to]
+        if link.colour == "b":
+            to_bank = -((total // 2) // 2 if half else total // 2)
+        elif link.colour == "g":
+            to_bank = -(total // 2 if half else total)
+        elif link.colour == "o":
+            to_bank = total // 2
+        else:
+            to_bank = total
+    return to_architect, to_bank
+
+
+def compile_path(board_index: int, pos: int, path: Sequence[int], paid: str, pay_mask: int) -> tuple[Transfer, ...]:
+    """The transfers of the paid steps of `path` from `pos` ('all', 'last' or 'none')."""
+    out = []
+    here = pos
+    last = len(path) - 1
+    lines = _LINK[board_index]
+    for i, to in enumerate(path):
+        if (here, to) not in lines:
+            raise KeyError(f"no line from space {here} to space {to}")
+        if paid == "all" or (paid == "last" and i == last):
+            out.append(link_pay(board_index, here, to, pay_mask))
+        here = to
+    return tuple(out)
+
+
+def pay(client: int, architect: int, bank: int, transfers: tuple[Transfer, ...]) -> tuple[int, int, int] | None:
+    """Funds after the transfers, or None if the client or architect lacks
+    the money for one (as ArchitectsState.settle)."""
+    for to_architect, to_bank in transfers:
+        if to_architect >= 0:
+            if client < to_architect:
+                return None
+        elif architect < -to_architect:
+            return None
+        client -= to_architect
+        architect += to_architect
+        if to_bank > 0:
+            if client < to_bank:
+                return None
+            client -= to_bank
+            bank += to_bank
+        elif to_bank < 0:
+            got = -to_bank if -to_bank <= bank else bank
+            bank -= got
+            client += got
+    return client, architect, bank
+
+
+def affords(client: int, architect: int, bank: int, transfers: tuple[Transfer, ...], client_gain: int, architect_pays: int) -> bool:
+    """Whether a card's movement and its bank payments can be met (the
+    architect pays, the client covering a shortfall, after the client's gain)."""
+    funds = pay(client, architect, bank, transfers)
+    if funds is None:
+        return False
+    if architect_pays:
+        client, architect, bank = funds
+        if client_gain:
+            client += min(client_gain, bank)
+        return architect + client >= architect_pays
+    return True
+
+
+STEPS = tuple(tuple(Step(n) for n in b.names) for b in BOARDS)
+"""Each board's steps, by the space stepped to."""
+
+
+@lru_cache(maxsize=None)
+def step_entries(board_index: int, pos: int, pay_mask: int) -> tuple[tuple[int, str, Step, int, int], ...]:
+    """The plain steps out of `pos`: (needed open bits, notation, move, the
+    two transfers). Bounded: boards × spaces × 64 pay masks."""
+    board = BOARDS[board_index]
+    out = []
+    for link in board.links[pos]:
+        move = STEPS[board_index][link.to]
+        to_architect, to_bank = link_pay(board_index, pos, link.to, pay_mask)
+        out.append((needs(board, pos, link), move.to, move, to_architect, to_bank))
+    return tuple(out)
+
+
+def step_items(board_index: int, pos: int, funds: tuple[int, int, int], open_mask: int, pay_mask: int) -> list[Item]:
+    """The plain steps a client can take and pay for."""
+    client, architect, _ = funds
+    out = []
+    for need, note, move, to_architect, to_bank in step_entries(board_index, pos, pay_mask):
+        if need & ~open_mask:
+            continue
+        if to_architect >= 0:
+            if client < to_architect:
+                continue
+        elif architect < -to_architect:
+            continue
+        if to_bank > 0 and client - to_architect < to_bank:
+            continue
+        out.append((note, move))
+    return out
+
+
+def pay_bits(board_index: int, pos: int, path: Sequence[int]) -> int:
+    """The pay-mask bits that can change what moving along `path` pays: the
+    endgame, the ±black spaces if one is passed, the colours of its lines."""
+    board = BOARDS[board_index]
+    lines = _LINK[board_index]
+    bits = ENDGAME_BIT
+    here = pos
+    for to in path:
+        if board.kinds[here] == "k" or board.kinds[to] == "k":
+            bits |= PAY_BIT["sk"]
+        colour = lines[here, to].colour
+        if colour:
+            bits |= _COLOUR_BIT[colour]
+        here = to
+    return bits
+
+
+Path = tuple[int, int, str, tuple[str, ...], tuple[int, ...], dict[int, tuple[Transfer, ...]]]
+"""One path a card's text allows from a space: the open bits it needs, the
+pay bits that matter to it, its notation suffix ('>c4>d4'), its space names,
+its space numbers, and its transfers by (pay mask & those bits), made on
+first use."""
+
+
+@lru_cache(maxsize=None)
+def text_paths(board_index: int, pos: int, text_index: int) -> tuple[Path, ...]:
+    """Every path a text could take from `pos` (boards × spaces × texts at most)."""
+    names = BOARDS[board_index].names
+    out = []
+    for path, need in _candidate_paths(board_index, pos, text_index):
+        where = tuple(names[i] for i in path)
+        out.append((need, pay_bits(board_index, pos, path), "".join(">" + n for n in where), where, path, {}))
+    return tuple(out)
+
+
+def path_pays(board_index: int, pos: int, text_index: int, entry: Path, pay_mask: int) -> tuple[Transfer, ...]:
+    """The transfers of a path's paid steps under this pay mask."""
+    key = pay_mask & entry[1]
+    got = entry[5].get(key)
+    if got is None:
+        got = entry[5][key] = compile_path(board_index, pos, entry[4], TEXTS[text_index].paid, key)
+    return got
+
+
+def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards: Sequence[int], open_mask: int, pay_mask: int) -> list[Item]:
+    """The movements of the cards played singly that can be paid for."""
+    client, architect, bank = funds
+    half = pay_mask & ENDGAME_BIT
+    out = []
+    for card in cards:
+        ti = SINGLE_TEXT[card]
+        text = TEXTS[ti]
+        gain = text.client_gain // 2 if half else text.client_gain
+        for entry in text_paths(board_index, pos, ti):
+            if entry[0] & ~open_mask:
+                continue
+            if affords(client, architect, bank, path_pays(board_index, pos, ti, entry, pay_mask), gain, text.architect_pays):
+                out.append((K.CARD_CODES[card] + entry[2], Single(card, entry[3])))
+    return out
+
+
+def pair_items(cards: tuple[int, int], target: int, board_index: int, pos: int, funds: tuple[int, int, int], open_mask: int, pay_mask: int) -> list[Item]:
+    """The movements of a pair on `target` whose steps the target can pay
+    (the card's own payment may bankrupt it)."""
+    client, architect, bank = funds
+    ti = PAIR_TEXT[cards[0]]
+    prefix = f"{K.CARD_CODES[cards[0]]}+{K.CARD_CODES[cards[1]]}@{target + 1}"
+    out = []
+    for entry in text_paths(board_index, pos, ti):
+        if not entry[0] & ~open_mask and pay(client, architect, bank, path_pays(board_index, pos, ti, entry, pay_mask)) is not None:
+            out.append((prefix + entry[2], Pair(cards, target, entry[3])))
+    return out
+
+
+def pair_cards(hand: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The pairs in a sorted hand: two cards of one number (not 9)."""
+    out = []
+    n = len(hand)
+    for i in range(n - 1):
+        a = hand[i]
+        num = NUM[a]
+        if num == 9:
+            continue
+        for j in range(i + 1, n):
+            if NUM[hand[j]] != num:
+                break
+            out.append((a, hand[j]))
+    return out
+
+
+# ------------------------------------------------------------------ groups
+def is_run(cards: Sequence[int]) -> bool:
+    """Consecutively numbered (any suits)."""
+    nums = sorted(NUM[c] for c in cards)
+    return all(b == a + 1 for a, b in zip(nums, nums[1:]))
+
+
+def three_effects(cards: Sequence[int]) -> list[str]:
+    """Effects of three cards: straights toggle a line colour per suit in them,
+    three suits the dashed lines, a flush its special spaces."""
+    suits = {SUIT[c] for c in cards}
+    out = []
+    if is_run(cards):
+        out += [K.LINE_OF_SUIT[s] for s in suits]
+    if len(suits) == 3:
+        out.append("ld")
+    if len(suits) == 1:
+        out.append(K.SPACE_OF_SUIT[next(iter(suits))])
+    return sorted(set(out))
+
+
+def four_effects(cards: Sequence[int]) -> list[str]:
+    """Effects of four cards: flush (yellow flip), badugi (pink squares), two
+    Two-of-a-Kinds (an area)."""
+    suits = [SUIT[c] for c in cards]
+    kinds = set(suits)
+    if len(kinds) == 1:
+        return ["yf"]
+    if len(kinds) == 4:
+        return ["pk"]
+    if len(kinds) == 2 and suits.count(suits[0]) == 2:
+        return [K.AREA_OF_PAIRS[frozenset(kinds)]]
+    return []
+
+
+def group_effects(cards: Sequence[int]) -> list[str]:
+    """Every effect these 3–5 cards can make ('sw' for a 5-card flush)."""
+    if len(cards) == 3:
+        return three_effects(cards)
+    if len(cards) == 4:
+        return four_effects(cards)
+    out = []
+    if len({SUIT[c] for c in cards}) == 1:
+        out.append("sw")
+    if is_run(cards):
+        out.append("run")
+    return out
+
+
+GroupEntry = tuple[Item, int]
+"""A group's item with its swap target (-1: not a swap)."""
+Getter = Callable[[Sequence[int]], tuple[int, ...]]
+"""Picks some cards of a hand by their places in it."""
+
+
+@lru_cache(maxsize=None)
+def _getter(places: tuple[int, ...]) -> Getter:
+    """The getter of these places (shared: at most C(6, 3) + C(6, 4) + … of them)."""
+    return itemgetter(*places)
+
+
+def group_item(effect: str, cards: tuple[int, ...], target: int = -1) -> Item:
+    """A group play with its notation."""
+    move = Group(effect, cards, target)
+    code = f"sw{target + 1}" if effect == "sw" else effect
+    return f"{code}:{'+'.join(map(K.CARD_CODES.__getitem__, cards))}", move
+
+
+class _Threes(dict):  # type: ignore[type-arg]
+    """The groups three sorted cards make, by the cards, made on first use
+    (at most one entry per 3-card set of the deck)."""
+
+    def __missing__(self, cards: tuple[int, ...]) -> tuple[GroupEntry, ...]:
+        entry = self[cards] = tuple((group_item(e, cards), -1) for e in three_effects(cards))
+        return entry
+
+
+THREES = _Threes()
+
+
+def _suit_groups(suits: tuple[int, ...]) -> tuple[tuple[int, Getter, str], ...]:
+    """The places of a hand's cards, by their suits, that make a group by
+    suits alone: (size - 3, getter, effect; '' for three cards, whose effects
+    come from THREES)."""
+    out = []
+    n = len(suits)
+    for k in (3, 4, 5):
+        for idx in combinations(range(n), k):
+            kinds = [suits[i] for i in idx]
+            distinct = len(set(kinds))
+            if k == 3 and distinct in (1, 3):
+                out.append((0, _getter(idx), ""))
+            elif k == 4:
+                for effect in four_effects([K.card_id(1, s) for s in kinds]):
+                    out.append((1, _getter(idx), effect))
+            elif k == 5 and distinct == 1:
+                out.append((2, _getter(idx), "sw"))
+    return tuple(out)
+
+
+def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[int, Getter], ...]:
+    """The places of a sorted hand's cards, by their numbers, that make a
+    3- or 5-card run: (size - 3, getter)."""
+    out: list[tuple[int, Getter]] = []
+
+    def extend(run: tuple[int, ...]) -> None:
+        if len(run) in (3, 5):
+            out.append((len(run) - 3, _getter(run)))
+            if len(run) == 5:
+                return
+        want = nums[run[-1]] + 1
+        for i in range(run[-1] + 1, len(nums)):
+            if nums[i] == want:
+                extend(run + (i,))
+            elif nums[i] > want:
+                break
+
+    if len(set(nums)) >= 3:
+        for i in range(len(nums)):
+            extend((i,))
+    return tuple(out)
+
+
+class _Patterns(dict):  # type: ignore[type-arg]
+    """A function's answers by its one argument, made on first use."""
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        entry = self[key] = self.make(key)
+        return entry
+
+
+SUIT_PATTERNS = _Patterns(_suit_groups)
+"""_suit_groups by a hand's suits (at most 4^6 + 4^5 + … hands' worth)."""
+RUN_PATTERNS = _Patterns(_run_groups)
+"""_run_groups by a sorted hand's numbers (at most C(20, 6) + … hands' worth)."""
+
+
+@lru_cache(maxsize=64)
+def hand_groups(hand: tuple[int, ...]) -> tuple[tuple[GroupEntry, ...], ...]:
+    """The groups of a sorted hand, by size: [0] three cards, [1] four, [2] five."""
+    three: list[GroupEntry] = []
+    four: list[GroupEntry] = []
+    five: list[GroupEntry] = []
+    for k, get, effect in SUIT_PATTERNS[tuple(map(SUIT.__getitem__, hand))]:
+        cards = get(hand)
+        if k == 0:
+            three += THREES[cards]
+        elif k == 1:
+            four.append((group_item(effect, cards), -1))
+        else:
+            five += [(group_item("sw", cards, t), t) for t in range(4)]
+    for k, get in RUN_PATTERNS[tuple(map(NUM.__getitem__, hand))]:
+        cards = get(hand)
+        if k == 2:
+            five.append((group_item("run", cards), -1))
+        elif len({SUIT[c] for c in cards}) == 2:  # else THREES gave its effects already
+            three += THREES[cards]
+    return tuple(three), tuple(four), tuple(five)
+
+
+@lru_cache(maxsize=64)
+def group_items(hand: tuple[int, ...], sizes: tuple[int, ...], endgame: bool, targets: tuple[int, ...]) -> tuple[Item, ...]:
+    """The group plays of a sorted hand: groups of `sizes` cards, no area in
+    the endgame, a 5-card flush's swap with each of `targets`."""
+    groups = hand_groups(hand)
+    out: list[Item] = []
+    for k in sizes:
+        for item, target in groups[k - 3]:
+            if target >= 0:
+                if target in targets:
+                    out.append(item)
+            elif not (endgame and item[1].effect in AREA_FLAGS):
+                out.append(item)
+    return tuple(out)
