@@ -18,7 +18,7 @@ its notation without formatting a move twice; move objects are shared.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from operator import itemgetter
 from typing import Any, Callable, Iterator, Sequence
 
@@ -80,12 +80,25 @@ FLAG_BITS = {e: OPEN_BIT.get(e, 0) | PAY_BIT.get(e, 0) << 8 for e in K.EFFECTS}
 """Each flag's open bit (low byte) and pay bit (shifted by 8)."""
 
 
-def masks(flags: set[str], endgame: bool) -> tuple[int, int]:
-    """(open mask, pay mask) of a position's flags."""
+def _masks(flags: frozenset[str]) -> tuple[int, int]:
+    """(open mask, pay mask but the endgame's bit) of a set of flags."""
     bits = 0
     for e in flags:
         bits |= FLAG_BITS.get(e, 0)
-    return bits & 255, bits >> 8 | (ENDGAME_BIT if endgame else 0)
+    return bits & 255, bits >> 8
+
+
+_MASKS: dict[frozenset[str], tuple[int, int]] = {}
+"""_masks by the flags (at most 2^13 sets of flags)."""
+
+
+def masks(flags: set[str], endgame: bool) -> tuple[int, int]:
+    """(open mask, pay mask) of a position's flags."""
+    key = frozenset(flags)
+    got = _MASKS.get(key)
+    if got is None:
+        got = _MASKS[key] = _masks(key)
+    return (got[0], got[1] | ENDGAME_BIT) if endgame else got
 
 
 # ------------------------------------------------------------------- paths
@@ -282,11 +295,11 @@ def pay_bits(board_index: int, pos: int, path: Sequence[int]) -> int:
     return bits
 
 
-Path = tuple[int, int, str, tuple[str, ...], tuple[int, ...], dict[int, tuple[Transfer, ...]]]
+Path = tuple[int, int, str, tuple[str, ...], tuple[int, ...], dict[int, tuple[Transfer, ...]], dict[Any, Item]]
 """One path a card's text allows from a space: the open bits it needs, the
 pay bits that matter to it, its notation suffix ('>c4>d4'), its space names,
-its space numbers, and its transfers by (pay mask & those bits), made on
-first use."""
+its space numbers, its transfers by (pay mask & those bits) and the moves
+along it by card (singles) or by (cards, target) (pairs), made on first use."""
 
 
 @lru_cache(maxsize=None)
@@ -296,7 +309,7 @@ def text_paths(board_index: int, pos: int, text_index: int) -> tuple[Path, ...]:
     out = []
     for path, need in _candidate_paths(board_index, pos, text_index):
         where = tuple(names[i] for i in path)
-        out.append((need, pay_bits(board_index, pos, path), "".join(">" + n for n in where), where, path, {}))
+        out.append((need, pay_bits(board_index, pos, path), "".join(">" + n for n in where), where, path, {}, {}))
     return tuple(out)
 
 
@@ -318,11 +331,20 @@ def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards:
         ti = SINGLE_TEXT[card]
         text = TEXTS[ti]
         gain = text.client_gain // 2 if half else text.client_gain
+        costs = text.architect_pays
+        code = K.CARD_CODES[card]
         for entry in text_paths(board_index, pos, ti):
-            if entry[0] & ~open_mask:
+            need, bits, suffix, names, _, by_mask, moves = entry
+            if need & ~open_mask:
                 continue
-            if affords(client, architect, bank, path_pays(board_index, pos, ti, entry, pay_mask), gain, text.architect_pays):
-                out.append((K.CARD_CODES[card] + entry[2], Single(card, entry[3])))
+            transfers = by_mask.get(pay_mask & bits)
+            if transfers is None:
+                transfers = path_pays(board_index, pos, ti, entry, pay_mask)
+            if affords(client, architect, bank, transfers, gain, costs):
+                item = moves.get(card)
+                if item is None:
+                    item = moves[card] = (code + suffix, Single(card, names))
+                out.append(item)
     return out
 
 
@@ -333,9 +355,13 @@ def pair_items(cards: tuple[int, int], target: int, board_index: int, pos: int, 
     ti = PAIR_TEXT[cards[0]]
     prefix = f"{K.CARD_CODES[cards[0]]}+{K.CARD_CODES[cards[1]]}@{target + 1}"
     out = []
+    key = cards, target
     for entry in text_paths(board_index, pos, ti):
         if not entry[0] & ~open_mask and pay(client, architect, bank, path_pays(board_index, pos, ti, entry, pay_mask)) is not None:
-            out.append((prefix + entry[2], Pair(cards, target, entry[3])))
+            item = entry[6].get(key)
+            if item is None:
+                item = entry[6][key] = (prefix + entry[2], Pair(cards, target, entry[3]))
+            out.append(item)
     return out
 
 
@@ -404,8 +430,6 @@ def group_effects(cards: Sequence[int]) -> list[str]:
     return out
 
 
-GroupEntry = tuple[Item, int]
-"""A group's item with its swap target (-1: not a swap)."""
 Getter = Callable[[Sequence[int]], tuple[int, ...]]
 """Picks some cards of a hand by their places in it."""
 
@@ -424,45 +448,43 @@ def group_item(effect: str, cards: tuple[int, ...], target: int = -1) -> Item:
 
 
 class _Threes(dict):  # type: ignore[type-arg]
-    """The groups three sorted cards make, by the cards, made on first use
-    (at most one entry per 3-card set of the deck)."""
+    """The group plays three sorted cards make, by the cards, made on first
+    use (at most one entry per 3-card set of the deck that makes one)."""
 
-    def __missing__(self, cards: tuple[int, ...]) -> tuple[GroupEntry, ...]:
-        entry = self[cards] = tuple((group_item(e, cards), -1) for e in three_effects(cards))
+    def __missing__(self, cards: tuple[int, ...]) -> tuple[Item, ...]:
+        entry = self[cards] = tuple(group_item(e, cards) for e in three_effects(cards))
         return entry
 
 
 THREES = _Threes()
 
 
-def _suit_groups(suits: tuple[int, ...]) -> tuple[tuple[int, Getter, str], ...]:
+def _suit_groups(suits: tuple[int, ...]) -> tuple[tuple[Getter, ...], tuple[tuple[Getter, str], ...], tuple[Getter, ...]]:
     """The places of a hand's cards, by their suits, that make a group by
-    suits alone: (size - 3, getter, effect; '' for three cards, whose effects
-    come from THREES)."""
-    out = []
+    suits alone: three suits or a flush of three (their effects come from
+    THREES), any 4-card group (with its effect), a 5-card flush."""
+    threes, fours, fives = [], [], []
     n = len(suits)
-    for k in (3, 4, 5):
-        for idx in combinations(range(n), k):
-            kinds = [suits[i] for i in idx]
-            distinct = len(set(kinds))
-            if k == 3 and distinct in (1, 3):
-                out.append((0, _getter(idx), ""))
-            elif k == 4:
-                for effect in four_effects([K.card_id(1, s) for s in kinds]):
-                    out.append((1, _getter(idx), effect))
-            elif k == 5 and distinct == 1:
-                out.append((2, _getter(idx), "sw"))
-    return tuple(out)
+    for idx in combinations(range(n), 3):
+        if len({suits[i] for i in idx}) in (1, 3):
+            threes.append(_getter(idx))
+    for idx in combinations(range(n), 4):
+        for effect in four_effects([K.card_id(1, suits[i]) for i in idx]):
+            fours.append((_getter(idx), effect))
+    for idx in combinations(range(n), 5):
+        if len({suits[i] for i in idx}) == 1:
+            fives.append(_getter(idx))
+    return tuple(threes), tuple(fours), tuple(fives)
 
 
-def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[int, Getter], ...]:
+def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[Getter, ...], tuple[Getter, ...]]:
     """The places of a sorted hand's cards, by their numbers, that make a
-    3- or 5-card run: (size - 3, getter)."""
-    out: list[tuple[int, Getter]] = []
+    3-card and a 5-card run."""
+    runs: tuple[list[Getter], list[Getter]] = ([], [])
 
     def extend(run: tuple[int, ...]) -> None:
         if len(run) in (3, 5):
-            out.append((len(run) - 3, _getter(run)))
+            runs[len(run) // 5].append(_getter(run))
             if len(run) == 5:
                 return
         want = nums[run[-1]] + 1
@@ -475,7 +497,7 @@ def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[int, Getter], ...]:
     if len(set(nums)) >= 3:
         for i in range(len(nums)):
             extend((i,))
-    return tuple(out)
+    return tuple(runs[0]), tuple(runs[1])
 
 
 class _Patterns(dict):  # type: ignore[type-arg]
@@ -497,39 +519,40 @@ RUN_PATTERNS = _Patterns(_run_groups)
 
 
 @lru_cache(maxsize=64)
-def hand_groups(hand: tuple[int, ...]) -> tuple[tuple[GroupEntry, ...], ...]:
-    """The groups of a sorted hand, by size: [0] three cards, [1] four, [2] five."""
-    three: list[GroupEntry] = []
-    four: list[GroupEntry] = []
-    five: list[GroupEntry] = []
-    for k, get, effect in SUIT_PATTERNS[tuple(map(SUIT.__getitem__, hand))]:
-        cards = get(hand)
-        if k == 0:
-            three += THREES[cards]
-        elif k == 1:
-            four.append((group_item(effect, cards), -1))
-        else:
-            five += [(group_item("sw", cards, t), t) for t in range(4)]
-    for k, get in RUN_PATTERNS[tuple(map(NUM.__getitem__, hand))]:
-        cards = get(hand)
-        if k == 2:
-            five.append((group_item("run", cards), -1))
-        elif len({SUIT[c] for c in cards}) == 2:  # else THREES gave its effects already
-            three += THREES[cards]
-    return tuple(three), tuple(four), tuple(five)
+def _patterns(hand: tuple[int, ...]) -> tuple[Any, Any]:
+    """A sorted hand's suit and run patterns."""
+    return SUIT_PATTERNS[tuple(map(SUIT.__getitem__, hand))], RUN_PATTERNS[tuple(map(NUM.__getitem__, hand))]
 
 
 @lru_cache(maxsize=64)
-def group_items(hand: tuple[int, ...], sizes: tuple[int, ...], endgame: bool, targets: tuple[int, ...]) -> tuple[Item, ...]:
-    """The group plays of a sorted hand: groups of `sizes` cards, no area in
-    the endgame, a 5-card flush's swap with each of `targets`."""
-    groups = hand_groups(hand)
-    out: list[Item] = []
-    for k in sizes:
-        for item, target in groups[k - 3]:
-            if target >= 0:
-                if target in targets:
-                    out.append(item)
-            elif not (endgame and item[1].effect in AREA_FLAGS):
-                out.append(item)
+def threes(hand: tuple[int, ...]) -> tuple[Item, ...]:
+    """The 3-card plays of a sorted hand."""
+    suits, runs = _patterns(hand)
+    cards = [get(hand) for get in suits[0]]
+    for get in runs[0]:
+        run = get(hand)
+        if len({SUIT[c] for c in run}) == 2:  # else its suits found it already
+            cards.append(run)
+    return tuple(chain.from_iterable(map(THREES.__getitem__, cards)))
+
+
+@lru_cache(maxsize=64)
+def fours(hand: tuple[int, ...]) -> tuple[Item, ...]:
+    """The 4-card plays of a sorted hand."""
+    return tuple(group_item(effect, get(hand)) for get, effect in _patterns(hand)[0][1])
+
+
+def fives(hand: tuple[int, ...]) -> tuple[tuple[Item, int], ...]:
+    """The 5-card plays of a sorted hand, each with its swap target (-1: a run)."""
+    suits, runs = _patterns(hand)
+    if not suits[2] and not runs[1]:
+        return ()
+    return _fives(hand)
+
+
+@lru_cache(maxsize=64)
+def _fives(hand: tuple[int, ...]) -> tuple[tuple[Item, int], ...]:
+    suits, runs = _patterns(hand)
+    out = [(group_item("sw", get(hand), t), t) for get in suits[2] for t in range(4)]
+    out += [(group_item("run", get(hand)), -1) for get in runs[1]]
     return tuple(out)

@@ -40,12 +40,16 @@ from rulesets.architects.movegen import (
     END_ITEM,
     NUM,
     TEXT_INDEX,
+    THREES,
     TOGGLE_ITEMS,
     Item,
     _card_paths,
     compile_path,
     group_effects,
-    group_items,
+    AREA_FLAGS,
+    fives,
+    fours,
+    threes,
     masks,
     pair_cards,
     pair_items,
@@ -170,6 +174,9 @@ class ArchitectsState(GameState):
     def active(self) -> list[int]:
         """Seats still playing, in turn order."""
         return [s for s in self.order if self.players[s].status == PLAYING]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "over":
@@ -314,43 +321,62 @@ class ArchitectsState(GameState):
         return out
 
     # ------------------------------------------------------------ move lists
-    def _movement_items(self, seat: int, masks_: tuple[int, int]) -> list[Item]:
+    def _hand(self, seat: int) -> tuple[int, ...]:
+        """The seat's hand, sorted (card ids are distinct)."""
+        return tuple(sorted(self.players[seat].hand))
+
+    def _movement_items(self, seat: int, hand: tuple[int, ...], masks_: tuple[int, int]) -> list[Item]:
         """The turn's movement: plain steps and single movement cards, affordable."""
         p = self.players[seat]
         funds = (p.client, p.funds, self.bank)
         out = step_items(p.board, p.pos, funds, *masks_)
         if not self.single_used:
-            out += single_items(p.board, p.pos, funds, sorted(set(p.hand)), *masks_)
+            out += single_items(p.board, p.pos, funds, hand, *masks_)
         return out
 
     def _pair_items(self, seat: int, hand: tuple[int, ...], masks_: tuple[int, int]) -> list[Item]:
         """Pairs (same number and text, two suits) on opponents able to obey."""
         out: list[Item] = []
-        targets = self.pair_targets(seat)
-        if not targets:
+        pairs = pair_cards(hand)
+        if not pairs:
             return out
-        for cards in pair_cards(hand):
-            for t in targets:
-                q = self.players[t]
-                out += pair_items(cards, t, q.board, q.pos, (q.client, q.funds, self.bank), *masks_)
+        for t in self.pair_targets(seat):
+            q = self.players[t]
+            funds = (q.client, q.funds, self.bank)
+            for cards in pairs:
+                out += pair_items(cards, t, q.board, q.pos, funds, *masks_)
         return out
 
     def _turn_items(self, seat: int) -> list[Item]:
         """Every move of the turn phase, as (notation, move) items."""
-        p = self.players[seat]
-        hand = tuple(sorted(set(p.hand)))
-        masks_ = masks(self.flags, self.endgame)
-        items = [] if self.moved else self._movement_items(seat, masks_)
-        may_end = (self.played or self.discarded or not hand) if self.moved else not items
+        hand = tuple(sorted(self.players[seat].hand))
+        endgame = self.endgame
+        masks_ = masks(self.flags, endgame)
+        if self.moved:
+            items = []
+            may_end = self.played or self.discarded or not hand
+        else:
+            items = self._movement_items(seat, hand, masks_)
+            may_end = not items
         if not self.single_used:
-            toggles = TOGGLE_ITEMS[self.endgame]
+            toggles = TOGGLE_ITEMS[endgame]
             for c in hand:
                 if toggles[c]:
                     items += toggles[c]
         items += self._pair_items(seat, hand, masks_)
-        sizes = tuple(n for n, used in ((3, self.three_used), (4, self.four_used), (5, self.five_used)) if not used)
-        if sizes and len(hand) >= 3:
-            items += group_items(hand, sizes, self.endgame, tuple(t for t in self.active() if t != seat))
+        n = len(hand)
+        if n >= 3:
+            if not self.three_used:
+                items += threes(hand)
+            if not self.four_used and n >= 4:
+                if endgame:
+                    items += [item for item in fours(hand) if item[1].effect not in AREA_FLAGS]
+                else:
+                    items += fours(hand)
+            if not self.five_used and n >= 5:
+                for item, target in fives(hand):
+                    if target < 0 or (target != seat and target < self.num_players and self.players[target].status == PLAYING):
+                        items.append(item)
         if not self.discarded:
             items += map(DISCARD_ITEM.__getitem__, hand)
         if may_end:
@@ -361,7 +387,7 @@ class ArchitectsState(GameState):
         """Rules 17–19: moved (or no move is possible), and played or discarded
         a card (unless the hand is empty)."""
         if not self.moved:
-            return not self._movement_items(seat, masks(self.flags, self.endgame))
+            return not self._movement_items(seat, self._hand(seat), masks(self.flags, self.endgame))
         return self.played or self.discarded or not self.players[seat].hand
 
     def legal(self, seat: int) -> list[Any]:
@@ -402,6 +428,8 @@ class ArchitectsState(GameState):
             cards = move.cards
             if not 3 <= len(cards) <= 5 or list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
                 return False
+            if len(cards) == 3:
+                return any(m == move for _, m in THREES[tuple(cards)]) and self.group_allowed(seat, move)
             if move.effect not in group_effects(cards) or (move.effect != "sw" and move.target != -1):
                 return False
             return self.group_allowed(seat, move)
@@ -429,38 +457,38 @@ class ArchitectsState(GameState):
     # ------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
         who = seat_ref(seat)
-        if isinstance(move, Bid):
-            return self._bid(seat, move)
-        if isinstance(move, (Jump, Stay)):
-            return self._jump(seat, move, who)
-        p = self.players[seat]
-        board = BOARDS[p.board]
-        if isinstance(move, Step):
-            self.moved = True
-            return self._move(seat, tuple(board.index(s) for s in move.to.split(">")), None, who, "")
-        if isinstance(move, Single):
-            self._play_cards(seat, (move.card,))
-            self.single_used = self.moved = True
-            text = self.single_text(move.card)
-            path = tuple(board.index(s) for s in move.path)
-            events = self._move(seat, path, text, who, f" with the {K.card_code(move.card)}")
-            return events + self._refill(seat)
-        if isinstance(move, Toggle):
-            self._play_cards(seat, (move.card,))
-            self.single_used = True
-            events = [self._toggle(move.effect, who, f"the {K.card_code(move.card)}")]
-            return events + self._refill(seat)
-        if isinstance(move, Pair):
-            return self._pair(seat, move, who)
-        if isinstance(move, Group):
+        kind = type(move)
+        if kind is Group:
             return self._group(seat, move, who)
-        if isinstance(move, Discard):
+        if kind is End:
+            return self._end(seat, who)
+        p = self.players[seat]
+        if kind is Discard:
             p.hand.remove(move.card)
             self.discard.append(move.card)
             self.discarded = True
-            return [Event(f"{who} discards the {K.card_code(move.card)}")] + self._refill(seat)
-        if isinstance(move, End):
-            return self._end(seat, who)
+            return [Event(f"{who} discards the {K.CARD_CODES[move.card]}")] + self._refill(seat)
+        if kind is Single:
+            self._play_cards(seat, (move.card,))
+            self.single_used = self.moved = True
+            text = self.single_text(move.card)
+            path = tuple(map(SPACE_INDEX[p.board].__getitem__, move.path))
+            events = self._move(seat, path, text, who, f" with the {K.CARD_CODES[move.card]}")
+            return events + self._refill(seat)
+        if kind is Step:
+            self.moved = True
+            return self._move(seat, (SPACE_INDEX[p.board][move.to],), None, who, "")
+        if kind is Pair:
+            return self._pair(seat, move, who)
+        if kind is Toggle:
+            self._play_cards(seat, (move.card,))
+            self.single_used = True
+            events = [self._toggle(move.effect, who, f"the {K.CARD_CODES[move.card]}")]
+            return events + self._refill(seat)
+        if kind is Bid:
+            return self._bid(seat, move)
+        if kind is Jump or kind is Stay:
+            return self._jump(seat, move, who)
         raise IllegalMoveError(f"not an Architects move: {move!r}")
 
     def _bid(self, seat: int, move: Bid) -> list[Event]:
@@ -519,7 +547,16 @@ class ArchitectsState(GameState):
         p = self.players[seat]
         if self.endgame or p.status != PLAYING:
             return []
-        drawn: list[int] = []
+        want = K.HAND_SIZE - len(p.hand)
+        if want <= 0:
+            return []
+        deck = self.deck
+        if len(deck) >= want:  # the usual case, in one go
+            drawn = deck[: -want - 1 : -1]
+            del deck[-want:]
+            p.hand += drawn
+            return [Event(_DRAWS[seat][want]), Event("You draw " + " ".join(map(K.CARD_CODES.__getitem__, drawn)), private_to=seat)]
+        drawn = []
         events: list[Event] = []
         while len(p.hand) < K.HAND_SIZE:
             if not self.deck:
@@ -533,8 +570,8 @@ class ArchitectsState(GameState):
             p.hand.append(c)
             drawn.append(c)
         if drawn:
-            events.append(Event(f"{seat_ref(seat)} draws {_n(len(drawn), 'card')}"))
-            events.append(Event("You draw " + " ".join(K.card_code(c) for c in drawn), private_to=seat))
+            events.append(Event(_DRAWS[seat][len(drawn)]))
+            events.append(Event("You draw " + " ".join(map(K.CARD_CODES.__getitem__, drawn)), private_to=seat))
         return events
 
     def _move(self, seat: int, path: tuple[int, ...], text: K.CardText | None, who: str, how: str) -> list[Event]:
@@ -640,7 +677,7 @@ class ArchitectsState(GameState):
         board = self.board_of(t)
         text = K.CARD_TEXTS[K.card_number(move.cards[0])]
         events = [Event(f"{who} plays the pair {cards_text(move.cards)} on {seat_ref(t)}")]
-        events += self._move(t, tuple(board.index(s) for s in move.path), text, seat_ref(t), "")
+        events += self._move(t, tuple(map(SPACE_INDEX[self.players[t].board].__getitem__, move.path)), text, seat_ref(t), "")
         if self.phase == "turn" or self.phase == "jump":
             events += self._refill(seat)
         return events
@@ -924,6 +961,10 @@ def _bids(open_boards: tuple[int, ...]) -> tuple[Bid, ...]:
 
 def _n(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+_DRAWS = tuple(tuple(f"{seat_ref(s)} draws {_n(k, 'card')}" for k in range(K.HAND_SIZE + 1)) for s in range(4))
+"""The draw event's text by seat and number of cards."""
 
 
 def _money(before: tuple[int, int], after: tuple[int, int]) -> str:
