@@ -18,8 +18,8 @@ its notation without formatting a move twice; move objects are shared.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain, combinations
-from operator import itemgetter
+from itertools import chain, combinations, compress
+from operator import add, itemgetter
 from typing import Any, Callable, Iterator, Sequence
 
 from rulesets.architects import content as K
@@ -229,20 +229,6 @@ def pay(client: int, architect: int, bank: int, transfers: tuple[Transfer, ...])
     return client, architect, bank
 
 
-def affords(client: int, architect: int, bank: int, transfers: tuple[Transfer, ...], client_gain: int, architect_pays: int) -> bool:
-    """Whether a card's movement and its bank payments can be met (the
-    architect pays, the client covering a shortfall, after the client's gain)."""
-    funds = pay(client, architect, bank, transfers)
-    if funds is None:
-        return False
-    if architect_pays:
-        client, architect, bank = funds
-        if client_gain:
-            client += min(client_gain, bank)
-        return architect + client >= architect_pays
-    return True
-
-
 STEPS = tuple(tuple(Step(n) for n in b.names) for b in BOARDS)
 """Each board's steps, by the space stepped to."""
 
@@ -340,32 +326,54 @@ def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards:
             transfers = by_mask.get(pay_mask & bits)
             if transfers is None:
                 transfers = path_pays(board_index, pos, ti, entry, pay_mask)
-            if affords(client, architect, bank, transfers, gain, costs):
-                item = moves.get(card)
-                if item is None:
-                    item = moves[card] = (code + suffix, Single(card, names))
-                out.append(item)
+            after = pay(client, architect, bank, transfers)
+            if after is None:
+                continue
+            if costs:  # the architect pays the bank, the client covering a shortfall
+                rest = after[0] + (min(gain, after[2]) if gain else 0)
+                if after[1] + rest < costs:
+                    continue
+            item = moves.get(card)
+            if item is None:
+                item = moves[card] = (code + suffix, Single(card, names))
+            out.append(item)
     return out
+
+
+@lru_cache(maxsize=256)
+def _obeyed(board_index: int, pos: int, text_index: int, open_mask: int, pay_mask: int, funds: tuple[int, int, int]) -> tuple[Path, ...]:
+    """The paths of a text a client on `pos` with these funds can be made to
+    take and pay for (kept a while: within a turn they are asked again)."""
+    client, architect, bank = funds
+    out = []
+    for entry in text_paths(board_index, pos, text_index):
+        if entry[0] & ~open_mask:
+            continue
+        transfers = entry[5].get(pay_mask & entry[1])
+        if transfers is None:
+            transfers = path_pays(board_index, pos, text_index, entry, pay_mask)
+        if pay(client, architect, bank, transfers) is not None:
+            out.append(entry)
+    return tuple(out)
 
 
 def pair_items(cards: tuple[int, int], target: int, board_index: int, pos: int, funds: tuple[int, int, int], open_mask: int, pay_mask: int) -> list[Item]:
     """The movements of a pair on `target` whose steps the target can pay
     (the card's own payment may bankrupt it)."""
-    client, architect, bank = funds
-    ti = PAIR_TEXT[cards[0]]
-    prefix = f"{K.CARD_CODES[cards[0]]}+{K.CARD_CODES[cards[1]]}@{target + 1}"
     out = []
     key = cards, target
-    for entry in text_paths(board_index, pos, ti):
-        if not entry[0] & ~open_mask and pay(client, architect, bank, path_pays(board_index, pos, ti, entry, pay_mask)) is not None:
-            item = entry[6].get(key)
-            if item is None:
-                item = entry[6][key] = (prefix + entry[2], Pair(cards, target, entry[3]))
-            out.append(item)
+    for entry in _obeyed(board_index, pos, PAIR_TEXT[cards[0]], open_mask, pay_mask, funds):
+        moves = entry[6]
+        item = moves.get(key)
+        if item is None:
+            prefix = f"{K.CARD_CODES[cards[0]]}+{K.CARD_CODES[cards[1]]}@{target + 1}"
+            item = moves[key] = (prefix + entry[2], Pair(cards, target, entry[3]))
+        out.append(item)
     return out
 
 
-def pair_cards(hand: tuple[int, ...]) -> list[tuple[int, int]]:
+@lru_cache(maxsize=64)
+def pair_cards(hand: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The pairs in a sorted hand: two cards of one number (not 9)."""
     out = []
     n = len(hand)
@@ -378,7 +386,7 @@ def pair_cards(hand: tuple[int, ...]) -> list[tuple[int, int]]:
             if NUM[hand[j]] != num:
                 break
             out.append((a, hand[j]))
-    return out
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ groups
@@ -440,11 +448,24 @@ def _getter(places: tuple[int, ...]) -> Getter:
     return itemgetter(*places)
 
 
+_new = object.__new__
+_SET_EFFECT, _SET_CARDS, _SET_TARGET = Group.effect.__set__, Group.cards.__set__, Group.target.__set__  # type: ignore[attr-defined]
+
+
+def new_group(effect: str, cards: tuple[int, ...], target: int = -1) -> Group:
+    """Group(effect, cards, target), made without the dataclass's __init__
+    (a few times faster: the 4-card groups of every new hand are made so)."""
+    move = _new(Group)
+    _SET_EFFECT(move, effect)
+    _SET_CARDS(move, cards)
+    _SET_TARGET(move, target)
+    return move
+
+
 def group_item(effect: str, cards: tuple[int, ...], target: int = -1) -> Item:
     """A group play with its notation."""
-    move = Group(effect, cards, target)
     code = f"sw{target + 1}" if effect == "sw" else effect
-    return f"{code}:{'+'.join(map(K.CARD_CODES.__getitem__, cards))}", move
+    return f"{code}:{'+'.join(map(K.CARD_CODES.__getitem__, cards))}", new_group(effect, cards, target)
 
 
 class _Threes(dict):  # type: ignore[type-arg]
@@ -459,22 +480,24 @@ class _Threes(dict):  # type: ignore[type-arg]
 THREES = _Threes()
 
 
-def _suit_groups(suits: tuple[int, ...]) -> tuple[tuple[Getter, ...], tuple[tuple[Getter, str], ...], tuple[Getter, ...]]:
-    """The places of a hand's cards, by their suits, that make a group by
-    suits alone: three suits or a flush of three (their effects come from
-    THREES), any 4-card group (with its effect), a 5-card flush."""
-    threes, fours, fives = [], [], []
+SuitPattern = tuple[tuple[bool, ...], tuple[tuple[bool, ...], tuple[str, ...], tuple[str, ...]], tuple[Getter, ...]]
+"""What a hand's suits make: which of its 3-card combinations make a group
+by suits (three suits or a flush; their effects come from THREES), which
+4-card combinations make one (with their effects and notation prefixes),
+and the places of its 5-card flushes."""
+
+
+def _suit_groups(suits: tuple[int, ...]) -> SuitPattern:
+    """The groups a hand with these suits (in card order) makes by suits alone."""
     n = len(suits)
-    for idx in combinations(range(n), 3):
-        if len({suits[i] for i in idx}) in (1, 3):
-            threes.append(_getter(idx))
+    threes = tuple(len({suits[i] for i in idx}) in (1, 3) for idx in combinations(range(n), 3))
+    picks, effects = [], []
     for idx in combinations(range(n), 4):
-        for effect in four_effects([K.card_id(1, suits[i]) for i in idx]):
-            fours.append((_getter(idx), effect))
-    for idx in combinations(range(n), 5):
-        if len({suits[i] for i in idx}) == 1:
-            fives.append(_getter(idx))
-    return tuple(threes), tuple(fours), tuple(fives)
+        found = four_effects([K.card_id(1, suits[i]) for i in idx])
+        picks.append(bool(found))
+        effects += found
+    fives = tuple(_getter(idx) for idx in combinations(range(n), 5) if len({suits[i] for i in idx}) == 1)
+    return threes, (tuple(picks), tuple(effects), tuple(e + ":" for e in effects)), fives
 
 
 def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[Getter, ...], tuple[Getter, ...]]:
@@ -528,7 +551,7 @@ def _patterns(hand: tuple[int, ...]) -> tuple[Any, Any]:
 def threes(hand: tuple[int, ...]) -> tuple[Item, ...]:
     """The 3-card plays of a sorted hand."""
     suits, runs = _patterns(hand)
-    cards = [get(hand) for get in suits[0]]
+    cards = list(compress(combinations(hand, 3), suits[0]))
     for get in runs[0]:
         run = get(hand)
         if len({SUIT[c] for c in run}) == 2:  # else its suits found it already
@@ -539,7 +562,10 @@ def threes(hand: tuple[int, ...]) -> tuple[Item, ...]:
 @lru_cache(maxsize=64)
 def fours(hand: tuple[int, ...]) -> tuple[Item, ...]:
     """The 4-card plays of a sorted hand."""
-    return tuple(group_item(effect, get(hand)) for get, effect in _patterns(hand)[0][1])
+    picks, effects, prefixes = _patterns(hand)[0][1]
+    codes = compress(combinations(map(K.CARD_CODES.__getitem__, hand), 4), picks)
+    notes = map(add, prefixes, map("+".join, codes))
+    return tuple(zip(notes, map(new_group, effects, compress(combinations(hand, 4), picks))))
 
 
 def fives(hand: tuple[int, ...]) -> tuple[tuple[Item, int], ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name, seat_ref
@@ -340,8 +341,11 @@ class ArchitectsState(GameState):
         pairs = pair_cards(hand)
         if not pairs:
             return out
-        for t in self.pair_targets(seat):
-            q = self.players[t]
+        players = self.players
+        for t in self.order:
+            q = players[t]
+            if t == seat or q.status != PLAYING or t in self.paired:
+                continue
             funds = (q.client, q.funds, self.bank)
             for cards in pairs:
                 out += pair_items(cards, t, q.board, q.pos, funds, *masks_)
@@ -399,7 +403,7 @@ class ArchitectsState(GameState):
                 self.require_visible(seat)
             items = self._turn_items(seat)
             items.sort()
-            return [m for _, m in items]
+            return list(map(_MOVE, items))
         if phase == "over" or seat not in self.to_act():
             return []
         self.require_visible(seat)
@@ -949,6 +953,8 @@ class ArchitectsState(GameState):
         return render_text(self, seat, names)
 
 
+_MOVE = itemgetter(1)
+"""The move of an item."""
 SPACE_INDEX = tuple({n: i for i, n in enumerate(b.names)} for b in BOARDS)
 """Each board's space numbers by name."""
 
