@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import chain, combinations, compress
-from operator import add, itemgetter
+from operator import add, itemgetter, or_
 from typing import Any, Callable, Iterator, Sequence
 
 from rulesets.architects import content as K
@@ -308,43 +308,16 @@ def path_pays(board_index: int, pos: int, text_index: int, entry: Path, pay_mask
     return got
 
 
-def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards: Sequence[int], open_mask: int, pay_mask: int) -> list[Item]:
-    """The movements of the cards played singly that can be paid for."""
+@lru_cache(maxsize=512)
+def affordable(board_index: int, pos: int, text_index: int, open_mask: int, pay_mask: int, funds: tuple[int, int, int], whole: bool) -> tuple[Path, ...]:
+    """The open paths of a text from `pos` a client with these funds can
+    pay for: its steps, and with `whole` the card's own bank payments too (a
+    card played singly must be paid in full; a pair's target may go bankrupt
+    on them). Kept a while: within a turn they are asked again."""
     client, architect, bank = funds
-    half = pay_mask & ENDGAME_BIT
-    out = []
-    for card in cards:
-        ti = SINGLE_TEXT[card]
-        text = TEXTS[ti]
-        gain = text.client_gain // 2 if half else text.client_gain
-        costs = text.architect_pays
-        code = K.CARD_CODES[card]
-        for entry in text_paths(board_index, pos, ti):
-            need, bits, suffix, names, _, by_mask, moves = entry
-            if need & ~open_mask:
-                continue
-            transfers = by_mask.get(pay_mask & bits)
-            if transfers is None:
-                transfers = path_pays(board_index, pos, ti, entry, pay_mask)
-            after = pay(client, architect, bank, transfers)
-            if after is None:
-                continue
-            if costs:  # the architect pays the bank, the client covering a shortfall
-                rest = after[0] + (min(gain, after[2]) if gain else 0)
-                if after[1] + rest < costs:
-                    continue
-            item = moves.get(card)
-            if item is None:
-                item = moves[card] = (code + suffix, Single(card, names))
-            out.append(item)
-    return out
-
-
-@lru_cache(maxsize=256)
-def _obeyed(board_index: int, pos: int, text_index: int, open_mask: int, pay_mask: int, funds: tuple[int, int, int]) -> tuple[Path, ...]:
-    """The paths of a text a client on `pos` with these funds can be made to
-    take and pay for (kept a while: within a turn they are asked again)."""
-    client, architect, bank = funds
+    text = TEXTS[text_index]
+    costs = text.architect_pays if whole else 0
+    gain = text.client_gain // 2 if pay_mask & ENDGAME_BIT else text.client_gain
     out = []
     for entry in text_paths(board_index, pos, text_index):
         if entry[0] & ~open_mask:
@@ -352,9 +325,27 @@ def _obeyed(board_index: int, pos: int, text_index: int, open_mask: int, pay_mas
         transfers = entry[5].get(pay_mask & entry[1])
         if transfers is None:
             transfers = path_pays(board_index, pos, text_index, entry, pay_mask)
-        if pay(client, architect, bank, transfers) is not None:
-            out.append(entry)
+        after = pay(client, architect, bank, transfers)
+        if after is None:
+            continue
+        if costs:  # the architect pays the bank, the client covering a shortfall
+            if after[1] + after[0] + (min(gain, after[2]) if gain else 0) < costs:
+                continue
+        out.append(entry)
     return tuple(out)
+
+
+def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards: Sequence[int], open_mask: int, pay_mask: int) -> list[Item]:
+    """The movements of the cards played singly that can be paid for."""
+    out = []
+    for card in cards:
+        for entry in affordable(board_index, pos, SINGLE_TEXT[card], open_mask, pay_mask, funds, True):
+            moves = entry[6]
+            item = moves.get(card)
+            if item is None:
+                item = moves[card] = (K.CARD_CODES[card] + entry[2], Single(card, entry[3]))
+            out.append(item)
+    return out
 
 
 def pair_items(cards: tuple[int, int], target: int, board_index: int, pos: int, funds: tuple[int, int, int], open_mask: int, pay_mask: int) -> list[Item]:
@@ -362,7 +353,7 @@ def pair_items(cards: tuple[int, int], target: int, board_index: int, pos: int, 
     (the card's own payment may bankrupt it)."""
     out = []
     key = cards, target
-    for entry in _obeyed(board_index, pos, PAIR_TEXT[cards[0]], open_mask, pay_mask, funds):
+    for entry in affordable(board_index, pos, PAIR_TEXT[cards[0]], open_mask, pay_mask, funds, False):
         moves = entry[6]
         item = moves.get(key)
         if item is None:
@@ -500,14 +491,14 @@ def _suit_groups(suits: tuple[int, ...]) -> SuitPattern:
     return threes, (tuple(picks), tuple(effects), tuple(e + ":" for e in effects)), fives
 
 
-def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[Getter, ...], tuple[Getter, ...]]:
-    """The places of a sorted hand's cards, by their numbers, that make a
-    3-card and a 5-card run."""
-    runs: tuple[list[Getter], list[Getter]] = ([], [])
+def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[Getter, ...]]:
+    """What a sorted hand's numbers make: which of its 3-card combinations
+    are runs (() if none is), and the places of its 5-card runs."""
+    runs: list[tuple[int, ...]] = []
 
     def extend(run: tuple[int, ...]) -> None:
         if len(run) in (3, 5):
-            runs[len(run) // 5].append(_getter(run))
+            runs.append(run)
             if len(run) == 5:
                 return
         want = nums[run[-1]] + 1
@@ -520,7 +511,9 @@ def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[Getter, ...], tuple[Getter
     if len(set(nums)) >= 3:
         for i in range(len(nums)):
             extend((i,))
-    return tuple(runs[0]), tuple(runs[1])
+    threes = set(r for r in runs if len(r) == 3)
+    picks = tuple(idx in threes for idx in combinations(range(len(nums)), 3)) if threes else ()
+    return picks, tuple(_getter(r) for r in runs if len(r) == 5)
 
 
 class _Patterns(dict):  # type: ignore[type-arg]
@@ -551,12 +544,8 @@ def _patterns(hand: tuple[int, ...]) -> tuple[Any, Any]:
 def threes(hand: tuple[int, ...]) -> tuple[Item, ...]:
     """The 3-card plays of a sorted hand."""
     suits, runs = _patterns(hand)
-    cards = list(compress(combinations(hand, 3), suits[0]))
-    for get in runs[0]:
-        run = get(hand)
-        if len({SUIT[c] for c in run}) == 2:  # else its suits found it already
-            cards.append(run)
-    return tuple(chain.from_iterable(map(THREES.__getitem__, cards)))
+    picks = tuple(map(or_, suits[0], runs[0])) if runs[0] else suits[0]
+    return tuple(chain.from_iterable(map(THREES.__getitem__, compress(combinations(hand, 3), picks))))
 
 
 @lru_cache(maxsize=64)
