@@ -281,11 +281,11 @@ def pay_bits(board_index: int, pos: int, path: Sequence[int]) -> int:
     return bits
 
 
-Path = tuple[int, int, str, tuple[str, ...], tuple[int, ...], dict[int, tuple[Transfer, ...]], dict[Any, Item]]
+Path = tuple[int, int, str, tuple[str, ...], tuple[int, ...], dict[int, tuple[Transfer, ...]]]
 """One path a card's text allows from a space: the open bits it needs, the
 pay bits that matter to it, its notation suffix ('>c4>d4'), its space names,
-its space numbers, its transfers by (pay mask & those bits) and the moves
-along it by card (singles) or by (cards, target) (pairs), made on first use."""
+its space numbers, and its transfers by (pay mask & those bits), made on
+first use."""
 
 
 @lru_cache(maxsize=None)
@@ -295,7 +295,7 @@ def text_paths(board_index: int, pos: int, text_index: int) -> tuple[Path, ...]:
     out = []
     for path, need in _candidate_paths(board_index, pos, text_index):
         where = tuple(names[i] for i in path)
-        out.append((need, pay_bits(board_index, pos, path), "".join(">" + n for n in where), where, path, {}, {}))
+        out.append((need, pay_bits(board_index, pos, path), "".join(">" + n for n in where), where, path, {}))
     return tuple(out)
 
 
@@ -340,27 +340,18 @@ def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards:
     out = []
     for card in cards:
         for entry in affordable(board_index, pos, SINGLE_TEXT[card], open_mask, pay_mask, funds, True):
-            moves = entry[6]
-            item = moves.get(card)
-            if item is None:
-                item = moves[card] = (K.CARD_CODES[card] + entry[2], Single(card, entry[3]))
-            out.append(item)
+            out.append((K.CARD_CODES[card] + entry[2], Single(card, entry[3])))
     return out
 
 
 def pair_items(cards: tuple[int, int], target: int, board_index: int, pos: int, funds: tuple[int, int, int], open_mask: int, pay_mask: int) -> list[Item]:
     """The movements of a pair on `target` whose steps the target can pay
     (the card's own payment may bankrupt it)."""
-    out = []
-    key = cards, target
-    for entry in affordable(board_index, pos, PAIR_TEXT[cards[0]], open_mask, pay_mask, funds, False):
-        moves = entry[6]
-        item = moves.get(key)
-        if item is None:
-            prefix = f"{K.CARD_CODES[cards[0]]}+{K.CARD_CODES[cards[1]]}@{target + 1}"
-            item = moves[key] = (prefix + entry[2], Pair(cards, target, entry[3]))
-        out.append(item)
-    return out
+    entries = affordable(board_index, pos, PAIR_TEXT[cards[0]], open_mask, pay_mask, funds, False)
+    if not entries:
+        return []
+    prefix = f"{K.CARD_CODES[cards[0]]}+{K.CARD_CODES[cards[1]]}@{target + 1}"
+    return [(prefix + entry[2], Pair(cards, target, entry[3])) for entry in entries]
 
 
 @lru_cache(maxsize=64)

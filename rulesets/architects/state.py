@@ -40,6 +40,9 @@ from rulesets.architects.movegen import (
     DISCARD_ITEM,
     END_ITEM,
     NUM,
+    PAIR_TEXT,
+    SINGLE_TEXT,
+    affordable,
     TEXT_INDEX,
     THREES,
     TOGGLE_ITEMS,
@@ -446,7 +449,8 @@ class ArchitectsState(GameState):
         if kind is Single:
             if self.moved or self.single_used or move.card not in hand:
                 return False
-            return any(m == move for _, m in single_items(p.board, p.pos, (p.client, p.funds, self.bank), (move.card,), *masks(self.flags, self.endgame)))
+            entries = affordable(p.board, p.pos, SINGLE_TEXT[move.card], *masks(self.flags, self.endgame), (p.client, p.funds, self.bank), True)
+            return any(entry[3] == move.path for entry in entries)
         if kind is Toggle:
             return not self.single_used and move.card in hand and any(m == move for _, m in TOGGLE_ITEMS[self.endgame][move.card])
         if kind is Pair:
@@ -454,8 +458,8 @@ class ArchitectsState(GameState):
             if not (a < b and a in hand and b in hand and NUM[a] == NUM[b] != 9 and move.target in self.pair_targets(seat)):
                 return False
             q = self.players[move.target]
-            items = pair_items((a, b), move.target, q.board, q.pos, (q.client, q.funds, self.bank), *masks(self.flags, self.endgame))
-            return any(m == move for _, m in items)
+            entries = affordable(q.board, q.pos, PAIR_TEXT[a], *masks(self.flags, self.endgame), (q.client, q.funds, self.bank), False)
+            return any(entry[3] == move.path for entry in entries)
         return False
 
     # ------------------------------------------------------------- changes
