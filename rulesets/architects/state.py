@@ -5,6 +5,13 @@ once), `turn` (the seat to act moves its client, plays cards, discards, then
 `end`s), `jump` (a client that landed on an active blue or glass space may
 hyper-jump) and `over`. All chance (architects, the deck, reshuffles) comes
 from the seeded Rng kept in the state.
+
+Move lists are made by movegen.py from tables and caches keyed by everything
+they depend on (board, space, cards, two bit masks of the flags, funds), so
+the state keeps no cache of its own and may be changed freely (tests set
+hands and spaces by hand); a turn's list is gathered as (notation, move)
+items and sorted once. The direct check `is_legal` asks the same tables for
+one move. The state's fields and the save format are unchanged.
 """
 from __future__ import annotations
 
