@@ -17,7 +17,7 @@ its notation without formatting a move twice; move objects are shared.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import chain, combinations, compress
 from operator import add, itemgetter, or_
 from typing import Any, Callable, Iterator, Sequence
@@ -525,10 +525,17 @@ RUN_PATTERNS = _Patterns(_run_groups)
 """_run_groups by a sorted hand's numbers (at most C(20, 6) + … hands' worth)."""
 
 
+_NUM_BIT = tuple(1 << NUM[c] for c in range(K.DECK_SIZE))
+_NO_RUNS: tuple[tuple[bool, ...], tuple[Getter, ...]] = ((), ())
+
+
 @lru_cache(maxsize=64)
 def _patterns(hand: tuple[int, ...]) -> tuple[Any, Any]:
-    """A sorted hand's suit and run patterns."""
-    return SUIT_PATTERNS[tuple(map(SUIT.__getitem__, hand))], RUN_PATTERNS[tuple(map(NUM.__getitem__, hand))]
+    """A sorted hand's suit and run patterns (no run without three
+    consecutive numbers: most hands skip the run table)."""
+    nums = reduce(or_, map(_NUM_BIT.__getitem__, hand), 0)
+    runs = RUN_PATTERNS[tuple(map(NUM.__getitem__, hand))] if nums & nums >> 1 & nums >> 2 else _NO_RUNS
+    return SUIT_PATTERNS[tuple(map(SUIT.__getitem__, hand))], runs
 
 
 @lru_cache(maxsize=64)
