@@ -338,9 +338,16 @@ def affordable(board_index: int, pos: int, text_index: int, open_mask: int, pay_
 def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards: Sequence[int], open_mask: int, pay_mask: int) -> list[Item]:
     """The movements of the cards played singly that can be paid for."""
     out = []
-    for card in cards:
-        for entry in affordable(board_index, pos, SINGLE_TEXT[card], open_mask, pay_mask, funds, True):
-            out.append((K.CARD_CODES[card] + entry[2], Single(card, entry[3])))
+    last = -1
+    entries: tuple[Path, ...] = ()
+    for card in cards:  # sorted: the cards of one number (one text) come together
+        ti = SINGLE_TEXT[card]
+        if ti != last:
+            entries = affordable(board_index, pos, ti, open_mask, pay_mask, funds, True)
+            last = ti
+        if entries:
+            code = K.CARD_CODES[card]
+            out += [(code + entry[2], Single(card, entry[3])) for entry in entries]
     return out
 
 

@@ -439,12 +439,16 @@ class ArchitectsState(GameState):
         hand = p.hand
         kind = type(move)
         if kind is Group:
-            cards = move.cards
-            if not 3 <= len(cards) <= 5 or list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
+            cards, effect = move.cards, move.effect
+            n = len(cards)
+            if not 3 <= n <= 5 or any(c not in hand for c in cards) or list(cards) != sorted(set(cards)):
                 return False
-            if len(cards) == 3:
-                return any(m == move for _, m in THREES[tuple(cards)]) and self.group_allowed(seat, move)
-            if move.effect not in group_effects(cards) or (move.effect != "sw" and move.target != -1):
+            if effect != "sw" and move.target != -1:
+                return False
+            if n == 3:
+                if not any(m.effect == effect for _, m in THREES[tuple(cards)]):
+                    return False
+            elif effect not in group_effects(cards):
                 return False
             return self.group_allowed(seat, move)
         if kind is Discard:
@@ -452,7 +456,8 @@ class ArchitectsState(GameState):
         if kind is End:
             return self.may_end(seat)
         if kind is Step:
-            return not self.moved and any(m == move for _, m in step_items(p.board, p.pos, (p.client, p.funds, self.bank), *masks(self.flags, self.endgame)))
+            steps = step_items(p.board, p.pos, (p.client, p.funds, self.bank), *masks(self.flags, self.endgame))
+            return not self.moved and any(note == move.to for note, _ in steps)
         if kind is Single:
             if self.moved or self.single_used or move.card not in hand:
                 return False
@@ -471,7 +476,7 @@ class ArchitectsState(GameState):
 
     # ------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
-        who = seat_ref(seat)
+        who = _WHO[seat]
         kind = type(move)
         if kind is Group:
             return self._group(seat, move, who)
@@ -980,6 +985,8 @@ def _n(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
+_WHO = tuple(seat_ref(s) for s in range(4))
+"""Each seat's placeholder in event texts."""
 _DRAWS = tuple(tuple(f"{seat_ref(s)} draws {_n(k, 'card')}" for k in range(K.HAND_SIZE + 1)) for s in range(4))
 """The draw event's text by seat and number of cards."""
 
