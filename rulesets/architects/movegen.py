@@ -281,11 +281,11 @@ def pay_bits(board_index: int, pos: int, path: Sequence[int]) -> int:
     return bits
 
 
-Path = tuple[int, int, str, tuple[str, ...], tuple[int, ...], dict[int, tuple[Transfer, ...]]]
+Path = tuple[int, int, str, tuple[str, ...], tuple[int, ...], dict[int, tuple[tuple[Transfer, ...], "Requirement | None"]]]
 """One path a card's text allows from a space: the open bits it needs, the
 pay bits that matter to it, its notation suffix ('>c4>d4'), its space names,
-its space numbers, and its transfers by (pay mask & those bits), made on
-first use."""
+its space numbers, and its transfers (with their requirement) by (pay mask
+& those bits), made on first use."""
 
 
 @lru_cache(maxsize=None)
@@ -299,21 +299,46 @@ def text_paths(board_index: int, pos: int, text_index: int) -> tuple[Path, ...]:
     return tuple(out)
 
 
-def path_pays(board_index: int, pos: int, text_index: int, entry: Path, pay_mask: int) -> tuple[Transfer, ...]:
-    """The transfers of a path's paid steps under this pay mask."""
+Requirement = tuple[int, int, int]
+"""(least client funds, least architect funds, what the two pay the bank in
+all) for some transfers to be paid."""
+
+
+def requirement(transfers: tuple[Transfer, ...]) -> Requirement | None:
+    """What `pay` asks of the funds for these transfers to be paid, as
+    bounds; None when the bank pays the client on the way (what it pays then
+    depends on what it has: `pay` itself decides)."""
+    need_client = need_architect = spent = gained = 0
+    for to_architect, to_bank in transfers:
+        if to_bank < 0:
+            return None
+        if to_architect >= 0:
+            need_client = max(need_client, spent + to_architect)
+        else:
+            need_architect = max(need_architect, -to_architect - gained)
+        spent += to_architect
+        gained += to_architect
+        if to_bank > 0:
+            need_client = max(need_client, spent + to_bank)
+            spent += to_bank
+    return need_client, need_architect, spent - gained
+
+
+def path_pays(board_index: int, pos: int, text_index: int, entry: Path, pay_mask: int) -> tuple[tuple[Transfer, ...], Requirement | None]:
+    """The transfers of a path's paid steps under this pay mask, with their requirement."""
     key = pay_mask & entry[1]
     got = entry[5].get(key)
     if got is None:
-        got = entry[5][key] = compile_path(board_index, pos, entry[4], TEXTS[text_index].paid, key)
+        transfers = compile_path(board_index, pos, entry[4], TEXTS[text_index].paid, key)
+        got = entry[5][key] = transfers, requirement(transfers)
     return got
 
 
-@lru_cache(maxsize=512)
-def affordable(board_index: int, pos: int, text_index: int, open_mask: int, pay_mask: int, funds: tuple[int, int, int], whole: bool) -> tuple[Path, ...]:
+def affordable(board_index: int, pos: int, text_index: int, open_mask: int, pay_mask: int, funds: tuple[int, int, int], whole: bool) -> list[Path]:
     """The open paths of a text from `pos` a client with these funds can
     pay for: its steps, and with `whole` the card's own bank payments too (a
     card played singly must be paid in full; a pair's target may go bankrupt
-    on them). Kept a while: within a turn they are asked again."""
+    on them)."""
     client, architect, bank = funds
     text = TEXTS[text_index]
     costs = text.architect_pays if whole else 0
@@ -322,24 +347,29 @@ def affordable(board_index: int, pos: int, text_index: int, open_mask: int, pay_
     for entry in text_paths(board_index, pos, text_index):
         if entry[0] & ~open_mask:
             continue
-        transfers = entry[5].get(pay_mask & entry[1])
-        if transfers is None:
-            transfers = path_pays(board_index, pos, text_index, entry, pay_mask)
-        after = pay(client, architect, bank, transfers)
-        if after is None:
-            continue
-        if costs:  # the architect pays the bank, the client covering a shortfall
-            if after[1] + after[0] + (min(gain, after[2]) if gain else 0) < costs:
+        got = entry[5].get(pay_mask & entry[1])
+        if got is None:
+            got = path_pays(board_index, pos, text_index, entry, pay_mask)
+        need = got[1]
+        if need is not None and not (costs and gain):  # bounds decide
+            if client < need[0] or architect < need[1] or (costs and client + architect < costs + need[2]):
+                continue
+        else:
+            after = pay(client, architect, bank, got[0])
+            if after is None:
+                continue
+            # the architect pays the bank, the client covering a shortfall
+            if costs and after[1] + after[0] + (min(gain, after[2]) if gain else 0) < costs:
                 continue
         out.append(entry)
-    return tuple(out)
+    return out
 
 
 def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards: Sequence[int], open_mask: int, pay_mask: int) -> list[Item]:
     """The movements of the cards played singly that can be paid for."""
     out = []
     last = -1
-    entries: tuple[Path, ...] = ()
+    entries: list[Path] = []
     for card in cards:  # sorted: the cards of one number (one text) come together
         ti = SINGLE_TEXT[card]
         if ti != last:

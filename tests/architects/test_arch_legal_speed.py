@@ -113,3 +113,22 @@ def test_card_paths_equal_the_step_by_step_search() -> None:
                     assert _card_paths(b, pos, t, probe.open_mask()) == reference_paths(b, pos, t, flags)
                     checked += 1
     assert checked > 10000
+
+
+def test_requirement_bounds_decide_as_pay_does() -> None:
+    """The bounds `requirement` gives accept exactly the funds `pay` accepts
+    (transfers without a bank payment to the client), and the net paid to
+    the bank is what the client and architect lose together."""
+    from rulesets.architects.movegen import pay, requirement
+
+    rng = Rng(9)
+    for _ in range(5000):
+        transfers = tuple((rng.below(21) - 10, rng.below(8)) for _ in range(1 + rng.below(3)))
+        need = requirement(transfers)
+        assert need is not None
+        client, architect, bank = rng.below(25), rng.below(25), rng.below(50)
+        after = pay(client, architect, bank, transfers)
+        assert (after is not None) == (client >= need[0] and architect >= need[1])
+        if after is not None:
+            assert client + architect - after[0] - after[1] == need[2]
+    assert requirement(((3, -2),)) is None
