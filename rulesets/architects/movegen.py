@@ -158,6 +158,42 @@ def _card_paths(board_index: int, pos: int, text_index: int, open_mask: int) -> 
     return tuple(path for path, need in _candidate_paths(board_index, pos, text_index) if not need & ~open_mask)
 
 
+# ------------------------------------------------------------------- moves
+# The moves a list is made of, made without their dataclasses' __init__
+# (which sets each field through object.__setattr__): the slots are set
+# directly, the same frozen objects a third faster.
+_new = object.__new__
+_SINGLE_CARD, _SINGLE_PATH = Single.card.__set__, Single.path.__set__  # type: ignore[attr-defined]
+_PAIR_CARDS, _PAIR_TARGET, _PAIR_PATH = Pair.cards.__set__, Pair.target.__set__, Pair.path.__set__  # type: ignore[attr-defined]
+_GROUP_EFFECT, _GROUP_CARDS, _GROUP_TARGET = Group.effect.__set__, Group.cards.__set__, Group.target.__set__  # type: ignore[attr-defined]
+
+
+def new_single(card: int, path: tuple[str, ...]) -> Single:
+    """Single(card, path)."""
+    move = _new(Single)
+    _SINGLE_CARD(move, card)
+    _SINGLE_PATH(move, path)
+    return move
+
+
+def new_pair(cards: tuple[int, int], target: int, path: tuple[str, ...]) -> Pair:
+    """Pair(cards, target, path)."""
+    move = _new(Pair)
+    _PAIR_CARDS(move, cards)
+    _PAIR_TARGET(move, target)
+    _PAIR_PATH(move, path)
+    return move
+
+
+def new_group(effect: str, cards: tuple[int, ...], target: int = -1) -> Group:
+    """Group(effect, cards, target)."""
+    move = _new(Group)
+    _GROUP_EFFECT(move, effect)
+    _GROUP_CARDS(move, cards)
+    _GROUP_TARGET(move, target)
+    return move
+
+
 # ---------------------------------------------------------------- payments
 _LINK = tuple({(a, ln.to): ln for a, out in enumerate(b.links) for ln in out} for b in BOARDS)
 
@@ -377,7 +413,7 @@ def single_items(board_index: int, pos: int, funds: tuple[int, int, int], cards:
             last = ti
         if entries:
             code = K.CARD_CODES[card]
-            out += [(code + entry[2], Single(card, entry[3])) for entry in entries]
+            out += [(code + entry[2], new_single(card, entry[3])) for entry in entries]
     return out
 
 
@@ -388,7 +424,7 @@ def pair_items(cards: tuple[int, int], target: int, board_index: int, pos: int, 
     if not entries:
         return []
     prefix = f"{K.CARD_CODES[cards[0]]}+{K.CARD_CODES[cards[1]]}@{target + 1}"
-    return [(prefix + entry[2], Pair(cards, target, entry[3])) for entry in entries]
+    return [(prefix + entry[2], new_pair(cards, target, entry[3])) for entry in entries]
 
 
 @lru_cache(maxsize=64)
@@ -467,18 +503,6 @@ def _getter(places: tuple[int, ...]) -> Getter:
     return itemgetter(*places)
 
 
-_new = object.__new__
-_SET_EFFECT, _SET_CARDS, _SET_TARGET = Group.effect.__set__, Group.cards.__set__, Group.target.__set__  # type: ignore[attr-defined]
-
-
-def new_group(effect: str, cards: tuple[int, ...], target: int = -1) -> Group:
-    """Group(effect, cards, target), made without the dataclass's __init__
-    (a few times faster: the 4-card groups of every new hand are made so)."""
-    move = _new(Group)
-    _SET_EFFECT(move, effect)
-    _SET_CARDS(move, cards)
-    _SET_TARGET(move, target)
-    return move
 
 
 def group_item(effect: str, cards: tuple[int, ...], target: int = -1) -> Item:

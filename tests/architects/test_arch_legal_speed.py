@@ -132,3 +132,22 @@ def test_requirement_bounds_decide_as_pay_does() -> None:
         if after is not None:
             assert client + architect - after[0] - after[1] == need[2]
     assert requirement(((3, -2),)) is None
+
+
+def test_fast_constructors_make_the_same_frozen_moves() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    from rulesets.architects.movegen import new_group, new_pair, new_single
+    from rulesets.architects.moves import Group, Pair, Single
+
+    for fast, slow in (
+        (new_single(3, ("c4",)), Single(3, ("c4",))),
+        (new_pair((1, 2), 1, ("d4", "e4")), Pair((1, 2), 1, ("d4", "e4"))),
+        (new_group("sw", (1, 5, 9, 13, 17), 2), Group("sw", (1, 5, 9, 13, 17), 2)),
+    ):
+        assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+        assert pickle.loads(pickle.dumps(fast)) == slow and copy.deepcopy(fast) == slow
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(fast, dataclasses.fields(fast)[0].name, 0)
