@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 from typing import Any, Sequence
 
@@ -373,10 +374,7 @@ class ArchitectsState(GameState):
             items = self._movement_items(seat, hand, masks_)
             may_end = not items
         if not self.single_used:
-            toggles = TOGGLE_ITEMS[endgame]
-            for c in hand:
-                if toggles[c]:
-                    items += toggles[c]
+            items += chain.from_iterable(map(TOGGLE_ITEMS[endgame].__getitem__, hand))
         items += self._pair_items(seat, hand, masks_)
         n = len(hand)
         if n >= 3:
