@@ -13,24 +13,29 @@ from rulesets.architects.movegen import _fits, group_effects
 from rulesets.architects.state import PLAYING, ArchitectsState
 
 
-def ref_paths(st: ArchitectsState, seat: int, text: K.CardText) -> list[tuple[int, ...]]:
-    """Card paths by a search that asks can_enter at every step."""
-    p = st.players[seat]
-    board = BOARDS[p.board]
+def walk_paths(board: Any, pos: int, text: K.CardText, can_enter: Any) -> list[tuple[int, ...]]:
+    """Card paths from `pos` by a search that asks can_enter(board, src, link)
+    at every step, in search order without repeats."""
 
     def walk(here, seen, todo):
         if not todo:
             yield seen[1:]
             return
         for link in board.links[here]:
-            if link.to not in seen and st.can_enter(board, here, link) and _fits(link, todo[0]):
+            if link.to not in seen and can_enter(board, here, link) and _fits(link, todo[0]):
                 yield from walk(link.to, seen + (link.to,), todo[1:])
 
     found: dict[tuple[int, ...], None] = {}
     for kinds in [text.steps] + ([tuple(reversed(text.steps))] if text.both else []):
-        for path in walk(p.pos, (p.pos,), kinds):
+        for path in walk(pos, (pos,), kinds):
             found.setdefault(path, None)
     return list(found)
+
+
+def ref_paths(st: ArchitectsState, seat: int, text: K.CardText) -> list[tuple[int, ...]]:
+    """Card paths for `seat`'s client as the flags stand."""
+    p = st.players[seat]
+    return walk_paths(BOARDS[p.board], p.pos, text, st.can_enter)
 
 
 def ref_simulate(st: ArchitectsState, seat: int, path: tuple[int, ...], text: K.CardText | None):

@@ -16,7 +16,7 @@ from rulesets.architects import RULESET
 from rulesets.architects.movegen import fives, fours, group_effects, masks, threes
 from rulesets.architects.state import ArchitectsState
 
-from arch_reference import ref_legal
+from arch_reference import ref_legal, walk_paths
 
 
 def brute_groups(hand: tuple[int, ...]) -> set[tuple[str, tuple[int, ...]]]:
@@ -76,25 +76,11 @@ def test_masks_follow_the_flags() -> None:
 
 def reference_paths(board_index: int, pos: int, text_index: int, flags: set[str]) -> tuple[tuple[int, ...], ...]:
     """Card paths by the definition: a search that asks can_enter at every step."""
-    from rulesets.architects.movegen import BOARDS, TEXTS, _fits
+    from rulesets.architects.movegen import BOARDS, TEXTS
 
-    board, text = BOARDS[board_index], TEXTS[text_index]
     probe = ArchitectsState(num_players=2)
     probe.flags = set(flags)
-
-    def walk(here, seen, todo):
-        if not todo:
-            yield seen[1:]
-            return
-        for link in board.links[here]:
-            if link.to not in seen and probe.can_enter(board, here, link) and _fits(link, todo[0]):
-                yield from walk(link.to, seen + (link.to,), todo[1:])
-
-    found: dict[tuple[int, ...], None] = {}
-    for kinds in [text.steps] + ([tuple(reversed(text.steps))] if text.both else []):
-        for path in walk(pos, (pos,), kinds):
-            found.setdefault(path, None)
-    return tuple(found)
+    return tuple(walk_paths(BOARDS[board_index], pos, TEXTS[text_index], probe.can_enter))
 
 
 def test_card_paths_equal_the_step_by_step_search() -> None:
