@@ -616,17 +616,12 @@ def fours(hand: tuple[int, ...]) -> tuple[Item, ...]:
     return tuple(zip(notes, map(new_group, effects, compress(combinations(hand, 4), picks))))
 
 
+@lru_cache(maxsize=64)
 def fives(hand: tuple[int, ...]) -> tuple[tuple[Item, int], ...]:
     """The 5-card plays of a sorted hand, each with its swap target (-1: a run)."""
     suits, runs = _patterns(hand)
     if not suits[2] and not runs[1]:
         return ()
-    return _fives(hand)
-
-
-@lru_cache(maxsize=64)
-def _fives(hand: tuple[int, ...]) -> tuple[tuple[Item, int], ...]:
-    suits, runs = _patterns(hand)
     out = [(group_item("sw", get(hand), t), t) for get in suits[2] for t in range(4)]
     out += [(group_item("run", get(hand)), -1) for get in runs[1]]
     return tuple(out)
