@@ -3,8 +3,9 @@ allows and what each step pays, kept in tables so that a position's move
 list is a handful of look-ups (see state.py, `ArchitectsState.legal`).
 
 Every table and cache here is keyed by everything its answer depends on
-(board, space, cards, funds are never inside: they are checked against the
-compiled payments at each call), so no entry can go stale. A position is
+(board, space, text or cards; funds are never a key: they are checked
+against the compiled payments at each call), so no entry can go stale, and
+each is bounded (by the boards, the deck, or an LRU size). A position is
 asked with two small bit masks of its flags:
 
 - the open mask (`OPEN_BIT`): what decides where a client may go, bit 0 the
@@ -13,7 +14,11 @@ asked with two small bit masks of its flags:
   turned, the four line colours, and the endgame's halving (`ENDGAME_BIT`).
 
 Moves come as items, (notation, move) pairs, so that a move list is sorted by
-its notation without formatting a move twice; move objects are shared.
+its notation without formatting a move twice. Steps, discards, toggles and
+3-card groups are made once and shared; a hand's groups are found from the
+pattern of its suits and numbers (SUIT_PATTERNS, RUN_PATTERNS); singles,
+pairs and the groups of four or five of a new hand are made per list, by
+the fast constructors `new_single`, `new_pair`, `new_group`.
 """
 from __future__ import annotations
 
