@@ -23,7 +23,7 @@ the fast constructors `new_single`, `new_pair`, `new_group`.
 from __future__ import annotations
 
 from functools import lru_cache, reduce
-from itertools import chain, combinations, compress
+from itertools import chain, combinations, compress, product
 from operator import add, itemgetter, or_
 from typing import Any, Callable, Iterator, Sequence
 
@@ -521,11 +521,24 @@ class _Threes(dict):  # type: ignore[type-arg]
     use (at most one entry per 3-card set of the deck that makes one)."""
 
     def __missing__(self, cards: tuple[int, ...]) -> tuple[Item, ...]:
-        entry = self[cards] = tuple(group_item(e, cards) for e in three_effects(cards))
+        a, b, c = cards
+        run = NUM[b] == NUM[a] + 1 and NUM[c] == NUM[b] + 1
+        entry = self[cards] = tuple(group_item(e, cards) for e in _THREE_EFFECTS[run][SUIT[a], SUIT[b], SUIT[c]])
         return entry
 
 
 THREES = _Threes()
+
+_THREE_EFFECTS = tuple(
+    {suits: tuple(three_effects([K.card_id(n, s) for n, s in zip(numbers, suits)])) for suits in product(range(4), repeat=3)}
+    for numbers in ((1, 3, 5), (1, 2, 3))
+)
+"""[whether they run][the suits of three cards in order]: their effects (as
+three_effects of the numbers 1, 3, 5 or the run 1, 2, 3 in those suits)."""
+_FOUR_EFFECT = {suits: "".join(four_effects([K.card_id(1, s) for s in suits])) for suits in product(range(4), repeat=4)}
+"""The effect of four cards by their suits ('' none: one at most)."""
+_THREE_BY_SUITS = {suits: len(set(suits)) in (1, 3) for suits in product(range(4), repeat=3)}
+"""Whether three cards make a group by their suits alone (three suits, a flush)."""
 
 
 SuitPattern = tuple[tuple[bool, ...], tuple[tuple[bool, ...], tuple[str, ...], tuple[str, ...]], tuple[Getter, ...]]
@@ -538,14 +551,11 @@ and the places of its 5-card flushes."""
 def _suit_groups(suits: tuple[int, ...]) -> SuitPattern:
     """The groups a hand with these suits (in card order) makes by suits alone."""
     n = len(suits)
-    threes = tuple(len({suits[i] for i in idx}) in (1, 3) for idx in combinations(range(n), 3))
-    picks, effects = [], []
-    for idx in combinations(range(n), 4):
-        found = four_effects([K.card_id(1, suits[i]) for i in idx])
-        picks.append(bool(found))
-        effects += found
-    fives = tuple(_getter(idx) for idx in combinations(range(n), 5) if len({suits[i] for i in idx}) == 1)
-    return threes, (tuple(picks), tuple(effects), tuple(e + ":" for e in effects)), fives
+    threes = tuple(map(_THREE_BY_SUITS.__getitem__, combinations(suits, 3)))
+    found = tuple(map(_FOUR_EFFECT.__getitem__, combinations(suits, 4)))
+    effects = tuple(e for e in found if e)
+    fives = tuple(_getter(idx) for idx, five in zip(combinations(range(n), 5), combinations(suits, 5)) if len(set(five)) == 1)
+    return threes, (tuple(map(bool, found)), effects, tuple(e + ":" for e in effects)), fives
 
 
 def _run_groups(nums: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[Getter, ...]]:
