@@ -640,3 +640,22 @@ def fives(hand: tuple[int, ...]) -> tuple[tuple[Item, int], ...]:
     out = [(group_item("sw", get(hand), t), t) for get in suits[2] for t in range(4)]
     out += [(group_item("run", get(hand)), -1) for get in runs[1]]
     return tuple(out)
+
+
+WARM_AFTER = 256
+"""Move lists a process asks for before the tables are filled at once (a
+process that plays many positions, a bot or a benchmark, pays some 0.1 s
+once instead of slow first thousands of lists; a one-shot command never)."""
+
+
+def warm_tables() -> None:
+    """Fill the tables a hand's and a position's move lists read: every
+    6-card suit pattern, every 3-card set, every path of every text."""
+    for suits in product(range(4), repeat=K.HAND_SIZE):
+        SUIT_PATTERNS[suits]
+    for cards in combinations(range(K.DECK_SIZE), 3):
+        THREES[cards]
+    for b, board in enumerate(BOARDS):
+        for pos in range(len(board.names)):
+            for ti in range(len(TEXTS)):
+                text_paths(b, pos, ti)

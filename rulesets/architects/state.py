@@ -53,6 +53,7 @@ from rulesets.architects.movegen import (
     affordable,
     TEXT_INDEX,
     THREES,
+    WARM_AFTER,
     TOGGLE_ITEMS,
     Item,
     _card_paths,
@@ -62,6 +63,7 @@ from rulesets.architects.movegen import (
     fives,
     fours,
     threes,
+    warm_tables,
     masks,
     pair_cards,
     pair_items,
@@ -409,6 +411,10 @@ class ArchitectsState(GameState):
                 return []
             if self.is_view:
                 self.require_visible(seat)
+            global _LISTS
+            _LISTS += 1
+            if _LISTS == WARM_AFTER:
+                warm_tables()
             items = self._turn_items(seat)
             items.sort()
             return list(map(_MOVE, items))
@@ -967,6 +973,8 @@ class ArchitectsState(GameState):
         return render_text(self, seat, names)
 
 
+_LISTS = 0
+"""Turn move lists made in this process (the tables are filled at WARM_AFTER)."""
 _MOVE = itemgetter(1)
 """The move of an item."""
 SPACE_INDEX = tuple({n: i for i, n in enumerate(b.names)} for b in BOARDS)
