@@ -435,8 +435,10 @@ def pair_items(cards: tuple[int, int], target: int, board_index: int, pos: int, 
 @lru_cache(maxsize=64)
 def pair_cards(hand: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The pairs in a sorted hand: two cards of one number (not 9)."""
-    out = []
+    out: list[tuple[int, int]] = []
     n = len(hand)
+    if len(set(map(NUM.__getitem__, hand))) == n:  # no number twice
+        return ()
     for i in range(n - 1):
         a = hand[i]
         num = NUM[a]
