@@ -5,13 +5,21 @@ once), `turn` (the seat to act moves its client, plays cards, discards, then
 `end`s), `jump` (a client that landed on an active blue or glass space may
 hyper-jump) and `over`. All chance (architects, the deck, reshuffles) comes
 from the seeded Rng kept in the state.
+
+Move lists are made by movegen.py from tables and caches keyed by everything
+they depend on (board, space, cards, two bit masks of the flags, funds), so
+the state keeps no cache of its own and may be changed freely (tests set
+hands and spaces by hand); a turn's list is gathered as (notation, move)
+items and sorted once. The direct check `is_legal` asks the same tables for
+one move. The state's fields and the save format are unchanged.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations, product
-from typing import Any, Iterator, Sequence
+from itertools import chain
+from operator import itemgetter
+from typing import Any, Sequence
 
 from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name, seat_ref
 from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
@@ -36,6 +44,33 @@ from rulesets.architects.moves import (
     parse_text,
 )
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from rulesets.architects.movegen import (
+    DISCARD_ITEM,
+    END_ITEM,
+    NUM,
+    PAIR_TEXT,
+    SINGLE_TEXT,
+    affordable,
+    TEXT_INDEX,
+    THREES,
+    WARM_AFTER,
+    TOGGLE_ITEMS,
+    Item,
+    _card_paths,
+    compile_path,
+    group_effects,
+    AREA_FLAGS,
+    fives,
+    fours,
+    threes,
+    warm_tables,
+    masks,
+    pair_cards,
+    pair_items,
+    pay,
+    single_items,
+    step_items,
+)
 
 Funds = tuple[int, int, int]
 """(client, architect, bank)."""
@@ -154,6 +189,9 @@ class ArchitectsState(GameState):
         """Seats still playing, in turn order."""
         return [s for s in self.order if self.players[s].status == PLAYING]
 
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "over":
             return ()
@@ -231,21 +269,14 @@ class ArchitectsState(GameState):
         """Funds after moving `seat`'s client along `path` (space numbers) by
         `text` (None: a plain step) and the card's bank payments; and whether
         the movement alone was affordable (False: the move cannot be made).
-        Funds None with True: the card's payment bankrupts the player."""
+        Funds None with True: the card's payment bankrupts the player.
+        (The steps' payments are step_transfers, compiled: movegen.link_pay.)"""
         p = self.players[seat]
-        board = BOARDS[p.board]
-        funds: Funds | None = (p.client, p.funds, self.bank)
-        here = p.pos
-        last = len(path) - 1
-        links = LINKS[p.board]
-        for i, to in enumerate(path):
-            link = links[here, to]
-            paid = text is None or text.paid == "all" or (text.paid == "last" and i == last)
-            if paid:
-                funds = self.settle(funds, self.step_transfers(board, here, link))
-                if funds is None:
-                    return None, False
-            here = to
+        _, pay_mask = masks(self.flags, self.endgame)
+        transfers = compile_path(p.board, p.pos, tuple(path), "all" if text is None else text.paid, pay_mask)
+        funds = pay(p.client, p.funds, self.bank, transfers)
+        if funds is None:
+            return None, False
         if text is not None:
             if text.client_gain:
                 funds = self.settle(funds, [("bank", "c", self.gain(text.client_gain))])
@@ -255,11 +286,8 @@ class ArchitectsState(GameState):
 
     def open_mask(self) -> int:
         """What of the flags decides where a client may go: bit 0 the dashed
-        lines, then one bit an area effect (AREA_BIT)."""
-        mask = 0
-        for e in self.flags:
-            mask |= OPEN_BIT.get(e, 0)
-        return mask
+        lines, then one bit an area effect (movegen.OPEN_BIT)."""
+        return masks(self.flags, self.endgame)[0]
 
     def card_paths(self, seat: int, text: K.CardText, mask: int | None = None) -> tuple[tuple[int, ...], ...]:
         """Every path (spaces entered) `text` allows `seat`'s client, topology
@@ -272,74 +300,14 @@ class ArchitectsState(GameState):
         n = K.card_number(card)
         return K.NINE_RETREAT if n == 9 else K.CARD_TEXTS[n]
 
-    def step_options(self, seat: int) -> list[Step]:
-        """Plain steps the client can take and pay for."""
-        p = self.players[seat]
-        board = BOARDS[p.board]
-        return [
-            Step(board.names[link.to])
-            for link in board.links[p.pos]
-            if self.can_enter(board, p.pos, link) and self.simulate(seat, (link.to,), None)[0] is not None
-        ]
-
-    def card_moves(self, seat: int, card: int, mask: int | None = None) -> list[Single]:
-        """The movements a card played singly allows, affordable."""
-        board = self.board_of(seat)
-        text = self.single_text(card)
-        return [
-            Single(card, tuple(board.names[i] for i in path))
-            for path in self.card_paths(seat, text, mask)
-            if self.simulate(seat, path, text)[0] is not None
-        ]
-
-    def movement_options(self, seat: int) -> list[Any]:
-        """The turn's movement: plain steps and single movement cards, affordable."""
-        out: list[Any] = self.step_options(seat)
-        if not self.single_used:
-            mask = self.open_mask()
-            for card in sorted(set(self.players[seat].hand)):
-                out += self.card_moves(seat, card, mask)
-        return out
-
     def pair_targets(self, seat: int) -> list[int]:
         """Opponents a pair may still be played on this turn."""
         return [t for t in self.active() if t != seat and t not in self.paired]
-
-    def pair_moves(self, cards: tuple[int, int], target: int, mask: int | None = None) -> list[Pair]:
-        """The movements a pair can make the target's client take."""
-        text = K.CARD_TEXTS[K.card_number(cards[0])]
-        board = self.board_of(target)
-        return [
-            Pair(cards, target, tuple(board.names[i] for i in path))
-            for path in self.card_paths(target, text, mask)
-            if self.simulate(target, path, text)[1]
-        ]
 
     def path_indices(self, seat: int, names: tuple[str, ...]) -> tuple[int, ...]:
         """Space numbers of named spaces on `seat`'s board (-1 for a name not on it)."""
         where = SPACE_INDEX[self.players[seat].board]
         return tuple(where.get(n, -1) for n in names)
-
-    def _pair_path_ok(self, move: Pair) -> bool:
-        """The pair's path is one its text allows the target, and can be paid."""
-        text = K.CARD_TEXTS[K.card_number(move.cards[0])]
-        path = self.path_indices(move.target, move.path)
-        return path in self.card_paths(move.target, text) and self.simulate(move.target, path, text)[1]
-
-    def pair_options(self, seat: int) -> list[Pair]:
-        """Pairs (same number and text, two suits) on opponents able to obey."""
-        out: list[Pair] = []
-        targets = self.pair_targets(seat)
-        if not targets:
-            return out
-        mask = None
-        for a, b in combinations(sorted(set(self.players[seat].hand)), 2):
-            n = K.card_number(a)
-            if n == K.card_number(b) and n != 9:
-                mask = self.open_mask() if mask is None else mask
-                for t in targets:
-                    out += self.pair_moves((a, b), t, mask)
-        return out
 
     def group_allowed(self, seat: int, group: Group) -> bool:
         """Whether a recognised group may be played now (type unused this
@@ -354,26 +322,6 @@ class ArchitectsState(GameState):
             return 0 <= t < self.num_players and t != seat and self.players[t].status == PLAYING
         return True
 
-    def group_options(self, seat: int) -> list[Group]:
-        """The 3-, 4- and 5-card plays the hand allows this turn."""
-        sizes = tuple(n for n, used in ((3, self.three_used), (4, self.four_used), (5, self.five_used)) if not used)
-        if not sizes:
-            return []
-        targets = tuple(t for t in self.active() if t != seat)
-        return list(_group_moves(tuple(sorted(set(self.players[seat].hand))), sizes, self.endgame, targets))
-
-    def toggle_options(self, seat: int) -> list[Toggle]:
-        """9s played to open or close something instead of retreating."""
-        if self.single_used:
-            return []
-        out = []
-        for card in sorted(set(self.players[seat].hand)):
-            if K.card_number(card) == 9:
-                for e in K.NINE_TOGGLES[K.card_suit(card)]:
-                    if not (self.endgame and e in K.AREA_EFFECTS):
-                        out.append(Toggle(card, e))
-        return out
-
     def jump_targets(self, seat: int) -> list[int]:
         """Where a client on an active blue or glass space may hyper-jump."""
         p = self.players[seat]
@@ -386,34 +334,97 @@ class ArchitectsState(GameState):
                 out.append(i)
         return out
 
-    def may_end(self, seat: int, movements: list[Any] | None = None) -> bool:
+    # ------------------------------------------------------------ move lists
+    def _hand(self, seat: int) -> tuple[int, ...]:
+        """The seat's hand, sorted (card ids are distinct)."""
+        return tuple(sorted(self.players[seat].hand))
+
+    def _movement_items(self, seat: int, hand: tuple[int, ...], masks_: tuple[int, int]) -> list[Item]:
+        """The turn's movement: plain steps and single movement cards, affordable."""
+        p = self.players[seat]
+        funds = (p.client, p.funds, self.bank)
+        out = step_items(p.board, p.pos, funds, *masks_)
+        if not self.single_used:
+            out += single_items(p.board, p.pos, funds, hand, *masks_)
+        return out
+
+    def _pair_items(self, seat: int, hand: tuple[int, ...], masks_: tuple[int, int]) -> list[Item]:
+        """Pairs (same number and text, two suits) on opponents able to obey."""
+        out: list[Item] = []
+        pairs = pair_cards(hand)
+        if not pairs:
+            return out
+        players = self.players
+        for t in self.order:
+            q = players[t]
+            if t == seat or q.status != PLAYING or t in self.paired:
+                continue
+            funds = (q.client, q.funds, self.bank)
+            for cards in pairs:
+                out += pair_items(cards, t, q.board, q.pos, funds, *masks_)
+        return out
+
+    def _turn_items(self, seat: int) -> list[Item]:
+        """Every move of the turn phase, as (notation, move) items."""
+        hand = tuple(sorted(self.players[seat].hand))
+        endgame = self.endgame
+        masks_ = masks(self.flags, endgame)
+        if self.moved:
+            items = []
+            may_end = self.played or self.discarded or not hand
+        else:
+            items = self._movement_items(seat, hand, masks_)
+            may_end = not items
+        if not self.single_used:
+            items += chain.from_iterable(map(TOGGLE_ITEMS[endgame].__getitem__, hand))
+        items += self._pair_items(seat, hand, masks_)
+        n = len(hand)
+        if n >= 3:
+            if not self.three_used:
+                items += threes(hand)
+            if not self.four_used and n >= 4:
+                if endgame:
+                    items += [item for item in fours(hand) if item[1].effect not in AREA_FLAGS]
+                else:
+                    items += fours(hand)
+            if not self.five_used and n >= 5:
+                for item, target in fives(hand):
+                    if target < 0 or (target != seat and target < self.num_players and self.players[target].status == PLAYING):
+                        items.append(item)
+        if not self.discarded:
+            items += map(DISCARD_ITEM.__getitem__, hand)
+        if may_end:
+            items.append(END_ITEM)
+        return items
+
+    def may_end(self, seat: int) -> bool:
         """Rules 17–19: moved (or no move is possible), and played or discarded
         a card (unless the hand is empty)."""
         if not self.moved:
-            return not (self.movement_options(seat) if movements is None else movements)
+            return not self._movement_items(seat, self._hand(seat), masks(self.flags, self.endgame))
         return self.played or self.discarded or not self.players[seat].hand
 
     def legal(self, seat: int) -> list[Any]:
-        if self.phase == "over" or seat not in self.to_act():
+        phase = self.phase
+        if phase == "turn":
+            if seat != self.actor:
+                return []
+            if self.is_view:
+                self.require_visible(seat)
+            global _LISTS
+            _LISTS += 1
+            if _LISTS == WARM_AFTER:
+                warm_tables()
+            items = self._turn_items(seat)
+            items.sort()
+            return list(map(_MOVE, items))
+        if phase == "over" or seat not in self.to_act():
             return []
         self.require_visible(seat)
-        p = self.players[seat]
-        if self.phase == "auction":
-            return [Bid(b, v) for b in sorted(self.open_boards) for v in range(BOARDS[b].min_bid, BOARDS[b].max_bid + 1)]
-        if self.phase == "jump":
-            board = BOARDS[p.board]
-            return sorted([Jump(board.names[i]) for i in self.jump_targets(seat)] + [STAY], key=format_move)
-        out: list[Any] = []
-        movements = self.movement_options(seat) if not self.moved else []
-        out += movements
-        out += self.toggle_options(seat)
-        out += self.pair_options(seat)
-        out += self.group_options(seat)
-        if not self.discarded:
-            out += [Discard(c) for c in sorted(set(p.hand))]
-        if self.may_end(seat, movements):
-            out.append(END)
-        return sorted(out, key=format_move)
+        if phase == "auction":
+            return list(_bids(tuple(self.open_boards)))
+        board = BOARDS[self.players[seat].board]
+        return sorted([Jump(board.names[i]) for i in self.jump_targets(seat)] + [STAY], key=format_move)
 
     def is_legal(self, seat: int, move: Any) -> bool:
         """A direct check of one move (no full move list)."""
@@ -428,73 +439,80 @@ class ArchitectsState(GameState):
                 board = self.board_of(seat)
                 return move.to in board.names and board.index(move.to) in self.jump_targets(seat)
             return isinstance(move, Stay)
-        hand = self.players[seat].hand
-        if isinstance(move, Step):
-            return not self.moved and move in self.step_options(seat)
-        if isinstance(move, Single):
+        p = self.players[seat]
+        hand = p.hand
+        kind = type(move)
+        if kind is Group:
+            cards, effect = move.cards, move.effect
+            n = len(cards)
+            if not 3 <= n <= 5 or any(c not in hand for c in cards) or list(cards) != sorted(set(cards)):
+                return False
+            if effect != "sw" and move.target != -1:
+                return False
+            if n == 3:
+                if not any(m.effect == effect for _, m in THREES[tuple(cards)]):
+                    return False
+            elif effect not in group_effects(cards):
+                return False
+            return self.group_allowed(seat, move)
+        if kind is Discard:
+            return not self.discarded and move.card in hand
+        if kind is End:
+            return self.may_end(seat)
+        if kind is Step:
+            steps = step_items(p.board, p.pos, (p.client, p.funds, self.bank), *masks(self.flags, self.endgame))
+            return not self.moved and any(note == move.to for note, _ in steps)
+        if kind is Single:
             if self.moved or self.single_used or move.card not in hand:
                 return False
-            path = self.path_indices(seat, move.path)
-            text = self.single_text(move.card)
-            return path in self.card_paths(seat, text) and self.simulate(seat, path, text)[0] is not None
-        if isinstance(move, Toggle):
-            return move.card in hand and move in self.toggle_options(seat)
-        if isinstance(move, Pair):
+            entries = affordable(p.board, p.pos, SINGLE_TEXT[move.card], *masks(self.flags, self.endgame), (p.client, p.funds, self.bank), True)
+            return any(entry[3] == move.path for entry in entries)
+        if kind is Toggle:
+            return not self.single_used and move.card in hand and any(m == move for _, m in TOGGLE_ITEMS[self.endgame][move.card])
+        if kind is Pair:
             a, b = move.cards
-            return (
-                a < b
-                and a in hand
-                and b in hand
-                and K.card_number(a) == K.card_number(b) != 9
-                and move.target in self.pair_targets(seat)
-                and self._pair_path_ok(move)
-            )
-        if isinstance(move, Group):
-            cards = move.cards
-            if not 3 <= len(cards) <= 5 or list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
+            if not (a < b and a in hand and b in hand and NUM[a] == NUM[b] != 9 and move.target in self.pair_targets(seat)):
                 return False
-            return move.effect in group_effects(cards) and self.group_allowed(seat, move)
-        if isinstance(move, Discard):
-            return not self.discarded and move.card in hand
-        if isinstance(move, End):
-            return self.may_end(seat)
+            q = self.players[move.target]
+            entries = affordable(q.board, q.pos, PAIR_TEXT[a], *masks(self.flags, self.endgame), (q.client, q.funds, self.bank), False)
+            return any(entry[3] == move.path for entry in entries)
         return False
 
     # ------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
-        who = seat_ref(seat)
-        if isinstance(move, Bid):
-            return self._bid(seat, move)
-        if isinstance(move, (Jump, Stay)):
-            return self._jump(seat, move, who)
-        p = self.players[seat]
-        board = BOARDS[p.board]
-        if isinstance(move, Step):
-            self.moved = True
-            return self._move(seat, tuple(board.index(s) for s in move.to.split(">")), None, who, "")
-        if isinstance(move, Single):
-            self._play_cards(seat, (move.card,))
-            self.single_used = self.moved = True
-            text = self.single_text(move.card)
-            path = tuple(board.index(s) for s in move.path)
-            events = self._move(seat, path, text, who, f" with the {K.card_code(move.card)}")
-            return events + self._refill(seat)
-        if isinstance(move, Toggle):
-            self._play_cards(seat, (move.card,))
-            self.single_used = True
-            events = [self._toggle(move.effect, who, f"the {K.card_code(move.card)}")]
-            return events + self._refill(seat)
-        if isinstance(move, Pair):
-            return self._pair(seat, move, who)
-        if isinstance(move, Group):
+        who = _WHO[seat]
+        kind = type(move)
+        if kind is Group:
             return self._group(seat, move, who)
-        if isinstance(move, Discard):
+        if kind is End:
+            return self._end(seat, who)
+        p = self.players[seat]
+        if kind is Discard:
             p.hand.remove(move.card)
             self.discard.append(move.card)
             self.discarded = True
-            return [Event(f"{who} discards the {K.card_code(move.card)}")] + self._refill(seat)
-        if isinstance(move, End):
-            return self._end(seat, who)
+            return [Event(f"{who} discards the {K.CARD_CODES[move.card]}")] + self._refill(seat)
+        if kind is Single:
+            self._play_cards(seat, (move.card,))
+            self.single_used = self.moved = True
+            text = self.single_text(move.card)
+            path = tuple(map(SPACE_INDEX[p.board].__getitem__, move.path))
+            events = self._move(seat, path, text, who, f" with the {K.CARD_CODES[move.card]}")
+            return events + self._refill(seat)
+        if kind is Step:
+            self.moved = True
+            return self._move(seat, (SPACE_INDEX[p.board][move.to],), None, who, "")
+        if kind is Pair:
+            return self._pair(seat, move, who)
+        if kind is Toggle:
+            self._play_cards(seat, (move.card,))
+            self.single_used = True
+            events = [self._toggle(move.effect, who, f"the {K.CARD_CODES[move.card]}")]
+            return events + self._refill(seat)
+        if kind is Bid:
+            return self._bid(seat, move)
+        if kind is Jump or kind is Stay:
+            return self._jump(seat, move, who)
         raise IllegalMoveError(f"not an Architects move: {move!r}")
 
     def _bid(self, seat: int, move: Bid) -> list[Event]:
@@ -553,7 +571,16 @@ class ArchitectsState(GameState):
         p = self.players[seat]
         if self.endgame or p.status != PLAYING:
             return []
-        drawn: list[int] = []
+        want = K.HAND_SIZE - len(p.hand)
+        if want <= 0:
+            return []
+        deck = self.deck
+        if len(deck) >= want:  # the usual case, in one go
+            drawn = deck[: -want - 1 : -1]
+            del deck[-want:]
+            p.hand += drawn
+            return [Event(_DRAWS[seat][want]), Event("You draw " + " ".join(map(K.CARD_CODES.__getitem__, drawn)), private_to=seat)]
+        drawn = []
         events: list[Event] = []
         while len(p.hand) < K.HAND_SIZE:
             if not self.deck:
@@ -567,8 +594,8 @@ class ArchitectsState(GameState):
             p.hand.append(c)
             drawn.append(c)
         if drawn:
-            events.append(Event(f"{seat_ref(seat)} draws {_n(len(drawn), 'card')}"))
-            events.append(Event("You draw " + " ".join(K.card_code(c) for c in drawn), private_to=seat))
+            events.append(Event(_DRAWS[seat][len(drawn)]))
+            events.append(Event("You draw " + " ".join(map(K.CARD_CODES.__getitem__, drawn)), private_to=seat))
         return events
 
     def _move(self, seat: int, path: tuple[int, ...], text: K.CardText | None, who: str, how: str) -> list[Event]:
@@ -674,7 +701,7 @@ class ArchitectsState(GameState):
         board = self.board_of(t)
         text = K.CARD_TEXTS[K.card_number(move.cards[0])]
         events = [Event(f"{who} plays the pair {cards_text(move.cards)} on {seat_ref(t)}")]
-        events += self._move(t, tuple(board.index(s) for s in move.path), text, seat_ref(t), "")
+        events += self._move(t, tuple(map(SPACE_INDEX[self.players[t].board].__getitem__, move.path)), text, seat_ref(t), "")
         if self.phase == "turn" or self.phase == "jump":
             events += self._refill(seat)
         return events
@@ -946,220 +973,28 @@ class ArchitectsState(GameState):
         return render_text(self, seat, names)
 
 
-# -------------------------------------------------------------- card groups
-AREA_FLAGS = frozenset(K.AREA_EFFECTS)
-
-
-TEXTS = (K.NINE_RETREAT,) + tuple(K.CARD_TEXTS.values())
-"""Every movement text, numbered for the path cache."""
-TEXT_INDEX = {t: i for i, t in enumerate(TEXTS)}
-
-
-LINKS = tuple({(a, ln.to): ln for a, out in enumerate(b.links) for ln in out} for b in BOARDS)
-"""Each board's lines by (from, to)."""
+_LISTS = 0
+"""Turn move lists made in this process (the tables are filled at WARM_AFTER)."""
+_MOVE = itemgetter(1)
+"""The move of an item."""
 SPACE_INDEX = tuple({n: i for i, n in enumerate(b.names)} for b in BOARDS)
 """Each board's space numbers by name."""
-AREA_BIT = {e: 2 << i for i, e in enumerate(K.AREA_EFFECTS)}
-"""An area effect's bit in an open mask (bit 0: the dashed lines)."""
-OPEN_BIT = {"ld": 1, **AREA_BIT}
-"""Every flag that opens a way, with its bit."""
 
 
-def needs(board: Board, src: int, link: Link) -> int:
-    """The open-mask bits crossing `link` from `src` needs (can_enter as bits):
-    a dashed line needs the dashed lines open; entering a blue, grey or purple
-    area from outside it, or any pink square, needs that area open."""
-    need = 1 if link.dashed else 0
-    area = board.areas[link.to]
-    if area not in ("", "y") and (area == "k" or board.areas[src] != area):
-        need |= AREA_BIT[AREA_EFFECT[area]]
-    return need
-
-
-def _fits(link: Link, kind: str) -> bool:
-    """Whether a line can be taken as a card text's step kind ('advance|ascend')."""
-    for k in kind.split("|"):
-        if (
-            k == "any"
-            or (k == "advance" and link.forward)
-            or (k == "retreat" and not link.forward)
-            or (k == "ascend" and link.vertical == -1)
-            or (k == "descend" and link.vertical == 1)
-        ):
-            return True
-    return False
-
-
-@lru_cache(maxsize=None)
-def _candidate_paths(board_index: int, pos: int, text_index: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every path a card's text could take from `pos` with everything open,
-    in search order without repeats, each with the open-mask bits it needs."""
-    board = BOARDS[board_index]
-    text = TEXTS[text_index]
-
-    def walk(here: int, seen: tuple[int, ...], need: int, todo: tuple[str, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
-        if not todo:
-            yield seen[1:], need
-            return
-        for link in board.links[here]:
-            if link.to in seen or not _fits(link, todo[0]):
-                continue
-            yield from walk(link.to, seen + (link.to,), need | needs(board, here, link), todo[1:])
-
-    orders = [text.steps] + ([tuple(reversed(text.steps))] if text.both else [])
-    found: dict[tuple[int, ...], int] = {}
-    for kinds in orders:
-        for path, need in walk(pos, (pos,), 0, kinds):
-            found.setdefault(path, need)
-    return tuple(found.items())
-
-
-@lru_cache(maxsize=1 << 16)
-def _card_paths(board_index: int, pos: int, text_index: int, open_mask: int) -> tuple[tuple[int, ...], ...]:
-    """Paths a card's text allows from `pos` with these lines and areas open
-    (the candidates whose needs are all open)."""
-    return tuple(path for path, need in _candidate_paths(board_index, pos, text_index) if not need & ~open_mask)
-
-
-NUM = tuple(K.card_number(c) for c in range(K.DECK_SIZE))
-"""Number of each card id."""
-SUIT = tuple(K.card_suit(c) for c in range(K.DECK_SIZE))
-"""Suit of each card id."""
-
-
-def is_run(cards: Sequence[int]) -> bool:
-    """Consecutively numbered (any suits)."""
-    nums = sorted(NUM[c] for c in cards)
-    return all(b == a + 1 for a, b in zip(nums, nums[1:]))
-
-
-def three_effects(cards: Sequence[int]) -> list[str]:
-    """Effects of three cards: straights toggle a line colour per suit in them,
-    three suits the dashed lines, a flush its special spaces."""
-    suits = {SUIT[c] for c in cards}
-    out = []
-    if is_run(cards):
-        out += [K.LINE_OF_SUIT[s] for s in suits]
-    if len(suits) == 3:
-        out.append("ld")
-    if len(suits) == 1:
-        out.append(K.SPACE_OF_SUIT[next(iter(suits))])
-    return sorted(set(out))
-
-
-def four_effects(cards: Sequence[int]) -> list[str]:
-    """Effects of four cards: flush (yellow flip), badugi (pink squares), two
-    Two-of-a-Kinds (an area)."""
-    suits = [SUIT[c] for c in cards]
-    kinds = set(suits)
-    if len(kinds) == 1:
-        return ["yf"]
-    if len(kinds) == 4:
-        return ["pk"]
-    if len(kinds) == 2 and suits.count(suits[0]) == 2:
-        return [K.AREA_OF_PAIRS[frozenset(kinds)]]
-    return []
-
-
-def group_effects(cards: Sequence[int]) -> list[str]:
-    """Every effect these 3–5 cards can make ('sw' for a 5-card flush)."""
-    if len(cards) == 3:
-        return three_effects(cards)
-    if len(cards) == 4:
-        return four_effects(cards)
-    out = []
-    if len({SUIT[c] for c in cards}) == 1:
-        out.append("sw")
-    if is_run(cards):
-        out.append("run")
-    return out
-
-
-_LINES_OF_MASK = tuple(tuple(K.LINE_OF_SUIT[s] for s in range(4) if m >> s & 1) for m in range(16))
-"""The straight's line effects for each set of suits (a 4-bit mask)."""
-_BITS = tuple(1 << SUIT[c] for c in range(K.DECK_SIZE))
-
-
-_COMBOS = {
-    (n, k): tuple(combinations(range(n), k)) for n in range(K.HAND_SIZE + 1) for k in (3, 4, 5)
-}
-"""Index combinations of a hand of n cards, k at a time."""
-
-
-def _combos(n: int, k: int) -> tuple[tuple[int, ...], ...]:
-    """The index combinations of n cards k at a time."""
-    got = _COMBOS.get((n, k))
-    return got if got is not None else tuple(combinations(range(n), k))
-
-_THREE = tuple(
-    tuple(tuple(_LINES_OF_MASK[m] if run else ()) + (("ld",) if m.bit_count() == 3 else ()) +
-          ((K.SPACE_OF_SUIT[m.bit_length() - 1],) if m.bit_count() == 1 else ()) for m in range(16))
-    for run in (False, True)
-)
-"""Effects of three cards by [consecutive][suit mask]."""
-
-
-def _four_effect(q: tuple[int, int, int, int]) -> tuple[str, ...]:
-    """Effects of four cards by their suit bits."""
-    m = q[0] | q[1] | q[2] | q[3]
-    count = m.bit_count()
-    if count == 1:
-        return ("yf",)
-    if count == 4:
-        return ("pk",)
-    if count == 2 and q.count(q[0]) == 2:
-        return (K.AREA_OF_PAIRS[frozenset(b.bit_length() - 1 for b in q)],)
-    return ()
-
-
-_FOUR = {q: _four_effect(q) for q in product((1, 2, 4, 8), repeat=4)}
-"""Effects of four cards by their suit bits."""
-
-
-@lru_cache(maxsize=4096)
-def hand_groups(hand: tuple[int, ...], sizes: tuple[int, ...] = (3, 4, 5)) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """(effect, cards) of every group of `sizes` cards in a sorted hand
-    (the same as group_effects on every subset, looked up in tables)."""
-    out: list[tuple[str, tuple[int, ...]]] = []
-    nums = [NUM[c] for c in hand]
-    bits = [_BITS[c] for c in hand]
-    n = len(hand)
-    if 3 in sizes:
-        for i, j, k in _combos(n, 3):
-            effs = _THREE[nums[j] == nums[i] + 1 and nums[k] == nums[j] + 1][bits[i] | bits[j] | bits[k]]
-            if effs:
-                cards = (hand[i], hand[j], hand[k])
-                out += [(e, cards) for e in effs]
-    if 4 in sizes:
-        for q in _combos(n, 4):
-            effs = _FOUR[(bits[q[0]], bits[q[1]], bits[q[2]], bits[q[3]])]
-            if effs:
-                out.append((effs[0], tuple(hand[x] for x in q)))
-    if 5 in sizes:
-        for q in _combos(n, 5):
-            cards = tuple(hand[x] for x in q)
-            if (bits[q[0]] | bits[q[1]] | bits[q[2]] | bits[q[3]] | bits[q[4]]).bit_count() == 1:
-                out.append(("sw", cards))
-            if all(nums[q[t + 1]] == nums[q[t]] + 1 for t in range(4)):
-                out.append(("run", cards))
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def _group_moves(hand: tuple[int, ...], sizes: tuple[int, ...], endgame: bool, targets: tuple[int, ...]) -> tuple[Group, ...]:
-    """The group moves of a sorted hand: groups of `sizes` cards, no area in
-    the endgame, a 5-card flush's swap with each of `targets`."""
-    out: list[Group] = []
-    for effect, cards in hand_groups(hand, sizes):
-        if effect == "sw":
-            out += [Group("sw", cards, t) for t in targets]
-        elif not (endgame and effect in AREA_FLAGS):
-            out.append(Group(effect, cards))
-    return tuple(out)
+@lru_cache(maxsize=64)
+def _bids(open_boards: tuple[int, ...]) -> tuple[Bid, ...]:
+    """Every bid on the open boards (board by board, amounts rising)."""
+    return tuple(Bid(b, v) for b in sorted(open_boards) for v in range(BOARDS[b].min_bid, BOARDS[b].max_bid + 1))
 
 
 def _n(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+_WHO = tuple(seat_ref(s) for s in range(4))
+"""Each seat's placeholder in event texts."""
+_DRAWS = tuple(tuple(f"{seat_ref(s)} draws {_n(k, 'card')}" for k in range(K.HAND_SIZE + 1)) for s in range(4))
+"""The draw event's text by seat and number of cards."""
 
 
 def _money(before: tuple[int, int], after: tuple[int, int]) -> str:
