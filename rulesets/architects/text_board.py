@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from engine.hidden import is_hidden
+from engine.words import plural
 from rulesets.architects import content as K
 from rulesets.architects.board import AREA_EFFECT, BOARDS, COLUMNS, ROWS, Board
 
@@ -121,7 +122,7 @@ def render_text(st: "ArchitectsState", seat: int | None, names: Sequence[str]) -
         if p.hand and shown and all(not is_hidden(c) for c in p.hand):
             out.append("     hand: " + " ".join(K.card_code(c) for c in sorted(p.hand)))
         elif p.hand:
-            out.append(f"     hand: {len(p.hand)} cards (hidden)")
+            out.append(f"     hand: {plural(len(p.hand), 'card')} (hidden)")
         if p.bid is not None:
             out.append("     bid: sealed" if is_hidden(p.bid) or s != seat else f"     bid: {p.bid[1]} on board {BOARDS[p.bid[0]].roman}")
     out.append(f"Deck {len(st.deck)} cards · discards {len(st.discard)}")
