@@ -130,7 +130,10 @@ class GameSession:
         from engine.saves import load
 
         path = Path(path)
-        return cls(load(path), path)
+        key = _stat_key(path)  # before reading: a write after it shows as a change
+        session = cls(load(path), path)
+        session._disk.stat = key
+        return session
 
     @classmethod
     def create(
@@ -415,8 +418,9 @@ class GameSession:
         from engine.saves import load
 
         assert self.path is not None
+        key = _stat_key(self.path)  # before reading: a write after it shows as a change
         self.record = load(self.path)
-        self._disk = _DiskMark(_stat_key(self.path), list(self.record.moves))
+        self._disk = _DiskMark(key, list(self.record.moves))
         self._notify((), reloaded=True)
 
     def changed_on_disk(self) -> bool:

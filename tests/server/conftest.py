@@ -56,9 +56,50 @@ class Term:
             await asyncio.sleep(0.05)
         raise AssertionError(f"{needle!r} never appeared; the screen:\n{self.text()}")
 
+    async def wait_until(self, ok, what: str, timeout: float = 15.0) -> str:
+        """Wait until `ok(screen text)` holds; fail showing the screen if not."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if ok(self.text()):
+                return self.text()
+            if self._task.done():
+                break
+            await asyncio.sleep(0.03)
+        raise AssertionError(f"never {what}; the screen:\n{self.text()}")
+
+    async def type_move(self, move: str) -> None:
+        """Open the move line (':'), wait for it to have the keys, type
+        `move` and Enter."""
+        await self.wait_until(  # the last move line has gone (its footer too: it lags a frame)
+            lambda t: "Type a move:" not in t and t.splitlines()[-1].strip() != "esc Cancel",
+            "the move line closed",
+        )
+        self.send(":")
+        await self.wait_until(
+            lambda t: "Type a move:" in t and t.splitlines()[-1].strip() == "esc Cancel",
+            "the move line with the keys (only Esc in the footer)",
+        )
+        self.send(move + "\r")
+
+    async def choose(self, row: str, value: str) -> None:
+        """In a form of ▶-marked rows: go down to `row`, then right until it shows `value`."""
+        for key, ok in (("\x1b[B", lambda t: _marked(t, row) is not None), ("\x1b[C", lambda t: value in (_marked(t, row) or ""))):
+            for _ in range(12):
+                if ok(self.text()):
+                    break
+                before = self.text()
+                self.send(key)
+                await self.wait_until(lambda t: t != before, f"a change after a key in {row!r}", 5)
+            assert ok(self.text()), f"{row!r} never showed {value!r}:\n{self.text()}"
+
     async def close(self) -> None:
         self.conn.close()
         self._task.cancel()
+
+
+def _marked(text: str, row: str) -> str | None:
+    """The line of `text` under the form's cursor if it is the row `row`."""
+    return next((line for line in text.splitlines() if line.lstrip().startswith(f"▶ {row}")), None)
 
 
 def new_key():

@@ -47,7 +47,10 @@ class RoomScreen(GameScreen):
     def __init__(
         self, path: Path, seat: int | None, room_id: str = "", still_mine: Callable[[], bool] | None = None
     ) -> None:
+        seen = _stat_key(path)
         super().__init__(load(path), path)
+        if _stat_key(path) != seen:
+            self.session.reload()  # moved on while it was read: the stat must be of what was read
         self.seat = seat
         """The person's seat, fixed (None: a spectator)."""
         self.viewer = seat
@@ -78,7 +81,10 @@ class RoomScreen(GameScreen):
 
     def _draw(self, can_act: bool) -> None:
         super()._draw(can_act)
-        if not can_act and not self.log_widget.has_class("expanded"):
+        box = self.query_one("#move-input")
+        if box.has_class("visible"):
+            box.focus()  # a move being typed keeps the keys when others' moves redraw the view
+        elif not can_act and not self.log_widget.has_class("expanded"):
             view = self.view_widget  # waiting may be long: the view's pages stay at hand
             keys = next((w for w in self.focus_chain if w is view or view in w.ancestors), None)
             if keys is not None:
