@@ -82,6 +82,16 @@ def start_server(data: Path) -> tuple[subprocess.Popen, int]:
     return proc, int(line.split("127.0.0.1:")[1].split(";")[0])
 
 
+def stop_server(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    """End a server started by `start_server` (if still running) and close its pipes."""
+    if proc.poll() is None:
+        proc.send_signal(sig)
+    proc.wait(10)
+    for pipe in (proc.stdout, proc.stderr):
+        if pipe is not None:
+            pipe.close()
+
+
 def players_of(data: Path) -> list[int]:
     """Process ids of the TUI processes serving `data` (each connection's own)."""
     out = []
@@ -105,7 +115,7 @@ async def test_a_server_killed_mid_game_comes_back_with_every_room(tmp_path):
         ka, kb = new_key(), new_key()
         alice, bob = await open_term(port, ka, "alice"), await open_term(port, kb, "bob")
         grid = store.create_room("grid-square", ["alice", "bob"], {"sliding": False}, seed=1)
-        squire = store.create_room("squire", ["bob", "bot:random", "bot:random"], seed=2)
+        squire = store.create_room("squire", ["carol", "bot:random", "bot:random"], seed=2)
         open_ = store.create_room("grid-square", ["alice", None], seed=3)
         for t in (alice, bob):
             await enter_room(t, grid.id)
@@ -115,18 +125,16 @@ async def test_a_server_killed_mid_game_comes_back_with_every_room(tmp_path):
         before = {r.id: (r.seats, moves_of(store, r.id)) for r in store.rooms()}
         children = players_of(data)
         assert len(children) == 2
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(5)
+        stop_server(proc, signal.SIGKILL)
         for t in (alice, bob):
             await asyncio.wait_for(t.process.wait_closed(), 10)  # the line drops
+            await t.close()
         deadline = time.monotonic() + 10
         while players_of(data) and time.monotonic() < deadline:  # no TUI outlives its server
             await asyncio.sleep(0.1)
         assert not players_of(data)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(5)
+        stop_server(proc, signal.SIGKILL)
         for pid in players_of(data):  # only if the check above failed
             os.kill(pid, signal.SIGKILL)
 
@@ -144,8 +152,7 @@ async def test_a_server_killed_mid_game_comes_back_with_every_room(tmp_path):
         assert [m for _, m in moves_of(store, grid.id)] == OPENING
         await bob.close()
     finally:
-        proc.terminate()
-        proc.wait(10)
+        stop_server(proc)
 
 
 async def test_a_watcher_gets_the_public_view_only(server):
