@@ -207,18 +207,22 @@ async def test_bad_input_gets_a_clear_message_and_harms_no_room(server):
     (kb,) = bind(server, "bob")
     room = grid_room(server, ("bob", "bot:random"))
     bob = await open_term(server.port, kb)
-    bob.send(bytes(range(256)) + b"\x1b[" + b"\xff\xfe\x00" * 50 + b"\x1b]0;x")  # garbage in the lobby
-    bob.send(b"\x07\x1b\\")
+    garbage = bytes(range(0x80, 0x100)) + b"\xc3(\xff\xfe\x00\x01\x02" * 50 + b"\x1b[9;9;9" + b"\x1b]0;x\x07"
+    bob.send(garbage)  # not UTF-8, NULs, control bytes, broken escape sequences: in the lobby
     await asyncio.sleep(0.3)
-    bob.send("r")
+    bob.send("c")  # the lobby still answers its keys
+    await bob.wait_for("New room: which game?")
+    bob.send("\x1b")
     await bob.wait_for("T-Square lobby")
     await enter_room(bob, room.id)
     await bob.wait_for(f"your turn · {room.id} · move 1 ·")
     await bob.type_move("x")
-    paste = b"\x1b[200~" + b"La1h" * (1 << 18) + b"\x1b[201~"  # a 1 MB paste on the move line
-    bob.send(paste)
-    await bob.wait_for("Not played", timeout=30)
-    bob.send("\x1b")  # Esc: the keys work again
+    await bob.wait_for("'x' is not Grid Square notation")  # said in words; the text stays to correct it
+    bob.send("\x7f")
+    bob.send(b"\x1b[200~" + b"La1h" * (1 << 18) + b"\x1b[201~")  # a 1 MB paste on the move line
+    await bob.wait_for("Not taken: a move is at most")  # told, and the line is as it was
+    assert len(server.children) == 1 and bob.process.exit_status is None  # the connection stays
+    bob.send("\x1b")  # Esc: the keys work again (the paste cut short was closed)
     await bob.wait_until(lambda t: "a move in notation" not in t, "the move line closed")
     await bob.type_move("La1h")
     await bob.wait_for(f"{room.id} · move 2 ·")

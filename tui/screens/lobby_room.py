@@ -10,9 +10,13 @@ from pathlib import Path
 from typing import Callable
 
 from engine.errors import SaveError
+from textual.widgets import Input
+
 from engine.saves import load, parse, read_bounded
 from tui.screens.game import GameScreen
 
+MOVE_MAX = 80
+"""The longest text the move line takes (a paste is cut there)."""
 SEAT_CHECK_TICKS = 4
 """Ticks (of 0.12 s) between looks at whether this connection still holds
 its seat and whether someone took or renamed a seat."""
@@ -64,6 +68,17 @@ class RoomScreen(GameScreen):
         self.seen_stat = _stat_key(path)
         """The save's stat when its players' names were last compared."""
         self.ticks = 0
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        box = self.query_one("#move-input", Input)
+        box.max_length = MOVE_MAX
+        box.restricted = self.too_long  # the line's own hook when it refuses text
+
+    def too_long(self) -> None:
+        """Say why the move line refused what was typed or pasted."""
+        self.app.bell()
+        self.show_message(f"Not taken: a move is at most {MOVE_MAX} characters (a paste too long is dropped).")
 
     # ------------------------------------------------------------- flow
     def advance(self) -> None:
