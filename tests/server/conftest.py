@@ -113,15 +113,17 @@ async def connect(port: int, key, **kw):
     )
 
 
-async def open_term(port: int, key, name: str | None = None, cols: int = 80, rows: int = 24) -> Term:
-    """Log in with `key`; a first login picks `name`. Returns at the lobby."""
+async def open_term(port: int, key, name: str | None = None, cols: int = 80, rows: int = 24, lobby: bool = True) -> Term:
+    """Log in with `key`; a first login picks `name`. Returns at the lobby
+    (or, with `lobby` False, as soon as the name is sent)."""
     conn = await connect(port, key)
     proc = await conn.create_process(term_type="xterm-256color", term_size=(cols, rows), encoding=None)
     term = Term(conn, proc, cols, rows)
     if name is not None:
         await term.wait_for("Name:")
         term.send(name + "\r")
-    await term.wait_for("T-Square lobby", timeout=30)
+    if lobby:
+        await term.wait_for("T-Square lobby", timeout=30)
     return term
 
 
