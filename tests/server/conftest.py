@@ -68,8 +68,12 @@ class Term:
         raise AssertionError(f"never {what}; the screen:\n{self.text()}")
 
     async def type_move(self, move: str) -> None:
-        """Open the move line (':'), wait for it to have the keys, type
-        `move` and Enter."""
+        """Open the move line, type `move` and Enter."""
+        await self.open_move_line()
+        self.send(move + "\r")
+
+    async def open_move_line(self) -> None:
+        """Open the move line (':') and wait until it has the keys."""
         await self.wait_until(  # the last move line has gone (its footer too: it lags a frame)
             lambda t: "Type a move:" not in t and t.splitlines()[-1].strip() != "esc Cancel",
             "the move line closed",
@@ -79,7 +83,6 @@ class Term:
             lambda t: "Type a move:" in t and t.splitlines()[-1].strip() == "esc Cancel",
             "the move line with the keys (only Esc in the footer)",
         )
-        self.send(move + "\r")
 
     async def choose(self, row: str, value: str) -> None:
         """In a form of ▶-marked rows: go down to `row`, then right until it shows `value`."""

@@ -186,8 +186,7 @@ async def test_the_older_of_two_connections_to_a_seat_is_told_and_cannot_move(se
     old = await open_term(server.port, ka)
     await enter_room(old, room.id)
     await old.wait_for(f"your turn · {room.id} · move 1 ·")
-    old.send(":")
-    await old.wait_for("Type a move:")
+    await old.open_move_line()
     old.send("La1h")  # typed, not yet played
     new = await open_term(server.port, ka)
     await enter_room(new, room.id)

@@ -5,14 +5,14 @@ save file: the screen looks at it often and reloads; the server, never this
 screen, plays the bots."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Callable
 
-from engine.errors import SaveError
 from textual.widgets import Input
 
+from engine.errors import SaveError
 from engine.saves import load, parse, read_bounded
+from engine.session import stat_key
 from tui.screens.game import GameScreen
 
 MOVE_MAX = 80
@@ -32,14 +32,6 @@ def names_on_disk(path: Path) -> list[str] | None:
         return None
 
 
-def _stat_key(path: Path) -> tuple[int, int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
-
-
 class RoomScreen(GameScreen):
     """Plays one seat of a room's game (seat None: watches it)."""
 
@@ -51,9 +43,9 @@ class RoomScreen(GameScreen):
     def __init__(
         self, path: Path, seat: int | None, room_id: str = "", still_mine: Callable[[], bool] | None = None
     ) -> None:
-        seen = _stat_key(path)
+        seen = stat_key(path)
         super().__init__(load(path), path)
-        if _stat_key(path) != seen:
+        if stat_key(path) != seen:
             self.session.reload()  # moved on while it was read: the stat must be of what was read
         self.seat = seat
         """The person's seat, fixed (None: a spectator)."""
@@ -65,7 +57,7 @@ class RoomScreen(GameScreen):
         another connection (the newer one plays; this one goes back)."""
         self.my_turn = False
         """Whether the seat was to act at the last draw (for the bell)."""
-        self.seen_stat = _stat_key(path)
+        self.seen_stat = stat_key(path)
         """The save's stat when its players' names were last compared."""
         self.ticks = 0
 
@@ -123,7 +115,7 @@ class RoomScreen(GameScreen):
                 self.app.pop_screen()  # the result, the move list, the help
             self.app.pop_screen()
             return False
-        key = _stat_key(self.path)
+        key = stat_key(self.path)
         if key != self.seen_stat:
             self.seen_stat = key
             names = names_on_disk(self.path)
