@@ -2,20 +2,36 @@
 loopback, in pairs playing 2-player Grid Square rooms by keys (a: the move
 list, Enter: its first move), for a fixed time.
 
-    python benchmarks/ssh_load.py [--sessions 50] [--seconds 20]
+    python benchmarks/ssh_load.py [--sessions 50] [--seconds 40] [--think 1-3] [--stress] [--typed]
 
-Reports: moves served per second, the time from a move's key to the other
-seat's screen showing it (median, p95), login to the lobby's first frame,
-memory per connection (its TUI process, plus the server's share) and errors.
-Bounded: at most 200 sessions and 120 seconds; the server runs as its own
-process (`tsquare serve`) on a free port in a temporary folder.
+The load model (the default): people log in over the first `--ramp` seconds
+(not all in the same instant; the ramp is part of `--seconds`) and think between moves: once their screen
+says it is their turn, each waits a time drawn uniformly from `--think`
+seconds (1-3 by default), then presses `a` and Enter. `--stress` drops the
+thinking (and the ramp): every session moves the moment it may, as fast as
+the machine allows - a test of throughput, not of people. `--typed` plays
+each move as a person typing it (`:`, the move in notation, Enter) instead
+of through the move list.
+
+Reports: moves served per second; the time from a move's Enter to the other
+seat's screen showing it (median, p95); login to the lobby's first frame,
+alone on an idle server (against the same lobby app started on a local PTY)
+and under the load; memory per connection (RSS, PSS and USS of its TUI
+process, plus its share of the server and of the preloaded zygote), against
+the local TUI's own; CPU per move; errors (target 0). Bounded: at most 200
+sessions and 120 seconds; the server runs as its own process
+(`tsquare serve`) on a free port in a temporary folder, and is stopped at
+the end.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
+import random
 import re
+import resource
 import signal
 import statistics
 import subprocess
@@ -33,6 +49,8 @@ sys.path.insert(0, str(ROOT))
 
 from tui.server.store import Store  # noqa: E402
 
+CALIBRATION_SECONDS = 6.0
+"""How long one pair plays alone (without thinking) before the load, as the latency reference."""
 MOVE_NO = re.compile(r"· move (\d+) ·")
 
 
@@ -41,51 +59,112 @@ class Room:
     """One room's two players and when each move's key was sent."""
 
     id: str
+    path: Path
+    """The room's save."""
     sent: dict[int, tuple[float, int]] = field(default_factory=dict)
     """Move number -> when its Enter was sent, and by which player (0, 1)."""
 
 
 @dataclass
 class Figures:
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[tuple[float, float]] = field(default_factory=list)
+    """(when the move's Enter was sent, seconds until the other screen showed it)"""
     logins: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     moves: int = 0
 
 
-def rss_kib(pid: int) -> int:
+def memory_kib(pid: int) -> dict[str, int]:
+    """A process's memory in KiB: rss (resident), pss (resident, shared pages
+    split among their sharers) and uss (its own pages only)."""
+    out = {"rss": 0, "pss": 0, "uss": 0}
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
     except OSError:
-        pass
-    return 0
-
-
-def children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(entry.name))
-            except (OSError, IndexError, ValueError):
-                continue
+        return out
+    for line in text.splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("Rss", "Pss"):
+            out[key.lower()] = int(rest.split()[0])
+        elif key in ("Private_Clean", "Private_Dirty"):
+            out["uss"] += int(rest.split()[0])
     return out
 
 
-async def player(port: int, key, me: int, room: Room, deadline: float, figs: Figures) -> None:
-    """One session: log in, open the room, move when it is our turn, and
-    note when the other's moves reach our screen."""
-    screen = pyte.Screen(80, 24)
-    stream = pyte.ByteStream(screen)
-    start = time.monotonic()
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy() -> tuple[float, float]:
+    """The whole machine's (busy, total) CPU seconds so far, all cores."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(fields[:8]) - idle) / tick, sum(fields[:8]) / tick
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank)."""
+    v = sorted(values)
+    return v[max(0, math.ceil(0.95 * len(v)) - 1)]
+
+
+def descendants(pid: int) -> list[tuple[int, int]]:
+    """Every process below `pid` (children, their children, ...), each with its parent."""
+    parent: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        out += [(c, p) for c in kids]
+        todo += kids
+    return out
+
+
+def first_legal(path: Path, seat: int) -> str:
+    """The first legal move of `seat` in the save at `path`, in notation."""
+    from engine.session import GameSession
+
+    view = GameSession.open(path).view(seat)
+    return view.format_move(view.legal(seat)[0])
+
+
+async def open_session(port: int, key):
+    """An SSH connection with `key` and its 80x24 terminal session."""
     conn = await asyncssh.connect(
         "127.0.0.1", port, username="load", client_keys=[key], known_hosts=None, agent_path=None, config=[]
     )
     try:
-        proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        return conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    except BaseException:
+        conn.close()
+        raise
+
+
+async def player(
+    port: int, key, me: int, room: Room, deadline: float, figs: Figures, think: tuple[float, float], delay: float,
+    typed: bool = False,
+) -> None:
+    """One session: log in, open the room, move when it is our turn (after
+    thinking), and note when the other's moves reach our screen."""
+    await asyncio.sleep(delay)
+    rng = random.Random(f"{room.id}-{me}")
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+    start = time.monotonic()
+    conn, proc = await open_session(port, key)
+    try:
         seen = 0
         logged_in = False
         changed = asyncio.Event()
@@ -107,7 +186,8 @@ async def player(port: int, key, me: int, room: Room, deadline: float, figs: Fig
                     if n > seen:
                         for k in range(max(seen, 1), n):
                             if k in room.sent and room.sent[k][1] != me:  # the other's move reached us
-                                figs.latencies.append(time.monotonic() - room.sent.pop(k)[0])
+                                at = room.sent.pop(k)[0]
+                                figs.latencies.append((at, time.monotonic() - at))
                         seen = n
                 changed.set()
 
@@ -141,13 +221,24 @@ async def player(port: int, key, me: int, room: Room, deadline: float, figs: Fig
                 await until(lambda: "your turn" in screen.display[0] or "game over" in screen.display[0], 30)
                 continue
             n = int(MOVE_NO.search(top).group(1))
-            proc.stdin.write(b"a")
-            if not await until(lambda: any("legal moves" in line for line in screen.display), 10):
+            if think[1] > 0:
+                await asyncio.sleep(rng.uniform(*think))
+                if time.monotonic() >= deadline:
+                    break
+            if typed:  # the move box (:), the first legal move in notation, Enter
+                proc.stdin.write(b":")
+                opened = await until(lambda: any("move in notation" in line for line in screen.display), 10)
+                keys = first_legal(room.path, me).encode() + b"\r"
+            else:  # the move list (a), Enter on its first move
+                proc.stdin.write(b"a")
+                opened = await until(lambda: any("legal move" in line for line in screen.display), 10)
+                keys = b"\r"
+            if not opened:
                 if time.monotonic() < deadline:
-                    figs.errors.append("move list did not open")
+                    figs.errors.append("the move list or box did not open")
                 return
             room.sent[n] = (time.monotonic(), me)
-            proc.stdin.write(b"\r")
+            proc.stdin.write(keys)
             figs.moves += 1
             await until(lambda: f"· move {n} ·" not in screen.display[0], 10)
         reader.cancel()
@@ -155,8 +246,27 @@ async def player(port: int, key, me: int, room: Room, deadline: float, figs: Fig
         conn.close()
 
 
-async def local_first_frame(data: Path) -> float:
-    """Seconds from starting the lobby app on a local PTY (no SSH) to its first frame."""
+async def solo_login(port: int, key) -> float:
+    """Seconds from connecting alone to the lobby's first frame."""
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+    start = time.monotonic()
+    conn, proc = await open_session(port, key)
+    try:
+        while "T-Square lobby" not in screen.display[0]:
+            data = await asyncio.wait_for(proc.stdout.read(65536), 30)
+            if not data:
+                raise RuntimeError("the server closed the solo login")
+            stream.feed(data)
+        return time.monotonic() - start
+    finally:
+        conn.close()
+        await conn.wait_closed()
+
+
+async def local_first_frame(data: Path) -> tuple[float, dict[str, int]]:
+    """Seconds from starting the lobby app on a local PTY (no SSH, a fresh
+    interpreter) to its first frame, and its memory a second later."""
     import fcntl
     import pty
     import struct
@@ -174,35 +284,54 @@ async def local_first_frame(data: Path) -> float:
     screen = pyte.Screen(80, 24)
     stream = pyte.ByteStream(screen)
     loop = asyncio.get_running_loop()
+
+    async def feed(limit: float) -> None:
+        ready = loop.create_future()
+        loop.add_reader(master, lambda: ready.done() or ready.set_result(None))
+        try:
+            await asyncio.wait_for(ready, limit)
+        except asyncio.TimeoutError:
+            return
+        finally:
+            loop.remove_reader(master)
+        stream.feed(os.read(master, 65536))
+
     try:
         while "T-Square lobby" not in screen.display[0] and time.monotonic() - start < 30:
-            ready = loop.create_future()
-            loop.add_reader(master, lambda: ready.done() or ready.set_result(None))
-            try:
-                await asyncio.wait_for(ready, 30)
-            finally:
-                loop.remove_reader(master)
-            stream.feed(os.read(master, 65536))
-        return time.monotonic() - start
+            await feed(30)
+        took = time.monotonic() - start
+        settle = time.monotonic() + 1.0
+        while time.monotonic() < settle:
+            await feed(settle - time.monotonic())
+        return took, memory_kib(child.pid)
     finally:
         child.kill()
         await child.wait()
         os.close(master)
 
 
-async def run(sessions: int, seconds: float) -> None:
+def mib(kib: float) -> str:
+    return f"{kib / 1024:.1f} MiB"
+
+
+async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: float, typed: bool) -> None:
     data = Path(tempfile.mkdtemp(prefix="tsq-load-"))
     store = Store(data)
     store.make()
-    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions)]
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions + 3)]
     rooms: list[tuple[Room, list]] = []
     for i in range(0, sessions - 1, 2):
         a, b = f"p{i:03d}", f"p{i + 1:03d}"
         store.bind(keys[i].get_fingerprint("sha256"), a)
         store.bind(keys[i + 1].get_fingerprint("sha256"), b)
         r = store.create_room("grid-square", [a, b], seed=i)
-        rooms.append((Room(r.id), [keys[i], keys[i + 1]]))
-    local = sorted([await local_first_frame(data) for _ in range(3)])[1]
+        rooms.append((Room(r.id, store.room_path(r.id)), [keys[i], keys[i + 1]]))
+    store.bind(keys[-1].get_fingerprint("sha256"), "solo")
+    store.bind(keys[-2].get_fingerprint("sha256"), "calib0")
+    store.bind(keys[-3].get_fingerprint("sha256"), "calib1")
+    calib = store.create_room("grid-square", ["calib0", "calib1"], seed=999)
+    locals_ = sorted([await local_first_frame(data) for _ in range(3)], key=lambda t: t[0])
+    local, local_mem = locals_[1]
     server = subprocess.Popen(
         [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", str(data)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
@@ -210,49 +339,113 @@ async def run(sessions: int, seconds: float) -> None:
     try:
         line = server.stdout.readline() if server.stdout else ""
         port = int(re.search(r":(\d+);", line).group(1))
+        solo = sorted([await solo_login(port, keys[-1]) for _ in range(3)])[1]
+        alone = Figures()  # the reference: one pair alone on the server, just before the load
+        end = time.monotonic() + CALIBRATION_SECONDS
+        pair = Room(calib.id, store.room_path(calib.id))
+        await asyncio.gather(*[
+            player(port, key, me, pair, end, alone, (0.0, 0.0), 0.0, typed)
+            for me, key in enumerate([keys[-2], keys[-3]])
+        ])
         figs = Figures()
+        used: dict[int, float] = {}
+        """CPU seconds per process of the server's family, at the last look."""
+        for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
+            used[pid] = cpu_seconds(pid)
+        start_used = dict(used)
+        busy0 = machine_busy()
+        me0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.monotonic()
         deadline = t0 + seconds
+        order = [(room, me, key) for room, pair in rooms for me, key in enumerate(pair)]
         tasks = [
-            asyncio.create_task(player(port, key, me, room, deadline, figs))
-            for room, pair in rooms for me, key in enumerate(pair)
+            asyncio.create_task(player(port, key, me, room, deadline, figs, think, ramp * i / len(order), typed))
+            for i, (room, me, key) in enumerate(order)
         ]
-        peak = [0, 0, 0]
+        peak: dict[str, float] = {"n": 0}
 
         async def sample() -> None:
             while True:
-                kids = children(server.pid)
-                total = sum(rss_kib(k) for k in kids)
-                if len(kids) >= peak[0]:
-                    peak[:] = [len(kids), total, rss_kib(server.pid)]
+                family = descendants(server.pid)
+                kids = [k for k, _ in family]
+                # the zygote is the server's child; the TUI processes are its
+                # children (or, without a zygote, the server's own)
+                zyg = [k for k, parent in family if parent == server.pid and any(pp == k for _, pp in family)]
+                tuis = [k for k in kids if k not in zyg]
+                if tuis and len(tuis) >= peak["n"]:
+                    mems = [memory_kib(k) for k in tuis]
+                    peak.update(
+                        n=len(tuis),
+                        **{f"tui_{m}": sum(x[m] for x in mems) / len(mems) for m in ("rss", "pss", "uss")},
+                        **{f"server_{m}": memory_kib(server.pid)[m] for m in ("rss", "pss")},
+                        **{f"zygote_{m}": sum(memory_kib(z)[m] for z in zyg) for m in ("rss", "pss")},
+                    )
+                for pid in [server.pid, *kids]:
+                    used[pid] = max(used.get(pid, 0.0), cpu_seconds(pid))
                 await asyncio.sleep(1.0)
 
         sampler = asyncio.create_task(sample())
-        done = await asyncio.gather(*[asyncio.wait_for(t, seconds + 60) for t in tasks], return_exceptions=True)
+        done = await asyncio.gather(*[asyncio.wait_for(t, seconds + ramp + 60) for t in tasks], return_exceptions=True)
         sampler.cancel()
         elapsed = time.monotonic() - t0
+        for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
+            used[pid] = max(used.get(pid, 0.0), cpu_seconds(pid))
+        busy1 = machine_busy()
+        server_cpu = used[server.pid] - start_used.get(server.pid, 0.0)
+        tui_cpu = sum(v - start_used.get(pid, 0.0) for pid, v in used.items() if pid != server.pid)
+        me1 = resource.getrusage(resource.RUSAGE_SELF)
         figs.errors += [f"{type(e).__name__}: {e}" for e in done if isinstance(e, BaseException)]
         from engine.saves import load
 
         plies = sum(load(store.room_path(room.id)).ply for room, _ in rooms)
-        lat = sorted(figs.latencies)
-        p95 = lat[int(0.95 * (len(lat) - 1))] if lat else float("nan")
-        print(f"sessions {2 * len(rooms)} in {len(rooms)} Grid Square rooms, {elapsed:.1f} s")
+        model = "stress: no thinking" if think[1] == 0 else f"thinking {think[0]:g}-{think[1]:g} s per move, logins over {ramp:g} s"
+        model += "; moves typed after :" if typed else "; moves by a and Enter"
+        print(f"sessions {2 * len(rooms)} in {len(rooms)} Grid Square rooms, {elapsed:.1f} s ({model})")
         print(f"moves served: {plies} ({plies / elapsed:.1f}/s)")
+        lat = [d for _, d in figs.latencies]
+        steady = [d for at, d in figs.latencies if at >= t0 + ramp + 3]
         if lat:
-            print(f"move to the other screen: median {1000 * statistics.median(lat):.0f} ms, p95 {1000 * p95:.0f} ms ({len(lat)} moves)")
+            print(f"move to the other screen: median {1000 * statistics.median(lat):.0f} ms, p95 {1000 * p95(lat):.0f} ms ({len(lat)} moves)")
+        ref = [d for _, d in alone.latencies]
+        if ref:
+            print(
+                f"  the reference, one pair alone on the server just before: median {1000 * statistics.median(ref):.0f} ms, "
+                f"p95 {1000 * p95(ref):.0f} ms ({len(ref)} moves); p95 ratio {p95(lat) / p95(ref):.1f}" if lat else ""
+            )
+        if steady and ramp:
+            print(
+                f"  once everyone is in (moves from {ramp + 3:g} s on): median {1000 * statistics.median(steady):.0f} ms, "
+                f"p95 {1000 * p95(steady):.0f} ms ({len(steady)} moves)"
+            )
+        print(
+            f"login to the lobby's first frame, alone: {1000 * solo:.0f} ms; the same app on a local PTY, "
+            f"alone: {1000 * local:.0f} ms; ratio {solo / local:.2f}"
+        )
         if figs.logins:
             lg = sorted(figs.logins)
+            print(f"login under the load: median {1000 * statistics.median(lg):.0f} ms, max {1000 * lg[-1]:.0f} ms")
+        if peak["n"]:
+            n = peak["n"]
+            shares = (peak["server_pss"] + peak["zygote_pss"]) / n
             print(
-                f"login to the lobby's first frame: median {1000 * statistics.median(lg):.0f} ms, "
-                f"max {1000 * lg[-1]:.0f} ms (the same app on a local PTY, alone: {1000 * local:.0f} ms; "
-                f"ratio {statistics.median(lg) / local:.2f})"
+                f"memory per connection ({n} TUI processes): RSS {mib(peak['tui_rss'])}, PSS {mib(peak['tui_pss'])}, "
+                f"USS {mib(peak['tui_uss'])}; with its share of the server ({mib(peak['server_pss'])}) and the "
+                f"zygote ({mib(peak['zygote_pss'])}): PSS {mib(peak['tui_pss'] + shares)}"
             )
-        if peak[0]:
-            print(
-                f"memory: TUI process {peak[1] / peak[0] / 1024:.1f} MiB each ({peak[0]} running), "
-                f"server {peak[2] / 1024:.1f} MiB in all ({peak[2] / peak[0] / 1024:.2f} MiB per connection)"
-            )
+            print(f"the local TUI alone: RSS {mib(local_mem['rss'])}, PSS {mib(local_mem['pss'])}, USS {mib(local_mem['uss'])}")
+        moves = max(plies, 1)
+        client = (me1.ru_utime + me1.ru_stime) - (me0.ru_utime + me0.ru_stime)
+        busy, total = busy1[0] - busy0[0], busy1[1] - busy0[1]
+        print(
+            f"CPU per move: server {1000 * server_cpu / moves:.0f} ms, TUI processes {1000 * tui_cpu / moves:.0f} ms "
+            f"(in all {server_cpu + tui_cpu:.1f} s, {(server_cpu + tui_cpu) / elapsed:.2f} cores); this load client "
+            f"(pyte, SSH) {client:.1f} s ({client / elapsed:.2f} cores)"
+        )
+        print(
+            f"the machine ({os.cpu_count()} cores) was busy {100 * busy / max(total, 1e-9):.0f}% of the time, "
+            f"{100 * (server_cpu + tui_cpu + client) / max(busy, 1e-9):.0f}% of that for this test; "
+            f"load average at the end {os.getloadavg()[0]:.1f}"
+        )
         print(f"errors: {len(figs.errors)}" + "".join(f"\n  {e}" for e in figs.errors[:10]))
     finally:
         server.send_signal(signal.SIGINT)
@@ -262,15 +455,28 @@ async def run(sessions: int, seconds: float) -> None:
             server.kill()
 
 
+def think_range(text: str) -> tuple[float, float]:
+    lo, _, hi = text.partition("-")
+    a, b = float(lo), float(hi or lo)
+    if not 0 <= a <= b <= 30:
+        raise ValueError(text)
+    return a, b
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=50, help="concurrent SSH sessions (2–200, even)")
-    ap.add_argument("--seconds", type=float, default=20.0, help="how long they play (at most 120)")
+    ap.add_argument("--seconds", type=float, default=40.0, help="how long they play (at most 120)")
+    ap.add_argument("--think", type=think_range, default=(1.0, 3.0), help="seconds each person thinks before a move, LO-HI")
+    ap.add_argument("--ramp", type=float, default=15.0, help="logins spread over this many seconds")
+    ap.add_argument("--typed", action="store_true", help="type each move in notation (:) instead of a and Enter")
+    ap.add_argument("--stress", action="store_true", help="no thinking and no ramp: move as fast as possible")
     args = ap.parse_args()
-    if not 2 <= args.sessions <= 200 or not 1 <= args.seconds <= 120:
-        ap.error("--sessions takes 2–200 and --seconds 1–120")
+    if not 2 <= args.sessions <= 200 or not 1 <= args.seconds <= 120 or not 0 <= args.ramp <= 30:
+        ap.error("--sessions takes 2–200, --seconds 1–120 and --ramp 0–30")
+    think, ramp = ((0.0, 0.0), 0.0) if args.stress else (args.think, args.ramp)
     os.environ.setdefault("PYTHONPATH", str(ROOT))
-    asyncio.run(run(args.sessions, args.seconds))
+    asyncio.run(run(args.sessions, args.seconds, think, ramp, args.typed))
 
 
 if __name__ == "__main__":

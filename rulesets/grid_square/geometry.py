@@ -113,11 +113,12 @@ def flood(seed: int, h: int, v: int) -> int:
         region = grown
 
 
-def enclosed_regions(h: int, v: int) -> list[int]:
+def enclosed_regions(h: int, v: int, known: int = 0) -> list[int]:
     """Every enclosed area (a cell mask each): the cells not connected to an
-    open border side, split into their connected groups."""
+    open border side, split into their connected groups, lowest cell first;
+    `known` (cells of areas known to stay enclosed) is left out."""
     outside = flood(open_border_cells(h, v), h, v)
-    rest = ALL_CELLS & ~outside
+    rest = ALL_CELLS & ~outside & ~known
     regions = []
     while rest:
         seed = rest & -rest

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import chain, compress
 from typing import Any, Sequence
 
 from engine.bits import lowest_bit
@@ -43,12 +44,79 @@ for _size in (1, 2, 3):
 
 _V_SHIFT = 72
 """Both kinds of side in one int: h sides in the low bits, v sides above."""
-_PLACES_JOINED: dict[int, list[tuple[Place, int]]] = {
-    size: [(mv, hm | (vm << _V_SHIFT)) for mv, hm, vm in rows] for size, rows in _ALL_PLACES.items()
-}
-"""Every placement per size, in notation order: (move, joined side mask)."""
+_WV_SHIFT = 144
+"""Where the v walls sit in `_stops` (after h and v sides)."""
+_WH_SHIFT = 216
+"""Where the h walls sit in `_stops`."""
+_NOT_COL0_H = sum(1 << (y * 8 + x) for y in range(9) for x in range(1, 8))
+"""h sides with x > 0 (an h wall needs a side to its west)."""
+
+# Placements in the notation layout: side (x, y, orient) is bit
+# (x*9 + y)*2 + (orient == 'v'), so a mask's bits, lowest first, run in
+# notation order (point, then h before v) within a size.
+_N_EAST = 18
+"""From a side to the side one point east, in the notation layout."""
+_N_NORTH = 2
+"""From a side to the side one point north."""
+_N_BITS = 162
+"""Bits of the notation layout: 9 × 9 points, two sides each."""
+_SIZE_OFFSET = {3: 0, 2: _N_BITS, 1: 2 * _N_BITS}
+"""Where each size's placements sit in `_PLACE_TABLE` (large first)."""
+
+
+def _n_bit(x: int, y: int, orient: str) -> int:
+    return 1 << ((x * 9 + y) * 2 + (orient == "v"))
+
+
+_H_START = {s: sum(_n_bit(x, y, "h") for x, y, _ in g.PLACEMENTS[(s, "h")]) for s in (1, 2, 3)}
+"""Start sides of the h placements that fit, per size."""
+_V_START = {s: sum(_n_bit(x, y, "v") for x, y, _ in g.PLACEMENTS[(s, "v")]) for s in (1, 2, 3)}
+_START = {s: _H_START[s] | _V_START[s] for s in (1, 2, 3)}
+_H_TO_N = [_n_bit(i % 8, i // 8, "h") for i in range(72)]
+"""Native h side bit index -> its notation-layout bit."""
+_V_TO_N = [_n_bit(i % 8, i // 8, "v") for i in range(64)] + [_n_bit(8, y, "v") for y in range(8)]
+"""Native v side bit index -> its notation-layout bit."""
+_NB_EMPTY = (0, 0, 0)
+_PLACE_TABLE: list[Place | None] = [None] * (3 * _N_BITS)
+"""Every placement at its bit: large, middle, small, each in notation order."""
+for _size in (1, 2, 3):
+    for _o in ("h", "v"):
+        for _x, _y, _ in g.PLACEMENTS[(_size, _o)]:
+            _PLACE_TABLE[_SIZE_OFFSET[_size] + (_x * 9 + _y) * 2 + (_o == "v")] = Place(_size, _x, _y, _o)
+_BITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _to_notation(nb: int, changed: int, table: list[int]) -> int:
+    """`nb` with the notation bits of the `changed` native bits flipped."""
+    while changed:
+        low = changed & -changed
+        nb ^= table[low.bit_length() - 1]
+        changed ^= low
+    return nb
+
 
 _DIR_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+_DIR_INDEX = {d: i for i, d in enumerate("ensw")}
+"""Each direction's place in `_piece_tables`."""
+
+
+class _MoveEvents(dict):
+    """(seat, place or slide) -> its event, made on first use: events are
+    immutable, and the same few hundred recur in every game."""
+
+    def __missing__(self, key: tuple[int, Any]) -> Event:
+        seat, move = key
+        who = seat_ref(seat)
+        if type(move) is Place:
+            found = Event(f"{who} placed {format_move(move)}")
+        else:
+            found = Event(f"{who} slid {building_text(*move[:4])} {move.dist} {_DIR_NAMES[move.direction]}"
+                          f" to {building_text(*slide_target(move))}")
+        self[key] = found
+        return found
+
+
+_MOVE_EVENTS = _MoveEvents()
 
 
 @dataclass
@@ -110,25 +178,43 @@ class GridSquareState(GameState):
             "over": "The game is over",
         }[self.phase]
 
-    def _blocked(self) -> int:
-        """Sides no building may take, both kinds joined (h low, v shifted)."""
-        return self.h | self.inner_h | ((self.v | self.inner_v) << _V_SHIFT)
+    def _placeable(self, seat: int) -> int:
+        """The legal placements of `seat` as one mask over `_PLACE_TABLE`
+        (bit i: placement i, in notation order)."""
+        bh = self.h | self.inner_h
+        bv = self.v | self.inner_v
+        # the blocked sides in the notation layout, kept up to date from
+        # the sides that changed since the last call (a pure function of
+        # bh and bv: the cache holds its own key)
+        oh, ov, nb = self.__dict__.get("_nb_cache", _NB_EMPTY)
+        if oh != bh or ov != bv:
+            nb = _to_notation(nb, oh ^ bh, _H_TO_N)
+            nb = _to_notation(nb, ov ^ bv, _V_TO_N)
+            self._nb_cache = (bh, bv, nb)
+        stock = self.stock[seat]
+        free = ~nb
+        found = 0
+        if stock[1]:
+            found = (free & _START[1]) << _SIZE_OFFSET[1]
+        if stock[2] or stock[3]:
+            h2 = free & (free >> _N_EAST)
+            v2 = free & (free >> _N_NORTH)
+            if stock[2]:
+                found |= ((h2 & _H_START[2]) | (v2 & _V_START[2])) << _SIZE_OFFSET[2]
+            if stock[3]:
+                found |= ((h2 & (free >> 2 * _N_EAST) & _H_START[3])
+                          | (v2 & (free >> 2 * _N_NORTH) & _V_START[3])) << _SIZE_OFFSET[3]
+        return found
 
     def placements(self, seat: int) -> list[Place]:
         """Every legal placement for `seat` (ignores whose turn it is)."""
-        blocked = self._blocked()
-        stock = self.stock[seat]
-        out: list[Place] = []
-        for size in (3, 2, 1):
-            if stock[size]:
-                out += [mv for mv, m in _PLACES_JOINED[size] if not m & blocked]
-        return out
+        # the set bits, lowest first, as a bytes of 0/1 selecting table rows
+        picks = bin(self._placeable(seat))[:1:-1].encode().translate(_BITS_TO_BYTES)
+        return list(compress(_PLACE_TABLE, picks))
 
     def can_place(self, seat: int) -> bool:
         """True when `seat` has some legal placement."""
-        blocked = self._blocked()
-        stock = self.stock[seat]
-        return any(not m & blocked for size in (3, 2, 1) if stock[size] for _, m in _PLACES_JOINED[size])
+        return self._placeable(seat) != 0
 
     def is_fixed(self, piece: tuple[int, int, int, str]) -> bool:
         """True when a building lies on a side of a claimed area (it never moves)."""
@@ -159,30 +245,39 @@ class GridSquareState(GameState):
         masks, lh, lv = g.MASKS, self.locked_h, self.locked_v
         return [p for p in self.pieces if not masks[p] & (lh if p[3] == "h" else lv)]
 
+    def _stops(self) -> int:
+        """What stops a slide step, as one mask over `_piece_tables`' layout:
+        the blocked sides, and the walls (two built sides in line) a
+        building cannot pass."""
+        bh = self.h | self.inner_h
+        bv = self.v | self.inner_v
+        walls_v = bv & (bv << 8) & g.ALL_CELLS  # v sides (p, y-1) and (p, y)
+        walls_h = bh & (bh << 1) & _NOT_COL0_H  # h sides (x-1, p) and (x, p)
+        return bh | (bv << _V_SHIFT) | (walls_v << _WV_SHIFT) | (walls_h << _WH_SHIFT)
+
     def slides(self) -> list[Slide]:
         """Every legal slide now, in notation order."""
-        blocked = self._blocked()
+        stops = self._stops()
         out: list[Slide] = []
-        for piece in sorted(self._free_pieces(), key=_PIECE_RANK.__getitem__):
-            for moves, steps in _TABLES.get(piece) or _piece_tables(piece):  # e, n, s, w
-                dist = 0
-                for m, pair in steps:
-                    if m & blocked or (pair and pair & blocked == pair):
-                        break
-                    dist += 1
-                if dist:
-                    out += moves[:dist]
+        pieces = sorted(self._free_pieces(), key=_PIECE_RANK.__getitem__)
+        for first, moves, steps in chain.from_iterable(map(_RAYS.__getitem__, pieces)):
+            if first & stops:  # half the directions stop at once
+                continue
+            dist = 1
+            for m in steps:
+                if m & stops:
+                    break
+                dist += 1
+            out += moves[:dist]
         return out
 
     def can_slide(self) -> bool:
         """True when some building can slide at least one cell."""
-        blocked = self._blocked()
+        stops = self._stops()
         for piece in self._free_pieces():
             for _, steps in _TABLES.get(piece) or _piece_tables(piece):
-                if steps:
-                    m, pair = steps[0]
-                    if not (m & blocked or (pair and pair & blocked == pair)):
-                        return True
+                if steps and not steps[0] & stops:
+                    return True
         return False
 
     def legal(self, seat: int) -> list[Any]:
@@ -255,6 +350,14 @@ class GridSquareState(GameState):
         return 0.5 + 0.5 * math.tanh(lead / 8)
 
     # ---------------------------------------------------------- legality
+    def why_illegal(self, seat: int, move: Any) -> str | None:
+        # the common case first (the seat to act, a legal move); anything
+        # else takes the engine's full path and its reasons (a view hides
+        # nothing here)
+        if seat == self.seat and self.phase != "over" and self.is_legal(seat, move):
+            return None
+        return super().why_illegal(seat, move)
+
     def is_legal(self, seat: int, move: Any) -> bool:
         phase = self.phase
         if isinstance(move, Place):
@@ -265,12 +368,19 @@ class GridSquareState(GameState):
                 return False
             return not m & ((self.h | self.inner_h) if move.orient == "h" else (self.v | self.inner_v))
         if isinstance(move, Slide):
-            if phase != "slide" or move.direction not in DIRECTIONS or type(move.dist) is not int:
+            if phase != "slide" or type(move.dist) is not int:
                 return False
+            ray = _DIR_INDEX.get(move.direction)
             i = self._piece_index(move)
-            if i is None or self.is_fixed(self.pieces[i]):
+            if ray is None or i is None or self.is_fixed(self.pieces[i]):
                 return False
-            return 1 <= move.dist <= self.slide_reach(i, move.direction)
+            stops = self._stops()
+            dist = 0
+            for m in (_TABLES.get(move[:4]) or _piece_tables(move[:4]))[ray][1]:
+                if m & stops:
+                    break
+                dist += 1
+            return 1 <= move.dist <= dist
         if isinstance(move, Claim):
             return phase == "claim" and any(_anchor(r) == move.cell for r in self.claimable)
         if isinstance(move, Pass):
@@ -325,30 +435,34 @@ class GridSquareState(GameState):
 
     # ---------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
-        who = seat_ref(seat)
         self.plies += 1
-        if isinstance(move, Place):
+        kind = type(move)
+        if kind is Place:
             m = g.MASKS[move]
             if move.orient == "h":
                 self.h |= m
             else:
                 self.v |= m
             self.stock[seat][move.size] -= 1
-            self.pieces.append((move.size, move.x, move.y, move.orient))
+            self.pieces.append(tuple(move))
             self.owners.append(seat)
-            events = [Event(f"{who} placed {format_move(move)}")]
+            events = [_MOVE_EVENTS[seat, move]]
             if self.slides_allowed and self.turns > 0 and self.can_slide():
                 self.phase = "slide"
                 return events
             return events + self._after_building(seat)
-        if isinstance(move, Slide):
+        if kind is Slide:
             key = move[:4]
             i = self.pieces.index(key)
-            self.h, self.v = self.sides_after(move)
-            self.pieces[i] = target = slide_target(move)
-            events = [Event(f"{who} slid {building_text(*key)} {move.dist} {_DIR_NAMES[move.direction]}"
-                            f" to {building_text(*target)}")]
-            return events + self._after_building(seat)
+            target = slide_target(move)
+            old, new = g.MASKS[key], g.MASKS[target]
+            if move.orient == "h":
+                self.h = (self.h & ~old) | new
+            else:
+                self.v = (self.v & ~old) | new
+            self.pieces[i] = target
+            return [_MOVE_EVENTS[seat, move]] + self._after_building(seat)
+        who = seat_ref(seat)
         if isinstance(move, Claim):
             region = self.area_of(move.cell)
             self._claim(seat, region, move.cell)
@@ -362,10 +476,13 @@ class GridSquareState(GameState):
 
     def _after_building(self, seat: int) -> list[Event]:
         """After the place and slide steps: offer the claim, or end the turn."""
-        enclosed = g.enclosed_regions(self.h, self.v)
-        claimed = {r for r, _, _ in self.claims}
-        fresh = tuple(r for r in enclosed if r not in self.enclosed_before and r not in claimed)
-        self.enclosed_now = frozenset(enclosed)
+        claimed = [r for r, _, _ in self.claims]
+        # a claimed area never changes (its sides never move, nothing is
+        # built inside): only the other cells are searched
+        unclaimed = g.enclosed_regions(self.h, self.v, sum(claimed))
+        before = self.enclosed_before
+        fresh = tuple([r for r in unclaimed if r not in before])
+        self.enclosed_now = frozenset(unclaimed + claimed)
         if fresh and self.monuments[seat]:
             self.claimable = fresh
             self.phase = "claim"
@@ -529,16 +646,41 @@ _TABLES: dict[tuple[int, int, int, str], list[tuple[list[Slide], list]]] = {}
 
 def _piece_tables(piece: tuple[int, int, int, str]) -> list[tuple[list[Slide], list]]:
     """Per direction (e, n, s, w): the Slide for each distance and, per step,
-    (sides that stop it, pair of sides that stop it together) as joined masks
-    (h sides low, v sides shifted by _V_SHIFT); computed once per position."""
+    what stops it as a mask over `_stops` (sides, and the wall a pair of
+    sides in line makes); computed once per position."""
     found = _TABLES.get(piece)
     if found is None:
         found = _TABLES[piece] = []
         for d in "ensw":
             steps = _steps(piece, d)
-            joined = [(hm | (vm << _V_SHIFT), jh | (jv << _V_SHIFT)) for hm, vm, jh, jv in steps]
+            joined = [hm | (vm << _V_SHIFT) | _wall_bit(jh, jv) for hm, vm, jh, jv in steps]
             found.append(([Slide(*piece, d, k) for k in range(1, len(steps) + 1)], joined))
     return found
+
+
+def _wall_bit(pair_h: int, pair_v: int) -> int:
+    """The bit of `_stops` for a pair of sides in line that stop a slide
+    when both are built (0 for no pair)."""
+    if pair_v:  # v sides (p, y-1) and (p, y): bit y*8+p of the v walls
+        return 1 << (pair_v.bit_length() - 1 + _WV_SHIFT)
+    if pair_h:  # h sides (x-1, p) and (x, p): bit p*8+x of the h walls
+        return 1 << (pair_h.bit_length() - 1 + _WH_SHIFT)
+    return 0
+
+
+class _Rays(dict):
+    """Per building position, its directions that have a step (e, n, s, w):
+    (what stops the first step, the Slides, what stops each later step);
+    filled on first use."""
+
+    def __missing__(self, piece: tuple[int, int, int, str]) -> tuple[tuple[int, list[Slide], tuple[int, ...]], ...]:
+        found = self[piece] = tuple(
+            (steps[0], moves, tuple(steps[1:])) for moves, steps in _piece_tables(piece) if steps
+        )
+        return found
+
+
+_RAYS = _Rays()
 
 
 def _anchor(region: int) -> int:

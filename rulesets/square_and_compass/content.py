@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+EMPTY = -1
+"""An empty market stall, or no architect yet."""
+
 # ------------------------------------------------------------------- styles
 STYLES = ("modern", "brutalist", "gothic", "classical", "victorian", "mixed")
 """Architectural styles, index 0..5; mixed (5) is nobody's own style."""

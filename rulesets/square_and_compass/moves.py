@@ -201,6 +201,33 @@ for _i, _c in enumerate(CARDS):
 LOOT_BASE = 10
 """Target.what of the Looter is LOOT_BASE + material code."""
 
+# Every move built once, and the orders that list them by notation: legal
+# move generation picks from these tables and needs no sort.
+PLACES = tuple(Place(a) for a in range(len(ACTIONS)))
+TAKE_RESOURCE = tuple(TakeResource(i) for i in range(6))
+TAKE_CONTRACT = tuple(TakeContract(i) for i in range(5))
+TAKE_TECH = tuple(TakeTech(i) for i in range(3))
+PROCESSES = tuple(Process(c) for c in range(10))
+CONVERTS = tuple(tuple(Convert(c, k) for k in range(5)) for c in range(11))
+PLAYS = tuple(Play(i) for i in range(len(CARDS)))
+SOLARS = tuple(tuple(Solar(a, b) for b in range(5)) for a in range(5))
+DUPS = tuple(Dup(k) for k in range(5))
+TARGETS = tuple(Target(s) for s in range(5))
+BURNS = tuple((Target(s, BURN_RESOURCES), Target(s, BURN_THP)) for s in range(5))
+"""Per seat, the two Arsonist moves, indexed by `what`."""
+LOOTS = tuple(tuple(Target(s, LOOT_BASE + m) for m in range(10)) for s in range(5))
+
+TURN_ORDER: tuple[object, ...] = tuple(sorted((*PLACES, PASS, PERK), key=TEXT.__getitem__))
+"""The moves of a turn's start, in notation order."""
+KIND_ORDER = tuple(sorted(range(5), key=KINDS.__getitem__))
+"""Material kinds 0..4 in notation order (c g i s t)."""
+CARD_ORDER = tuple(sorted(range(11), key=card_code))
+"""Resource card codes 0..10 in notation order (bp c ec eg ...)."""
+CARD_RANK = tuple(CARD_ORDER.index(c) for c in range(11))
+"""A resource card code's place in CARD_ORDER."""
+PLAY_RANK = tuple(sorted(range(len(CARDS)), key=lambda i: CARDS[i].code).index(i) for i in range(len(CARDS)))
+"""A T/H/P card type's place in notation order."""
+
 
 def format_move(move: object) -> str:
     """The canonical notation of a Square and Compass move."""

@@ -17,11 +17,11 @@ from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
 from rulesets.square_and_compass import content as K
+from rulesets.square_and_compass.content import EMPTY
 from rulesets.square_and_compass.moves import (
     DONE,
     LOOT_BASE,
     PASS,
-    PERK,
     Build,
     ChooseArchitect,
     Convert,
@@ -43,12 +43,25 @@ from rulesets.square_and_compass.moves import (
     format_move,
     parse_text,
 )
+from rulesets.square_and_compass.step_moves import (
+    ARCH_PASSIVES,
+    BLUEPRINTS_NEEDED,
+    DONE_LAST,
+    PART_BASE,
+    PART_MOVES,
+    PART_POSSIBLE,
+    PASS_BIT,
+    PERK_BIT,
+    PERK_NEEDS,
+    PERK_TESTS,
+    TURN_PLAN,
+    TURN_TESTS,
+)
 
-EMPTY = -1
-"""An empty market stall, or no architect yet."""
 DECK_STALL = {TakeResource: 5, TakeContract: 4, TakeTech: 2}
 """The `stall` number that means the deck's top, per take move."""
 TAKE_PARTS = {"harvest", "res", "res_n", "con", "tech"}
+ACTION_RANGE = range(len(K.ACTIONS))
 
 
 @dataclass
@@ -101,7 +114,7 @@ class Player:
 
     def passive(self, key: str) -> bool:
         """Whether this player's architect has passive perk `key`."""
-        return self.architect >= 0 and key in K.ARCHITECTS[self.architect].passives
+        return key in ARCH_PASSIVES[self.architect]
 
     @property
     def vp(self) -> int:
@@ -238,15 +251,7 @@ class CompassState(GameState):
 
     def blueprints_needed(self, seat: int, cid: int) -> int:
         """Blueprints `seat` must pay for contract `cid`."""
-        p = self.players[seat]
-        c = K.CONTRACTS[cid]
-        if p.architect >= 0 and K.ARCHITECTS[p.architect].style == c.style:
-            return 0
-        if c.style == K.MIXED and p.passive("mixed"):
-            return 0
-        if c.blueprints == 2 and p.passive("blueprint-1"):
-            return 1
-        return c.blueprints
+        return BLUEPRINTS_NEEDED[self.players[seat].architect][cid]
 
     def payment(self, seat: int, cid: int, normal_first: bool = False) -> list[int] | None:
         """Materials paid per code for contract `cid`, or None if `seat`
@@ -282,97 +287,40 @@ class CompassState(GameState):
         n = self.num_players
         return sorted({(seat - 1) % n, (seat + 1) % n})
 
-    def _targets(self, seat: int, seats: list[int]) -> list[int]:
+    def targets(self, seat: int, seats: list[int]) -> list[int]:
+        """The seats among `seats` a hazard of `seat` may aim at."""
         return [s for s in seats if s != seat and not self.players[s].passive("sturdy")]
 
     def deck_has(self, deck: list[Any], discard: list[int]) -> bool:
         """A card can be drawn from this deck (reshuffling the discard)."""
         return bool(deck) or bool(discard)
 
+    def is_open(self, action: int) -> bool:
+        """Whether an action space is in play now."""
+        return action in ACTION_RANGE and action not in self.late_order[self.late_open:]
+
+    # Each step's moves and quick test live in step_moves.py; both read the
+    # live position every time (nothing is cached between moves).
     def part_moves(self, seat: int, part: str) -> list[Any]:
-        """The moves that carry out step `part` for `seat` now (no Done)."""
-        p = self.players[seat]
-        base = part.rstrip("?")
-        if base in ("harvest", "res", "res_n"):
-            out = [
-                TakeResource(i) for i, c in enumerate(self.res_market)
-                if c != EMPTY and (base != "res_n" or c < K.SUST)
-            ]
-            if self.deck_has(self.res_deck, self.res_discard):
-                out.append(TakeResource(5))
-            return out
-        if base == "con":
-            out = [TakeContract(i) for i, c in enumerate(self.con_market) if c != EMPTY]
-            return out + ([TakeContract(4)] if self.deck_has(self.con_deck, self.con_discard) else [])
-        if base == "tech":
-            out = [TakeTech(i) for i, c in enumerate(self.thp_market) if c != EMPTY]
-            return out + ([TakeTech(2)] if self.deck_has(self.thp_deck, self.thp_discard) else [])
-        if base in ("proc", "refine1", "refine2"):
-            out = [Process(c) for c in sorted(set(p.hand)) if self.supply[c] > 0]
-            if base != "proc":
-                out += self._convert_moves(p)
-            return out
-        if base == "convert":
-            return self._convert_moves(p)
-        if base == "play":
-            return [Play(c) for c in sorted(set(p.thp))]
-        if base == "build":
-            out = []
-            for cid in sorted(p.contracts):
-                pay = self.payment(seat, cid)
-                if pay is None:
-                    continue
-                out.append(Build(cid))
-                if self.payment(seat, cid, True) != pay:
-                    out.append(Build(cid, True))
-            return out
-        if base == "solar":
-            return [Solar(a, b) for a in range(5) if p.materials[a] for b in range(5) if self.supply[b + K.SUST]]
-        if base == "dup":
-            return [Dup(k) for k in range(5) if p.materials[k] and self.supply[k]]
-        if base == "steal_con":
-            return [Target(s) for s in self._targets(seat, self.neighbours(seat)) if self.players[s].contracts]
-        if base == "steal_bp":
-            return [Target(s) for s in self._targets(seat, self.neighbours(seat)) if self.players[s].blueprints]
-        if base == "burn":
-            out = []
-            for s in self._targets(seat, list(range(self.num_players))):
-                if self.players[s].hand:
-                    out.append(Target(s, 0))
-                if self.players[s].thp:
-                    out.append(Target(s, 1))
-            return out
-        if base == "steal_mat":
-            return [
-                Target(s, LOOT_BASE + m) for s in self._targets(seat, self.neighbours(seat))
-                for m in range(10) if self.players[s].materials[m]
-            ]
-        if base == "glass":
-            return []
-        raise ValueError(f"unknown step {part!r}")
+        """The moves that carry out step `part` for `seat` now (no Done), in
+        notation order."""
+        gen = PART_MOVES.get(PART_BASE.get(part) or part.rstrip("?"))
+        if gen is None:
+            raise ValueError(f"unknown step {part!r}")
+        return gen(self, seat)
 
-    def _convert_moves(self, p: Player) -> list[Any]:
-        out = []
-        for c in sorted(set(p.hand)):
-            if p.hand.count(c) >= 2:
-                sust = K.SUST if c >= K.SUST else 0
-                out += [Convert(c, k) for k in range(5) if self.supply[k + sust]]
-        if p.blueprints >= 2:
-            out += [Convert(K.BLUEPRINT, k) for k in range(5) if self.supply[k]]
-        return out
+    def part_possible(self, seat: int, part: str) -> bool:
+        """Whether step `part` could do something for `seat` now (the glass
+        step: whether the supply has a glass)."""
+        test = PART_POSSIBLE.get(PART_BASE.get(part) or part.rstrip("?"))
+        if test is None:
+            raise ValueError(f"unknown step {part!r}")
+        return test(self, seat)
 
-    def can_run(self, seat: int, parts: Sequence[str], memo: dict[str, bool] | None = None) -> bool:
-        """Whether any step of an action could do something now (`memo`
-        keeps answers per step across the actions of one question)."""
+    def can_run(self, seat: int, parts: Sequence[str]) -> bool:
+        """Whether any step of an action could do something now."""
         for part in parts:
-            base = part.rstrip("?")
-            if memo is not None and base in memo:
-                ok = memo[base]
-            else:
-                ok = bool(self.supply[4]) if base == "glass" else bool(self.part_moves(seat, base))
-                if memo is not None:
-                    memo[base] = ok
-            if ok:
+            if self.part_possible(seat, part):
                 return True
         return False
 
@@ -382,37 +330,57 @@ class CompassState(GameState):
         return K.PERKS[K.ARCHITECTS[arch].perk][2] if arch >= 0 else ()
 
     def legal(self, seat: int) -> list[Any]:
-        if seat not in self.to_act():
+        ph = self.phase
+        if ph == "architect":
+            if seat not in self.to_act():
+                return []
+            self.require_visible(seat)
+            out: list[Any] = [ChooseArchitect(a) for a in self.players[seat].options]
+            out.sort(key=TEXT.__getitem__)
+            return out
+        if ph == "over" or seat != self.seat:
             return []
         self.require_visible(seat)
         p = self.players[seat]
-        ph = self.phase
-        if ph == "architect":
-            out: list[Any] = [ChooseArchitect(a) for a in p.options]
-        elif ph == "turn":
-            out = [PASS]
-            if p.tiles_left > 0:
-                memo: dict[str, bool] = {}
-                for a in sorted(self.open_actions()):
-                    if self.room(a) > 0 and self.can_run(seat, K.ACTIONS[a].parts, memo):
-                        out.append(Place(a))
-                if not p.perk_used and self.can_run(seat, self.perk_parts(seat), memo):
-                    out.append(PERK)
-        elif ph == "act":
+        if ph == "act":
             part = self.parts[0]
             out = self.part_moves(seat, part)
-            if part.endswith("?"):
-                out.append(DONE)
-        elif ph == "discard":
+            if part[-1] == "?":
+                # a build's moves (b..) come before `done`; every other step's after it
+                if (PART_BASE.get(part) or part.rstrip("?")) in DONE_LAST:
+                    out.append(DONE)
+                else:
+                    out.insert(0, DONE)
+            return out
+        if ph == "turn":
+            if p.tiles_left <= 0:
+                return [PASS]
+            # the steps that could do something now, as bits (see step_moves.py);
+            # an action is offered when it is open, has room and one of its
+            # steps could do something; the perk likewise
+            mask = PASS_BIT
+            for bit, test in TURN_TESTS:
+                if test(self, seat):
+                    mask |= bit
+            perk = 0 if p.perk_used else PERK_NEEDS[p.architect]
+            for bit, test in PERK_TESTS:  # steps only some perks start with
+                if perk & bit and test(self, seat):
+                    mask |= bit
+            if mask & perk:
+                mask |= PERK_BIT
+            closed = self.late_order[self.late_open:]
+            board, n = self.board, self.num_players
+            return [mv for mv, a, need in TURN_PLAN
+                    if mask & need and (a < 0 or (a not in closed and len(board[a]) < n))]
+        if ph == "discard":
             out = []
             if len(p.contracts) > self.contract_limit(seat):
                 out += [DiscardContract(c) for c in sorted(set(p.contracts))]
             if len(p.thp) > self.tech_limit(seat):
                 out += [DiscardTech(c) for c in sorted(set(p.thp))]
-        else:
-            out = []
-        out.sort(key=TEXT.__getitem__)
-        return out
+            out.sort(key=TEXT.__getitem__)
+            return out
+        return []
 
     def is_legal(self, seat: int, move: Any) -> bool:
         """A direct check of the one step the move belongs to."""
@@ -427,12 +395,15 @@ class CompassState(GameState):
                 return True
             if isinstance(move, Place):
                 a = move.action
-                return (p.tiles_left > 0 and a in self.open_actions() and self.room(a) > 0
+                return (p.tiles_left > 0 and self.is_open(a) and self.room(a) > 0
                         and self.can_run(seat, K.ACTIONS[a].parts))
             if isinstance(move, Perk):
                 return p.tiles_left > 0 and not p.perk_used and self.can_run(seat, self.perk_parts(seat))
             return False
         return move in self.legal(seat)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
 
     def prompt(self, seat: int) -> str:
         from rulesets.square_and_compass.words import prompt
@@ -501,91 +472,109 @@ class CompassState(GameState):
 
     # --------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
-        who = seat_ref(seat)
-        p = self.players[seat]
-        if isinstance(move, ChooseArchitect):
-            return self._choose(seat, move.architect)
-        if isinstance(move, Pass):
-            p.passed = True
-            return [Event(f"{who} passes for the rest of round {self.round}")] + self._next_turn()
-        if isinstance(move, Place):
-            a = move.action
-            self.board[a].append(seat)
-            p.used += 1
-            self.action = a
-            self.parts = list(K.ACTIONS[a].parts)
-            act = K.ACTIONS[a]
-            return [Event(f"{who} places a tile on {act.name}")] + self._run(seat)
-        if isinstance(move, Perk):
-            p.perk_used = True
-            self.action = EMPTY
-            self.parts = list(self.perk_parts(seat))
-            name = K.PERKS[K.ARCHITECTS[p.architect].perk][0]
-            return [Event(f"{who} uses the perk {name}")] + self._run(seat)
-        if isinstance(move, DiscardContract):
-            p.contracts.remove(move.contract)
-            self.con_discard.append(move.contract)
-            events = [Event(f"{who} discards the contract {K.CONTRACTS[move.contract].name}")]
-            return events + self._end_turn(seat)
-        if isinstance(move, DiscardTech):
-            p.thp.remove(move.card)
-            self.thp_discard.append(move.card)
-            events = [Event(f"{who} discards a {K.CARDS[move.card].name}")]
-            return events + self._end_turn(seat)
+        turn_step = TURN_STEPS.get(type(move))
+        if turn_step is not None:
+            return turn_step(self, seat, move)
         part = self.parts.pop(0)
-        events = self._do_part(seat, part, move)
-        return events + self._run(seat)
+        part_step = PART_STEPS.get(type(move))
+        if part_step is None:
+            raise IllegalMoveError(f"not a Square and Compass move: {move!r}")
+        return part_step(self, seat, part, move) + self._run(seat)
 
-    def _do_part(self, seat: int, part: str, move: Any) -> list[Event]:
-        who = seat_ref(seat)
+    # The moves that start or end a turn.
+    def _step_choose(self, seat: int, move: ChooseArchitect) -> list[Event]:
+        return self._choose(seat, move.architect)
+
+    def _step_pass(self, seat: int, move: Pass) -> list[Event]:
+        self.players[seat].passed = True
+        return [Event(f"{seat_ref(seat)} passes for the rest of round {self.round}")] + self._next_turn()
+
+    def _step_place(self, seat: int, move: Place) -> list[Event]:
+        a = move.action
+        act = K.ACTIONS[a]
+        self.board[a].append(seat)
+        self.players[seat].used += 1
+        self.action = a
+        self.parts = list(act.parts)
+        return [Event(f"{seat_ref(seat)} places a tile on {act.name}")] + self._run(seat)
+
+    def _step_perk(self, seat: int, move: Perk) -> list[Event]:
         p = self.players[seat]
-        if isinstance(move, Done):
-            return []
-        if isinstance(move, TakeResource):
-            card, events = self._take_resource(seat, move.stall)
-            if part == "harvest" and (move.stall == 5 or card < K.SUST):
-                self.parts.insert(0, "res_n?")
-            return events
-        if isinstance(move, TakeContract):
-            return self._take_card(seat, move.stall, self.con_deck, self.con_discard, self.con_market,
-                                   p.contracts, "contract", lambda c: "the contract " + contract_text(c))
-        if isinstance(move, TakeTech):
-            return self._take_card(seat, move.stall, self.thp_deck, self.thp_discard, self.thp_market,
-                                   p.thp, "T/H/P card", lambda c: "a " + K.CARDS[c].name)
-        if isinstance(move, Process):
-            p.hand.remove(move.card)
-            self.res_discard.append(move.card)
-            self._gain(p, move.card)
-            if part == "refine2":
-                self.parts.insert(0, "proc?")
-            return [Event(f"{who} processes {K.card_name(move.card)} into {K.material_name(move.card)}")]
-        if isinstance(move, Convert):
-            c = move.card
-            if c == K.BLUEPRINT:
-                p.blueprints -= 2
-                m = move.kind
-            else:
-                p.hand.remove(c)
-                p.hand.remove(c)
-                m = move.kind + (K.SUST if c >= K.SUST else 0)
-            self.res_discard += [c, c]
-            self._gain(p, m)
-            return [Event(f"{who} turns two {K.card_name(c)} cards into {K.material_name(m)}")]
-        if isinstance(move, Play):
-            return self._play(seat, move.card)
-        if isinstance(move, Build):
-            return self._build(seat, move.contract, move.normal_first)
-        if isinstance(move, Solar):
-            p.materials[move.src] -= 1
-            self.supply[move.src] += 1
-            self._gain(p, move.dst + K.SUST)
-            return [Event(f"{who} turns {K.material_name(move.src)} into {K.material_name(move.dst + K.SUST)}")]
-        if isinstance(move, Dup):
-            self._gain(p, move.kind)
-            return [Event(f"{who} duplicates a {K.material_name(move.kind)}")]
-        if isinstance(move, Target):
-            return self._hazard(seat, part, move)
-        raise IllegalMoveError(f"not a Square and Compass move: {move!r}")
+        p.perk_used = True
+        self.action = EMPTY
+        self.parts = list(self.perk_parts(seat))
+        name = K.PERKS[K.ARCHITECTS[p.architect].perk][0]
+        return [Event(f"{seat_ref(seat)} uses the perk {name}")] + self._run(seat)
+
+    def _step_discard_contract(self, seat: int, move: DiscardContract) -> list[Event]:
+        self.players[seat].contracts.remove(move.contract)
+        self.con_discard.append(move.contract)
+        events = [Event(f"{seat_ref(seat)} discards the contract {K.CONTRACTS[move.contract].name}")]
+        return events + self._end_turn(seat)
+
+    def _step_discard_tech(self, seat: int, move: DiscardTech) -> list[Event]:
+        self.players[seat].thp.remove(move.card)
+        self.thp_discard.append(move.card)
+        events = [Event(f"{seat_ref(seat)} discards a {K.CARDS[move.card].name}")]
+        return events + self._end_turn(seat)
+
+    # The moves that carry out a step of an action (`part`, just taken off).
+    def _do_done(self, seat: int, part: str, move: Done) -> list[Event]:
+        return []
+
+    def _do_take_resource(self, seat: int, part: str, move: TakeResource) -> list[Event]:
+        card, events = self._take_resource(seat, move.stall)
+        if part == "harvest" and (move.stall == 5 or card < K.SUST):
+            self.parts.insert(0, "res_n?")
+        return events
+
+    def _do_take_contract(self, seat: int, part: str, move: TakeContract) -> list[Event]:
+        return self._take_card(seat, move.stall, self.con_deck, self.con_discard, self.con_market,
+                               self.players[seat].contracts, "contract", lambda c: "the contract " + contract_text(c))
+
+    def _do_take_tech(self, seat: int, part: str, move: TakeTech) -> list[Event]:
+        return self._take_card(seat, move.stall, self.thp_deck, self.thp_discard, self.thp_market,
+                               self.players[seat].thp, "T/H/P card", lambda c: "a " + K.CARDS[c].name)
+
+    def _do_process(self, seat: int, part: str, move: Process) -> list[Event]:
+        p = self.players[seat]
+        p.hand.remove(move.card)
+        self.res_discard.append(move.card)
+        self._gain(p, move.card)
+        if part == "refine2":
+            self.parts.insert(0, "proc?")
+        return [Event(f"{seat_ref(seat)} processes {K.card_name(move.card)} into {K.material_name(move.card)}")]
+
+    def _do_convert(self, seat: int, part: str, move: Convert) -> list[Event]:
+        p = self.players[seat]
+        c = move.card
+        if c == K.BLUEPRINT:
+            p.blueprints -= 2
+            m = move.kind
+        else:
+            p.hand.remove(c)
+            p.hand.remove(c)
+            m = move.kind + (K.SUST if c >= K.SUST else 0)
+        self.res_discard += [c, c]
+        self._gain(p, m)
+        return [Event(f"{seat_ref(seat)} turns two {K.card_name(c)} cards into {K.material_name(m)}")]
+
+    def _do_play(self, seat: int, part: str, move: Play) -> list[Event]:
+        return self._play(seat, move.card)
+
+    def _do_build(self, seat: int, part: str, move: Build) -> list[Event]:
+        return self._build(seat, move.contract, move.normal_first)
+
+    def _do_solar(self, seat: int, part: str, move: Solar) -> list[Event]:
+        p = self.players[seat]
+        p.materials[move.src] -= 1
+        self.supply[move.src] += 1
+        self._gain(p, move.dst + K.SUST)
+        return [Event(f"{seat_ref(seat)} turns {K.material_name(move.src)} into {K.material_name(move.dst + K.SUST)}")]
+
+    def _do_dup(self, seat: int, part: str, move: Dup) -> list[Event]:
+        self._gain(self.players[seat], move.kind)
+        return [Event(f"{seat_ref(seat)} duplicates a {K.material_name(move.kind)}")]
 
     def _gain(self, p: Player, code: int) -> None:
         self.supply[code] -= 1
@@ -631,7 +620,7 @@ class CompassState(GameState):
         for _ in range(10):
             shown = [c for c in self.res_market if c != EMPTY]
             kinds = [c % K.SUST for c in shown if c != K.BLUEPRINT]
-            if shown.count(K.BLUEPRINT) < 3 and not any(kinds.count(k) >= 5 for k in range(5)):
+            if shown.count(K.BLUEPRINT) < 3 and not (len(kinds) >= 5 and any(kinds.count(k) >= 5 for k in range(5))):
                 break
             self.res_discard += shown
             self.res_market = [EMPTY] * K.MARKET_RESOURCES
@@ -670,7 +659,7 @@ class CompassState(GameState):
         self.parts[0:0] = list(c.parts)
         return events
 
-    def _hazard(self, seat: int, part: str, move: Target) -> list[Event]:
+    def _do_hazard(self, seat: int, part: str, move: Target) -> list[Event]:
         who, them = seat_ref(seat), seat_ref(move.seat)
         p, q = self.players[seat], self.players[move.seat]
         if part == "steal_con":
@@ -764,7 +753,7 @@ class CompassState(GameState):
                     self._gain(self.players[seat], 4)
                     events.append(Event(f"{seat_ref(seat)} takes a glass from the supply"))
                 continue
-            if self.part_moves(seat, part):
+            if PART_POSSIBLE[PART_BASE.get(part) or part.rstrip("?")](self, seat):
                 return events
             self.parts.pop(0)
         return events + self._end_turn(seat)
@@ -772,7 +761,8 @@ class CompassState(GameState):
     def _end_turn(self, seat: int) -> list[Event]:
         p = self.players[seat]
         self.action = EMPTY
-        if len(p.contracts) > self.contract_limit(seat) or len(p.thp) > self.tech_limit(seat):
+        if ((len(p.contracts) > K.CONTRACT_LIMIT and len(p.contracts) > self.contract_limit(seat))
+                or (len(p.thp) > K.TECH_LIMIT and len(p.thp) > self.tech_limit(seat))):  # the limits only grow
             self.phase = "discard"
             return []
         return self._next_turn()
@@ -782,7 +772,7 @@ class CompassState(GameState):
         for k in range(1, n + 1):
             s = (self.seat + k) % n
             q = self.players[s]
-            if not q.passed and q.tiles_left > 0:
+            if not q.passed and q.tiles > q.used:
                 self.seat = s
                 self.phase = "turn"
                 return []
@@ -898,8 +888,40 @@ class CompassState(GameState):
         return render_text(self, seat, names)
 
 
-def contract_text(cid: int) -> str:
-    """'Bauhaus (modern, 4 VP: 2 glass 1 steel 1 brick, 1 blueprint)'."""
+def _contract_text(cid: int) -> str:
     c = K.CONTRACTS[cid]
     cost = " ".join(f"{n} {K.MATERIAL_NAMES[k]}" for k, n in enumerate(c.cost) if n)
     return f"{c.name} ({K.STYLES[c.style]}, {c.vp} VP: {cost}, {c.blueprints} blueprint{'s' if c.blueprints > 1 else ''})"
+
+
+CONTRACT_TEXTS = tuple(_contract_text(cid) for cid in range(len(K.CONTRACTS)))
+
+
+def contract_text(cid: int) -> str:
+    """'Bauhaus (modern, 4 VP: 2 glass 1 steel 1 brick, 1 blueprint)'."""
+    return CONTRACT_TEXTS[cid]
+
+
+TURN_STEPS: dict[type, Callable[..., list[Event]]] = {
+    ChooseArchitect: CompassState._step_choose,
+    Pass: CompassState._step_pass,
+    Place: CompassState._step_place,
+    Perk: CompassState._step_perk,
+    DiscardContract: CompassState._step_discard_contract,
+    DiscardTech: CompassState._step_discard_tech,
+}
+"""How each move that starts or ends a turn is played."""
+PART_STEPS: dict[type, Callable[..., list[Event]]] = {
+    Done: CompassState._do_done,
+    TakeResource: CompassState._do_take_resource,
+    TakeContract: CompassState._do_take_contract,
+    TakeTech: CompassState._do_take_tech,
+    Process: CompassState._do_process,
+    Convert: CompassState._do_convert,
+    Play: CompassState._do_play,
+    Build: CompassState._do_build,
+    Solar: CompassState._do_solar,
+    Dup: CompassState._do_dup,
+    Target: CompassState._do_hazard,
+}
+"""How each move that carries out a step is played."""

@@ -6,6 +6,7 @@ Every table here is computed once, at import.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from engine.bits import bits_of as cells_of  # noqa: F401  (re-exported: cells of a mask)
@@ -186,6 +187,8 @@ def components(pieces: list[tuple[str, int]]) -> list[tuple[int, list[int]]]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def structure_of(mask: int) -> str | None:
-    """The structure whose layout the cells of `mask` are exactly, or None."""
+    """The structure whose layout the cells of `mask` are exactly, or None
+    (remembered for the groups of cells last asked about)."""
     return STRUCTURE_SHAPES.get(mask_shape(mask))

@@ -8,6 +8,7 @@ build turn in turn order, ending with their town abilities.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any, Sequence
 
@@ -97,6 +98,15 @@ def _bid(space: int, amount: int) -> Bid:
 def P(seat: int) -> str:
     """The {P1}.. placeholder for a seat."""
     return f"{{P{seat + 1}}}"
+
+
+# Events are immutable: the draft's, the commonest, are made once
+_CHOSEN = [Event(f"{P(s)} has chosen") for s in range(5)]
+"""Per seat: the public event of a sealed draft pick."""
+_PICKED = {(s, c): Event(f"You picked {CARD_TYPES[c]}", private_to=s) for s in range(5) for c in range(5)}
+"""Per (seat, card): the picker's private event."""
+_SHOWN = {(s, c): f"{P(s)} {'a face-down card' if c is None else CARD_TYPES[c]}" for s in range(5) for c in (*range(5), None)}
+"""Per (seat, card or None when face down): a pick in the reveal's text."""
 
 
 @dataclass
@@ -258,10 +268,30 @@ class SquareMasonsState(GameState):
         if ph == "over":
             return ()
         if ph == "draft":
-            return tuple(s for s, b in enumerate(self.boards) if b.pick is None)
+            return tuple([s for s, b in enumerate(self.boards) if b.pick is None])
         if ph == "auction":
-            return tuple(s for s, b in enumerate(self.boards) if b.bid is None)
+            return tuple([s for s, b in enumerate(self.boards) if b.bid is None])
         return (self.actor,)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"  # without building the outcome
+
+    def why_illegal(self, seat: int, move: Any) -> str | None:
+        # the common case first (a full state, the seat to act, a legal
+        # move); anything else takes the engine's full path and its reasons
+        if not self.is_view and type(seat) is int and 0 <= seat < len(self.boards) and self.phase != "over":
+            b = self.boards[seat]
+            ph = self.phase
+            if ph == "draft":
+                acting = b.pick is None
+            elif ph == "auction":
+                acting = b.bid is None
+            else:
+                acting = seat == self.actor
+            check = _CHECKS.get(type(move))
+            if acting and check is not None and check(self, b, move):
+                return None
+        return super().why_illegal(seat, move)
 
     def prompt(self, seat: int) -> str:
         ph = self.phase
@@ -457,23 +487,22 @@ class SquareMasonsState(GameState):
 
     def _pick(self, seat: int, move: Pick) -> list[Event]:
         self.boards[seat].pick = move.card
-        events = [
-            Event(f"{P(seat)} has chosen"),
-            Event(f"You picked {CARD_TYPES[move.card]}", private_to=seat),
-        ]
-        if any(b.pick is None for b in self.boards):
-            return events
+        events = [_CHOSEN[seat], _PICKED[seat, move.card]]
+        for b in self.boards:
+            if b.pick is None:
+                return events
         shown = []
+        holder = self.order_holder
         for s, b in enumerate(self.boards):
             card = b.pick
             assert card is not None
             b.hand.remove(card)
-            if s == self.order_holder:
+            if s == holder:
                 b.face_down.append(card)
-                shown.append(f"{P(s)} a face-down card")
+                shown.append(_SHOWN[s, None])
             else:
                 b.drafted[card] += 1
-                shown.append(f"{P(s)} {CARD_TYPES[card]}")
+                shown.append(_SHOWN[s, card])
             b.pick = None
         events.append(Event(f"Pick {self.pick_no} revealed: " + ", ".join(shown)))
         n = self.num_players
@@ -1014,6 +1043,12 @@ class SquareMasonsState(GameState):
     def _ok_direction(self, b: MasonBoard, move: Direction) -> bool:
         return self.phase == "direction" and move in DIRECTIONS
 
+    def _ok_pair(self, b: MasonBoard, move: Pair) -> bool:
+        return self.phase == "pair" and move.letters in _pair_options(tuple(b.drafted))
+
+    def _ok_offer(self, b: MasonBoard, move: Offer) -> bool:
+        return self.phase == "market" and move.blocks in _offer_options(tuple(self.supply), self._offer_size())
+
     def _ok_pick(self, b: MasonBoard, move: Pick) -> bool:
         return self.phase == "draft" and move.card in b.hand
 
@@ -1207,15 +1242,32 @@ def can_lay(kind: str, occ: int) -> bool:
 
 def pair_options(b: MasonBoard) -> list[str]:
     """Every way `b`'s x2 cards may double its other cards (letters, sorted)."""
-    k = min(b.drafted[X2], sum(b.drafted[:4]))
+    return list(_pair_options(tuple(b.drafted)))
+
+
+@cache
+def _pair_options(drafted: tuple[int, ...]) -> tuple[str, ...]:
+    """pair_options for the drafted counts (there are few: made once each)."""
+    k = min(drafted[X2], sum(drafted[:4]))
     if k == 0:
-        return [""]
-    pool = "".join(CARD_LETTERS[i] * b.drafted[i] for i in range(4))
-    return sorted(set("".join(c) for c in combinations(pool, k)), key=lambda s: [CARD_LETTERS.index(ch) for ch in s])
+        return ("",)
+    pool = "".join(CARD_LETTERS[i] * drafted[i] for i in range(4))
+    return tuple(sorted(set("".join(c) for c in combinations(pool, k)),
+                        key=lambda s: [CARD_LETTERS.index(ch) for ch in s]))
 
 
 def offer_options(supply: Sequence[int], k: int) -> list[str]:
     """Every offer of `k` blocks from `supply`, as different as the supply allows."""
+    return list(_offer_options(tuple(supply), k))
+
+
+@lru_cache(maxsize=4096)
+def _offer_options(supply: tuple[int, ...], k: int) -> tuple[str, ...]:
+    """offer_options, remembered for the supplies last seen."""
+    return tuple(_offers(supply, k))
+
+
+def _offers(supply: Sequence[int], k: int) -> list[str]:
     if k == 0:
         return [""]
     kinds = [i for i in range(7) if supply[i]]
@@ -1255,6 +1307,8 @@ _HANDLERS = {
 _CHECKS = {
     Direction: SquareMasonsState._ok_direction,
     Pick: SquareMasonsState._ok_pick,
+    Pair: SquareMasonsState._ok_pair,
+    Offer: SquareMasonsState._ok_offer,
     Bid: SquareMasonsState._ok_bid,
     Lay: SquareMasonsState._ok_lay,
     ToReserve: SquareMasonsState._ok_reserve,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from engine.words import plural
 from rulesets.squire import content as K
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
             hand = "; ".join(f"{c}: {card_text(c)}" for c in p.hand) or "none"
             lines.append(f"     hand ({len(p.hand)}/{state.hand_limit(s)}): {hand}")
         else:
-            lines.append(f"     hand: {len(p.hand)} cards (hidden)")
+            lines.append(f"     hand: {plural(len(p.hand), 'card')} (hidden)")
         if p.errands:
             lines.append(
                 "     errands: " + "; ".join(f"{c}: {errand_text(K.CARD_BY_ID[c])}" for c in p.errands)

@@ -163,6 +163,8 @@ async def test_five_people_hot_seat_with_the_pass_screen(tmp_path):
 
 # ------------------------------------------------------------------ pictures
 FOLDER = Path("/tmp/tsquare-sc-snapshot-saves")
+pytestmark = pytest.mark.xdist_group("/tmp/tsquare-sc-snapshot-saves")
+"""The tests that share FOLDER run on one worker (see pyproject's addopts)."""
 
 
 @pytest.fixture

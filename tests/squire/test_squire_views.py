@@ -192,3 +192,13 @@ def test_evaluate_is_a_probability_that_follows_the_score():
     assert st.evaluate(0) == pytest.approx(0.5)
     st.players[0].gallery[0] = tile_of(K.RED, 6)
     assert 0.5 < st.evaluate(0) < 1 and 0 < st.evaluate(1) < 0.5
+
+
+def test_text_board_counts_a_hidden_hand_of_one_card_in_the_singular():
+    from rulesets.squire.text_board import render_text
+
+    st = random_position(2, 3, 0)
+    give_hand(st, 1, [st.players[1].hand[0]])
+    text = render_text(st.view(0), 0, ["Ann", "Bob"])
+    assert "hand: 1 card (hidden)" in text
+    assert "1 cards" not in text

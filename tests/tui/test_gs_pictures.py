@@ -20,6 +20,8 @@ from rulesets import REGISTRY
 from tui.app import create_app
 
 FOLDER = Path("/tmp/tsquare-gs-pictures")
+pytestmark = pytest.mark.xdist_group("/tmp/tsquare-gs-pictures")
+"""The tests that share FOLDER run on one worker (see pyproject's addopts)."""
 """A fixed folder, since some screens show a save's path."""
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 

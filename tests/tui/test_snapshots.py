@@ -16,6 +16,8 @@ from tui.app import create_app
 
 SIZE = (80, 24)
 FOLDER = Path("/tmp/tsquare-snapshot-saves")
+pytestmark = pytest.mark.xdist_group("/tmp/tsquare-snapshot-saves")
+"""The tests that share FOLDER run on one worker (see pyproject's addopts)."""
 """A fixed folder, since the saves screen shows its path."""
 
 

@@ -301,13 +301,20 @@ class GameScreen(Screen[None]):
             self._update_status()
             return
         self.spin += 1
-        if self.spin % self.DISK_CHECK_TICKS == 0 and self.session.changed_on_disk():
-            try:
-                self.session.reload()
-            except SaveError as exc:
-                self.show_message(f"The save changed and cannot be read: {exc}")
-                return
-            self._reloaded(self.RELOADED)
+        if self.spin % self.DISK_CHECK_TICKS == 0:
+            self.check_disk()
+
+    def check_disk(self) -> None:
+        """Reload if another process changed the save (also called at once
+        when a server pushes a room's change)."""
+        if not self.session.changed_on_disk():
+            return
+        try:
+            self.session.reload()
+        except SaveError as exc:
+            self.show_message(f"The save changed and cannot be read: {exc}")
+            return
+        self._reloaded(self.RELOADED)
 
     def _reloaded(self, message: str) -> None:
         """The session reloaded the save: drop what was in flight and redraw."""

@@ -72,8 +72,8 @@ class LobbyScreen(Screen[None]):
         self.action_refresh()
 
     def action_refresh(self) -> None:
-        if not self.is_current:
-            return  # under a room's screen: that screen watches its own game
+        if not self.is_active:
+            return  # under a room's screen (or any other): that screen watches its own game
         try:
             statuses = list(self.store.statuses(self.user))
         except RoomError as exc:

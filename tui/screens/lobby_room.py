@@ -17,9 +17,6 @@ from tui.screens.game import GameScreen
 
 MOVE_MAX = 80
 """The longest text the move line takes (a paste is cut there)."""
-SEAT_CHECK_TICKS = 4
-"""Ticks (of 0.12 s) between looks at whether this connection still holds
-its seat and whether someone took or renamed a seat."""
 
 
 def names_on_disk(path: Path) -> list[str] | None:
@@ -59,7 +56,6 @@ class RoomScreen(GameScreen):
         """Whether the seat was to act at the last draw (for the bell)."""
         self.seen_stat = stat_key(path)
         """The save's stat when its players' names were last compared."""
-        self.ticks = 0
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -97,10 +93,12 @@ class RoomScreen(GameScreen):
             if keys is not None:
                 keys.focus()
 
-    def _tick(self) -> None:
-        super()._tick()
-        self.ticks += 1
-        if self.ticks % SEAT_CHECK_TICKS == 0 and self.is_attached:
+    def check_disk(self) -> None:
+        """Look at the save: another's move, a seat taken, the seat opened
+        on a newer connection (every tick, and at once when the server
+        pushes a change)."""
+        super().check_disk()
+        if self.is_attached:
             self.check_seat()
 
     def check_seat(self) -> bool:

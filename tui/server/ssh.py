@@ -27,12 +27,14 @@ import termios
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Awaitable
 
 import asyncssh
 
 from tui.server.bots import BotRunner
 from tui.server.store import RoomError, Store, seat_label
 from tui.server.wire import InputCleaner
+from tui.server.zygote import Zygote, ZygoteError
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,14 @@ class Limits:
     """Input dropped beyond this many bytes in one connection ends it."""
     login_seconds: float = 60.0
     """Time to log in (and to pick a name)."""
+
+
+FRAME_RATE = 30
+"""Frames per second at most in a connection's TUI (textual's default is
+60): a move's several redraws fall into fewer frames, about a tenth less
+CPU per move, and a turn-based game over a network loses nothing by it."""
+POKE_SECONDS = 0.02
+"""How often the server looks for rooms whose save changed."""
 
 
 class InputBucket:
@@ -123,7 +133,7 @@ class _Door(asyncssh.SSHServer):
 class Front:
     """The SSH server of one data folder."""
 
-    def __init__(self, root: Path, limits: Limits = Limits(), bots: bool = True) -> None:
+    def __init__(self, root: Path, limits: Limits = Limits(), bots: bool = True, preload: bool = True) -> None:
         self.store = Store(root)
         self.store.make()
         self.limits = limits
@@ -132,12 +142,25 @@ class Front:
         self.children: set[int] = set()
         """Process ids of the TUI processes now running."""
         self.run_bots = bots
+        self.zygote: Zygote | None = Zygote() if preload else None
+        """The preloaded TUI that forks each connection's process (None:
+        each connection starts a fresh interpreter)."""
         self._server: asyncssh.SSHAcceptor | None = None
         self._bot_task: asyncio.Task[None] | None = None
+        self._poke_task: asyncio.Task[None] | None = None
+        self.pokeable: set[int] = set()
+        """Children that take SIGUSR1 as "look at your room now" (those
+        forked from the zygote, which ignore it until their app handles it)."""
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
         """Listen; returns the port (useful with port 0)."""
         key = load_host_key(self.store.host_key_path)
+        if self.zygote is not None:
+            try:
+                await self.zygote.start(child_env("xterm", None), self.store.root)
+            except (ZygoteError, OSError, ValueError, asyncio.TimeoutError):
+                self.zygote.close()
+                self.zygote = None
         self._server = await asyncssh.create_server(
             _Door,
             host,
@@ -155,12 +178,15 @@ class Front:
         )
         if self.run_bots:
             self._bot_task = asyncio.create_task(self._bots())
+        if self.zygote is not None:
+            self._poke_task = asyncio.create_task(self._poke_movers())
         return self._server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
         """Stop listening, end every connection and child process."""
-        if self._bot_task is not None:
-            self._bot_task.cancel()
+        for task in (self._bot_task, self._poke_task):
+            if task is not None:
+                task.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -169,12 +195,32 @@ class Front:
                 os.killpg(pid, signal.SIGTERM)
             except OSError:
                 pass
+        if self.zygote is not None:
+            self.zygote.close()
 
     async def _bots(self) -> None:
         runner = BotRunner(self.store)
         while True:
             moved = await asyncio.to_thread(runner.step)
             await asyncio.sleep(0.05 if moved else 0.25)
+
+    async def _poke_movers(self) -> None:
+        """Tell the players of a room the moment its save changes, instead
+        of letting them find out at their next look: every POKE_SECONDS, one
+        stat per room; a changed room's seat holders get SIGUSR1."""
+        marks = self.store.save_marks()
+        while True:
+            await asyncio.sleep(POKE_SECONDS)
+            now = self.store.save_marks()
+            for room_id, mark in now.items():
+                if marks.get(room_id) != mark:
+                    for pid in self.store.claimants(room_id):
+                        if pid in self.pokeable:
+                            try:
+                                os.kill(pid, signal.SIGUSR1)
+                            except OSError:
+                                pass
+            marks = now
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess) -> None:
@@ -252,29 +298,50 @@ class Front:
         _set_size(master, cols or 80, rows or 24)
         env = child_env(process.get_terminal_type() or "xterm", process.env.get("COLORTERM"))
         try:
-            child = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tui.server.player", str(self.store.root), user,
-                stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
-            )
+            pid, ended = await self._start_child(slave, user, env)
         finally:
             os.close(slave)
-        self.children.add(child.pid)
+        self.children.add(pid)
         os.set_blocking(master, False)
+        waiter = asyncio.ensure_future(ended)
         tasks = [
             asyncio.create_task(self._pump_out(master, process)),
-            asyncio.create_task(self._pump_in(master, process, child.pid)),
-            asyncio.create_task(child.wait()),
+            asyncio.create_task(self._pump_in(master, process, pid)),
+            waiter,
         ]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for t in tasks[:2]:
                 t.cancel()
-            if child.returncode is None:
-                await _stop(child)
-            self.children.discard(child.pid)
+            if not waiter.done():
+                await _stop(pid, waiter)
+            self.children.discard(pid)
+            self.pokeable.discard(pid)
             os.close(master)
-        return child.returncode or 0
+        if not waiter.done():
+            waiter.cancel()  # ended without a word (its zygote gone): no exit code to wait for
+            return 0
+        if waiter.cancelled() or waiter.exception() is not None:
+            return 0
+        return waiter.result() or 0
+
+    async def _start_child(self, slave: int, user: str, env: dict[str, str]) -> tuple[int, Awaitable[int]]:
+        """The connection's TUI process on the PTY `slave`: forked from the
+        preloaded zygote, or (without one) a fresh interpreter. Its pid, and
+        what to await for its exit code."""
+        if self.zygote is not None and self.zygote.alive:
+            try:
+                pid = await self.zygote.spawn(slave, self.store.root, user, env)
+                self.pokeable.add(pid)
+                return pid, self.zygote.wait(pid)
+            except (ZygoteError, OSError, asyncio.TimeoutError):
+                pass  # a fresh interpreter, as without the zygote
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui.server.player", str(self.store.root), user,
+            stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
+        )
+        return child.pid, child.wait()
 
     async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess) -> None:
         loop = asyncio.get_running_loop()
@@ -373,9 +440,11 @@ class LineReader:
 
 def child_env(term: str, colorterm: str | None) -> dict[str, str]:
     """The environment of a connection's TUI process: the client's terminal
-    type and colours, UTF-8, and only what Python needs from the server's."""
+    type and colours, UTF-8, the frame rate, and only what Python needs from
+    the server's."""
     env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV", "TMPDIR")}
     env.update(TERM=term if term.isprintable() and len(term) < 64 else "xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env["TEXTUAL_FPS"] = str(FRAME_RATE)
     if colorterm in ("truecolor", "24bit"):
         env["COLORTERM"] = colorterm
     return env
@@ -399,14 +468,15 @@ async def _write_all(fd: int, data: bytes, tries: int = 100) -> None:
             return
 
 
-async def _stop(child: asyncio.subprocess.Process) -> None:
+async def _stop(pid: int, ended: asyncio.Future[int]) -> None:
+    """End the process group of `pid` (hang up, then terminate, then kill)."""
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
         try:
-            os.killpg(child.pid, sig)
+            os.killpg(pid, sig)
         except OSError:
             return
         try:
-            await asyncio.wait_for(child.wait(), 2.0)
+            await asyncio.wait_for(asyncio.shield(ended), 2.0)
             return
         except asyncio.TimeoutError:
             continue

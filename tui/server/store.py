@@ -312,6 +312,36 @@ class Store:
         except OSError:
             return True  # no claim file (removed by hand): nobody newer
 
+    def claimants(self, room_id: str) -> list[int]:
+        """The process ids that hold a seat claim in the room (any seat)."""
+        pids = []
+        for claim in self.rooms_dir.glob(f".{room_id}.seat*.claim"):
+            try:
+                pid = int(claim.read_text(errors="replace").split("-", 1)[0])
+            except (OSError, ValueError):
+                continue
+            pids.append(pid)
+        return pids
+
+    def save_marks(self) -> dict[str, tuple[int, int, int]]:
+        """Every room save's (mtime, size, inode), by room id: what changes
+        when a move is saved."""
+        marks = {}
+        try:
+            entries = os.scandir(self.rooms_dir)
+        except OSError:
+            return marks
+        with entries:
+            for entry in entries:
+                name = entry.name
+                if name.startswith("r") and name.endswith(".json"):
+                    try:
+                        st = entry.stat()
+                    except OSError:
+                        continue
+                    marks[name[:-5]] = (st.st_mtime_ns, st.st_size, st.st_ino)
+        return marks
+
     # -------------------------------------------------------------- status
     def status(self, room: Room, user: str | None) -> RoomStatus | None:
         """Where the room's game stands, for `user` (None if its save is
