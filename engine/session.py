@@ -90,7 +90,8 @@ class _DiskMark:
     moves: list[tuple[int, str]] = field(default_factory=list)
 
 
-def _stat_key(path: Path) -> tuple[int, int, int] | None:
+def stat_key(path: Path) -> tuple[int, int, int] | None:
+    """What tells a file's versions apart without reading it (None: no file)."""
     try:
         st = os.stat(path)
     except OSError:
@@ -121,7 +122,7 @@ class GameSession:
         """The save file (None: a game kept in memory only, e.g. the arena)."""
         self._watchers: list[_Watcher] = []
         self._lock_held = False
-        self._disk = _DiskMark(_stat_key(self.path), list(record.moves)) if self.path else _DiskMark(None)
+        self._disk = _DiskMark(stat_key(self.path), list(record.moves)) if self.path else _DiskMark(None)
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -130,7 +131,10 @@ class GameSession:
         from engine.saves import load
 
         path = Path(path)
-        return cls(load(path), path)
+        key = stat_key(path)  # before reading: a write after it shows as a change
+        session = cls(load(path), path)
+        session._disk.stat = key
+        return session
 
     @classmethod
     def create(
@@ -393,13 +397,13 @@ class GameSession:
         except BaseException:
             self._restore(mark)
             raise
-        self._disk = _DiskMark(_stat_key(self.path), list(self.record.moves))
+        self._disk = _DiskMark(stat_key(self.path), list(self.record.moves))
         return result
 
     def _check_disk(self) -> None:
         """Raise StaleGameError (after reloading) if the file moved on."""
         assert self.path is not None
-        key = _stat_key(self.path)
+        key = stat_key(self.path)
         if key is not None and key == self._disk.stat:
             return
         on_disk = _moves_on_disk(self.path)
@@ -415,15 +419,16 @@ class GameSession:
         from engine.saves import load
 
         assert self.path is not None
+        key = stat_key(self.path)  # before reading: a write after it shows as a change
         self.record = load(self.path)
-        self._disk = _DiskMark(_stat_key(self.path), list(self.record.moves))
+        self._disk = _DiskMark(key, list(self.record.moves))
         self._notify((), reloaded=True)
 
     def changed_on_disk(self) -> bool:
         """True when the save file no longer holds this session's moves."""
         if self.path is None:
             return False
-        key = _stat_key(self.path)
+        key = stat_key(self.path)
         if key == self._disk.stat:
             return False
         on_disk = _moves_on_disk(self.path)

@@ -56,9 +56,53 @@ class Term:
             await asyncio.sleep(0.05)
         raise AssertionError(f"{needle!r} never appeared; the screen:\n{self.text()}")
 
+    async def wait_until(self, ok, what: str, timeout: float = 15.0) -> str:
+        """Wait until `ok(screen text)` holds; fail showing the screen if not."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if ok(self.text()):
+                return self.text()
+            if self._task.done():
+                break
+            await asyncio.sleep(0.03)
+        raise AssertionError(f"never {what}; the screen:\n{self.text()}")
+
+    async def type_move(self, move: str) -> None:
+        """Open the move line, type `move` and Enter."""
+        await self.open_move_line()
+        self.send(move + "\r")
+
+    async def open_move_line(self) -> None:
+        """Open the move line (':') and wait until it has the keys."""
+        await self.wait_until(  # the last move line has gone (its footer too: it lags a frame)
+            lambda t: "Type a move:" not in t and t.splitlines()[-1].strip() != "esc Cancel",
+            "the move line closed",
+        )
+        self.send(":")
+        await self.wait_until(
+            lambda t: "Type a move:" in t and t.splitlines()[-1].strip() == "esc Cancel",
+            "the move line with the keys (only Esc in the footer)",
+        )
+
+    async def choose(self, row: str, value: str) -> None:
+        """In a form of ▶-marked rows: go down to `row`, then right until it shows `value`."""
+        for key, ok in (("\x1b[B", lambda t: _marked(t, row) is not None), ("\x1b[C", lambda t: value in (_marked(t, row) or ""))):
+            for _ in range(12):
+                if ok(self.text()):
+                    break
+                before = self.text()
+                self.send(key)
+                await self.wait_until(lambda t: t != before, f"a change after a key in {row!r}", 5)
+            assert ok(self.text()), f"{row!r} never showed {value!r}:\n{self.text()}"
+
     async def close(self) -> None:
         self.conn.close()
         self._task.cancel()
+
+
+def _marked(text: str, row: str) -> str | None:
+    """The line of `text` under the form's cursor if it is the row `row`."""
+    return next((line for line in text.splitlines() if line.lstrip().startswith(f"▶ {row}")), None)
 
 
 def new_key():
@@ -72,15 +116,17 @@ async def connect(port: int, key, **kw):
     )
 
 
-async def open_term(port: int, key, name: str | None = None, cols: int = 80, rows: int = 24) -> Term:
-    """Log in with `key`; a first login picks `name`. Returns at the lobby."""
+async def open_term(port: int, key, name: str | None = None, cols: int = 80, rows: int = 24, lobby: bool = True) -> Term:
+    """Log in with `key`; a first login picks `name`. Returns at the lobby
+    (or, with `lobby` False, as soon as the name is sent)."""
     conn = await connect(port, key)
     proc = await conn.create_process(term_type="xterm-256color", term_size=(cols, rows), encoding=None)
     term = Term(conn, proc, cols, rows)
     if name is not None:
         await term.wait_for("Name:")
         term.send(name + "\r")
-    await term.wait_for("T-Square lobby", timeout=30)
+    if lobby:
+        await term.wait_for("T-Square lobby", timeout=30)
     return term
 
 

@@ -75,6 +75,11 @@ async def test_a_room_is_made_from_the_lobby_by_keys(store):
 
         form = app.screen.query_one(SetupForm)
         assert not any(k.startswith("name:") for k in form.row_keys())  # names are user names here
+        assert "alice (you)" in form.render().plain  # seat 1 is the maker's, by name
+        form.choices.row = form.row_keys().index("seat:0")
+        form.action_change(1)
+        assert form.choices.kinds[0] == "human"  # and it does not change
+        form.choices.row = 0
         while form.row_keys()[form.choices.row] != "seat:1":
             await pilot.press("down")
         for _ in range(len(form.kind_cycle())):  # seat 2: from the default bot round to an open seat

@@ -40,10 +40,8 @@ async def test_squire_players_never_see_each_others_hand(server):
         ply = session.ply
         if seat < 2:
             view = session.view(seat)
-            await terms[seat].wait_for("your turn")
-            terms[seat].send(":")
-            await asyncio.sleep(0.2)
-            terms[seat].send(view.format_move(view.legal(seat)[0]) + "\r")
+            await terms[seat].wait_for(f"your turn · {room.id} · move {ply + 1} ·")
+            await terms[seat].type_move(view.format_move(view.legal(seat)[0]))
         while session.ply == ply and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
             session, held = hands(server, room.id)
@@ -81,9 +79,7 @@ async def test_a_sealed_draft_pick_stays_with_its_player(server):
         await enter_room(t, room.id)
     session = GameSession.open(server.store.room_path(room.id))
     assert session.state.phase == "direction" and session.to_act() == (0,)
-    alice.send(":")
-    await asyncio.sleep(0.2)
-    alice.send("cw\r")  # the first player's direction, public
+    await alice.type_move("cw")  # the first player's direction, public
     await bob.wait_for("Draft pick")  # (the bot may have picked already: no move number to wait for)
     view = GameSession.open(server.store.room_path(room.id)).view(0)
     assert view.phase == "draft"
@@ -92,9 +88,7 @@ async def test_a_sealed_draft_pick_stays_with_its_player(server):
             break
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.3)
-    alice.send(":")
-    await asyncio.sleep(0.2)
-    alice.send(view.format_move(view.legal(0)[-1]) + "\r")  # a sealed pick
+    await alice.type_move(view.format_move(view.legal(0)[-1]))  # a sealed pick
     await alice.wait_for("your sealed pick")
     await asyncio.sleep(0.8)  # bob's screen has had time to follow
     assert GameSession.open(server.store.room_path(room.id)).state.boards[0].pick is not None

@@ -43,9 +43,7 @@ async def test_two_connections_play_grid_square(server):
         other = terms[1 - seat]
         bells = other.raw.count(b"\x07")
         await terms[seat].wait_for("your turn")
-        terms[seat].send(":")
-        await asyncio.sleep(0.2)
-        terms[seat].send(move + "\r")
+        await terms[seat].type_move(move)
         await other.wait_for(f"move {ply + 1} ·")  # the other screen follows through the save
         if first_legal(server, room.id)[0] != seat:
             await other.wait_for("your turn")
@@ -78,9 +76,7 @@ async def test_reconnect_and_restart_lose_nothing(server, tmp_path):
     mover = ka if seat == 0 else kb
     term = await open_term(server.port, mover)
     await enter_room(term, room.id)
-    term.send(":")
-    await asyncio.sleep(0.2)
-    term.send(move + "\r")
+    await term.type_move(move)
     await term.wait_for("waiting for")
     await term.close()  # dropped mid-game
     await server.close()  # and the server is stopped
@@ -107,6 +103,6 @@ async def test_the_newer_connection_to_a_seat_wins(server):
     await enter_room(new, room.id)
     await old.wait_for("plays there now")  # told, and back in the lobby
     assert "T-Square lobby" in old.text()
-    assert "you: alice" in new.text()
+    await new.wait_for(f"your turn · {room.id}")
     for t in (old, new):
         await t.close()

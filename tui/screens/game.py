@@ -116,6 +116,8 @@ class GameScreen(Screen[None]):
 
     DISK_CHECK_TICKS = 8
     """Ticks (of 0.12 s) between looks at the save for another tsquare's moves."""
+    RELOADED = "Another tsquare moved in this game: the screen shows the game as saved now."
+    """Said when another process's move was noticed and reloaded."""
 
     def __init__(self, record: GameRecord, path: Path) -> None:
         super().__init__()
@@ -258,7 +260,7 @@ class GameScreen(Screen[None]):
         thinking, or the result), then why the last key was refused."""
         state = self.record.state
         rec = self.record
-        head = f"{rec.ruleset.title} · move {rec.ply + 1}"
+        head = self.heading()
         seat: int | None = None
         if state.is_over():
             out = state.outcome()
@@ -269,11 +271,19 @@ class GameScreen(Screen[None]):
             text = f"{SPINNER[self.spin % len(SPINNER)]} {rec.names[self.thinking]} is thinking… · {head}"
         else:
             seat = self.acting_human()
-            text = f"{head} · {self.waiting_text()}" if seat is None else f"{state.prompt(seat)} · {head}"
+            text = f"{head} · {self.waiting_text()}" if seat is None else self.turn_text(seat)
         status = self.query_one("#status", StatusLine)
         status.show(text, seat, "" if seat is None else rec.names[seat])
         if self.refusal:
             status.refuse(self.refusal)
+
+    def heading(self) -> str:
+        """The status line's head: the game and the move number."""
+        return f"{self.record.ruleset.title} · move {self.record.ply + 1}"
+
+    def turn_text(self, seat: int) -> str:
+        """The status line while person `seat` is to act."""
+        return f"{self.record.state.prompt(seat)} · {self.heading()}"
 
     def refuse(self, reason: str) -> None:
         """Say in the status line why a key did nothing (until the next move)."""
@@ -291,13 +301,20 @@ class GameScreen(Screen[None]):
             self._update_status()
             return
         self.spin += 1
-        if self.spin % self.DISK_CHECK_TICKS == 0 and self.session.changed_on_disk():
-            try:
-                self.session.reload()
-            except SaveError as exc:
-                self.show_message(f"The save changed and cannot be read: {exc}")
-                return
-            self._reloaded("Another tsquare moved in this game: the screen shows the game as saved now.")
+        if self.spin % self.DISK_CHECK_TICKS == 0:
+            self.check_disk()
+
+    def check_disk(self) -> None:
+        """Reload if another process changed the save (also called at once
+        when a server pushes a room's change)."""
+        if not self.session.changed_on_disk():
+            return
+        try:
+            self.session.reload()
+        except SaveError as exc:
+            self.show_message(f"The save changed and cannot be read: {exc}")
+            return
+        self._reloaded(self.RELOADED)
 
     def _reloaded(self, message: str) -> None:
         """The session reloaded the save: drop what was in flight and redraw."""
@@ -306,7 +323,7 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "bot")
         self.refusal = ""
         self.last = record_last_move(self.record)
-        self.over_shown = self.record.state.is_over()
+        self.over_shown = self.over_shown and self.record.state.is_over()  # a game ended elsewhere shows its end here
         self._rebuild_log()
         self.show_message(message)
         self.advance()

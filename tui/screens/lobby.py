@@ -72,8 +72,8 @@ class LobbyScreen(Screen[None]):
         self.action_refresh()
 
     def action_refresh(self) -> None:
-        if not self.is_current:
-            return  # under a room's screen: that screen watches its own game
+        if not self.is_active:
+            return  # under a room's screen (or any other): that screen watches its own game
         try:
             statuses = list(self.store.statuses(self.user))
         except RoomError as exc:
@@ -211,14 +211,22 @@ class NewRoomScreen(Screen[str | None]):
         self.dismiss(None)
 
 
-def room_form(ruleset):
-    """The local setup form without name rows: in a room, people's names
-    are their user names and bots get theirs from their seat."""
+def room_form(ruleset, user: str = "you"):
+    """The local setup form without name rows (in a room, people's names
+    are their user names and bots get theirs from their seat); seat 1 is
+    the maker's, shown by name and not changed."""
     from tui.screens.setup import SetupForm
 
     class RoomForm(SetupForm):
         def row_keys(self) -> list[str]:
             return [k for k in super().row_keys() if not k.startswith("name:")]
+
+        def _row(self, key: str) -> tuple[str, str]:
+            return ("Seat 1", f"{user} (you)") if key == "seat:0" else super()._row(key)
+
+        def action_change(self, step: int) -> None:
+            if self.row_keys()[self.choices.row] != "seat:0":
+                super().action_change(step)
 
     return RoomForm(ruleset)
 
@@ -244,7 +252,7 @@ class RoomSetupScreen(Screen[str | None]):
                 "Seat 1 is yours; other Human seats stay open. ↑↓ row · ←→ change · Enter: make",
                 classes="hint",
             )
-            yield room_form(self.ruleset)
+            yield room_form(self.ruleset, self.user)
             yield Static("", id="message")
         yield Footer()
 

@@ -1,224 +1,156 @@
-"""A room's game, for one connected person: their own seat only (or the
-public view when watching). Other people's moves and the server's bots
-arrive through the save file: the screen looks at it often and reloads."""
+"""A room's game, for one connected person: the game screen of local play
+(`GameScreen`) with the seat fixed to theirs (or the public view when
+watching). Other people's moves and the server's bots arrive through the
+save file: the screen looks at it often and reloads; the server, never this
+screen, plays the bots."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Callable
 
-from rich.text import Text
-from textual import events
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input
 
-from engine.errors import MoveError, SaveError
-from engine.session import GameSession, SeatUpdate, StaleGameError
-from tui.games import view_class
-from tui.games.base import MoveChosen
+from engine.errors import SaveError
+from engine.saves import load, parse, read_bounded
+from engine.session import stat_key
+from tui.screens.game import GameScreen
 
-POLL_SECONDS = 0.1
-"""How often the save is checked for others' moves (a stat, unless it changed)."""
+MOVE_MAX = 80
+"""The longest text the move line takes (a paste is cut there)."""
 
 
-class RoomScreen(Screen[None]):
+def names_on_disk(path: Path) -> list[str] | None:
+    """The players' names in the save at `path` (None if unreadable); the
+    move list is not replayed."""
+    try:
+        doc = parse(read_bounded(path, str(path)), str(path))
+        return [str(p["name"]) for p in doc["players"]]
+    except (SaveError, ValueError, KeyError, TypeError):
+        return None
+
+
+class RoomScreen(GameScreen):
     """Plays one seat of a room's game (seat None: watches it)."""
 
-    BINDINGS = [
-        Binding("colon", "type_move", "Type a move", show=False),
-        Binding("a", "all_moves", "Moves"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "leave", "Lobby"),
-        Binding("escape", "hide_input", "Cancel", show=False),
-    ]
+    DISK_CHECK_TICKS = 1
+    """Others' moves are looked for at every tick: they are the game here."""
+    RELOADED = ""
+    """Another person's move is the normal course of a room: nothing to say."""
 
     def __init__(
         self, path: Path, seat: int | None, room_id: str = "", still_mine: Callable[[], bool] | None = None
     ) -> None:
-        super().__init__()
-        self.still_mine = still_mine
-        """Asked every half second: False once the person opened this seat
-        on another connection (the newer one plays; this one goes back)."""
-        self.polls = 0
-        self.session = GameSession.open(path)
-        """The room's game; this screen draws only `seat`'s view of it."""
+        seen = stat_key(path)
+        super().__init__(load(path), path)
+        if stat_key(path) != seen:
+            self.session.reload()  # moved on while it was read: the stat must be of what was read
         self.seat = seat
         """The person's seat, fixed (None: a spectator)."""
+        self.viewer = seat
+        self.hot_seat_hidden = False  # one person per screen: never a pass screen
         self.room_id = room_id
+        self.still_mine = still_mine
+        """Asked now and then: False once the person opened this seat on
+        another connection (the newer one plays; this one goes back)."""
         self.my_turn = False
-        self.over_shown = False
-        self.ready = False
-        self.logged: list[str] = []
-        """The lines the log shows now."""
-        """True once mounted: updates before that are drawn by on_mount."""
-        self._unsubscribe = self.session.subscribe(seat, self._updated)
-
-    def compose(self) -> ComposeResult:
-        yield Static("", id="status")
-        with Horizontal(id="main"):
-            yield view_class(self.session.ruleset.id)(id="view")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
-        yield Static("", id="message")
-        yield Input(placeholder="move in notation (Enter plays, Esc cancels)", id="move-input")
-        yield Footer(show_command_palette=False)
-
-    @property
-    def view_widget(self):  # the game's GameView
-        return self.query_one("#view")
+        """Whether the seat was to act at the last draw (for the bell)."""
+        self.seen_stat = stat_key(path)
+        """The save's stat when its players' names were last compared."""
 
     def on_mount(self) -> None:
-        self.ready = True
-        self.set_interval(POLL_SECONDS, self.poll)
-        self._updated(self.session.update_for(self.seat, reloaded=True))
-
-    def on_unmount(self) -> None:
-        self._unsubscribe()
-
-    def on_resize(self, event: events.Resize) -> None:
-        fit = getattr(self.view_widget, "fit_to", None)
-        if fit is not None:
-            fit(event.size.width, event.size.height)
-        self._rebuild_log()
-
-    # ------------------------------------------------------------ updates
-    def poll(self) -> None:
-        """Reload when another process (a person, the server's bots) moved."""
-        self.polls += 1
-        if self.still_mine is not None and self.polls % 5 == 0 and not self.still_mine():
-            self.still_mine = None
-            self.app.notify("You opened this seat on another connection: it plays there now.", timeout=8)
-            self.app.pop_screen()
-            return
-        try:
-            if self.session.changed_on_disk():
-                self.session.reload()
-        except SaveError as exc:
-            self.show_message(str(exc))
-
-    def acting(self) -> int | None:
-        """The person's seat when it must act now, else None."""
-        if self.seat is None or self.session.is_over():
-            return None
-        return self.seat if self.seat in self.session.to_act() else None
-
-    def _updated(self, update: SeatUpdate) -> None:
-        """Draw what this seat may see (the update carries its view only)."""
-        if not self.ready:
-            return
-        can_act = self.acting() is not None
-        self.view_widget.show(update.view, self.seat, self.session.names, can_act)
+        super().on_mount()
         box = self.query_one("#move-input", Input)
+        box.max_length = MOVE_MAX
+        box.restricted = self.too_long  # the line's own hook when it refuses text
+
+    def too_long(self) -> None:
+        """Say why the move line refused what was typed or pasted."""
+        self.app.bell()
+        self.show_message(f"Not taken: a move is at most {MOVE_MAX} characters (a paste too long is dropped).")
+
+    # ------------------------------------------------------------- flow
+    def advance(self) -> None:
+        """Draw the seat's view; the server's bot runner plays bot seats and
+        other people play on their own connections."""
+        if self.record.state.is_over():
+            self.my_turn = False
+            super().advance()  # the result, once
+            return
+        can_act = self.acting_human() is not None
+        self._draw(can_act=can_act)
+        if can_act and not self.my_turn:
+            self.app.bell()  # it became your turn
+        self.my_turn = can_act
+
+    def _draw(self, can_act: bool) -> None:
+        super()._draw(can_act)
+        box = self.query_one("#move-input")
         if box.has_class("visible"):
             box.focus()  # a move being typed keeps the keys when others' moves redraw the view
-        self._sync_log()
-        if can_act and not self.my_turn:
-            self.app.bell()
-        self.my_turn = can_act
-        self._status()
-        if self.session.is_over() and not self.over_shown:
-            self.over_shown = True
-            from tui.screens.game_over import GameOverScreen
+        elif not can_act and not self.log_widget.has_class("expanded"):
+            view = self.view_widget  # waiting may be long: the view's pages stay at hand
+            keys = next((w for w in self.focus_chain if w is view or view in w.ancestors), None)
+            if keys is not None:
+                keys.focus()
 
-            self.app.push_screen(GameOverScreen(self.session.record))
+    def check_disk(self) -> None:
+        """Look at the save: another's move, a seat taken, the seat opened
+        on a newer connection (every tick, and at once when the server
+        pushes a change)."""
+        super().check_disk()
+        if self.is_attached:
+            self.check_seat()
 
-    def _status(self) -> None:
-        s = self.session
-        head = f"{s.ruleset.title} · {self.room_id} · move {s.ply + 1}"
-        who = "watching" if self.seat is None else f"you: {s.names[self.seat]}"
-        if s.is_over():
-            out = s.state.outcome()
-            assert out is not None
-            tail = "game over: a draw" if out.is_draw else f"game over: {', '.join(s.names[w] for w in out.winners)} wins"
-        elif self.acting() is not None:
-            tail = f"your turn: {s.view(self.seat).prompt(self.seat)}"
-        else:
-            tail = "waiting for " + ", ".join(s.names[x] for x in s.to_act())
-        self.query_one("#status", Static).update(Text(f"{head} · {who} · {tail}"))
-
-    def _sync_log(self) -> None:
-        """Show this seat's event lines: only the new ones when the game
-        merely moved on (others' moves arrive as reloads), all after an undo."""
-        lines = [f"{ply}. {line}" for ply, line in self.session.record.event_lines(self.seat)]
-        log = self.query_one("#log", RichLog)
-        if lines[: len(self.logged)] != self.logged:
-            log.clear()
-            self.logged = []
-        for line in lines[len(self.logged):]:
-            log.write(line)
-        self.logged = lines
-
-    def _rebuild_log(self) -> None:
-        self.query_one("#log", RichLog).clear()
-        self.logged = []
-        self._sync_log()
-
-    def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(Text(text))
-
-    # ------------------------------------------------------------ moves
-    def play(self, text: str) -> bool:
-        """Play `text` for the person's seat; False (and why) if refused."""
-        seat = self.acting()
-        if seat is None:
-            self.show_message("Not your turn." if self.seat is not None else "You are watching.")
+    def check_seat(self) -> bool:
+        """Leave if a newer connection took this seat; redraw if a seat was
+        taken or renamed since (the save changed, not its moves). True while
+        this connection holds its seat."""
+        if self.still_mine is not None and not self.still_mine():
+            self.still_mine = None
+            self.generation += 1
+            self.app.notify("You opened this seat on another connection: it plays there now.", timeout=8)
+            while self.app.screen is not self and len(self.app.screen_stack) > 2:
+                self.app.pop_screen()  # the result, the move list, the help
+            self.app.pop_screen()
             return False
-        try:
-            self.session.play(seat, text)
-        except StaleGameError:
-            self.show_message("Someone moved first: here is the game now; play again.")
-            return False
-        except (MoveError, SaveError) as exc:
-            self.show_message(str(exc))
-            return False
-        self.show_message("")
+        key = stat_key(self.path)
+        if key != self.seen_stat:
+            self.seen_stat = key
+            names = names_on_disk(self.path)
+            if names is not None and names != self.record.names:
+                before = self.record.names
+                try:
+                    self.session.reload()
+                except SaveError as exc:
+                    self.show_message(f"The room's save cannot be read: {exc}")
+                    return True
+                joined = [n for i, n in enumerate(self.record.names) if i < len(before) and n != before[i]]
+                self._reloaded(f"{', '.join(joined)} sat down." if joined else "")
         return True
 
-    def on_move_chosen(self, message: MoveChosen) -> None:
-        message.stop()
-        self.play(message.text)
+    # ------------------------------------------------------------- moves
+    def play(self, seat: int, text: str) -> bool:
+        """Play for the person's seat, if this connection still holds it."""
+        if not self.check_seat():
+            return False
+        return super().play(seat, text)
 
-    def action_type_move(self) -> None:
-        if self.acting() is None:
-            self.show_message("Not your turn.")
-            return
-        box = self.query_one("#move-input", Input)
-        box.add_class("visible")
-        box.value = ""
-        box.focus()
+    def play_refusal(self) -> str | None:
+        if self.seat is None and not self.record.state.is_over():
+            return "You are watching this game."
+        return super().play_refusal()
 
-    def action_hide_input(self) -> None:
-        box = self.query_one("#move-input", Input)
-        if box.has_class("visible"):
-            box.remove_class("visible")
-            self.view_widget.focus()
+    # ------------------------------------------------------------- status
+    def heading(self) -> str:
+        rec = self.record
+        return f"{rec.ruleset.title} · {self.room_id} · move {rec.ply + 1}"
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if self.play(event.value):
-            self.action_hide_input()
+    def turn_text(self, seat: int) -> str:
+        return f"your turn · {self.room_id} · move {self.record.ply + 1} · {self.record.state.prompt(seat)}"
 
-    def action_all_moves(self) -> None:
-        seat = self.acting()
-        if seat is None:
-            self.show_message("Not your turn.")
-            return
-        from tui.screens.move_picker import MovePicker
+    def waiting_text(self) -> str:
+        who = "watching" if self.seat is None else f"you: {self.record.names[self.seat]}"
+        return f"{who} · {super().waiting_text()}"
 
-        view = self.session.view(seat)
-        moves = [view.format_move(m) for m in view.legal(seat)]
-
-        def chosen(text: str | None) -> None:
-            if text is not None:
-                self.play(text)
-
-        self.app.push_screen(MovePicker(moves, view.prompt(seat)), chosen)
-
-    def action_help(self) -> None:
-        from tui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.session.ruleset.id, getattr(self.view_widget, "KEYS_HELP", "")))
-
-    def action_leave(self) -> None:
-        self.app.pop_screen()
+    def help_keys(self) -> str:
+        return super().help_keys().replace("quit to the menu", "back to the lobby")

@@ -26,6 +26,9 @@ class LobbyApp(TSquareApp):
     """The TUI for a connected person: the lobby instead of the main menu."""
 
     CSS_PATH = [str(Path(__file__).parent.parent / name) for name in TSquareApp.CSS_PATH]  # the app's own styles
+    ENABLE_COMMAND_PALETTE = False
+    """No command palette over the network: nothing there a player needs, and
+    stray bytes (Ctrl-P among them) must not open it."""
 
     def __init__(self, root: Path, user: str) -> None:
         self.store = Store(root)

@@ -33,6 +33,7 @@ import asyncssh
 
 from tui.server.bots import BotRunner
 from tui.server.store import RoomError, Store, seat_label
+from tui.server.wire import InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
 
 
@@ -365,6 +366,7 @@ class Front:
     async def _pump_in(self, master: int, process: asyncssh.SSHServerProcess, pid: int) -> None:
         lim = self.limits
         bucket = InputBucket(lim.input_rate, lim.input_burst)
+        cleaner = InputCleaner()
         rang = 0.0
         while True:
             try:
@@ -381,6 +383,7 @@ class Front:
                 return
             if not data:
                 return
+            data = cleaner.skip(data)
             allowed = bucket.take(data)
             if len(allowed) < len(data) and time.monotonic() - rang > 1.0:
                 rang = time.monotonic()
@@ -388,7 +391,7 @@ class Front:
             if bucket.dropped > lim.flood_bytes:
                 process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
                 return
-            await _write_all(master, allowed)
+            await _write_all(master, cleaner.feed(allowed, cut=len(allowed) < len(data)))
 
 
 class LineReader:

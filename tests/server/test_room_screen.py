@@ -1,0 +1,72 @@
+"""The room's game screen without the network: the session-based game
+screen with the seat fixed, driven by keys through the lobby app."""
+from __future__ import annotations
+
+from engine.session import GameSession
+from tui.screens.lobby_room import RoomScreen
+from tui.server.player import LobbyApp
+from tui.server.store import Store
+
+
+def make_store(tmp_path):
+    store = Store(tmp_path)
+    store.make()
+    return store
+
+
+async def test_a_seat_opened_elsewhere_plays_nothing_here(tmp_path):
+    store = make_store(tmp_path)
+    room = store.create_room("grid-square", ["alice", "bot:random"], seed=1)
+    path = store.room_path(room.id)
+    app = LobbyApp(store.root, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        mine = [True]
+        screen = RoomScreen(path, 0, room.id, lambda: mine[0])
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.acting_human() == 0
+        mine[0] = False  # a newer connection claimed the seat
+        assert screen.play(0, "La1h") is False
+        await pilot.pause()
+        assert GameSession.open(path).ply == 0
+        assert not isinstance(app.screen, RoomScreen)  # back in the lobby
+
+
+async def test_a_watcher_has_no_seat_and_no_move(tmp_path):
+    store = make_store(tmp_path)
+    room = store.create_room("grid-square", ["alice", "bob"], seed=1)
+    app = LobbyApp(store.root, "carol")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = RoomScreen(store.room_path(room.id), None, room.id)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.viewer is None and screen.acting_human() is None
+        assert screen.play_refusal() == "You are watching this game."
+        await pilot.press("colon")
+        assert not screen.query_one("#move-input").has_class("visible")
+
+
+async def test_another_process_moving_redraws_and_a_typed_move_keeps_the_keys(tmp_path):
+    store = make_store(tmp_path)
+    room = store.create_room("grid-square", ["alice", "bob"], {"sliding": False}, seed=1)
+    path = store.room_path(room.id)
+    app = LobbyApp(store.root, "bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = RoomScreen(path, 1, room.id)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.acting_human() is None
+        with GameSession.editing(path) as session:  # alice, on her own connection
+            session.play(0, "La1h")
+        for _ in range(30):
+            await pilot.pause(0.05)
+            if screen.acting_human() == 1:
+                break
+        assert screen.acting_human() == 1 and screen.record.ply == 1
+        await pilot.press("colon")
+        await pilot.pause()
+        box = screen.query_one("#move-input")
+        assert screen.focused is box
+        screen.advance()  # a redraw (another's move in a game of choices made at once)
+        await pilot.pause()
+        assert screen.focused is box
