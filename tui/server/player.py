@@ -38,30 +38,18 @@ class LobbyApp(TSquareApp):
 
     def on_mount(self, event: Mount) -> None:
         event.prevent_default()  # not the main menu of local play
-        self.push_screen(lobby_screen()(self.store, self.user))
+        from tui.screens.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen(self.store, self.user))
         if signal.getsignal(signal.SIGUSR1) == signal.SIG_IGN:  # started by the server's zygote
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, self._poked)
 
     def _poked(self) -> None:
         """The server saw this person's room change: look at it now rather
         than at the screen's next timed look."""
-        look = getattr(self.screen, "check_disk", None) or getattr(self.screen, "poll", None)
+        look = getattr(self.screen, "check_disk", None)
         if look is not None:  # a room's screen: its look at the save, now
             self.call_later(look)
-
-
-def lobby_screen() -> type:
-    """The lobby screen, resting while a room's screen is over it (textual
-    counts the screen just below the top one as current, so the lobby's own
-    check lets it re-read every room each second under a room)."""
-    from tui.screens.lobby import LobbyScreen
-
-    class ServerLobby(LobbyScreen):
-        def action_refresh(self) -> None:
-            if self.is_active:
-                super().action_refresh()
-
-    return ServerLobby
 
 
 def main(argv: list[str]) -> int:
