@@ -87,7 +87,9 @@ class _DiskMark:
     """What the session last knew of its file, to notice others' changes."""
 
     stat: tuple[int, int, int] | None
-    moves: list[tuple[int, str]] = field(default_factory=list)
+    moves: tuple = ()
+    """`_game_of(record)`: the moves and the seats' players (a seat taken or
+    renamed by another process is a change as much as a move)."""
 
 
 def stat_key(path: Path) -> tuple[int, int, int] | None:
@@ -99,15 +101,22 @@ def stat_key(path: Path) -> tuple[int, int, int] | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def _moves_on_disk(path: Path) -> list[tuple[int, str]] | None:
-    """The move list in the file at `path` (seats 0-based), or None if it
-    cannot be read as a save (a full load then says why). Reads only a
-    regular file, bounded, never blocking."""
+def _game_of(record: GameRecord) -> tuple:
+    """What another process may change in a save: its moves (seats 0-based)
+    and its players (name, kind)."""
+    return (tuple(record.moves), tuple((p.name, p.kind) for p in record.players))
+
+
+def _moves_on_disk(path: Path) -> tuple | None:
+    """`_game_of` the file at `path`, or None if it cannot be read as a save
+    (a full load then says why). Reads only a regular file, bounded, never
+    blocking."""
     from engine.saves import parse, read_bounded
 
     try:
         doc = parse(read_bounded(path, str(path)), str(path))
-        return [(int(s) - 1, str(t)) for s, t in doc["moves"]]
+        return (tuple((int(s) - 1, str(t)) for s, t in doc["moves"]),
+                tuple((str(p["name"]), str(p["kind"])) for p in doc["players"]))
     except (SaveError, ValueError, KeyError, TypeError):
         return None
 
@@ -122,7 +131,7 @@ class GameSession:
         """The save file (None: a game kept in memory only, e.g. the arena)."""
         self._watchers: list[_Watcher] = []
         self._lock_held = False
-        self._disk = _DiskMark(stat_key(self.path), list(record.moves)) if self.path else _DiskMark(None)
+        self._disk = _DiskMark(stat_key(self.path), _game_of(record)) if self.path else _DiskMark(None)
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -397,7 +406,7 @@ class GameSession:
         except BaseException:
             self._restore(mark)
             raise
-        self._disk = _DiskMark(stat_key(self.path), list(self.record.moves))
+        self._disk = _DiskMark(stat_key(self.path), _game_of(self.record))
         return result
 
     def _check_disk(self) -> None:
@@ -421,7 +430,7 @@ class GameSession:
         assert self.path is not None
         key = stat_key(self.path)  # before reading: a write after it shows as a change
         self.record = load(self.path)
-        self._disk = _DiskMark(key, list(self.record.moves))
+        self._disk = _DiskMark(key, _game_of(self.record))
         self._notify((), reloaded=True)
 
     def changed_on_disk(self) -> bool:

@@ -105,6 +105,25 @@ def test_a_second_process_that_moved_on_is_noticed_not_overwritten(tmp_path: Pat
     assert GameSession.open(path).record.moves == [(0, "Sa1h"), (1, "Sd4h")]
 
 
+def test_a_seat_taken_by_another_process_is_noticed_not_written_back(tmp_path: Path):
+    """Another process changes only who sits in a seat (a server room's
+    seat taken or renamed): the next move reloads instead of writing the
+    old name back."""
+    from engine.saves import save
+
+    path = tmp_path / "g.json"
+    a = _gs(path)
+    other = GameSession.open(path)
+    other.record.players[1] = Player("Cleo")
+    save(other.record, path, clean=True)
+    with pytest.raises(StaleGameError, match="changed by another"):
+        a.play(0, "Sa1h")
+    assert a.record.players[1].name == "Cleo" and a.record.moves == []
+    a.play(0, "Sa1h")
+    again = GameSession.open(path).record
+    assert again.players[1].name == "Cleo" and again.moves == [(0, "Sa1h")]
+
+
 def test_editing_holds_the_lock_for_the_whole_command(tmp_path: Path):
     path = tmp_path / "g.json"
     _gs(path)
