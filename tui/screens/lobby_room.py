@@ -97,9 +97,8 @@ class RoomScreen(GameScreen):
         """Look at the save: another's move, a seat taken, the seat opened
         on a newer connection (every tick, and at once when the server
         pushes a change)."""
-        super().check_disk()
-        if self.is_attached:
-            self.check_seat()
+        if self.is_attached and self.check_seat():  # names first: a seat taken is told as such, not as a move
+            super().check_disk()
 
     def check_seat(self) -> bool:
         """Leave if a newer connection took this seat; redraw if a seat was
