@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from rich.text import Text
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from engine.core import GameState
 from engine.errors import MoveError, SaveError
@@ -28,6 +28,7 @@ from engine.words import plural
 from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
 from tui.screens.rules import keys_table
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel
 from tui.widgets.status_line import StatusLine
 
@@ -154,7 +155,7 @@ class GameScreen(Screen[None]):
             yield LogPanel(id="log")
         yield Static("", id="message")
         yield Input(placeholder="a move in notation: Enter plays, → completes, Esc cancels", id="move-input")
-        yield Footer(show_command_palette=False)  # room for the game's keys at 80 columns
+        yield KeyBar()  # the keys that work now; one line, cheap to change on every key
 
     def on_resize(self, event: events.Resize) -> None:
         fit = getattr(self.query_one("#view"), "fit_to", None)
@@ -169,6 +170,7 @@ class GameScreen(Screen[None]):
             self.last = None
         self._rebuild_log()
         self.advance()
+        self.call_after_refresh(self.app.settle_heap)  # the game just loaded stays for a while
 
     @property
     def record(self) -> GameRecord:
