@@ -25,6 +25,7 @@ from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Sli
 from rulesets.grid_square.state import GridSquareState
 from rulesets.grid_square.text_board import turn_text
 from tui.games.base import KeyRefused, MoveChosen, arrow_bindings
+from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
@@ -154,7 +155,7 @@ class PreviewChanged(Message):
     """The move being built changed: the panel says what it does now."""
 
 
-class GridBoard(TextCanvas, can_focus=True):
+class GridBoard(DirectKeys, TextCanvas, can_focus=True):
     """The board itself; posts MoveChosen when the player confirms. Players'
     buildings and cells take their seat colour from the theme."""
 
