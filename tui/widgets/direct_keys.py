@@ -11,15 +11,21 @@ app's business and were looked at before the key arrived here.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
-from textual.widget import Widget
 
 
-class DirectKeys(Widget):
-    """Mix in before a focusable Widget class: `class Board(DirectKeys, TextCanvas)`."""
+class DirectKeys:
+    """Mix in before a focusable widget class: `class Board(DirectKeys, TextCanvas)`.
+    Not a Widget itself, so the widget's CSS still comes from its own bases
+    (Textual follows the first DOM base for a class's default CSS)."""
+
+    _bindings: Any
+    app: Any
 
     async def handle_key(self, event: events.Key) -> bool:
-        if await super().handle_key(event):
+        if await super().handle_key(event):  # type: ignore[misc]
             return True
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             if not binding.priority and await self.app.run_action(binding.action, self):
