@@ -143,4 +143,5 @@ class TextCanvas(Widget):
         return Strip.blank(self.size.width, self.rich_style)
 
     def on_resize(self) -> None:
-        self._strips = None
+        if self._strips and self._strips[0].cell_length != self.size.width:
+            self._strips = None  # drawn at another width (the same width keeps its rows)
