@@ -10,9 +10,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 
-from engine.record import GameRecord, Player
-from engine.saves import save
-from rulesets import REGISTRY
+from test_tui_grid_square import game_with
 from tui.app import create_app
 from tui.games.grid_square import NO_PICK, GridBoard
 from tui.widgets.key_bar import KeyBar
@@ -21,13 +19,8 @@ from tui.widgets.text_canvas import TextCanvas
 
 
 def grid_save(tmp_path: Path, moves: tuple[str, ...] = (), second: str = "bot:greedy") -> Path:
-    """A Grid Square save (Ana against `second`) after `moves`."""
-    record = GameRecord.new(REGISTRY.get("grid-square"), [Player("Ana", "human"), Player("Ben", second)], 1, {})
-    for text in moves:
-        record.play(record.state.to_act()[0], text)
-    path = tmp_path / "g.json"
-    save(record, path)
-    return path
+    """A Grid Square save (a person against `second`) after `moves`."""
+    return game_with(tmp_path, list(moves), ("human", second))
 
 
 def bar_text(bar: KeyBar) -> str:
