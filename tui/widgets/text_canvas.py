@@ -143,5 +143,4 @@ class TextCanvas(Widget):
         return Strip.blank(self.size.width, self.rich_style)
 
     def on_resize(self) -> None:
-        if self._strips and self._strips[0].cell_length != self.size.width:
-            self._strips = None  # drawn at another width (the same width keeps its rows)
+        self._strips = None  # a picture may fit itself to the room: draw it again  # drawn for another size (a picture may fit itself to the room)
