@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 import tui.screens.game as game_module
 from engine.record import GameRecord, Player
@@ -20,6 +20,7 @@ from tui.screens.pass_screen import PassScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.saves import SavesScreen, save_label
 from tui.screens.setup import SetupScreen, names_problem
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.status_line import StatusLine
 
@@ -209,7 +210,7 @@ async def test_the_move_line_shows_its_text_completion_and_error(tmp_path, game,
         await pilot.press("colon", *first[:-1])
         await pilot.pause()
         box = screen.query_one("#move-input", Input)
-        footer = screen.query_one(Footer)
+        footer = screen.query_one(KeyBar)
         said = screen.query_one("#message", Static)
         assert box.value == first[:-1]
         assert box.region.height == 1 and said.region.height >= 1

@@ -24,7 +24,8 @@ from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Slide, cells_text, slide_target
 from rulesets.grid_square.state import GridSquareState
 from rulesets.grid_square.text_board import turn_text
-from tui.games.base import MoveChosen, arrow_bindings
+from tui.games.base import KeyRefused, MoveChosen, arrow_bindings
+from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
@@ -51,6 +52,8 @@ MONUMENT = "▲"
 """A monument: on the board it stands on a claimed area with its owner's mark (▲1)."""
 CLAIMED = "■"
 """The score: claimed cells."""
+NO_PICK = "Tab is for the slide and claim steps; now place a building."
+"""Why Tab does nothing in the place step."""
 LEGEND_KEY = "i"
 """Shows the whole legend (L is the large building)."""
 
@@ -101,6 +104,18 @@ def _style(style: Style | str | None) -> Style | None:
     return found
 
 
+def _runs(line: list[str], row_styles: list[Any]) -> list[tuple[str, Style | None]]:
+    """One row of the picture as runs of (text, style), one a run of equal style."""
+    runs: list[tuple[str, Style | None]] = []
+    start = 0
+    width = len(line)
+    for c in range(1, width + 1):
+        if c == width or row_styles[c] != row_styles[start]:
+            runs.append(("".join(line[start:c]), _style(row_styles[start])))
+            start = c
+    return runs
+
+
 class Scale:
     """How big a cell is drawn: `cw` characters wide, `ch` rows tall."""
 
@@ -140,7 +155,7 @@ class PreviewChanged(Message):
     """The move being built changed: the panel says what it does now."""
 
 
-class GridBoard(TextCanvas, can_focus=True):
+class GridBoard(DirectKeys, TextCanvas, can_focus=True):
     """The board itself; posts MoveChosen when the player confirms. Players'
     buildings and cells take their seat colour from the theme."""
 
@@ -159,6 +174,9 @@ class GridBoard(TextCanvas, can_focus=True):
         Binding("o,space", "turn", "Turn"),
         Binding("tab", "pick(1)", "Pick"),
         Binding("shift+tab", "pick(-1)", "Prev", show=False),
+        # while Tab cannot pick (the place step), it says so and the keys stay
+        # on the board, instead of Tab moving them to the log unseen
+        Binding("tab,shift+tab", "no_pick", show=False),
         Binding("enter", "confirm", "Play"),
         Binding("p", "pass_step", "Pass"),
         Binding("escape", "reset", "Reset", show=False),
@@ -195,6 +213,11 @@ class GridBoard(TextCanvas, can_focus=True):
         """Who played them."""
         self.seen: tuple[str, int, int] | None = None
         """(phase, seat, moves made) of the position last shown."""
+        self.legal_now: frozenset[Any] = frozenset()
+        """The legal moves of the position shown, when the viewer may act."""
+        self._base: tuple[list[list[str]], list[list[Any]], list[Any]] | None = None
+        """The picture without the preview (chars, styles, runs per row): drawn
+        once a position (and again when the marks or the chosen area change)."""
 
     def set_scale(self, large: bool) -> None:
         """Draw cells bigger (or back to the 80×24 size)."""
@@ -202,6 +225,8 @@ class GridBoard(TextCanvas, can_focus=True):
         if scale is not self.scale:
             self.scale = scale
             self.set_class(large, "large")
+            self._base = None
+            self._strips = None
             self.refresh(layout=True)
 
     # ----------------------------------------------------------- attributes down
@@ -219,6 +244,7 @@ class GridBoard(TextCanvas, can_focus=True):
         self.slide_dir, self.slide_dist = None, 0
         self.pass_armed = False
         legal = state.legal(state.seat) if can_act else []
+        self.legal_now = frozenset(legal)
         self.reach = {}
         for m in legal:
             if isinstance(m, Slide):
@@ -232,7 +258,8 @@ class GridBoard(TextCanvas, can_focus=True):
         if not stock.get(self.piece_size):
             self.piece_size = next((s for s in (2, 1, 3) if stock.get(s)), self.piece_size)
         self._clamp()
-        self.refresh()
+        self._base = None
+        self.redraw()
         self.refresh_bindings()
 
     def mark(self, seat: int, notation: str) -> None:
@@ -242,7 +269,8 @@ class GridBoard(TextCanvas, can_focus=True):
             return
         if notation is None:  # no move yet (the contract's None): nothing to mark
             self.marks = []
-            self.refresh()
+            self._base = None
+            self.redraw()
             return
         try:
             move = self.state.unchecked_move(notation)
@@ -253,7 +281,8 @@ class GridBoard(TextCanvas, can_focus=True):
         self.marks_seat = seat
         if not isinstance(move, Pass):
             self.marks.append(move)
-        self.refresh()
+        self._base = None
+        self.redraw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys of the step at hand work (and show in the footer)."""
@@ -300,6 +329,8 @@ class GridBoard(TextCanvas, can_focus=True):
         st = self.state
         if st is None or move is None:
             return "nothing to play"
+        if self.can_act and move in self.legal_now:  # the common case, without asking again
+            return None
         return st.why_illegal(st.seat, move)
 
     # ----------------------------------------------------------- actions
@@ -330,21 +361,21 @@ class GridBoard(TextCanvas, can_focus=True):
         elif st.phase == "claim":
             self.action_pick(1 if d in "es" else -1)
             return
-        self.refresh()
+        self.redraw()
         self._changed()
 
     def action_size(self, size: int) -> None:
         self.piece_size = size
         self.pass_armed = False
         self._clamp()
-        self.refresh()
+        self.redraw()
         self._changed()
 
     def action_turn(self) -> None:
         self.orient = "v" if self.orient == "h" else "h"
         self.pass_armed = False
         self._clamp()
-        self.refresh()
+        self.redraw()
         self._changed()
 
     def action_pick(self, step: int) -> None:
@@ -356,8 +387,14 @@ class GridBoard(TextCanvas, can_focus=True):
         if n:
             self.pick = (self.pick + step) % n
             self.slide_dir, self.slide_dist = None, 0
-        self.refresh()
+        if st.phase == "claim":
+            self._base = None  # the chosen area (★) is part of the picture
+        self.redraw()
         self._changed()
+
+    def action_no_pick(self) -> None:
+        if self.can_act:
+            self.post_message(KeyRefused(NO_PICK))
 
     def action_confirm(self) -> None:
         st = self.state
@@ -383,19 +420,57 @@ class GridBoard(TextCanvas, can_focus=True):
     def action_reset(self) -> None:
         self.slide_dir, self.slide_dist = None, 0
         self.pass_armed = False
-        self.refresh()
+        self.redraw()
         self._changed()
 
     def _changed(self) -> None:
         self.post_message(PreviewChanged())
 
     # ----------------------------------------------------------- drawing
-    def refresh(self, *args: Any, **kw: Any) -> Any:
-        self._strips = None  # every change of the board or cursor repaints it
-        return super().refresh(*args, **kw)
+    def style_key(self) -> Any:
+        return (self.rich_style, *(self.get_component_rich_style(player_class(s)) for s in range(2)))
+
+    def style_changed(self) -> None:
+        self._base = None  # the players' colours come from the theme
+        super().style_changed()
 
     def draw_runs(self) -> list[list[tuple[str, Style | None]]]:
+        """The picture: the position (drawn once, `_draw_base`), with the
+        preview laid over copies of the few rows it touches."""
         st = self.state
+        if st is None:
+            return []
+        if self._base is None:
+            self._base = self._draw_base(st)
+        chars, styles, runs = self._base
+        height, width = len(chars), len(chars[0]) if chars else 0
+        touched: dict[int, tuple[list[str], list[Any]]] = {}
+
+        def put(r: int, c: int, ch: str, style: Style | str | None = None) -> None:
+            if 0 <= r < height and 0 <= c < width:
+                if r not in touched:
+                    touched[r] = (chars[r][:], styles[r][:])
+                touched[r][0][c] = ch
+                touched[r][1][c] = style
+
+        move = self.current_move() if self.can_act else None
+        if self.can_act and st.phase == "place" and isinstance(move, Place):
+            fits = self.why_not(move) is None
+            self._draw_piece(put, *move, OK if fits else BAD, start="◆" if fits else "✗")
+        if self.can_act and st.phase == "slide":
+            piece = self.chosen_piece()
+            if piece is not None:
+                self._draw_piece(put, *piece, PICKED, start="○")
+                if isinstance(move, Slide):
+                    self._draw_piece(put, *slide_target(move), OK)
+        out = list(runs)
+        for r, (line, row_styles) in touched.items():
+            out[r] = _runs(line, row_styles)
+        return out
+
+    def _draw_base(self, st: GridSquareState) -> tuple[list[list[str]], list[list[Any]], list[Any]]:
+        """The position without the preview: chars and styles per cell of
+        the picture, and each row as runs of equal style."""
         sc = self.scale
         width, height = sc.width, sc.height
         row, col = sc.row, sc.col
@@ -421,8 +496,6 @@ class GridBoard(TextCanvas, can_focus=True):
                 for k in range(sc.cw):
                     put(r, col(x) + 1 + k, text[k] if r == mid else " ", style)
 
-        if st is None:
-            return []
         seat_fg = [BOLD + Style(color=self.get_component_rich_style(player_class(s)).color) for s in range(2)]
         """Buildings by who placed them."""
         seat_bg = [fg + REVERSE for fg in seat_fg]
@@ -443,7 +516,6 @@ class GridBoard(TextCanvas, can_focus=True):
         for region in self.given_up:
             for cell in g.cells_of(region):
                 fill_cell(cell, "×", GIVEN_UP)
-        move = self.current_move() if self.can_act else None
         if st.phase == "claim" and self.claims:
             for n, claim in enumerate(self.claims):
                 chosen = n == self.pick % len(self.claims)
@@ -482,27 +554,7 @@ class GridBoard(TextCanvas, can_focus=True):
             if piece is not None and tuple(piece) in on_board:
                 owner = st.owners[st.pieces.index(tuple(piece))]
                 self._draw_piece(put, *piece, seat_bg[owner], start=False)
-        # previews
-        if self.can_act and st.phase == "place" and isinstance(move, Place):
-            fits = self.why_not(move) is None
-            self._draw_piece(put, *move, OK if fits else BAD, start="◆" if fits else "✗")
-        if self.can_act and st.phase == "slide":
-            piece = self.chosen_piece()
-            if piece is not None:
-                self._draw_piece(put, *piece, PICKED, start="○")
-                if isinstance(move, Slide):
-                    self._draw_piece(put, *slide_target(move), OK)
-        out = []
-        for r in range(height):
-            line, row_styles = chars[r], styles[r]
-            runs: list[tuple[str, Style | None]] = []
-            start = 0
-            for c in range(1, width + 1):  # one segment per run of equal style
-                if c == width or row_styles[c] != row_styles[start]:
-                    runs.append(("".join(line[start:c]), _style(row_styles[start])))
-                    start = c
-            out.append(runs)
-        return out
+        return chars, styles, [_runs(chars[r], styles[r]) for r in range(height)]
 
     def _draw_piece(self, put: Any, size: int, x: int, y: int, o: str, style: Style | str,
                     start: str | bool = "◆", dashed: bool = False) -> None:
@@ -590,6 +642,8 @@ class GameView(Vertical):
         super().__init__(**kw)
         self.names: Sequence[str] = ()
         self.viewer: int | None = None
+        self.after_step = Text()
+        """The panel's words under the step (drawn once a position)."""
 
     def compose(self) -> ComposeResult:
         # the size is known before the first layout, so the log beside the
@@ -623,7 +677,9 @@ class GameView(Vertical):
 
     def on_preview_changed(self, message: PreviewChanged) -> None:
         message.stop()
-        self.update_panel()
+        board = self.query_one(GridBoard)
+        if board.state is not None:  # only the words change with the preview
+            self.query_one(SidePanel).set_text(self.side_text(board, board.state))
 
     def action_legend(self) -> None:
         self.query_one(Legend).toggle()
@@ -671,6 +727,12 @@ class GameView(Vertical):
         if st is None:
             return
         self.query_one(PlayerPanel).players = self.player_infos(st)
+        self.after_step = self._after_step(board, st)
+        self.query_one(SidePanel).set_text(self.side_text(board, st))
+        self.update_legend(board, st)
+
+    def side_text(self, board: GridBoard, st: GridSquareState) -> Text:
+        """Where the game is, the step at hand with the preview, the last turn."""
         t = Text()
         if st.phase == "over":
             t.append(f"Game over.\n{Event(st.end_reason).render(self.names)}.\n", "bold")
@@ -678,14 +740,20 @@ class GameView(Vertical):
             t.append(f"{turn_text(st)}\n", "dim")
         if st.phase != "over" and board.can_act:
             self._describe_step(t, board, st)
+        t.append_text(self.after_step)
+        return t
+
+    def _after_step(self, board: GridBoard, st: GridSquareState) -> Text:
+        """The panel's words under the step, which the preview leaves alone:
+        areas given up, and the last turn."""
+        t = Text()
         if board.given_up:
             t.append("× given up: no one may claim\n", "dim")
         if board.marks and board.marks_seat is not None:
             t.append(f"Last turn, {self.player_name(board.marks_seat)}:\n", "dim")
             for m in board.marks:
                 t.append(f" {past(st.describe_move(m))}\n", "dim")
-        self.query_one(SidePanel).set_text(t)
-        self.update_legend(board, st)
+        return t
 
     def _describe_step(self, t: Text, board: GridBoard, st: GridSquareState) -> None:
         """The step at hand, what Enter and p would do (the state's words), and its keys."""

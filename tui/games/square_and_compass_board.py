@@ -18,6 +18,7 @@ from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import PASS, PERK, Place
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.square_and_compass_faces import resource_word
+from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
 from tui.widgets.text_fit import fit
 
@@ -28,7 +29,7 @@ CLOSED = "✗"
 LAST = "◀ last"
 
 
-class ActionBoard(Widget, can_focus=True):
+class ActionBoard(DirectKeys, Widget, can_focus=True):
     """The action spaces, your perk and pass, one a row; a cursor over them."""
 
     COMPONENT_CLASSES = PALETTE_CLASSES | {"action-board--cursor", "action-board--muted", "action-board--head", "action-board--legal"}

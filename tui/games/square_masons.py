@@ -36,6 +36,7 @@ from tui.games.square_masons_draw import (
     card_face, side_by_side, structure_face, zone_lines,
 )
 from tui.widgets.card import Card, CardRow
+from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
@@ -85,7 +86,7 @@ def pips(n: int, hidden: int = 0) -> str:
     return "●" * n + "?" * hidden or "·"
 
 
-class ZoneView(Widget, can_focus=True):
+class ZoneView(DirectKeys, Widget, can_focus=True):
     """Your construction zone with a preview of the piece being laid; also
     builds auction choices by keys. Everything it keeps between keys (the
     preview, the die space and the bid) belongs to one seat in one phase of

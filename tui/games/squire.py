@@ -32,6 +32,7 @@ from tui.games.squire_look import (
 )
 from tui.games.squire_parts import Painted, Row
 from tui.widgets.card import CardRow
+from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend
 from tui.widgets.map_graph import MapGraph
 from tui.widgets.player_panel import PlayerPanel
@@ -78,7 +79,7 @@ score if the game ended now.
 """
 
 
-class SquireBoard(Vertical, can_focus=True):
+class SquireBoard(DirectKeys, Vertical, can_focus=True):
     """Map, line under it, gallery, market, cards and players; posts MoveChosen.
     It holds the keys; its kit widgets only draw (they never take focus)."""
 

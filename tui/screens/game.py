@@ -17,8 +17,9 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
+from textual.worker import Worker, WorkerState
 from rich.text import Text
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from engine.core import GameState
 from engine.errors import MoveError, SaveError
@@ -28,6 +29,7 @@ from engine.words import plural
 from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
 from tui.screens.rules import keys_table
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel
 from tui.widgets.status_line import StatusLine
 
@@ -37,6 +39,17 @@ TYPE_HINT = "Type a move: → takes the grey completion, Enter plays, Esc cancel
 
 PLAY_KEYS = ("type_move", "all_moves")
 """Actions that play a move: only while a person is to act."""
+
+
+@dataclass(frozen=True)
+class BotAnswer:
+    """A bot's move, as its worker hands it back."""
+
+    seat: int
+    text: str
+    """The move in notation."""
+    generation: int
+    """The screen's generation when the bot started (a stale answer is dropped)."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +169,7 @@ class GameScreen(Screen[None]):
             yield LogPanel(id="log")
         yield Static("", id="message")
         yield Input(placeholder="a move in notation: Enter plays, → completes, Esc cancels", id="move-input")
-        yield Footer(show_command_palette=False)  # room for the game's keys at 80 columns
+        yield KeyBar()  # the keys that work now; one line, cheap to change on every key
 
     def on_resize(self, event: events.Resize) -> None:
         fit = getattr(self.query_one("#view"), "fit_to", None)
@@ -171,6 +184,7 @@ class GameScreen(Screen[None]):
             self.last = None
         self._rebuild_log()
         self.advance()
+        self.call_after_refresh(self.app.settle_heap)  # the game just loaded stays for a while
 
     @property
     def record(self) -> GameRecord:
@@ -343,21 +357,29 @@ class GameScreen(Screen[None]):
         self._update_status()
         self.refresh_bindings()
 
-    def _think(self, bot, view, seat: int, generation: int, delay: float) -> None:
-        """In a worker thread: choose, pace, then hand the move back."""
+    @staticmethod
+    def _think(bot, view, seat: int, generation: int, delay: float) -> BotAnswer:
+        """In a worker thread: choose and pace; the answer is the worker's
+        result, played once the worker has finished (`on_worker_state_changed`),
+        so the next bot's worker never cancels one still running."""
         start = time.monotonic()
         move = bot.choose(view, seat)
         text = view.format_move(move)
         rest = delay - (time.monotonic() - start)
         if rest > 0:
             time.sleep(rest)
-        self.app.call_from_thread(self._bot_done, seat, text, generation)
+        return BotAnswer(seat, text, generation)
 
-    def _bot_done(self, seat: int, text: str, generation: int) -> None:
-        if generation != self.generation:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        answer = event.worker.result if event.state == WorkerState.SUCCESS else None
+        if isinstance(answer, BotAnswer):
+            self._bot_done(answer)
+
+    def _bot_done(self, answer: BotAnswer) -> None:
+        if answer.generation != self.generation:  # an undo or a reload came first
             return
         self.thinking = None
-        self.play(seat, text)
+        self.play(answer.seat, answer.text)
 
     # ------------------------------------------------------------- moves
     def play(self, seat: int, text: str) -> bool:

@@ -26,6 +26,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.palette import KIND_CLASSES, kind_class
 from tui.widgets.text_fit import fit, wrap_words
 
@@ -234,7 +235,7 @@ class Card(Widget):
         self.post_message(Card.Chosen(self, self.index))
 
 
-class CardRow(Widget, can_focus=True):
+class CardRow(DirectKeys, Widget, can_focus=True):
     """A hand of cards in a row, sized by the room it has; ←/→ move the
     selection, Enter or space picks (posts `Card.Chosen`)."""
 

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -59,6 +59,8 @@ class LogPanel(ScrollView, can_focus=True):
         self._starts: list[int] = []
         """The first line of each entry."""
         self._width = -1
+        self._paint: tuple[Style, int] | None = None
+        """The style and width of the repaint under way."""
 
     # ------------------------------------------------------------ attributes
     def show(self, entries: Sequence[LogEntry]) -> None:
@@ -121,13 +123,21 @@ class LogPanel(ScrollView, can_focus=True):
         self._width = -1
         self._layout()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # the style and width are asked once a repaint, not once a line
+        self._paint = (self.rich_style, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._paint = None
+
     def render_line(self, y: int) -> Strip:
         self._layout()
         index = self.scroll_offset.y + y
-        width = self.scrollable_content_region.width
+        style, width = self._paint or (self.rich_style, self.scrollable_content_region.width)
         if 0 <= index < len(self._strips):
-            return self._strips[index].crop_extend(0, width, self.rich_style)
-        return Strip.blank(width, self.rich_style)
+            return self._strips[index].crop_extend(0, width, style)
+        return Strip.blank(width, style)
 
     # ------------------------------------------------------------ keys
     def _ply_starts(self) -> list[int]:

@@ -30,6 +30,7 @@ from rich.style import Style
 from textual.binding import Binding
 from textual.message import Message
 
+from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import LegendEntry
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, kind_class, player_class
 from tui.widgets.text_canvas import TextCanvas
@@ -174,7 +175,7 @@ class _NodeMessage(Message):
         return self.graph
 
 
-class MapGraph(TextCanvas, can_focus=True):
+class MapGraph(DirectKeys, TextCanvas, can_focus=True):
     """Nodes and routed edges; a cursor over the nodes."""
 
     COMPONENT_CLASSES = PALETTE_CLASSES | {

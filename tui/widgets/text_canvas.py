@@ -2,59 +2,145 @@
 
 Textual's general path (Text → Content → wrapped, aligned lines) costs
 milliseconds for a board of many styled spans on every key press. This widget
-renders its picture once into strips (wrapping Text at its width, or taking
+renders its picture into strips (wrapping Text at its width, or taking
 ready-made runs of styled text from `draw_runs`) and keeps them until
-`redraw()` is called.
+`redraw()` is called. `redraw()` draws again at once and repaints only the
+rows that changed (a cursor move repaints the two or three rows it touched,
+not the whole board); a line of Text already rendered at this width is
+taken from a cache instead of being wrapped again.
 """
 from __future__ import annotations
+
+from typing import Hashable
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+Runs = list[tuple[str, "Style | None"]]
+"""One row as runs of (text, style)."""
+
+CACHE_LINES = 512
+"""Rendered lines of Text kept per widget (then the cache starts again)."""
+
 
 class TextCanvas(Widget):
-    """Subclasses implement `draw() -> Text`; call `redraw()` after a change."""
+    """Subclasses implement `draw() -> Text` (or `draw_runs`); call
+    `redraw()` after a change."""
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self._strips: list[Strip] | None = None
+        self._keys: list[Hashable] = []
+        """What each row's strip was drawn from, to find the rows that changed."""
+        self._rendered: dict[Hashable, list[Strip]] = {}
+        """Lines of Text rendered at a width and base style: their rows."""
+        self._style_seen: Hashable = None
+        """`style_key()` when the strips were drawn."""
+        self._style_checked = False
 
     def draw(self) -> Text:
         """The picture as Text (long lines wrap at the widget's width)."""
         return Text()
 
-    def draw_runs(self) -> list[list[tuple[str, Style | None]]] | None:
+    def draw_runs(self) -> list[Runs] | None:
         """Faster alternative to `draw`: per row, runs of (text, style).
         Return None to use `draw`."""
         return None
 
     def redraw(self) -> None:
-        """Forget the cached lines and repaint."""
-        self._strips = None
-        self.refresh()
+        """Draw again now and repaint the rows that changed (all of them if
+        the number of rows changed or nothing was drawn yet)."""
+        if self._strips is not None and self.size.width:
+            self._check_style()  # may drop the strips: new colours repaint everything
+        if self._strips is None or not self.size.width:
+            self._strips = None
+            self.refresh()
+            return
+        old = self._keys
+        self._strips, self._keys = self._build()
+        new = self._keys
+        if len(old) != len(new):
+            self.refresh()
+            return
+        width = self.size.width
+        changed = [y for y, (a, b) in enumerate(zip(old, new)) if a != b]
+        while changed:  # one region per block of adjacent rows
+            top = bottom = changed.pop(0)
+            while changed and changed[0] == bottom + 1:
+                bottom = changed.pop(0)
+            self.refresh(Region(0, top, width, bottom - top + 1))
 
-    def _build(self) -> list[Strip]:
+    def _build(self) -> tuple[list[Strip], list[Hashable]]:
         base = self.rich_style
         width = self.size.width
         runs = self.draw_runs()
         if runs is not None:
-            return [
-                Strip([Segment(t, base + st if st else base) for t, st in row]).crop_extend(0, width, base)
-                for row in runs
-            ]
+            old_strips, old_keys = self._strips or [], self._keys if self._strips else []
+            strips, keys = [], []
+            for y, row in enumerate(runs):
+                key = (tuple(row), base, width)
+                if y < len(old_keys) and old_keys[y] == key:  # unchanged: keep its strip
+                    strips.append(old_strips[y])
+                else:
+                    strips.append(Strip([Segment(t, base + st if st else base) for t, st in row])
+                                  .crop_extend(0, width, base))
+                keys.append(key)
+            return strips, keys
+        return self._build_text(self.draw(), base, width)
+
+    def _build_text(self, text: Text, base: Style, width: int) -> tuple[list[Strip], list[Hashable]]:
+        """Each line of `text` wrapped at `width`: rendered once, then cached."""
         console = self.app.console
-        lines = console.render_lines(self.draw(), console.options.update_width(max(1, width)), style=base, pad=True)
-        return [Strip(line).crop_extend(0, width, base) for line in lines]
+        options = console.options.update_width(max(1, width))
+        cache = self._rendered
+        if len(cache) > CACHE_LINES:
+            cache.clear()
+        strips: list[Strip] = []
+        keys: list[Hashable] = []
+        for line in text.split("\n", allow_blank=True):
+            key = (line.plain, tuple(line.spans), line.style, line.justify, line.overflow, line.no_wrap,
+                   base, width)
+            rows = cache.get(key)
+            if rows is None:
+                rendered = console.render_lines(line, options, style=base, pad=True)
+                rows = cache[key] = [Strip(r).crop_extend(0, width, base) for r in rendered]
+            strips.extend(rows)
+            keys.extend((key, n) for n in range(len(rows)))
+        return strips, keys
+
+    def style_key(self) -> Hashable:
+        """What the picture's colours come from: the widget's style (a
+        subclass adds the component styles it draws with)."""
+        return self.rich_style
+
+    def style_changed(self) -> None:
+        """The colours changed (a theme, a class): draw everything again."""
+        self._strips = None
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._style_checked = False  # looked at on the next repaint
+
+    def _check_style(self) -> None:
+        """After a restyle (focus, theme): draw again only if the colours changed."""
+        if not self._style_checked:
+            self._style_checked = True
+            key = self.style_key()
+            if key != self._style_seen:
+                self._style_seen = key
+                self.style_changed()
 
     def render_line(self, y: int) -> Strip:
+        self._check_style()
         if self._strips is None or (self._strips and self._strips[0].cell_length != self.size.width):
-            self._strips = self._build()
+            self._strips, self._keys = self._build()
         if y < len(self._strips):
             return self._strips[y]
         return Strip.blank(self.size.width, self.rich_style)
 
     def on_resize(self) -> None:
-        self._strips = None
+        self._strips = None  # a picture may fit itself to the room: draw it again  # drawn for another size (a picture may fit itself to the room)
