@@ -224,6 +224,28 @@ async def test_the_move_line_shows_its_text_completion_and_error(tmp_path, game,
         assert screen.record.ply == record.ply
 
 
+async def test_keys_typed_at_once_after_the_colon_all_reach_the_move_line(tmp_path):
+    """Over SSH (or a fast typist) `:` and the move arrive in one burst: the
+    letters queued behind the colon go to the move line, not to the board."""
+    from textual import events
+
+    game = "squire"  # its board has keys of its own for letters (s sells, b buys)
+    record = played(game, ["human", "bot:random"], 400, until=lambda s: s.to_act() == (0,))
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.acting_human() == 0
+        burst = ":sb"
+        for ch in burst:  # queued together, no wait between them
+            app.post_message(events.Key("colon" if ch == ":" else ch, ch))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one("#move-input", Input).value == burst[1:]
+        assert screen.record.ply == record.ply
+
+
 # ------------------------------------------------------------------ move list
 async def test_the_move_list_shows_what_each_move_does(tmp_path, monkeypatch):
     describe_as_does(monkeypatch)

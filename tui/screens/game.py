@@ -113,8 +113,10 @@ class GameScreen(Screen[None]):
         # each refusable key is bound twice: the action (hidden from the
         # footer by `check_action` while it cannot work) and a hidden
         # fallback that says why it was refused
-        Binding("colon", "type_move", "Type", show=False),
-        Binding("colon", "refused('type_move')", show=False),
+        # priority: taken as the key arrives, before the keys typed behind it
+        # reach the board (a burst over SSH); text while the line is open
+        Binding("colon", "type_move", "Type", show=False, priority=True),
+        Binding("colon", "refused('type_move')", show=False, priority=True),
         Binding("a", "all_moves", "Moves"),
         Binding("a", "refused('all_moves')", show=False),
         Binding("u", "undo", "Undo"),
@@ -451,6 +453,9 @@ class GameScreen(Screen[None]):
             return None, reason[:1].upper() + reason[1:] + "."
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "type_move" or parameters == ("type_move",):
+            if self.query_one("#move-input").has_class("visible"):
+                return False  # a colon typed in the move line is text
         if action in PLAY_KEYS:
             return self.play_refusal() is None
         if action == "undo":
@@ -478,7 +483,7 @@ class GameScreen(Screen[None]):
         box.add_class("visible")
         box.value = ""
         self.focus_before = self.focused
-        box.focus()
+        self.set_focus(box)  # at once (box.focus() waits its turn behind keys already queued)
         self.refresh_bindings()
         self.show_message(TYPE_HINT)
 
