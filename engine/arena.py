@@ -36,6 +36,9 @@ class MatchSpec:
     """Game options (completed with defaults)."""
     rotate: bool = True
     """Rotate the slots through the seats, game by game (fair comparisons)."""
+    search_iterations: int | None = None
+    """Search levels think for this many iterations a decision instead of
+    their time (`deep` five times as many): reproducible on any machine."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ class MatchResult:
             "seed": self.spec.seed,
             "swap": self.spec.rotate,
             "options": dict(self.spec.options),
+            "search_iterations": self.spec.search_iterations,
             "seats": [s.to_json() for s in self.slots],
             "seat_wins": list(self.seat_wins),
             "avg_length": sum(self.lengths) / len(self.lengths) if self.lengths else 0.0,
@@ -147,10 +151,21 @@ def slots_for_game(index: int, players: int, rotate: bool) -> tuple[int, ...]:
 
 def play_game(spec: MatchSpec, index: int) -> GameResult:
     """Play game `index` of `spec` to the end (bots only) and return its result."""
-    from engine.record import GameRecord, Player
+    from engine.bots.search import fix_iterations
     from engine.registry import REGISTRY
 
     ruleset = REGISTRY.get(spec.game)
+    fix_iterations(spec.search_iterations)
+    try:
+        return _play(ruleset, spec, index)
+    finally:
+        fix_iterations(None)
+
+
+def _play(ruleset: Any, spec: MatchSpec, index: int) -> GameResult:
+    """`play_game` once the search budgets are set."""
+    from engine.record import GameRecord, Player
+
     n = len(spec.levels)
     slot_of_seat = slots_for_game(index, n, spec.rotate)
     roster = [Player(f"Bot {slot + 1}", f"bot:{spec.levels[slot]}") for slot in slot_of_seat]
@@ -185,8 +200,10 @@ def check_spec(spec: MatchSpec) -> MatchSpec:
             raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(ruleset.bot_levels)})")
     if spec.games < 1:
         raise ValueError("play at least 1 game")
+    if spec.search_iterations is not None and spec.search_iterations < 1:
+        raise ValueError("search iterations must be at least 1")
     return MatchSpec(spec.game, tuple(spec.levels), spec.games, spec.seed, ruleset.check_options(dict(spec.options)),
-                     spec.rotate)
+                     spec.rotate, spec.search_iterations)
 
 
 def run_match(
@@ -361,13 +378,15 @@ def run_ladder(
     jobs: int = 1,
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    search_iterations: int | None = None,
 ) -> Ladder:
     """A round robin of `levels`: `games` games for each table of
     `pairings`, seats rotated; `progress(done, total)` after each game."""
     if len(set(levels)) < 2 or len(set(levels)) != len(levels):
         raise ValueError("name at least two different levels")
     tables = pairings(levels, players)
-    specs = [check_spec(MatchSpec(game, t, games, seed + 100_000 * i, dict(options or {}))) for i, t in enumerate(tables)]
+    specs = [check_spec(MatchSpec(game, t, games, seed + 100_000 * i, dict(options or {}), True, search_iterations))
+             for i, t in enumerate(tables)]
     total = games * len(specs)
     t0 = time.perf_counter()
     matches: list[MatchResult] = []

@@ -75,6 +75,21 @@ class MoveStat:
 LEVELS: dict[str, Budget] = {name: Budget(iterations=None, seconds=sec) for name, sec in SEARCH_LEVELS.items()}
 """The budgets of the named search levels (about 1 s and 5 s a move)."""
 
+DEEP_FACTOR = 5
+"""How many times the `search` level's budget the `deep` level gets."""
+
+
+def fix_iterations(iterations: int | None) -> None:
+    """Give the named levels a fixed iteration budget instead of their time:
+    `search` gets `iterations`, `deep` DEEP_FACTOR times as many (None: back
+    to their seconds). For reproducible matches (the arena's `--iterations`):
+    the result no longer depends on the machine's speed or load."""
+    for name, sec in SEARCH_LEVELS.items():
+        if iterations is None:
+            LEVELS[name] = Budget(iterations=None, seconds=sec)
+        else:
+            LEVELS[name] = Budget(iterations=iterations * (DEEP_FACTOR if name == "deep" else 1), seconds=None)
+
 ROLLOUT_PLIES = 0
 """Default random plies before an evaluated rollout is cut off: none, the
 new leaf is scored by the ruleset's own judgement (measured against the
@@ -199,9 +214,9 @@ class SearchBot(Bot):
         cut = self.rollout_plies
         while not state.is_over():
             if plies >= cut:
-                scores = [state.evaluate(s) for s in range(state.num_players)]
-                if all(v is not None for v in scores):
-                    return [float(v) for v in scores]  # type: ignore[arg-type]
+                scores = state.evaluate_all()
+                if scores is not None:
+                    return scores
                 cut = 1 << 30  # no evaluation: play to the end
             seat = state.to_act()[0]
             moves = state.legal(seat)
