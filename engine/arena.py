@@ -56,6 +56,8 @@ class GameResult:
     """Seconds each seat spent choosing."""
     decisions: tuple[int, ...]
     """Moves each seat chose."""
+    tags: tuple[dict[str, str], ...] = ()
+    """The content each seat played with (the state's `content_tags`)."""
 
 
 @dataclass
@@ -127,6 +129,7 @@ class MatchResult:
             "search_iterations": self.spec.search_iterations,
             "seats": [s.to_json() for s in self.slots],
             "seat_wins": list(self.seat_wins),
+            "content": content_rates([(self.spec, r) for r in self.results]),
             "avg_length": sum(self.lengths) / len(self.lengths) if self.lengths else 0.0,
             "seconds": self.seconds,
         }
@@ -141,6 +144,30 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (max(0.0, centre - half) if k else 0.0, min(1.0, centre + half) if k < n else 1.0)
+
+
+def content_rates(results: Sequence[tuple[MatchSpec, GameResult]]) -> list[dict[str, Any]]:
+    """Win rates per piece of content (a game's `content_tags`: board,
+    architect, map ...): for every tag and value, the games a seat played
+    with it and the outright wins, over all levels ("level": "all") and per
+    level, with Wilson 95% intervals; sorted by tag, value, level."""
+    counts: dict[tuple[str, str, str], list[int]] = {}
+    for spec, r in results:
+        top = r.ranks.count(1)
+        for seat, tags in enumerate(r.tags):
+            level = spec.levels[r.slot_of_seat[seat]]
+            won = int(r.ranks[seat] == 1 and top == 1)
+            for tag, value in tags.items():
+                for lv in ("all", level):
+                    c = counts.setdefault((tag, value, lv), [0, 0])
+                    c[0] += 1
+                    c[1] += won
+    out = []
+    for (tag, value, lv), (games, wins) in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] != "all", kv[0][2])):
+        lo, hi = wilson(wins, games)
+        out.append({"tag": tag, "value": value, "level": lv, "games": games, "wins": wins,
+                    "win_rate": wins / games, "win_rate_low": lo, "win_rate_high": hi})
+    return out
 
 
 def slots_for_game(index: int, players: int, rotate: bool) -> tuple[int, ...]:
@@ -183,7 +210,8 @@ def _play(ruleset: Any, spec: MatchSpec, index: int) -> GameResult:
                 break
     out = record.state.outcome()
     assert out is not None
-    return GameResult(index, slot_of_seat, out.scores, out.ranks, record.ply, tuple(think), tuple(decisions))
+    tags = tuple(record.state.content_tags(s) for s in range(n))
+    return GameResult(index, slot_of_seat, out.scores, out.ranks, record.ply, tuple(think), tuple(decisions), tags)
 
 
 def check_spec(spec: MatchSpec) -> MatchSpec:
@@ -292,6 +320,7 @@ class Ladder:
             ],
             "matches": [m.to_json() for m in self.matches],
             "seat_wins": self.seat_wins,
+            "content": content_rates([(m.spec, r) for m in self.matches for r in m.results]),
             "length_mean": self.lengths[0],
             "length_min": self.lengths[1],
             "length_max": self.lengths[2],
@@ -416,4 +445,4 @@ def run_ladder(
                   scores, (sum(lengths) / len(lengths), min(lengths), max(lengths)), time.perf_counter() - t0)
 
 
-__all__ = ["Ladder", "run_ladder", "pairings", "elo", "MatchSpec", "MatchResult", "GameResult", "SlotStats", "run_match", "play_game", "wilson", "asdict"]
+__all__ = ["content_rates", "Ladder", "run_ladder", "pairings", "elo", "MatchSpec", "MatchResult", "GameResult", "SlotStats", "run_match", "play_game", "wilson", "asdict"]

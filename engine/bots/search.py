@@ -50,6 +50,9 @@ class Node:
     available: int = 0
     """How often this node's move was available when its parent was chosen
     from (the ISMCTS correction to UCB)."""
+    ranked: list[Hashable] | None = None
+    """The moves from here in the order they are let in (progressive
+    widening): the prior bot's choice first, then a seeded shuffle."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout_plies: int | None = None,
         prior: Bot | None = None,
+        widening: float | None = 1.0,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -120,6 +124,9 @@ class SearchBot(Bot):
         """A fast bot (the game's default level) whose choice the search
         explores harder at the root and keeps unless the search finds a move
         clearly better (by `PRIOR_MARGIN` of win share)."""
+        self.widening = widening
+        """Progressive widening: a node with n visits tries its first
+        1 + widening·√n moves (None: every move at once)."""
         self.prior_move: Hashable | None = None
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
@@ -167,6 +174,7 @@ class SearchBot(Bot):
     def _iterate(self, root: Node, state: GameState, me: int, first_moves: list[Move]) -> None:
         node = root
         path = [root]
+        depth = 0
         # selection and expansion
         while not state.is_over():
             acting = state.to_act()
@@ -174,26 +182,59 @@ class SearchBot(Bot):
             moves = first_moves if node is root else state.legal(seat)
             if not moves:
                 break
+            moves = self._widened(node, state, seat, moves, depth)
             for m in moves:
                 child = node.children.get(m)
                 if child is not None:
                     child.available += 1
-            untried = [m for m in moves if m not in node.children]
-            if untried:
-                move = untried[self.rng.below(len(untried))]
-                child = Node(move, seat, node, available=1)
-                node.children[move] = child
-                state.apply_trusted(seat, move)
+            untried = next((m for m in moves if m not in node.children), None)
+            if untried is not None:
+                child = Node(untried, seat, node, available=1)
+                node.children[untried] = child
+                state.apply_trusted(seat, untried)
                 path.append(child)
                 break
             node = self._select(node, moves, self.prior_move if node is root else None)
             state.apply_trusted(seat, node.move)
             path.append(node)
+            depth += 1
         rewards = self._rollout(state)
         for n in path:
             n.visits += 1
             if n.seat is not None:
                 n.reward += rewards[n.seat]
+
+    def _widened(self, node: Node, state: GameState, seat: int, moves: list[Move], depth: int) -> list[Move]:
+        """The moves the search may try from `node` now (progressive
+        widening): the first 1 + ⌊√visits⌋ of its ranking that are legal
+        here. The ranking puts the prior bot's choice first (at the root
+        and, to `PRIOR_DEPTH`, below it: the opponent's likely reply), the
+        rest in a seeded shuffle."""
+        if self.widening is None or len(moves) <= 1:
+            return moves
+        if node.ranked is None:
+            rest = list(moves)
+            for i in range(len(rest) - 1, 0, -1):
+                j = self.rng.below(i + 1)
+                rest[i], rest[j] = rest[j], rest[i]
+            first = self.prior_move if node.move is None else None
+            if first is None and self.prior is not None and 0 < depth <= PRIOR_DEPTH:
+                first = self.prior.choose(state, seat)
+            if first in rest:
+                rest.remove(first)
+                rest.insert(0, first)
+            node.ranked = rest
+        allowed = 1 + int(self.widening * math.sqrt(node.visits))
+        if allowed >= len(moves) and len(node.ranked) >= len(moves):
+            return moves
+        legal = set(moves)
+        out = [m for m in node.ranked if m in legal][:allowed]
+        if len(out) < allowed:  # moves this sample has that the ranking has not met yet
+            known = set(node.ranked)
+            extra = [m for m in moves if m not in known]
+            node.ranked.extend(extra)
+            out += extra[:allowed - len(out)]
+        return out
 
     def _select(self, node: Node, moves: list[Move], favoured: Hashable | None = None) -> Node:
         best = None
@@ -227,6 +268,9 @@ class SearchBot(Bot):
 
 PRIOR_BOOST = 2.0
 """How much harder the root explores the prior bot's choice."""
+PRIOR_DEPTH = 1
+"""Below the root, the prior bot ranks the moves first at this depth (1:
+the reply to each root move), where a good reply matters most."""
 PRIOR_MARGIN = 0.05
 """How much better (in win share) a move must look to overrule the prior."""
 

@@ -254,6 +254,9 @@ class GridSquareState(GameState):
             lead += pending if self.seat == seat else -pending
         return 0.5 + 0.5 * math.tanh(lead / 8)
 
+    def content_tags(self, seat: int) -> dict[str, str]:
+        return {"sliding": "yes" if self.slides_allowed else "no"}
+
     # ---------------------------------------------------------- legality
     def is_legal(self, seat: int, move: Any) -> bool:
         phase = self.phase
