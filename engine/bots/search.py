@@ -25,6 +25,7 @@ One bot plays every game through the engine contract alone:
 from __future__ import annotations
 
 import math
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Hashable
@@ -78,6 +79,9 @@ class MoveStat:
 LEVELS: dict[str, Budget] = {name: Budget(iterations=None, seconds=sec) for name, sec in SEARCH_LEVELS.items()}
 """The budgets of the named search levels (about 1 s and 5 s a move)."""
 
+LEVEL_WORKERS: dict[str, int] = {"deep": max(1, min(8, os.cpu_count() or 1))}
+"""Processes a level searches in (one tree each): `deep` uses the cores."""
+
 DEEP_FACTOR = 5
 """How many times the `search` level's budget the `deep` level gets."""
 
@@ -111,6 +115,7 @@ class SearchBot(Bot):
         rollout_plies: int | None = None,
         prior: Bot | None = None,
         widening: float | None = 1.0,
+        workers: int | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -127,6 +132,8 @@ class SearchBot(Bot):
         self.widening = widening
         """Progressive widening: a node with n visits tries its first
         1 + widening·√n moves (None: every move at once)."""
+        self.workers = max(1, workers if workers is not None else LEVEL_WORKERS.get(level, 1))
+        """Trees searched at once in as many processes (root parallelism)."""
         self.prior_move: Hashable | None = None
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
@@ -142,15 +149,38 @@ class SearchBot(Bot):
 
     def analyse(self, state: GameState, seat: int) -> list[MoveStat]:
         """Search from `state` (the seat's view) and return every root move
-        with its visits and value, most visited first."""
+        with its visits and value, most visited first. With several
+        `workers`, each searches its own tree (its own seed, its share of
+        the iterations, the same deadline) in a process of its own, and the
+        root statistics are added up (root parallelism)."""
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        root = Node(None, None)
         legal = state.legal(seat)
         self.prior_move = None
         if self.prior is not None and len(legal) > 1:
             self.prior_move = self.prior.choose(state, seat)
+        workers = self.workers if len(legal) > 1 else 1
         limit = budget.iterations
+        shares = [None if limit is None else limit // workers + (k < limit % workers) for k in range(workers)]
+        rngs = [self.rng.fork() for _ in range(workers)] if workers > 1 else [self.rng]
+        own = self.rng
+        if workers == 1:
+            totals, n = self._search(state, seat, legal, shares[0], deadline, rngs[0])
+        else:
+            totals, n = self._search_parallel(state, seat, legal, shares, deadline, rngs)
+        self.rng = own
+        self.last_iterations = n
+        stats = [MoveStat(legal[i], v, r / v if v else 0.0) for i, (v, r) in totals.items()]
+        seen = {s.move for s in stats}
+        stats += [MoveStat(m, 0, 0.0) for m in legal if m not in seen]
+        stats.sort(key=lambda s: (-s.visits, -s.value))
+        return stats
+
+    def _search(self, state: GameState, seat: int, legal: list[Move], limit: int | None,
+                deadline: float | None, rng: Rng) -> tuple[dict[int, tuple[int, float]], int]:
+        """One tree: root move index -> (visits, reward sum), and the iterations run."""
+        self.rng = rng
+        root = Node(None, None)
         n = 0
         while True:
             if limit is not None and n >= limit:
@@ -160,15 +190,45 @@ class SearchBot(Bot):
             sample = state.determinize(seat, self.rng.fork())
             self._iterate(root, sample, seat, first_moves=legal)
             n += 1
-        self.last_iterations = n
-        stats = [
-            MoveStat(m, child.visits, child.reward / child.visits if child.visits else 0.0)
-            for m, child in root.children.items()
-        ]
-        seen = {s.move for s in stats}
-        stats += [MoveStat(m, 0, 0.0) for m in legal if m not in seen]
-        stats.sort(key=lambda s: (-s.visits, -s.value))
-        return stats
+        index = {m: i for i, m in enumerate(legal)}
+        return {index[m]: (c.visits, c.reward) for m, c in root.children.items()}, n
+
+    def _search_parallel(self, state: GameState, seat: int, legal: list[Move], shares: list[int | None],
+                         deadline: float | None, rngs: list[Rng]) -> tuple[dict[int, tuple[int, float]], int]:
+        """`_search` in `len(shares)` trees at once: this process runs the
+        first, forked processes the others (they inherit the position, so
+        nothing is pickled but the statistics they send back); the sums are
+        taken in worker order, so the result is the same for a seed, an
+        iteration budget and a worker count."""
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")
+        started = []
+        for k in range(1, len(shares)):
+            receive, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_tree_worker, args=(self, state, seat, legal, shares[k], deadline, rngs[k], send),
+                               daemon=True)
+            proc.start()
+            send.close()
+            started.append((proc, receive))
+        parts = [self._search(state, seat, legal, shares[0], deadline, rngs[0])]
+        try:
+            for proc, receive in started:
+                try:
+                    parts.append(receive.recv())
+                except EOFError:  # a worker died: the search goes on without its tree
+                    pass
+                proc.join()
+        finally:
+            for proc, _ in started:
+                if proc.is_alive():
+                    proc.terminate()
+        totals: dict[int, tuple[int, float]] = {}
+        for part, _n in parts:
+            for i, (v, r) in part.items():
+                v0, r0 = totals.get(i, (0, 0.0))
+                totals[i] = (v0 + v, r0 + r)
+        return totals, sum(n for _, n in parts)
 
     # ------------------------------------------------------------ one iteration
     def _iterate(self, root: Node, state: GameState, me: int, first_moves: list[Move]) -> None:
@@ -273,6 +333,14 @@ PRIOR_DEPTH = 1
 the reply to each root move), where a good reply matters most."""
 PRIOR_MARGIN = 0.05
 """How much better (in win share) a move must look to overrule the prior."""
+
+
+def _tree_worker(bot: "SearchBot", state: GameState, seat: int, legal: list[Move], limit: int | None,
+                 deadline: float | None, rng: Rng, send: Any) -> None:
+    """In a forked process: one tree of a root-parallel search, its root
+    statistics sent back through `send`."""
+    send.send(bot._search(state, seat, legal, limit, deadline, rng))
+    send.close()
 
 
 def pick(stats: list[MoveStat], prior_move: Hashable | None = None) -> Hashable:
