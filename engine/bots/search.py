@@ -185,7 +185,7 @@ class SearchBot(Bot):
         while True:
             if limit is not None and n >= limit:
                 break
-            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             sample = state.determinize(seat, self.rng.fork())
             self._iterate(root, sample, seat, first_moves=legal)
