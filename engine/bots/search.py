@@ -19,8 +19,16 @@ One bot plays every game through the engine contract alone:
 - Prior: the game's default bot (given by `Ruleset.make_bot`) proposes a
   move at the root; the search explores it harder and plays it unless its
   most visited move has a clearly higher value (`pick`).
+- Progressive widening: a node with n visits tries only the first
+  1 + √n moves of its ranking, the prior bot's choice first (at the root,
+  and one level down its reply to each root move), the rest shuffled; so
+  a large branching factor does not spread the budget one visit a move.
+- Root parallelism: with `workers` > 1 (the `deep` level: one per core)
+  each worker process searches a tree of its own and the root statistics
+  are added up.
 - Budget: iterations, seconds, or both (whichever ends first). For a given
-  seed and an iteration budget (no time limit) the bot is deterministic.
+  seed, an iteration budget (no time limit) and a worker count the bot is
+  deterministic.
 """
 from __future__ import annotations
 

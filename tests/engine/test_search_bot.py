@@ -66,3 +66,18 @@ def test_the_deep_level_searches_in_one_process_per_core_and_search_in_one():
     rs = REGISTRY.get("squire")
     assert rs.make_bot("search", 1).workers == 1
     assert rs.make_bot("deep", 1).workers == max(1, min(8, os.cpu_count() or 1))
+
+
+def test_widening_keeps_the_search_on_a_few_moves_led_by_the_prior():
+    import math
+
+    rs = REGISTRY.get("grid-square")
+    rec = _midgame("grid-square", 11)
+    seat = rec.state.to_act()[0]
+    bot = rs.make_bot("search", 3)
+    bot.budget = Budget(iterations=50)
+    stats = bot.analyse(rec.state.view(seat), seat)
+    tried = [s for s in stats if s.visits]
+    assert len(rec.state.legal(seat)) > 50  # without widening every move could get a visit
+    assert len(tried) <= 1 + math.isqrt(50)
+    assert stats[0].move == bot.prior_move
