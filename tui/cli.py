@@ -532,9 +532,10 @@ def selfplay(
     as_json: bool = typer.Option(
         False,
         "--json",
-        help="Print the results as JSON: game, games, players, seed, swap, options, seats (per --bot seat: "
-        "level, wins, draws, games, win_rate with its Wilson 95% interval win_rate_low/high, avg_score, "
-        "ms_per_decision), seat_wins (outright wins by seat: the first-seat advantage), avg_length, seconds.",
+        help="Print the results as JSON: game, games, players, seed, swap, options, search_iterations, seats "
+        "(per --bot seat: level, wins, draws, games, win_rate with its Wilson 95% interval win_rate_low/high, "
+        "avg_score, ms_per_decision), seat_wins (outright wins by seat: the first-seat advantage), content "
+        "(win rates per board, architect or map, as arena --json), avg_length, seconds.",
     ),
     swap: bool = typer.Option(False, "--swap", help="Rotate the seats' bots each game (fairer comparisons)."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Play games in this many parallel processes."),
