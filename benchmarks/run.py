@@ -559,8 +559,9 @@ def table(res: dict[str, Any]) -> str:
 
 def search_figures(decisions: int = 4) -> dict[str, Any]:
     """Per game: the search bot's iterations a second (half a second from a
-    position ten default-bot moves in), and the seconds a decision of the
-    `search` and `deep` levels take (p95 over `decisions` and one decision)."""
+    position ten default-bot moves in), the seconds a decision of the
+    `search` and `deep` levels take (p95 over `decisions` and one decision)
+    and the iterations they reach in that time (median)."""
     from engine.bots.search import Budget
     from rulesets import REGISTRY
 
@@ -584,6 +585,7 @@ def search_figures(decisions: int = 4) -> dict[str, Any]:
         row: dict[str, Any] = {"players": n, "iterations_per_s": round(probe_bot.last_iterations / 0.5)}
         for level, count in (("search", decisions), ("deep", 1)):
             times = []
+            iters = []
             st = state.clone()
             for k in range(count):
                 if st.is_over():
@@ -595,13 +597,16 @@ def search_figures(decisions: int = 4) -> dict[str, Any]:
                 if st.is_over():
                     break
                 t = time.perf_counter()
-                mv = rs.make_bot(level, k).choose(st.view(seat), seat)
+                bot = rs.make_bot(level, k)
+                mv = bot.choose(st.view(seat), seat)
                 times.append(time.perf_counter() - t)
+                iters.append(bot.last_iterations)
                 st.apply(seat, mv)
             times.sort()
             if not times:
                 continue
             row[f"{level}_p95_s"] = round(times[min(len(times) - 1, int(0.95 * len(times)))], 3)
+            row[f"{level}_iterations"] = sorted(iters)[len(iters) // 2]
         out[entry.id] = row
     return out
 

@@ -36,6 +36,9 @@ class MatchSpec:
     """Game options (completed with defaults)."""
     rotate: bool = True
     """Rotate the slots through the seats, game by game (fair comparisons)."""
+    search_iterations: int | None = None
+    """Search levels think for this many iterations a decision instead of
+    their time (`deep` five times as many): reproducible on any machine."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,8 @@ class GameResult:
     """Seconds each seat spent choosing."""
     decisions: tuple[int, ...]
     """Moves each seat chose."""
+    tags: tuple[dict[str, str], ...] = ()
+    """The content each seat played with (the state's `content_tags`)."""
 
 
 @dataclass
@@ -121,8 +126,10 @@ class MatchResult:
             "seed": self.spec.seed,
             "swap": self.spec.rotate,
             "options": dict(self.spec.options),
+            "search_iterations": self.spec.search_iterations,
             "seats": [s.to_json() for s in self.slots],
             "seat_wins": list(self.seat_wins),
+            "content": content_rates([(self.spec, r) for r in self.results]),
             "avg_length": sum(self.lengths) / len(self.lengths) if self.lengths else 0.0,
             "seconds": self.seconds,
         }
@@ -139,6 +146,30 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half) if k else 0.0, min(1.0, centre + half) if k < n else 1.0)
 
 
+def content_rates(results: Sequence[tuple[MatchSpec, GameResult]]) -> list[dict[str, Any]]:
+    """Win rates per piece of content (a game's `content_tags`: board,
+    architect, map ...): for every tag and value, the games a seat played
+    with it and the outright wins, over all levels ("level": "all") and per
+    level, with Wilson 95% intervals; sorted by tag, value, level."""
+    counts: dict[tuple[str, str, str], list[int]] = {}
+    for spec, r in results:
+        top = r.ranks.count(1)
+        for seat, tags in enumerate(r.tags):
+            level = spec.levels[r.slot_of_seat[seat]]
+            won = int(r.ranks[seat] == 1 and top == 1)
+            for tag, value in tags.items():
+                for lv in ("all", level):
+                    c = counts.setdefault((tag, value, lv), [0, 0])
+                    c[0] += 1
+                    c[1] += won
+    out = []
+    for (tag, value, lv), (games, wins) in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] != "all", kv[0][2])):
+        lo, hi = wilson(wins, games)
+        out.append({"tag": tag, "value": value, "level": lv, "games": games, "wins": wins,
+                    "win_rate": wins / games, "win_rate_low": lo, "win_rate_high": hi})
+    return out
+
+
 def slots_for_game(index: int, players: int, rotate: bool) -> tuple[int, ...]:
     """The slot sitting in each seat in game `index`."""
     shift = index % players if rotate else 0
@@ -147,10 +178,21 @@ def slots_for_game(index: int, players: int, rotate: bool) -> tuple[int, ...]:
 
 def play_game(spec: MatchSpec, index: int) -> GameResult:
     """Play game `index` of `spec` to the end (bots only) and return its result."""
-    from engine.record import GameRecord, Player
+    from engine.bots.search import fix_iterations
     from engine.registry import REGISTRY
 
     ruleset = REGISTRY.get(spec.game)
+    fix_iterations(spec.search_iterations)
+    try:
+        return _play(ruleset, spec, index)
+    finally:
+        fix_iterations(None)
+
+
+def _play(ruleset: Any, spec: MatchSpec, index: int) -> GameResult:
+    """`play_game` once the search budgets are set."""
+    from engine.record import GameRecord, Player
+
     n = len(spec.levels)
     slot_of_seat = slots_for_game(index, n, spec.rotate)
     roster = [Player(f"Bot {slot + 1}", f"bot:{spec.levels[slot]}") for slot in slot_of_seat]
@@ -168,7 +210,8 @@ def play_game(spec: MatchSpec, index: int) -> GameResult:
                 break
     out = record.state.outcome()
     assert out is not None
-    return GameResult(index, slot_of_seat, out.scores, out.ranks, record.ply, tuple(think), tuple(decisions))
+    tags = tuple(record.state.content_tags(s) for s in range(n))
+    return GameResult(index, slot_of_seat, out.scores, out.ranks, record.ply, tuple(think), tuple(decisions), tags)
 
 
 def check_spec(spec: MatchSpec) -> MatchSpec:
@@ -185,8 +228,10 @@ def check_spec(spec: MatchSpec) -> MatchSpec:
             raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(ruleset.bot_levels)})")
     if spec.games < 1:
         raise ValueError("play at least 1 game")
+    if spec.search_iterations is not None and spec.search_iterations < 1:
+        raise ValueError("search iterations must be at least 1")
     return MatchSpec(spec.game, tuple(spec.levels), spec.games, spec.seed, ruleset.check_options(dict(spec.options)),
-                     spec.rotate)
+                     spec.rotate, spec.search_iterations)
 
 
 def run_match(
@@ -275,6 +320,7 @@ class Ladder:
             ],
             "matches": [m.to_json() for m in self.matches],
             "seat_wins": self.seat_wins,
+            "content": content_rates([(m.spec, r) for m in self.matches for r in m.results]),
             "length_mean": self.lengths[0],
             "length_min": self.lengths[1],
             "length_max": self.lengths[2],
@@ -361,13 +407,15 @@ def run_ladder(
     jobs: int = 1,
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    search_iterations: int | None = None,
 ) -> Ladder:
     """A round robin of `levels`: `games` games for each table of
     `pairings`, seats rotated; `progress(done, total)` after each game."""
     if len(set(levels)) < 2 or len(set(levels)) != len(levels):
         raise ValueError("name at least two different levels")
     tables = pairings(levels, players)
-    specs = [check_spec(MatchSpec(game, t, games, seed + 100_000 * i, dict(options or {}))) for i, t in enumerate(tables)]
+    specs = [check_spec(MatchSpec(game, t, games, seed + 100_000 * i, dict(options or {}), True, search_iterations))
+             for i, t in enumerate(tables)]
     total = games * len(specs)
     t0 = time.perf_counter()
     matches: list[MatchResult] = []
@@ -397,4 +445,4 @@ def run_ladder(
                   scores, (sum(lengths) / len(lengths), min(lengths), max(lengths)), time.perf_counter() - t0)
 
 
-__all__ = ["Ladder", "run_ladder", "pairings", "elo", "MatchSpec", "MatchResult", "GameResult", "SlotStats", "run_match", "play_game", "wilson", "asdict"]
+__all__ = ["content_rates", "Ladder", "run_ladder", "pairings", "elo", "MatchSpec", "MatchResult", "GameResult", "SlotStats", "run_match", "play_game", "wilson", "asdict"]

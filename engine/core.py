@@ -270,6 +270,18 @@ class GameState(ABC):
         offers no evaluation (rollouts then play to the end)."""
         return None
 
+    def evaluate_all(self) -> list[float] | None:
+        """Every seat's `evaluate` at once (None if the ruleset offers no
+        evaluation); override where one pass serves all seats."""
+        values = [self.evaluate(s) for s in range(self.num_players)]
+        return None if any(v is None for v in values) else [float(v) for v in values]  # type: ignore[arg-type]
+
+    def content_tags(self, seat: int) -> dict[str, str]:
+        """Optional: the content `seat` played with, as name -> value (e.g.
+        {"board": "II", "architect": "Eileen Gray"}), read once the game is
+        over; the arena reports win rates per tag. Default: none."""
+        return {}
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while the game goes on; the result once it has ended."""

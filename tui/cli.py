@@ -291,6 +291,12 @@ def _make_record(
         fail(str(exc))
 
 
+def _check_iterations(iterations: Optional[int]) -> None:
+    """Exit 2 unless `iterations` is None or a sane budget."""
+    if iterations is not None and not 1 <= iterations <= 10_000_000:
+        fail("--iterations takes 1 to 10000000")
+
+
 def _check_seed(seed: int, games: int = 1) -> None:
     """Seeds run from 0 to 2**64 - 1, as in a save (SEED_LIMIT)."""
     from engine.saves import SEED_LIMIT
@@ -306,6 +312,9 @@ SeedOpt = typer.Option(None, "--seed", help="Seed for all chance (default: from 
 OptionOpt = typer.Option([], "--option", "-O", help="Game option NAME=VALUE (repeatable; see `tsquare games`).")
 NameOpt = typer.Option([], "--name", help="Name a seat: SEAT=NAME (repeatable).")
 AsOpt = typer.Option(None, "--as", help="Seat (1..N) to act or look as.")
+IterationsOpt = typer.Option(None, "--iterations", help="The search levels think a fixed number of iterations "
+                             "a decision (deep: 5 times as many) instead of their seconds: the same results on "
+                             "any machine, however busy.")
 
 
 @app.callback(invoke_without_command=True)
@@ -606,12 +615,14 @@ def selfplay(
     as_json: bool = typer.Option(
         False,
         "--json",
-        help="Print the results as JSON: game, games, players, seed, swap, options, seats (per --bot seat: "
-        "level, wins, draws, games, win_rate with its Wilson 95% interval win_rate_low/high, avg_score, "
-        "ms_per_decision), seat_wins (outright wins by seat: the first-seat advantage), avg_length, seconds.",
+        help="Print the results as JSON: game, games, players, seed, swap, options, search_iterations, seats "
+        "(per --bot seat: level, wins, draws, games, win_rate with its Wilson 95% interval win_rate_low/high, "
+        "avg_score, ms_per_decision), seat_wins (outright wins by seat: the first-seat advantage), content "
+        "(win rates per board, architect or map, as arena --json), avg_length, seconds.",
     ),
     swap: bool = typer.Option(False, "--swap", help="Rotate the seats' bots each game (fairer comparisons)."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Play games in this many parallel processes."),
+    iterations: Optional[int] = IterationsOpt,
 ) -> None:
     """Bots play each other; prints wins (with 95% intervals), scores and lengths per bot."""
     from engine.arena import MatchSpec, run_match
@@ -623,6 +634,7 @@ def selfplay(
     _check_seed(seed, games_)
     if not 1 <= jobs <= 64:
         fail("--jobs takes 1 to 64 processes")
+    _check_iterations(iterations)
     try:
         n = check_player_count(ruleset, players)
         chosen = parse_bot_specs(ruleset, n, bot)
@@ -630,7 +642,7 @@ def selfplay(
     except ValueError as exc:
         fail(str(exc))
     levels = tuple(chosen.get(s, ruleset.default_bot_level) for s in range(n))
-    spec = MatchSpec(ruleset.id, levels, games_, seed, opts, swap)
+    spec = MatchSpec(ruleset.id, levels, games_, seed, opts, swap, iterations)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
@@ -731,11 +743,17 @@ def arena(
     seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
     option: list[str] = OptionOpt,
     jobs: int = typer.Option(1, "--jobs", "-j", help="Play games in this many parallel processes."),
+    iterations: Optional[int] = IterationsOpt,
     as_json: bool = typer.Option(False, "--json", help="Print the results as JSON: game, players, levels, "
                                  "ladder (level, rating, rating_low/high, score_mean/sd/min/max), matches "
-                                 "(as selfplay --json), seat_wins, length_mean/min/max, seconds."),
+                                 "(as selfplay --json), seat_wins, content (per tag and value of the content "
+                                 "seats played with, e.g. board or architect, overall and per level: games, "
+                                 "wins, win_rate, win_rate_low/high), length_mean/min/max, seconds."),
 ) -> None:
-    """A round robin of bot levels, seats rotated: a ladder of ratings."""
+    """A round robin of bot levels, seats rotated: a ladder of ratings.
+
+    Also the win rate of each piece of content a game deals out (board,
+    architect, map, where the game has them), with 95% intervals."""
     from engine.arena import pairings, run_ladder
     from engine.setup import check_player_count
 
@@ -744,6 +762,7 @@ def arena(
         fail("--games must be at least 1")
     if not 1 <= jobs <= 64:
         fail("--jobs takes 1 to 64 processes")
+    _check_iterations(iterations)
     chosen = [x.strip() for x in levels.split(",")] if levels else list(ruleset.own_bot_levels)
     try:
         n = check_player_count(ruleset, players)
@@ -763,7 +782,8 @@ def arena(
                   transient=True, disable=not sys.stderr.isatty()) as progress:
         task = progress.add_task("games", total=total)
         ladder = run_ladder(ruleset.id, chosen, games_, n, seed, opts, jobs,
-                            progress=lambda done, _total: progress.update(task, completed=done))
+                            progress=lambda done, _total: progress.update(task, completed=done),
+                            search_iterations=iterations)
     doc = ladder.to_json()
     if as_json:
         print(json.dumps(doc, indent=1))
@@ -779,8 +799,15 @@ def arena(
                       f"{r['score_mean']:.1f}", f"{r['score_sd']:.1f}", f"{r['score_min']}–{r['score_max']}")
     Console().print(table)
     for m in doc["matches"]:
-        print("  " + " vs ".join(f"{s['level']} {100 * s['win_rate']:.0f}%" for s in m["seats"][:2])
+        print("  " + " vs ".join(f"{s['level']} {100 * s['win_rate']:.0f}% "
+                                 f"({100 * s['win_rate_low']:.0f}–{100 * s['win_rate_high']:.0f}%)"
+                                 for s in m["seats"][:2])
               + ("" if n == 2 else f" (and {n - 2} more {m['seats'][1]['level']})"))
+    content = [c for c in doc["content"] if c["level"] == "all"]
+    if content:
+        print("wins by content (all levels): " + "; ".join(
+            f"{c['tag']} {c['value']} {100 * c['win_rate']:.0f}% of {c['games']} "
+            f"({100 * c['win_rate_low']:.0f}–{100 * c['win_rate_high']:.0f}%)" for c in content))
     seat_wins = ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(doc["seat_wins"]))
     print(f"outright wins by seat: {seat_wins}")
     print(f"game length: {doc['length_mean']:.1f} plies (from {doc['length_min']} to {doc['length_max']})")

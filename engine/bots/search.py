@@ -19,12 +19,21 @@ One bot plays every game through the engine contract alone:
 - Prior: the game's default bot (given by `Ruleset.make_bot`) proposes a
   move at the root; the search explores it harder and plays it unless its
   most visited move has a clearly higher value (`pick`).
+- Progressive widening: a node with n visits tries only the first
+  1 + √n moves of its ranking, the prior bot's choice first (at the root,
+  and one level down its reply to each root move), the rest shuffled; so
+  a large branching factor does not spread the budget one visit a move.
+- Root parallelism: with `workers` > 1 (the `deep` level: one per core)
+  each worker process searches a tree of its own and the root statistics
+  are added up.
 - Budget: iterations, seconds, or both (whichever ends first). For a given
-  seed and an iteration budget (no time limit) the bot is deterministic.
+  seed, an iteration budget (no time limit) and a worker count the bot is
+  deterministic.
 """
 from __future__ import annotations
 
 import math
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Hashable
@@ -50,6 +59,9 @@ class Node:
     available: int = 0
     """How often this node's move was available when its parent was chosen
     from (the ISMCTS correction to UCB)."""
+    ranked: list[Hashable] | None = None
+    """The moves from here in the order they are let in (progressive
+    widening): the prior bot's choice first, then a seeded shuffle."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,24 @@ class MoveStat:
 LEVELS: dict[str, Budget] = {name: Budget(iterations=None, seconds=sec) for name, sec in SEARCH_LEVELS.items()}
 """The budgets of the named search levels (about 1 s and 5 s a move)."""
 
+LEVEL_WORKERS: dict[str, int] = {"deep": max(1, min(8, os.cpu_count() or 1))}
+"""Processes a level searches in (one tree each): `deep` uses the cores."""
+
+DEEP_FACTOR = 5
+"""How many times the `search` level's budget the `deep` level gets."""
+
+
+def fix_iterations(iterations: int | None) -> None:
+    """Give the named levels a fixed iteration budget instead of their time:
+    `search` gets `iterations`, `deep` DEEP_FACTOR times as many (None: back
+    to their seconds). For reproducible matches (the arena's `--iterations`):
+    the result no longer depends on the machine's speed or load."""
+    for name, sec in SEARCH_LEVELS.items():
+        if iterations is None:
+            LEVELS[name] = Budget(iterations=None, seconds=sec)
+        else:
+            LEVELS[name] = Budget(iterations=iterations * (DEEP_FACTOR if name == "deep" else 1), seconds=None)
+
 ROLLOUT_PLIES = 0
 """Default random plies before an evaluated rollout is cut off: none, the
 new leaf is scored by the ruleset's own judgement (measured against the
@@ -92,6 +122,8 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout_plies: int | None = None,
         prior: Bot | None = None,
+        widening: float | None = 1.0,
+        workers: int | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -105,6 +137,11 @@ class SearchBot(Bot):
         """A fast bot (the game's default level) whose choice the search
         explores harder at the root and keeps unless the search finds a move
         clearly better (by `PRIOR_MARGIN` of win share)."""
+        self.widening = widening
+        """Progressive widening: a node with n visits tries its first
+        1 + widening·√n moves (None: every move at once)."""
+        self.workers = max(1, workers if workers is not None else LEVEL_WORKERS.get(level, 1))
+        """Trees searched at once in as many processes (root parallelism)."""
         self.prior_move: Hashable | None = None
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
@@ -120,38 +157,92 @@ class SearchBot(Bot):
 
     def analyse(self, state: GameState, seat: int) -> list[MoveStat]:
         """Search from `state` (the seat's view) and return every root move
-        with its visits and value, most visited first."""
+        with its visits and value, most visited first. With several
+        `workers`, each searches its own tree (its own seed, its share of
+        the iterations, the same deadline) in a process of its own, and the
+        root statistics are added up (root parallelism)."""
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        root = Node(None, None)
         legal = state.legal(seat)
         self.prior_move = None
         if self.prior is not None and len(legal) > 1:
             self.prior_move = self.prior.choose(state, seat)
+        workers = self.workers if len(legal) > 1 else 1
         limit = budget.iterations
-        n = 0
-        while True:
-            if limit is not None and n >= limit:
-                break
-            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
-                break
-            sample = state.determinize(seat, self.rng.fork())
-            self._iterate(root, sample, seat, first_moves=legal)
-            n += 1
+        shares = [None if limit is None else limit // workers + (k < limit % workers) for k in range(workers)]
+        rngs = [self.rng.fork() for _ in range(workers)] if workers > 1 else [self.rng]
+        own = self.rng
+        if workers == 1:
+            totals, n = self._search(state, seat, legal, shares[0], deadline, rngs[0])
+        else:
+            totals, n = self._search_parallel(state, seat, legal, shares, deadline, rngs)
+        self.rng = own
         self.last_iterations = n
-        stats = [
-            MoveStat(m, child.visits, child.reward / child.visits if child.visits else 0.0)
-            for m, child in root.children.items()
-        ]
+        stats = [MoveStat(legal[i], v, r / v if v else 0.0) for i, (v, r) in totals.items()]
         seen = {s.move for s in stats}
         stats += [MoveStat(m, 0, 0.0) for m in legal if m not in seen]
         stats.sort(key=lambda s: (-s.visits, -s.value))
         return stats
 
+    def _search(self, state: GameState, seat: int, legal: list[Move], limit: int | None,
+                deadline: float | None, rng: Rng) -> tuple[dict[int, tuple[int, float]], int]:
+        """One tree: root move index -> (visits, reward sum), and the iterations run."""
+        self.rng = rng
+        root = Node(None, None)
+        n = 0
+        while True:
+            if limit is not None and n >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            sample = state.determinize(seat, self.rng.fork())
+            self._iterate(root, sample, seat, first_moves=legal)
+            n += 1
+        index = {m: i for i, m in enumerate(legal)}
+        return {index[m]: (c.visits, c.reward) for m, c in root.children.items()}, n
+
+    def _search_parallel(self, state: GameState, seat: int, legal: list[Move], shares: list[int | None],
+                         deadline: float | None, rngs: list[Rng]) -> tuple[dict[int, tuple[int, float]], int]:
+        """`_search` in `len(shares)` trees at once: this process runs the
+        first, forked processes the others (they inherit the position, so
+        nothing is pickled but the statistics they send back); the sums are
+        taken in worker order, so the result is the same for a seed, an
+        iteration budget and a worker count."""
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")
+        started = []
+        for k in range(1, len(shares)):
+            receive, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_tree_worker, args=(self, state, seat, legal, shares[k], deadline, rngs[k], send),
+                               daemon=True)
+            proc.start()
+            send.close()
+            started.append((proc, receive))
+        parts = [self._search(state, seat, legal, shares[0], deadline, rngs[0])]
+        try:
+            for proc, receive in started:
+                try:
+                    parts.append(receive.recv())
+                except EOFError:  # a worker died: the search goes on without its tree
+                    pass
+                proc.join()
+        finally:
+            for proc, _ in started:
+                if proc.is_alive():
+                    proc.terminate()
+        totals: dict[int, tuple[int, float]] = {}
+        for part, _n in parts:
+            for i, (v, r) in part.items():
+                v0, r0 = totals.get(i, (0, 0.0))
+                totals[i] = (v0 + v, r0 + r)
+        return totals, sum(n for _, n in parts)
+
     # ------------------------------------------------------------ one iteration
     def _iterate(self, root: Node, state: GameState, me: int, first_moves: list[Move]) -> None:
         node = root
         path = [root]
+        depth = 0
         # selection and expansion
         while not state.is_over():
             acting = state.to_act()
@@ -159,26 +250,59 @@ class SearchBot(Bot):
             moves = first_moves if node is root else state.legal(seat)
             if not moves:
                 break
+            moves = self._widened(node, state, seat, moves, depth)
             for m in moves:
                 child = node.children.get(m)
                 if child is not None:
                     child.available += 1
-            untried = [m for m in moves if m not in node.children]
-            if untried:
-                move = untried[self.rng.below(len(untried))]
-                child = Node(move, seat, node, available=1)
-                node.children[move] = child
-                state.apply_trusted(seat, move)
+            untried = next((m for m in moves if m not in node.children), None)
+            if untried is not None:
+                child = Node(untried, seat, node, available=1)
+                node.children[untried] = child
+                state.apply_trusted(seat, untried)
                 path.append(child)
                 break
             node = self._select(node, moves, self.prior_move if node is root else None)
             state.apply_trusted(seat, node.move)
             path.append(node)
+            depth += 1
         rewards = self._rollout(state)
         for n in path:
             n.visits += 1
             if n.seat is not None:
                 n.reward += rewards[n.seat]
+
+    def _widened(self, node: Node, state: GameState, seat: int, moves: list[Move], depth: int) -> list[Move]:
+        """The moves the search may try from `node` now (progressive
+        widening): the first 1 + ⌊√visits⌋ of its ranking that are legal
+        here. The ranking puts the prior bot's choice first (at the root
+        and, to `PRIOR_DEPTH`, below it: the opponent's likely reply), the
+        rest in a seeded shuffle."""
+        if self.widening is None or len(moves) <= 1:
+            return moves
+        if node.ranked is None:
+            rest = list(moves)
+            for i in range(len(rest) - 1, 0, -1):
+                j = self.rng.below(i + 1)
+                rest[i], rest[j] = rest[j], rest[i]
+            first = self.prior_move if node.move is None else None
+            if first is None and self.prior is not None and 0 < depth <= PRIOR_DEPTH:
+                first = self.prior.choose(state, seat)
+            if first in rest:
+                rest.remove(first)
+                rest.insert(0, first)
+            node.ranked = rest
+        allowed = 1 + int(self.widening * math.sqrt(node.visits))
+        if allowed >= len(moves) and len(node.ranked) >= len(moves):
+            return moves
+        legal = set(moves)
+        out = [m for m in node.ranked if m in legal][:allowed]
+        if len(out) < allowed:  # moves this sample has that the ranking has not met yet
+            known = set(node.ranked)
+            extra = [m for m in moves if m not in known]
+            node.ranked.extend(extra)
+            out += extra[:allowed - len(out)]
+        return out
 
     def _select(self, node: Node, moves: list[Move], favoured: Hashable | None = None) -> Node:
         best = None
@@ -199,9 +323,9 @@ class SearchBot(Bot):
         cut = self.rollout_plies
         while not state.is_over():
             if plies >= cut:
-                scores = [state.evaluate(s) for s in range(state.num_players)]
-                if all(v is not None for v in scores):
-                    return [float(v) for v in scores]  # type: ignore[arg-type]
+                scores = state.evaluate_all()
+                if scores is not None:
+                    return scores
                 cut = 1 << 30  # no evaluation: play to the end
             seat = state.to_act()[0]
             moves = state.legal(seat)
@@ -212,8 +336,19 @@ class SearchBot(Bot):
 
 PRIOR_BOOST = 2.0
 """How much harder the root explores the prior bot's choice."""
+PRIOR_DEPTH = 1
+"""Below the root, the prior bot ranks the moves first at this depth (1:
+the reply to each root move), where a good reply matters most."""
 PRIOR_MARGIN = 0.05
 """How much better (in win share) a move must look to overrule the prior."""
+
+
+def _tree_worker(bot: "SearchBot", state: GameState, seat: int, legal: list[Move], limit: int | None,
+                 deadline: float | None, rng: Rng, send: Any) -> None:
+    """In a forked process: one tree of a root-parallel search, its root
+    statistics sent back through `send`."""
+    send.send(bot._search(state, seat, legal, limit, deadline, rng))
+    send.close()
 
 
 def pick(stats: list[MoveStat], prior_move: Hashable | None = None) -> Hashable:

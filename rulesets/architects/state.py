@@ -799,9 +799,28 @@ class ArchitectsState(GameState):
     def evaluate(self, seat: int) -> float | None:
         from rulesets.architects.bots import position_value
 
+        return self.evaluate_all()[seat]
+
+    def evaluate_all(self) -> list[float]:
+        from rulesets.architects.bots import position_value
+
         vals = [position_value(self, s) for s in range(self.num_players)]
-        best_other = max(v for s, v in enumerate(vals) if s != seat)
-        return 0.5 + max(-0.5, min(0.5, (vals[seat] - best_other) / 100))
+        out = []
+        for seat, v in enumerate(vals):
+            best_other = max(x for s, x in enumerate(vals) if s != seat)
+            out.append(0.5 + max(-0.5, min(0.5, (v - best_other) / 100)))
+        return out
+
+    def content_tags(self, seat: int) -> dict[str, str]:
+        from rulesets.architects.board import NUMERALS
+
+        p = self.players[seat]
+        tags = {}
+        if not is_hidden(p.architect) and p.architect >= 0:
+            tags["architect"] = K.ARCHITECTS[p.architect].name
+        if p.board >= 0:
+            tags["board"] = NUMERALS[p.board]
+        return tags
 
     def prompt(self, seat: int) -> str:
         if self.phase == "over":

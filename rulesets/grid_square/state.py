@@ -350,6 +350,9 @@ class GridSquareState(GameState):
             lead += pending if self.seat == seat else -pending
         return 0.5 + 0.5 * math.tanh(lead / 8)
 
+    def content_tags(self, seat: int) -> dict[str, str]:
+        return {"sliding": "yes" if self.slides_allowed else "no"}
+
     # ---------------------------------------------------------- legality
     def why_illegal(self, seat: int, move: Any) -> str | None:
         # the common case first (the seat to act, a legal move); anything

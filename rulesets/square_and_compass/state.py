@@ -439,6 +439,10 @@ class CompassState(GameState):
             return 1.0 if out.ranks[seat] == 1 else 0.0
         return 1 / (1 + math.exp(-value(self, seat) / 8))
 
+    def content_tags(self, seat: int) -> dict[str, str]:
+        arch = self.players[seat].architect
+        return {"architect": K.ARCHITECTS[arch].name} if arch != EMPTY and arch is not HIDDEN else {}
+
     # --------------------------------------------------------------- scoring
     def score_parts(self, seat: int, final: bool = True) -> dict[str, int]:
         """The named parts of `seat`'s score (the end bonuses only if `final`)."""

@@ -992,6 +992,11 @@ class SquareMasonsState(GameState):
 
         return position_value(self, seat)
 
+    def evaluate_all(self) -> list[float]:
+        from rulesets.square_masons.bots import position_values
+
+        return position_values(self)
+
     def _mover(self, seat: int | None) -> int:
         """`seat`, or by default the seat to act (the view's own seat first)."""
         if seat is not None:

@@ -969,6 +969,13 @@ class SquireState(GameState):
         lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
         return 1.0 / (1.0 + math.exp(-lead / 5.0))
 
+    def content_tags(self, seat: int) -> dict[str, str]:
+        tags = {"map": self.map_key}
+        board = self.players[seat].board
+        if self.abilities and board >= 0:
+            tags["board"] = K.BOARDS[board].key
+        return tags
+
     def format_move(self, move: Any) -> str:
         return format_move(move, self.game_map)
 

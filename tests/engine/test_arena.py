@@ -47,3 +47,35 @@ def test_bad_specs_are_refused_with_a_reason():
         run_match(MatchSpec("grid-square", ("random", "genius"), 1))
     with pytest.raises(ValueError, match="at least 1"):
         run_match(MatchSpec("grid-square", ("random", "random"), 0))
+
+
+def test_content_rates_count_every_seat_by_tag_overall_and_per_level():
+    from engine.arena import GameResult, content_rates
+
+    spec = MatchSpec("architects", ("search", "heuristic"), 2)
+    games = [
+        GameResult(0, (0, 1), (5, 3), (1, 2), 10, (0, 0), (1, 1), ({"board": "I"}, {"board": "II"})),
+        GameResult(1, (1, 0), (4, 4), (1, 1), 10, (0, 0), (1, 1), ({"board": "I"}, {"board": "I"})),
+    ]
+    rows = {(r["tag"], r["value"], r["level"]): r for r in content_rates([(spec, g) for g in games])}
+    assert (rows["board", "I", "all"]["games"], rows["board", "I", "all"]["wins"]) == (3, 1)  # a shared first is no win
+    assert (rows["board", "I", "search"]["games"], rows["board", "I", "search"]["wins"]) == (2, 1)
+    assert (rows["board", "II", "heuristic"]["games"], rows["board", "II", "heuristic"]["wins"]) == (1, 0)
+    r = rows["board", "I", "all"]
+    assert (r["win_rate_low"], r["win_rate_high"]) == wilson(1, 3)
+
+
+def test_fixed_search_iterations_give_the_same_match_and_leave_the_levels_alone():
+    from engine.bots import search
+
+    before = dict(search.LEVELS)
+    spec = MatchSpec("grid-square", ("search", "greedy"), 2, seed=1, search_iterations=8)
+    a, b = run_match(spec).to_json(), run_match(spec).to_json()
+    for doc in (a, b):
+        doc.pop("seconds")
+        for s in doc["seats"]:
+            s.pop("ms_per_decision")
+    assert a == b and a["search_iterations"] == 8
+    assert search.LEVELS == before
+    with pytest.raises(ValueError, match="at least 1"):
+        run_match(MatchSpec("grid-square", ("search", "greedy"), 1, search_iterations=0))

@@ -44,3 +44,40 @@ def test_rewards_share_first_place():
     assert sum(rewards) == 1.0 or (not out.winners and sum(rewards) == 0)
     for s, r in enumerate(rewards):
         assert (r > 0) == (out.ranks[s] == 1)
+
+
+def test_root_parallel_search_adds_up_every_tree_and_is_deterministic():
+    rec = _midgame("grid-square", 12)
+    seat = rec.state.to_act()[0]
+    runs = []
+    for _ in range(2):
+        bot = SearchBot(5, budget=Budget(iterations=61), workers=2)
+        runs.append(bot.analyse(rec.state.view(seat), seat))
+        assert bot.last_iterations == 61
+    assert [(s.move, s.visits, s.value) for s in runs[0]] == [(s.move, s.visits, s.value) for s in runs[1]]
+    assert sum(s.visits for s in runs[0]) == 61
+    single = SearchBot(5, budget=Budget(iterations=61)).analyse(rec.state.view(seat), seat)
+    assert [(s.move, s.visits) for s in single] != [(s.move, s.visits) for s in runs[0]]  # two trees, not one
+
+
+def test_the_deep_level_searches_in_one_process_per_core_and_search_in_one():
+    import os
+
+    rs = REGISTRY.get("squire")
+    assert rs.make_bot("search", 1).workers == 1
+    assert rs.make_bot("deep", 1).workers == max(1, min(8, os.cpu_count() or 1))
+
+
+def test_widening_keeps_the_search_on_a_few_moves_led_by_the_prior():
+    import math
+
+    rs = REGISTRY.get("grid-square")
+    rec = _midgame("grid-square", 11)
+    seat = rec.state.to_act()[0]
+    bot = rs.make_bot("search", 3)
+    bot.budget = Budget(iterations=50)
+    stats = bot.analyse(rec.state.view(seat), seat)
+    tried = [s for s in stats if s.visits]
+    assert len(rec.state.legal(seat)) > 50  # without widening every move could get a visit
+    assert len(tried) <= 1 + math.isqrt(50)
+    assert stats[0].move == bot.prior_move
