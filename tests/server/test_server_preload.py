@@ -45,6 +45,10 @@ async def test_without_the_zygote_a_connection_still_gets_its_lobby(server):
 
 async def test_a_saved_move_is_pushed_to_the_seat_holders(server):
     room = server.store.create_room("grid-square", ["alice", "bob"], seed=3)
+    for _ in range(500):  # the room's making is a change too: let the server's look see it first
+        if room.id in server.seen_marks:
+            break
+        await asyncio.sleep(0.01)
     waiter = await asyncio.create_subprocess_exec(
         sys.executable, "-c", "import signal; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGUSR1]); "
         "print('ready', flush=True); signal.sigwait([signal.SIGUSR1])",
@@ -79,3 +83,19 @@ def test_claimants_are_the_processes_holding_a_seat(tmp_path):
     view = session.view(0)
     session.play(0, view.format_move(view.legal(0)[0]))
     assert store.save_marks()[room.id] != before[room.id]
+
+
+def test_a_connections_tui_ends_when_the_process_that_started_it_is_gone(tmp_path, monkeypatch):
+    """Orphaned (its server or zygote gone), a connection's TUI exits rather
+    than spin on a terminal that only gives end-of-file."""
+    from tui.server.player import LobbyApp
+
+    app = LobbyApp(tmp_path, "alice")
+    ended = []
+    monkeypatch.setattr(app, "exit", lambda *a, **k: ended.append(True))
+    app.parent_pid = os.getppid()
+    app._end_if_orphaned()
+    assert ended == []  # its parent is still there
+    app.parent_pid = os.getppid() + 1_000_000  # as if it had been adopted by another
+    app._end_if_orphaned()
+    assert ended == [True]

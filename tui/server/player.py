@@ -22,6 +22,11 @@ while people play (many small short-lived objects per frame), at the cost
 of a little more garbage waiting."""
 
 
+ORPHAN_CHECK_SECONDS = 2.0
+"""How often a connection's TUI checks that the server (or its zygote)
+that started it is still there."""
+
+
 class LobbyApp(TSquareApp):
     """The TUI for a connected person: the lobby instead of the main menu."""
 
@@ -43,6 +48,15 @@ class LobbyApp(TSquareApp):
         self.push_screen(LobbyScreen(self.store, self.user))
         if signal.getsignal(signal.SIGUSR1) == signal.SIG_IGN:  # started by the server's zygote
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, self._poked)
+        self.parent_pid = os.getppid()
+        """The process that started this one (the server or its zygote)."""
+        self.set_interval(ORPHAN_CHECK_SECONDS, self._end_if_orphaned)
+
+    def _end_if_orphaned(self) -> None:
+        """End when the server is gone: a connection's TUI never outlives it
+        (its terminal may then give end-of-file forever instead of a hang-up)."""
+        if os.getppid() != self.parent_pid:
+            self.exit()
 
     def _poked(self) -> None:
         """The server saw this person's room change: look at it now rather

@@ -149,6 +149,8 @@ class Front:
         self._bot_task: asyncio.Task[None] | None = None
         self._poke_task: asyncio.Task[None] | None = None
         self.pokeable: set[int] = set()
+        self.seen_marks: dict = {}
+        """Each room's save as the last look for changes saw it."""
         """Children that take SIGUSR1 as "look at your room now" (those
         forked from the zygote, which ignore it until their app handles it)."""
 
@@ -208,10 +210,10 @@ class Front:
         """Tell the players of a room the moment its save changes, instead
         of letting them find out at their next look: every POKE_SECONDS, one
         stat per room; a changed room's seat holders get SIGUSR1."""
-        marks = self.store.save_marks()
+        self.seen_marks = self.store.save_marks()
         while True:
             await asyncio.sleep(POKE_SECONDS)
-            now = self.store.save_marks()
+            marks, now = self.seen_marks, self.store.save_marks()
             for room_id, mark in now.items():
                 if marks.get(room_id) != mark:
                     for pid in self.store.claimants(room_id):
@@ -220,7 +222,7 @@ class Front:
                                 os.kill(pid, signal.SIGUSR1)
                             except OSError:
                                 pass
-            marks = now
+            self.seen_marks = now
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess) -> None:
