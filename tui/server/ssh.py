@@ -475,6 +475,11 @@ async def _stop(pid: int, ended: asyncio.Future[int]) -> None:
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
         try:
             os.killpg(pid, sig)
+        except ProcessLookupError:  # just forked, not yet its own group: the process itself
+            try:
+                os.kill(pid, sig)
+            except OSError:
+                return  # gone
         except OSError:
             return
         try:
