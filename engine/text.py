@@ -10,8 +10,6 @@ is safe to print raw; screens still show it as plain text, never as markup.
 """
 from __future__ import annotations
 
-import unicodedata
-
 NAME_CELLS = 24
 """The widest a player name may be, in terminal cells."""
 NAME_CHARS = 48
@@ -26,6 +24,10 @@ class UserTextError(ValueError):
 
 def char_cells(ch: str) -> int:
     """Terminal cells one printable character takes: 2 wide, 0 combining, else 1."""
+    if " " <= ch < "\x7f":
+        return 1  # printable ASCII (most names: no need to load the Unicode tables)
+    import unicodedata
+
     if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
         return 0
     return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
@@ -44,6 +46,8 @@ def check_user_text(text: object, what: str = "name", max_cells: int = NAME_CELL
         raise UserTextError(f"{what} is empty")
     for ch in text:
         if not ch.isprintable():
+            import unicodedata
+
             kind = unicodedata.category(ch)
             raise UserTextError(f"{what} has a character that cannot be shown (U+{ord(ch):04X}, {kind})")
     if text != text.strip(" "):

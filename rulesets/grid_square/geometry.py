@@ -47,9 +47,15 @@ def cell_name(index: int) -> str:
 
 
 def _mask(size: int, x: int, y: int, orient: str) -> int:
-    if orient == "h":
-        return sum(hbit(x + i, y) for i in range(size))
-    return sum(vbit(x, y + i) for i in range(size))
+    if orient == "h":  # sides (x, y) .. (x + size - 1, y): consecutive bits
+        return ((1 << size) - 1) << (y * 8 + x)
+    if x == 8:  # the right border: bits 64 + y ..
+        return ((1 << size) - 1) << (64 + y)
+    return _V_RUNS[size] << (y * 8 + x)  # one bit a row
+
+
+_V_RUNS = {1: 1, 2: 1 | 1 << 8, 3: 1 | 1 << 8 | 1 << 16}
+"""A vertical building's sides in one column, from its lowest point."""
 
 
 def fits(size: int, x: int, y: int, orient: str) -> bool:
@@ -78,7 +84,10 @@ def building_mask(size: int, x: int, y: int, orient: str) -> int:
     return MASKS[(size, x, y, orient)]
 
 # Right-border bits (v >> 64, 8 bits) to the cells of column h they bound.
-_RIGHT_TABLE = [sum(1 << (y * 8 + 7) for y in range(8) if bits >> y & 1) for bits in range(256)]
+_RIGHT_TABLE = [0] * 256
+for _bits in range(1, 256):  # each from the one without its lowest bit
+    _low = _bits & -_bits
+    _RIGHT_TABLE[_bits] = _RIGHT_TABLE[_bits ^ _low] | 1 << ((_low.bit_length() - 1) * 8 + 7)
 
 
 def open_border_cells(h: int, v: int) -> int:

@@ -639,10 +639,18 @@ class GridSquareState(GameState):
         return None
 
 
-_PIECE_RANK: dict[tuple[int, int, int, str], int] = {
-    piece: rank for rank, piece in enumerate(sorted(g.MASKS, key=lambda p: (-p[0], p[1], p[2], p[3])))
-}
-"""Every building position, ranked as its notation sorts (L < M < S, then point, orient)."""
+class _Ranks(dict):
+    """Every building position, ranked as its notation sorts (L < M < S,
+    then point, orient); filled at the first look-up (a one-shot command
+    such as `show` may never slide)."""
+
+    def __missing__(self, piece: tuple[int, int, int, str]) -> int:
+        order = sorted(g.MASKS, key=lambda p: (-p[0], p[1], p[2], p[3]))
+        self.update((p, rank) for rank, p in enumerate(order))
+        return self[piece]
+
+
+_PIECE_RANK = _Ranks()
 
 
 _TABLES: dict[tuple[tuple[int, int, int, str], int], tuple[list[Slide], list[int]]] = {}
