@@ -32,8 +32,11 @@ def names_on_disk(path: Path) -> list[str] | None:
 class RoomScreen(GameScreen):
     """Plays one seat of a room's game (seat None: watches it)."""
 
-    DISK_CHECK_TICKS = 1
-    """Others' moves are looked for at every tick: they are the game here."""
+    @property
+    def DISK_CHECK_TICKS(self) -> int:  # noqa: N802 (GameScreen's class setting, decided per app here)
+        """Others' moves are the game here: looked for at every tick, or about
+        once a second where the server pushes each change (`LobbyApp.pushed`)."""
+        return 8 if getattr(self.app, "pushed", False) else 1
     RELOADED = ""
     """Another person's move is the normal course of a room: nothing to say."""
 

@@ -38,6 +38,9 @@ class LobbyApp(TSquareApp):
     def __init__(self, root: Path, user: str) -> None:
         self.store = Store(root)
         super().__init__(self.store.root / "reports", bot_delay=0.0)
+        self.pushed = False
+        """True when the server tells this process of its rooms' changes
+        (SIGUSR1): a room's screen then looks at its save only now and then."""
         self.user = user
         """Who is connected."""
 
@@ -48,6 +51,7 @@ class LobbyApp(TSquareApp):
         self.push_screen(LobbyScreen(self.store, self.user))
         if signal.getsignal(signal.SIGUSR1) == signal.SIG_IGN:  # started by the server's zygote
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, self._poked)
+            self.pushed = True
         self.parent_pid = os.getppid()
         """The process that started this one (the server or its zygote)."""
         self.set_interval(ORPHAN_CHECK_SECONDS, self._end_if_orphaned)
