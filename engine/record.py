@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import time
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
 
 from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
 from engine.errors import MoveError, SaveError
@@ -21,9 +21,9 @@ def now_iso() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())  # no datetime import: faster start
 
 
-@dataclass
-class Player:
-    """One seat's player: a name and whether a person or a bot plays it."""
+class Player(NamedTuple):
+    """One seat's player: a name and whether a person or a bot plays it
+    (immutable: a seat taken or renamed gets a new Player)."""
 
     name: str
     """Shown on screens and in the log."""

@@ -30,17 +30,22 @@ STOCK = {3: 4, 2: 8, 1: 12}
 MONUMENTS = 6
 """Monuments each player starts with."""
 
-# Every placement, in notation order, per size: (move, h mask, v mask).
-_ALL_PLACES: dict[int, list[tuple[Place, int, int]]] = {}
-for _size in (1, 2, 3):
-    _rows = []
-    for _o in ("h", "v"):
-        for _x, _y, _m in g.PLACEMENTS[(_size, _o)]:
-            _mv = Place(_size, _x, _y, _o)
-            # (column, row, orient) sorts as the notation does within a size
-            _rows.append(((_x, _y, _o), _mv, _m if _o == "h" else 0, _m if _o == "v" else 0))
-    _rows.sort(key=lambda r: r[0])
-    _ALL_PLACES[_size] = [(mv, hm, vm) for _, mv, hm, vm in _rows]
+class _AllPlaces(dict):
+    """Every placement, in notation order, per size: (move, h mask, v mask);
+    each size made on first use (the bots' look-ahead; `show` never asks)."""
+
+    def __missing__(self, size: int) -> list[tuple[Place, int, int]]:
+        rows = []
+        for o in ("h", "v"):
+            for x, y, m in g.PLACEMENTS[(size, o)]:
+                # (column, row, orient) sorts as the notation does within a size
+                rows.append(((x, y, o), Place(size, x, y, o), m if o == "h" else 0, m if o == "v" else 0))
+        rows.sort(key=lambda r: r[0])
+        found = self[size] = [(mv, hm, vm) for _, mv, hm, vm in rows]
+        return found
+
+
+_ALL_PLACES = _AllPlaces()
 
 _V_SHIFT = 72
 """Both kinds of side in one int: h sides in the low bits, v sides above."""
@@ -77,12 +82,21 @@ _H_TO_N = [_n_bit(i % 8, i // 8, "h") for i in range(72)]
 _V_TO_N = [_n_bit(i % 8, i // 8, "v") for i in range(64)] + [_n_bit(8, y, "v") for y in range(8)]
 """Native v side bit index -> its notation-layout bit."""
 _NB_EMPTY = (0, 0, 0)
-_PLACE_TABLE: list[Place | None] = [None] * (3 * _N_BITS)
-"""Every placement at its bit: large, middle, small, each in notation order."""
-for _size in (1, 2, 3):
-    for _o in ("h", "v"):
-        for _x, _y, _ in g.PLACEMENTS[(_size, _o)]:
-            _PLACE_TABLE[_SIZE_OFFSET[_size] + (_x * 9 + _y) * 2 + (_o == "v")] = Place(_size, _x, _y, _o)
+_PLACE_TABLE: list[Place | None] = []
+"""Every placement at its bit: large, middle, small, each in notation order
+(filled by `_place_table` at the first list of placements)."""
+
+
+def _place_table() -> list[Place | None]:
+    """`_PLACE_TABLE`, filled on first use."""
+    if not _PLACE_TABLE:
+        table: list[Place | None] = [None] * (3 * _N_BITS)
+        for size in (1, 2, 3):
+            for o in ("h", "v"):
+                for x, y, _ in g.PLACEMENTS[(size, o)]:
+                    table[_SIZE_OFFSET[size] + (x * 9 + y) * 2 + (o == "v")] = Place(size, x, y, o)
+        _PLACE_TABLE.extend(table)
+    return _PLACE_TABLE
 _BITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 
 
@@ -210,7 +224,7 @@ class GridSquareState(GameState):
         """Every legal placement for `seat` (ignores whose turn it is)."""
         # the set bits, lowest first, as a bytes of 0/1 selecting table rows
         picks = bin(self._placeable(seat))[:1:-1].encode().translate(_BITS_TO_BYTES)
-        return list(compress(_PLACE_TABLE, picks))
+        return list(compress(_PLACE_TABLE or _place_table(), picks))
 
     def can_place(self, seat: int) -> bool:
         """True when `seat` has some legal placement."""
