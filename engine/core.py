@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, ClassVar, Hashable, NamedTuple, Sequence
+from typing import Any, ClassVar, Hashable, NamedTuple, Sequence, TypeVar
 
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.hidden import HiddenInformationError
+
+_T = TypeVar("_T")
 
 Move = Hashable
 """A move: a frozen dataclass of the ruleset's own (any hashable value)."""
@@ -29,6 +31,19 @@ def seat_ref(seat: int) -> str:
 
 
 _PLACEHOLDER = re.compile(r"\{P(\d)\}")
+
+
+def copy_with_lists(obj: _T, lists: Sequence[str] = ()) -> _T:
+    """A cheap copy of a plain-data object (a dataclass instance): it shares
+    the immutable fields and gets its own copy (one level deep) of each list
+    named in `lists`. The one way states and their parts clone themselves;
+    what needs more (a generator, nested lists, sets) is copied after."""
+    c = object.__new__(type(obj))
+    fields = c.__dict__
+    fields.update(obj.__dict__)
+    for name in lists:
+        fields[name] = list(fields[name])
+    return c
 
 
 class Event(NamedTuple):

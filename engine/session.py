@@ -27,7 +27,7 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from engine.core import Event, GameState, Move, Ruleset, seat_name
 from engine.errors import IllegalMoveError, MoveError, SaveError
@@ -87,9 +87,9 @@ class _DiskMark:
     """What the session last knew of its file, to notice others' changes."""
 
     stat: tuple[int, int, int] | None
-    moves: tuple = ()
-    """`_game_of(record)`: the moves and the seats' players (a seat taken or
-    renamed by another process is a change as much as a move)."""
+    game: "GameOnDisk | None" = None
+    """The moves and the seats' players (a seat taken or renamed by another
+    process is a change as much as a move)."""
 
 
 def stat_key(path: Path) -> tuple[int, int, int] | None:
@@ -101,22 +101,35 @@ def stat_key(path: Path) -> tuple[int, int, int] | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def _game_of(record: GameRecord) -> tuple:
-    """What another process may change in a save: its moves (seats 0-based)
-    and its players (name, kind)."""
-    return (tuple(record.moves), tuple((p.name, p.kind) for p in record.players))
+class GameOnDisk(NamedTuple):
+    """What another process may change in a save: who plays and the moves."""
+
+    moves: tuple[tuple[int, str], ...]
+    """(seat 0-based, notation) per move."""
+    players: tuple[tuple[str, str], ...]
+    """(name, kind) per seat."""
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, seat by seat."""
+        return [name for name, _ in self.players]
 
 
-def _moves_on_disk(path: Path) -> tuple | None:
-    """`_game_of` the file at `path`, or None if it cannot be read as a save
-    (a full load then says why). Reads only a regular file, bounded, never
-    blocking."""
+def _game_of(record: GameRecord) -> GameOnDisk:
+    """`GameOnDisk` of a record in memory."""
+    return GameOnDisk(tuple(record.moves), tuple((p.name, p.kind) for p in record.players))
+
+
+def game_on_disk(path: Path) -> GameOnDisk | None:
+    """The moves and players of the save at `path`, or None if it cannot be
+    read as a save (a full load then says why). Reads only a regular file,
+    bounded, never blocking; replays nothing."""
     from engine.saves import parse, read_bounded
 
     try:
         doc = parse(read_bounded(path, str(path)), str(path))
-        return (tuple((int(s) - 1, str(t)) for s, t in doc["moves"]),
-                tuple((str(p["name"]), str(p["kind"])) for p in doc["players"]))
+        return GameOnDisk(tuple((int(s) - 1, str(t)) for s, t in doc["moves"]),
+                          tuple((str(p["name"]), str(p["kind"])) for p in doc["players"]))
     except (SaveError, ValueError, KeyError, TypeError):
         return None
 
@@ -415,8 +428,8 @@ class GameSession:
         key = stat_key(self.path)
         if key is not None and key == self._disk.stat:
             return
-        on_disk = _moves_on_disk(self.path)
-        if on_disk is None or on_disk == self._disk.moves:
+        on_disk = game_on_disk(self.path)
+        if on_disk is None or on_disk == self._disk.game:
             self._disk.stat = key  # touched, not changed (or unreadable: the write replaces it)
             return
         self.reload()
@@ -440,8 +453,8 @@ class GameSession:
         key = stat_key(self.path)
         if key == self._disk.stat:
             return False
-        on_disk = _moves_on_disk(self.path)
-        return on_disk is not None and on_disk != self._disk.moves
+        on_disk = game_on_disk(self.path)
+        return on_disk is not None and on_disk != self._disk.game
 
     def _mark(self) -> tuple[GameState, int, str]:
         return self.record.state.clone(), self.record.ply, self.record.updated
@@ -473,4 +486,4 @@ def check_seat(n: int, seat: int, what: str = "seat") -> int:
     return seat - 1
 
 
-__all__ = ["GameSession", "Played", "SeatUpdate", "StaleGameError", "UndoRefusedError", "check_seat", "seat_name"]
+__all__ = ["GameOnDisk", "GameSession", "Played", "SeatUpdate", "StaleGameError", "UndoRefusedError", "check_seat", "game_on_disk", "seat_name"]

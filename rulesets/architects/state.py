@@ -21,7 +21,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Sequence
 
-from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name, seat_ref
+from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name, seat_ref
 from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
 from engine.rng import Rng
 from rulesets.architects import content as K
@@ -101,10 +101,7 @@ class Player:
 
     def copy(self) -> "Player":
         """An independent copy."""
-        c = Player.__new__(Player)
-        c.__dict__.update(self.__dict__)
-        c.hand = list(self.hand)
-        return c
+        return copy_with_lists(self, ("hand",))
 
 
 @dataclass
@@ -841,17 +838,10 @@ class ArchitectsState(GameState):
 
     # ---------------------------------------------------------- the contract
     def clone(self) -> "ArchitectsState":
-        c = ArchitectsState.__new__(ArchitectsState)
-        c.__dict__.update(self.__dict__)
+        c = copy_with_lists(self, ("deck", "discard", "spare_architects", "open_boards", "order", "paired"))
         c.rng = self.rng.copy()
-        c.deck = list(self.deck)
-        c.discard = list(self.discard)
-        c.spare_architects = list(self.spare_architects)
         c.players = [p.copy() for p in self.players]
-        c.open_boards = list(self.open_boards)
-        c.order = list(self.order)
         c.flags = set(self.flags)
-        c.paired = list(self.paired)
         return c
 
     def view(self, seat: int | None) -> "ArchitectsState":

@@ -7,7 +7,7 @@ from itertools import chain, compress
 from typing import Any, Sequence
 
 from engine.bits import lowest_bit
-from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_ref
+from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_ref
 from engine.errors import IllegalMoveError
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import (
@@ -554,13 +554,8 @@ class GridSquareState(GameState):
 
     # ------------------------------------------------------------ the contract
     def clone(self) -> "GridSquareState":
-        c = GridSquareState.__new__(GridSquareState)
-        c.__dict__.update(self.__dict__)
-        c.pieces = list(self.pieces)
-        c.owners = list(self.owners)
+        c = copy_with_lists(self, ("pieces", "owners", "monuments", "claims"))
         c.stock = [dict(s) for s in self.stock]
-        c.monuments = list(self.monuments)
-        c.claims = list(self.claims)
         return c
 
     def view(self, seat: int | None) -> "GridSquareState":

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_ref
+from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_ref
 from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
@@ -102,15 +102,7 @@ class Player:
 
     def copy(self) -> "Player":
         """An independent copy."""
-        c = Player.__new__(Player)
-        c.__dict__.update(self.__dict__)
-        c.options = list(self.options)
-        c.hand = list(self.hand)
-        c.materials = list(self.materials)
-        c.contracts = list(self.contracts)
-        c.built = list(self.built)
-        c.thp = list(self.thp)
-        return c
+        return copy_with_lists(self, ("options", "hand", "materials", "contracts", "built", "thp"))
 
     def passive(self, key: str) -> bool:
         """Whether this player's architect has passive perk `key`."""
@@ -835,12 +827,9 @@ class CompassState(GameState):
 
     # ---------------------------------------------------------- the contract
     def clone(self) -> "CompassState":
-        c = CompassState.__new__(CompassState)
-        c.__dict__.update(self.__dict__)
+        c = copy_with_lists(self, ("res_deck", "res_discard", "res_market", "con_deck", "con_discard", "con_market",
+                                   "thp_deck", "thp_discard", "thp_market", "supply", "late_order", "parts"))
         c.rng = self.rng.copy()
-        for name in ("res_deck", "res_discard", "res_market", "con_deck", "con_discard", "con_market",
-                     "thp_deck", "thp_discard", "thp_market", "supply", "late_order", "parts"):
-            setattr(c, name, list(getattr(self, name)))
         c.board = [list(b) for b in self.board]
         c.players = [p.copy() for p in self.players]
         return c

@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any, Sequence
 
-from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, ranks_from_keys, seat_name
+from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name
 from engine.errors import AmbiguousMoveError, IllegalMoveError
 from engine.hidden import HiddenInformationError
 from engine.rng import Rng
@@ -148,16 +148,7 @@ class MasonBoard:
 
     def clone(self) -> "MasonBoard":
         """An independent copy."""
-        c = MasonBoard.__new__(MasonBoard)
-        c.__dict__.update(self.__dict__)
-        c.reserve = self.reserve[:]
-        c.construction = self.construction[:]
-        c.towns = self.towns[:]
-        c.sanctuaries = self.sanctuaries[:]
-        c.hand = self.hand[:]
-        c.drafted = self.drafted[:]
-        c.face_down = self.face_down[:]
-        return c
+        return copy_with_lists(self, ("reserve", "construction", "towns", "sanctuaries", "hand", "drafted", "face_down"))
 
     @property
     def prestige(self) -> int:
@@ -942,20 +933,10 @@ class SquareMasonsState(GameState):
 
     # ------------------------------------------------------------ the contract
     def clone(self) -> "SquareMasonsState":
-        c = SquareMasonsState.__new__(SquareMasonsState)
-        c.__dict__.update(self.__dict__)
+        c = copy_with_lists(self, ("supply", "town_supply", "sanctuaries", "discard", "pair_queue", "offer", "sold",
+                                   "revealed", "build_order", "abilities"))
         c.rng = self.rng.copy() if self.rng is not None else None
         c.boards = [b.clone() for b in self.boards]
-        c.supply = self.supply[:]
-        c.town_supply = self.town_supply[:]
-        c.sanctuaries = self.sanctuaries[:]
-        c.discard = self.discard[:]
-        c.pair_queue = self.pair_queue[:]
-        c.offer = self.offer[:]
-        c.sold = self.sold[:]
-        c.revealed = self.revealed[:]
-        c.build_order = self.build_order[:]
-        c.abilities = self.abilities[:]
         return c
 
     def view(self, seat: int | None) -> "SquareMasonsState":

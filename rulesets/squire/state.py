@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 import math
 
-from engine.core import Event, GameState, Outcome, ranks_from_keys, seat_name
+from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name
 from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
@@ -105,12 +105,7 @@ class Player:
 
     def copy(self) -> "Player":
         """An independent copy."""
-        c = Player.__new__(Player)
-        c.__dict__.update(self.__dict__)
-        c.hand = list(self.hand)
-        c.errands = list(self.errands)
-        c.gallery = list(self.gallery)
-        return c
+        return copy_with_lists(self, ("hand", "errands", "gallery"))
 
     def count(self, colour: int) -> int:
         """Tiles of `colour` in the gallery."""
@@ -894,20 +889,10 @@ class SquireState(GameState):
 
     # ---------------------------------------------------------- the contract
     def clone(self) -> "SquireState":
-        c = SquireState.__new__(SquireState)
-        c.__dict__.update(self.__dict__)
+        c = copy_with_lists(self, ("cities", "supply", "box", "tile_discard", "deck", "card_discard", "market_regions",
+                                   "market_types", "swap_queue", "board_queue"))
         c.rng = self.rng.copy()
-        c.cities = list(self.cities)
-        c.supply = list(self.supply)
-        c.box = list(self.box)
-        c.tile_discard = list(self.tile_discard)
-        c.deck = list(self.deck)
-        c.card_discard = list(self.card_discard)
-        c.market_regions = list(self.market_regions)
-        c.market_types = list(self.market_types)
         c.players = [p.copy() for p in self.players]
-        c.swap_queue = list(self.swap_queue)
-        c.board_queue = list(self.board_queue)
         return c
 
     def view(self, seat: int | None) -> "SquireState":

@@ -41,7 +41,7 @@ async def test_a_whole_grid_square_game_between_two_connections(server):
     await bob.wait_for(f"{room.id}  Grid Square")
     bob.send("\r")  # the open room is highlighted: Enter takes its free seat
     await bob.wait_for("you: bob")
-    await alice.wait_for("bob", timeout=3)  # the seat taken shows at once, not at the next move
+    await alice.wait_for("bob", timeout=6)  # the seat taken shows without waiting for a move
     assert "open seat 2" not in alice.text()
 
     terms = (alice, bob)

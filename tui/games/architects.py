@@ -29,6 +29,7 @@ from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import Bid, Discard, Group, Pair, Single, Toggle
 from tui.games.architects_maze import GAP, WIDE_GAP, MazeCanvas
+from tui.games import base
 from tui.games.base import MoveChosen
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry
@@ -93,7 +94,7 @@ def move_cards(move: Any) -> tuple[int, ...]:
     return ()
 
 
-class GameView(Vertical):
+class GameView(base.GameView, Vertical):
     """Header, the maze (or cards, or players), the composer, the moves, the legend."""
 
     KEYS_HELP = KEYS_HELP
@@ -121,10 +122,6 @@ class GameView(Vertical):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.state: Any = None
-        self.viewer: int | None = None
-        self.names: Sequence[str] = ()
-        self.can_act = False
         self.legal: list[Any] = []
         self.picked: list[int] = []
         """Picked cards (card ids), in the order picked."""
@@ -168,7 +165,7 @@ class GameView(Vertical):
         """Draw `state` (the viewer's view); list the moves if `can_act`."""
         if viewer != self.viewer:  # per-seat state starts afresh for a new viewer
             self.picked, self.page, self.shown_seat, self.amounts, self.typed = [], "board", None, {}, ""
-        self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
+        self.take_position(state, viewer, names, can_act)
         self.legal = list(state.legal(viewer)) if can_act and viewer is not None else []
         hand = self.hand()
         self.picked = [c for c in self.picked if c in hand]

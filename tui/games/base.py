@@ -2,7 +2,7 @@
 hooks the game screen calls, the cursor keys."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from textual.binding import Binding
 from textual.message import Message
@@ -34,6 +34,19 @@ class GameView:
 
     KEYS_HELP = ""
     """Markdown: the view's own keys, shown by `?` after the screen's keys."""
+
+    state: Any = None
+    """The position shown (already the viewer's view); None before `show`."""
+    viewer: int | None = None
+    """Whose view it is (None: a spectator)."""
+    names: Sequence[str] = ()
+    """The players' names, seat by seat."""
+    can_act: bool = False
+    """True when the viewer's keys may play now."""
+
+    def take_position(self, state: Any, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
+        """Remember what `show` was given (the keys act on it)."""
+        self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
 
     def mark_last(self, seat: int | None, notation: str | None) -> None:
         """The last move played, called after `show` whenever it or the

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import DONE, ChooseArchitect, Place, TakeContract, TakeResource, TakeTech
+from tui.games import base
 from tui.games.base import MoveChosen
 from tui.games.square_and_compass_board import ActionBoard
 from tui.games.square_and_compass_faces import (
@@ -79,7 +80,7 @@ from all moves (`a`); see `tsquare rules square-and-compass`.
 """
 
 
-class GameView(Vertical):
+class GameView(base.GameView, Vertical):
     """The Square and Compass board view the game screen mounts."""
 
     KEYS_HELP = KEYS_HELP
@@ -105,10 +106,6 @@ class GameView(Vertical):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.state: Any = None
-        self.viewer: int | None = None
-        self.names: Sequence[str] = ()
-        self.can_act = False
         self.legal: list[Any] = []
         self.page = "board"
         self.tall = False
@@ -149,7 +146,7 @@ class GameView(Vertical):
     # ------------------------------------------------------- attributes down
     def show(self, state: Any, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state` (already `viewer`'s view); keys act if `can_act`."""
-        self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
+        self.take_position(state, viewer, names, can_act)
         self.legal = state.legal(viewer) if can_act and viewer is not None else []
         new_seat = viewer != self.shown_viewer
         self.shown_viewer = viewer

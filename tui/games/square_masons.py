@@ -30,6 +30,7 @@ from rulesets.square_masons.describe import coins as _coins
 from rulesets.square_masons.describe import outbid_cost
 from rulesets.square_masons.geometry import BLOCK_SHAPES, H, ORIENT_CODES, W, cell_name, orient, shape_mask
 from rulesets.square_masons.moves import RES, Claim, Lay
+from tui.games import base
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.square_masons_draw import (
     BLOCK_KIND, BLOCK_ROW, CARD_LOOK, LARGE, SANCTUARY_SYMBOL, SMALL, TOWN_SYMBOL, ZoneLook,
@@ -286,7 +287,7 @@ class RoomNeeded(Message):
         """Why the block cannot go to the reserve, in the rules' words."""
 
 
-class GameView(Vertical):
+class GameView(base.GameView, Vertical):
     """Square Masons' board for one seat."""
 
     KEYS_HELP = KEYS_HELP
@@ -320,10 +321,6 @@ class GameView(Vertical):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.state: Any = None
-        self.viewer: int | None = None
-        self.names: Sequence[str] = ()
-        self.can_act = False
         self.side_mode = "board"
         """'board' (zone and the phase's panel), 'structures' (the cards) or 'zones' (everyone's zone)."""
         self.shown: dict[str, str] = {}
@@ -374,7 +371,7 @@ class GameView(Vertical):
         """Draw `state` (already `viewer`'s view); offer moves if `can_act`."""
         if viewer != self.viewer:
             self.side_mode = "board"  # nothing of one person's screen carries to the next
-        self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
+        self.take_position(state, viewer, names, can_act)
         self._track_pieces()
         zone = self.query_one(ZoneView)
         zone.set_state(state, viewer, can_act)

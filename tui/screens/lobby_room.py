@@ -11,22 +11,12 @@ from typing import Callable
 from textual.widgets import Input
 
 from engine.errors import SaveError
-from engine.saves import load, parse, read_bounded
-from engine.session import stat_key
+from engine.saves import load
+from engine.session import game_on_disk, stat_key
 from tui.screens.game import GameScreen
 
 MOVE_MAX = 80
 """The longest text the move line takes (a paste is cut there)."""
-
-
-def names_on_disk(path: Path) -> list[str] | None:
-    """The players' names in the save at `path` (None if unreadable); the
-    move list is not replayed."""
-    try:
-        doc = parse(read_bounded(path, str(path)), str(path))
-        return [str(p["name"]) for p in doc["players"]]
-    except (SaveError, ValueError, KeyError, TypeError):
-        return None
 
 
 class RoomScreen(GameScreen):
@@ -118,7 +108,8 @@ class RoomScreen(GameScreen):
         key = stat_key(self.path)
         if key != self.seen_stat:
             self.seen_stat = key
-            names = names_on_disk(self.path)
+            on_disk = game_on_disk(self.path)
+            names = None if on_disk is None else on_disk.names
             if names is not None and names != self.record.names:
                 before = self.record.names
                 try:
