@@ -220,7 +220,11 @@ async def player(
             if "your turn" not in top:
                 await until(lambda: "your turn" in screen.display[0] or "game over" in screen.display[0], 30)
                 continue
-            n = int(MOVE_NO.search(top).group(1))
+            m = MOVE_NO.search(top)
+            if m is None:  # the top line caught half redrawn: wait for the rest
+                await until(lambda: MOVE_NO.search(screen.display[0]) is not None, 10)
+                continue
+            n = int(m.group(1))
             if think[1] > 0:
                 await asyncio.sleep(rng.uniform(*think))
                 if time.monotonic() >= deadline:

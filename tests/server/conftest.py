@@ -74,14 +74,14 @@ class Term:
 
     async def open_move_line(self) -> None:
         """Open the move line (':') and wait until it has the keys."""
-        await self.wait_until(  # the last move line has gone (its footer too: it lags a frame)
-            lambda t: "Type a move:" not in t and t.splitlines()[-1].strip() != "esc Cancel",
+        await self.wait_until(  # the last move line has gone (the key bar is back in its row)
+            lambda t: "Type a move:" not in t and "a move in notation" not in t.splitlines()[-1],
             "the move line closed",
         )
         self.send(":")
-        await self.wait_until(
-            lambda t: "Type a move:" in t and t.splitlines()[-1].strip() == "esc Cancel",
-            "the move line with the keys (only Esc in the footer)",
+        await self.wait_until(  # the move line, empty, in the key bar's row
+            lambda t: "Type a move:" in t and "a move in notation" in t.splitlines()[-1],
+            "the move line open in the key bar's row",
         )
 
     async def choose(self, row: str, value: str) -> None:

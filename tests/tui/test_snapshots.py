@@ -144,7 +144,7 @@ class TestLargeTerminal:
 
 
 class TestSharedScreens:
-    def test_move_line_above_the_footer(self, snap_compare, folder):
+    def test_move_line_in_the_key_bar_row(self, snap_compare, folder):
         path = grid_game(folder, ["Md5h", "Sc5v", "pass"])
         app = create_app(folder, game=path, bot_delay=0)
         assert snap_compare(app, press=["colon", "M", "d", "2"], terminal_size=SIZE)

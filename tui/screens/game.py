@@ -14,10 +14,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.worker import Worker, WorkerState
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Input, Static
 
@@ -102,8 +104,25 @@ def record_last_move(record: GameRecord) -> LastMove | None:
     return last_move_of(record.state_at(record.ply - 1), seat, notation)
 
 
+def message_rows(text: str, width: int) -> int | None:
+    """The rows the message line takes for `text` `width` wide (none when
+    empty; at most two, its CSS `max-height`), or None for a text of
+    several lines."""
+    if not text:
+        return 0
+    if "\n" in text:
+        return None
+    return 1 if cell_len(text) <= width else 2
+
+
 class GameScreen(Screen[None]):
     """Plays one game: people by keys, bots in a worker thread."""
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """The focused widget. A change repaints the two widgets whose focus
+    changed (their styles), not the whole screen as Textual's default does:
+    the focus moves between the view and the log on every turn, and a whole
+    screen repainted each time is most of what a move costs over SSH."""
 
     AUTO_FOCUS = ""
     """Nothing takes focus by itself: the view takes it when a person is to
@@ -170,7 +189,7 @@ class GameScreen(Screen[None]):
             yield view_class(self.record.ruleset.id)(id="view")
             yield LogPanel(id="log")
         yield Static("", id="message")
-        yield Input(placeholder="a move in notation: Enter plays, → completes, Esc cancels", id="move-input")
+        yield Input(placeholder="a move in notation (Esc cancels)", id="move-input")
         yield KeyBar()  # the keys that work now; one line, cheap to change on every key
 
     def on_resize(self, event: events.Resize) -> None:
@@ -267,9 +286,14 @@ class GameScreen(Screen[None]):
                 self.focus_before = self.focused
             log.focus()
         elif not can_act:
-            log.focus()  # the view's keys leave the footer; arrows scroll the log
+            self.focus_while_waiting()
         self._update_status()
         self.refresh_bindings()
+
+    def focus_while_waiting(self) -> None:
+        """Where the keys go while nobody here may move: the log (the view's
+        keys leave the footer; arrows scroll the log)."""
+        self.log_widget.focus()
 
     def _update_status(self) -> None:
         """The status line: whose turn and what they are asked (or who is
@@ -420,7 +444,15 @@ class GameScreen(Screen[None]):
         self.refuse(message.reason)
 
     def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(Text(text))  # names are plain text, never markup
+        """The line under the board (an empty text hides it)."""
+        line = self.query_one("#message", Static)
+        before = getattr(line, "shown_text", None)
+        if before == text:
+            return  # an update lays the screen out again, even for the same words
+        line.shown_text = text
+        width = line.content_region.width or self.size.width - 2
+        same_height = before is not None and message_rows(before, width) == message_rows(text, width) is not None
+        line.update(Text(text), layout=not same_height)  # names are plain text, never markup
 
     def _rebuild_log(self) -> None:
         self.log_widget.show(log_entries(self.record, self.viewer))
@@ -480,12 +512,19 @@ class GameScreen(Screen[None]):
         state = self.record.state
         box = self.query_one("#move-input", Input)
         box.suggester = SuggestFromList([state.format_move(m) for m in state.legal(seat)], case_sensitive=False)
-        box.add_class("visible")
+        self._show_move_line(True)
         box.value = ""
         self.focus_before = self.focused
         self.set_focus(box)  # at once (box.focus() waits its turn behind keys already queued)
         self.refresh_bindings()
         self.show_message(TYPE_HINT)
+
+    def _show_move_line(self, shown: bool) -> None:
+        """Open or close the move line. It takes the key bar's row while open
+        (its placeholder says the keys), so the board keeps its size and
+        only that row is drawn again."""
+        self.query_one("#move-input", Input).set_class(shown, "visible")
+        self.query_one(KeyBar).display = not shown  # not a class on the screen: that restyles every widget
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "move-input" or not event.input.has_class("visible"):
@@ -551,7 +590,7 @@ class GameScreen(Screen[None]):
     def action_escape(self) -> None:
         box = self.query_one("#move-input", Input)
         if box.has_class("visible"):
-            box.remove_class("visible")
+            self._show_move_line(False)
             self.show_message("")
             self._focus_play()
         elif self.log_widget.has_class("expanded"):
@@ -577,9 +616,9 @@ class GameScreen(Screen[None]):
             self.show_message(self.play_refusal() or "")
             return
         box = self.query_one("#move-input", Input)
-        box.remove_class("visible")  # before play(): the next turn may take the focus
+        self._show_move_line(False)  # before play(): the next turn may take the focus
         if not self.play(seat, event.value):
-            box.add_class("visible")  # keep the text to correct it; the error is shown
+            self._show_move_line(True)  # keep the text to correct it; the error is shown
 
     def action_log(self) -> None:
         """Open the log over the lower part of the screen (full width,

@@ -80,11 +80,16 @@ class RoomScreen(GameScreen):
         box = self.query_one("#move-input")
         if box.has_class("visible"):
             box.focus()  # a move being typed keeps the keys when others' moves redraw the view
-        elif not can_act and not self.log_widget.has_class("expanded"):
-            view = self.view_widget  # waiting may be long: the view's pages stay at hand
-            keys = next((w for w in self.focus_chain if w is view or view in w.ancestors), None)
-            if keys is not None:
-                keys.focus()
+
+    def focus_while_waiting(self) -> None:
+        """Waiting may be long: the view's pages stay at hand (the view keeps
+        the keys, and the focus does not move on every turn)."""
+        view = self.view_widget
+        keys = next((w for w in self.focus_chain if w is view or view in w.ancestors), None)
+        if keys is None:
+            super().focus_while_waiting()
+        elif self.focused is not keys and (self.focused is None or view not in self.focused.ancestors):
+            keys.focus()
 
     def check_disk(self) -> None:
         """Look at the save: another's move, a seat taken, the seat opened
