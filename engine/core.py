@@ -24,6 +24,21 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+_SEAT_NAME = re.compile(r"\bSeat (\d+)\b")
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """`text` (a description, prompt or reason from a ruleset, which names
+    seats with `seat_name`) with each 'Seat N' replaced by that player's
+    name, for a screen that knows the names."""
+
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return _SEAT_NAME.sub(name, text) if "Seat " in text else text
+
+
 def seat_ref(seat: int) -> str:
     """The placeholder that names `seat` in event texts: '{P1}' for seat 0
     (filled in with the player's name by `Event.render`)."""

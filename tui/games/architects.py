@@ -325,7 +325,7 @@ class GameView(base.GameView, Vertical):
             if not self.options and want:
                 ol.add_option(Option(Text("No play with exactly these cards (c clears)", "bold"), disabled=True))
             for m in self.options:
-                ol.add_option(Option(f"{st.format_move(m)}: {st.describe_move(m, self.viewer)}"))
+                ol.add_option(Option(f"{st.format_move(m)}: {self.describe(st, m, self.viewer)}"))
             if not want and self.hand():
                 ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
         if self.options:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from engine.core import with_names
 from textual.binding import Binding
 from textual.message import Message
 
@@ -47,6 +48,10 @@ class GameView:
     def take_position(self, state: Any, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Remember what `show` was given (the keys act on it)."""
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
+
+    def describe(self, state: Any, move: Any, seat: int | None) -> str:
+        """What `move` does, with the players' names for their seats."""
+        return with_names(state.describe_move(move, seat), self.names)
 
     def mark_last(self, seat: int | None, notation: str | None) -> None:
         """The last move played, called after `show` whenever it or the

@@ -49,12 +49,13 @@ class GameView(base.GameView, Vertical):
 
     def show(self, state: GameState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state` (already `viewer`'s view); list moves if `can_act`."""
+        self.take_position(state, viewer, names, can_act)
         self.query_one("#board-text", Static).update(Text(state.render(viewer, names)))  # names: never markup
         legal = self.query_one("#legal", OptionList)
         legal.clear_options()
         if can_act and viewer is not None:
             legal.add_options(
-                [move_option(state.format_move(m), state.describe_move(m, viewer)) for m in state.legal(viewer)]
+                [move_option(state.format_move(m), self.describe(state, m, viewer)) for m in state.legal(viewer)]
             )
             legal.highlighted = 0 if legal.option_count else None
             legal.focus()

@@ -334,7 +334,7 @@ class GameView(base.GameView, Vertical):
             choices.highlighted = 0
 
     def _words(self, move: Any) -> str:
-        text = self.state.describe_move(move, self.viewer)
+        text = self.describe(self.state, move, self.viewer)
         return text[:1].upper() + text[1:]
 
     # ------------------------------------------------------------ the detail line
@@ -369,7 +369,7 @@ class GameView(base.GameView, Vertical):
                 detail.update(st.prompt(self.viewer))
             return
         if move in self.legal:
-            detail.update(f"Enter: {st.describe_move(move, self.viewer)}")
+            detail.update(f"Enter: {self.describe(st, move, self.viewer)}")
         else:
             detail.update(f"✗ {st.why_illegal(self.viewer, move)}")
 

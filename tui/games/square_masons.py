@@ -389,7 +389,7 @@ class GameView(base.GameView, Vertical):
         choices.display = bool(listed)
         if listed:
             choices.add_options(
-                Option(state.describe_move(m, viewer), id=state.format_move(m)) for m in listed
+                Option(self.describe(state, m, viewer), id=state.format_move(m)) for m in listed
             )
             choices.highlighted = 0
         self._layout()
@@ -482,7 +482,7 @@ class GameView(base.GameView, Vertical):
             waiting = ", ".join(self._who(s) for s in st.to_act())
             t.append(f"Waiting for {waiting}.", "dim")
         elif zone.bidding():
-            t.append("▶ " + st.describe_move(st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
+            t.append("▶ " + self.describe(st, st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
             t.append(f"\n←→ space  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})  Enter seals it", "dim")
         elif zone.laying():
             _, text, why = zone.preview()

@@ -23,7 +23,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Input, Static
 
-from engine.core import GameState
+from engine.core import GameState, with_names
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
 from engine.session import GameSession, StaleGameError, UndoRefusedError
@@ -323,7 +323,7 @@ class GameScreen(Screen[None]):
 
     def turn_text(self, seat: int) -> str:
         """The status line while person `seat` is to act."""
-        return f"{self.record.state.prompt(seat)} · {self.heading()}"
+        return f"{with_names(self.record.state.prompt(seat), self.record.names)} · {self.heading()}"
 
     def refuse(self, reason: str) -> None:
         """Say in the status line why a key did nothing (until the next move)."""
@@ -417,7 +417,7 @@ class GameScreen(Screen[None]):
             self._reloaded("Another tsquare moved in this game meanwhile: reloaded; your move was not played.")
             return False
         except MoveError as exc:
-            self.show_message(str(exc))
+            self.show_message(with_names(str(exc), self.record.names))
             return False
         except SaveError as exc:
             self.show_message(f"Not played, the game could not be saved: {exc}")
@@ -442,6 +442,10 @@ class GameScreen(Screen[None]):
     def on_key_refused(self, message: KeyRefused) -> None:
         message.stop()
         self.refuse(message.reason)
+
+    def describe(self, state: GameState, move: object, seat: int) -> str:
+        """What `move` does, with the players' names for their seats."""
+        return with_names(state.describe_move(move, seat), self.record.names)
 
     def show_message(self, text: str) -> None:
         """The line under the board (an empty text hides it)."""
@@ -546,12 +550,12 @@ class GameScreen(Screen[None]):
             text = state.format_move(m)
             key = "".join(text.split()).lower()
             if key == want:
-                return f"Enter plays {text}: {state.describe_move(m, seat)}"
+                return f"Enter plays {text}: {self.describe(state, m, seat)}"
             if key.startswith(want):
                 found.append((text, m))
         if len(found) == 1:
             text, m = found[0]
-            return f"Enter plays {text}: {state.describe_move(m, seat)}"
+            return f"Enter plays {text}: {self.describe(state, m, seat)}"
         if found:
             sample = ", ".join(t for t, _ in found[:4])
             return f"{plural(len(found), 'move')} start so: {sample}{' …' if len(found) > 4 else ''}"
@@ -564,7 +568,7 @@ class GameScreen(Screen[None]):
         from tui.screens.move_picker import MovePicker
 
         state = self.record.state
-        moves = [(state.format_move(m), state.describe_move(m, seat)) for m in state.legal(seat)]
+        moves = [(state.format_move(m), self.describe(state, m, seat)) for m in state.legal(seat)]
 
         def chosen(text: str | None) -> None:
             if text is not None and self.acting_human() == seat:
