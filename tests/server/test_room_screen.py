@@ -70,3 +70,29 @@ async def test_another_process_moving_redraws_and_a_typed_move_keeps_the_keys(tm
         screen.advance()  # a redraw (another's move in a game of choices made at once)
         await pilot.pause()
         assert screen.focused is box
+
+
+async def test_a_finished_room_says_q_goes_back_to_the_lobby(tmp_path):
+    from engine.rng import Rng
+    from textual.widgets import Static
+
+    from tui.screens.game_over import GameOverScreen
+
+    store = make_store(tmp_path)
+    room = store.create_room("grid-square", ["alice", "bob"], seed=1)
+    path = store.room_path(room.id)
+    rng = Rng(5)
+    with GameSession.editing(path) as session:  # the game played to its end elsewhere
+        while not session.record.state.is_over():
+            seat = session.record.state.to_act()[0]
+            session.play(seat, rng.choice(session.record.state.legal(seat)))
+    app = LobbyApp(store.root, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RoomScreen(path, 0, room.id))
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        hints = [str(s.render()) for s in app.screen.query(Static)]
+        assert any("q: lobby" in h for h in hints), hints
+        await pilot.press("q")
+        await pilot.pause()
+        assert not isinstance(app.screen, (GameOverScreen, RoomScreen))  # back in the lobby

@@ -124,6 +124,9 @@ class GameScreen(Screen[None]):
     the focus moves between the view and the log on every turn, and a whole
     screen repainted each time is most of what a move costs over SSH."""
 
+    LEAVES_TO = "menu"
+    """Where q goes (a room's screen: the lobby)."""
+
     AUTO_FOCUS = ""
     """Nothing takes focus by itself: the view takes it when a person is to
     act, the log otherwise (so the footer shows only keys that work)."""
@@ -230,7 +233,7 @@ class GameScreen(Screen[None]):
                 self.over_shown = True
                 from tui.screens.game_over import GameOverScreen
 
-                self.app.push_screen(GameOverScreen(self.record))
+                self.app.push_screen(GameOverScreen(self.record, self.LEAVES_TO))
             return
         acting = state.to_act()
         bots = [s for s in acting if self.record.players[s].is_bot]
@@ -466,7 +469,7 @@ class GameScreen(Screen[None]):
         """Why no move can be played now, or None if the viewer may move."""
         state = self.record.state
         if state.is_over():
-            return "The game is over: r replays it, q goes to the menu."
+            return f"The game is over: r replays it, q goes to the {self.LEAVES_TO}."
         if self.thinking is not None:
             return f"{self.record.names[self.thinking]} is thinking; wait for their move."
         if self.passing or self.viewer is None:

@@ -42,9 +42,11 @@ class GameOverScreen(ModalScreen[None]):
         Binding("r", "replay", "Replay"),
     ]
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: GameRecord, leaves_to: str = "menu") -> None:
         super().__init__()
         self.record = record
+        self.leaves_to = leaves_to
+        """Where q goes: the menu, or the lobby in a room."""
 
     def compose(self) -> ComposeResult:
         out = self.record.state.outcome()
@@ -57,7 +59,7 @@ class GameOverScreen(ModalScreen[None]):
             yield Static(Text(f"Game over — {head}"), classes="title")  # names are never markup
             yield Static(Text(f"{out.describe(self.record.names)}."), classes="hint")
             yield Static(result_table(self.record))
-            yield Static("Enter: look at the board · r: replay · q: menu", classes="hint")
+            yield Static(f"Enter: look at the board · r: replay · q: {self.leaves_to}", classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

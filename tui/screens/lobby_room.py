@@ -27,6 +27,7 @@ class RoomScreen(GameScreen):
         """Others' moves are the game here: looked for at every tick, or about
         once a second where the server pushes each change (`LobbyApp.pushed`)."""
         return 8 if getattr(self.app, "pushed", False) else 1
+    LEAVES_TO = "lobby"
     RELOADED = ""
     """Another person's move is the normal course of a room: nothing to say."""
 
