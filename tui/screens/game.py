@@ -151,8 +151,10 @@ class GameScreen(Screen[None]):
         Binding("escape", "escape", "Cancel"),
     ]
 
+    TICK_SECONDS = 0.12
+    """The screen's clock: the thinking spinner turns once a tick."""
     DISK_CHECK_TICKS = 8
-    """Ticks (of 0.12 s) between looks at the save for another tsquare's moves."""
+    """Ticks between looks at the save for another tsquare's moves."""
     RELOADED = "Another tsquare moved in this game: the screen shows the game as saved now."
     """Said when another process's move was noticed and reloaded."""
 
@@ -201,7 +203,7 @@ class GameScreen(Screen[None]):
             fit(event.size.width, event.size.height)
 
     def on_mount(self) -> None:
-        self.set_interval(0.12, self._tick)
+        self.set_interval(self.TICK_SECONDS, self._tick)
         try:
             self.last = record_last_move(self.record)
         except (MoveError, SaveError):  # a save that loaded replays, so not expected; never a crash

@@ -22,11 +22,16 @@ MOVE_MAX = 80
 class RoomScreen(GameScreen):
     """Plays one seat of a room's game (seat None: watches it)."""
 
+    DISK_CHECK_TICKS = 1
+    """Others' moves are the game here: looked for at every tick."""
+
     @property
-    def DISK_CHECK_TICKS(self) -> int:  # noqa: N802 (GameScreen's class setting, decided per app here)
-        """Others' moves are the game here: looked for at every tick, or about
-        once a second where the server pushes each change (`LobbyApp.pushed`)."""
-        return 8 if getattr(self.app, "pushed", False) else 1
+    def TICK_SECONDS(self) -> float:  # noqa: N802 (GameScreen's class setting, decided per app here)
+        """The clock (a room's bots think on the server: no spinner here): the
+        local one, or once a second where the server pushes each change
+        (`LobbyApp.pushed`), so fifty idle connections cost the server
+        little between moves."""
+        return 1.0 if getattr(self.app, "pushed", False) else GameScreen.TICK_SECONDS
     LEAVES_TO = "lobby"
     RELOADED = ""
     """Another person's move is the normal course of a room: nothing to say."""
