@@ -579,7 +579,7 @@ class GameScreen(Screen[None]):
             if text is not None and self.acting_human() == seat:
                 self.play(seat, text)
 
-        self.app.push_screen(MovePicker(moves, state.prompt(seat)), chosen)
+        self.app.push_screen(MovePicker.shared(self.app, moves, state.prompt(seat)), chosen)
 
     def action_hint(self) -> None:
         """The search level's top three moves for you (games with one person

@@ -3,7 +3,7 @@ Enter to play. Reached with `a` from any game screen, so no move ever needs
 to be typed in notation."""
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -37,6 +37,10 @@ def rank(moves: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
     return [(n, d) for _, n, d in scored]
 
 
+SHARED_NAME = "move-picker"
+"""The installed move list's screen name."""
+
+
 class MovePicker(ModalScreen[str | None]):
     """Dismisses with the chosen notation, or None (Esc)."""
 
@@ -48,7 +52,7 @@ class MovePicker(ModalScreen[str | None]):
         Binding("pageup", "page(-1)", "Page up", show=False),
     ]
     DEFAULT_CSS = """
-    MovePicker { align: center middle; background: $background 50%; }
+    MovePicker { align: center middle; background: $background; }
     MovePicker > Vertical {
         width: 78; max-width: 100%; height: 20; max-height: 100%;
         border: heavy $accent; background: $panel; padding: 0 1;
@@ -62,11 +66,42 @@ class MovePicker(ModalScreen[str | None]):
         """(notation, description) of every legal move, in the game's order."""
         self.prompt_text = prompt
 
+    @classmethod
+    def shared(cls, app: App, moves: list[tuple[str, str]], prompt: str) -> str:
+        """The app's one move list, loaded with `moves`; its screen name for
+        `push_screen`. It is made once and kept (installed): a screen made
+        and removed again on every move costs a connection two more whole
+        repaints and all its widgets built anew."""
+        if not app.is_screen_installed(SHARED_NAME):
+            app.install_screen(cls(moves, prompt), SHARED_NAME)
+        else:
+            picker = app.get_screen(SHARED_NAME)
+            assert isinstance(picker, cls)
+            picker.load(moves, prompt)
+        return SHARED_NAME
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"{self.prompt_text} — {plural(len(self.moves), 'legal move')}", classes="title")
+            yield Static(self._title(), classes="title", id="picker-title")
             yield Input(placeholder="type to filter (notation or words) · ↑↓ · Enter plays · Esc closes", id="filter")
             yield OptionList(*[move_option(n, d) for n, d in self.moves], id="moves")
+
+    def _title(self) -> str:
+        return f"{self.prompt_text} — {plural(len(self.moves), 'legal move')}"
+
+    def load(self, moves: list[tuple[str, str]], prompt: str) -> None:
+        """Show another position's moves (the kept list, opened again)."""
+        self.moves, self.prompt_text = moves, prompt
+        if not self.is_mounted:
+            return  # compose() will show them
+        self.query_one("#picker-title", Static).update(self._title())
+        box = self.query_one("#filter", Input)
+        with box.prevent(Input.Changed):
+            box.value = ""
+        options = self.query_one("#moves", OptionList)
+        options.clear_options()
+        options.add_options([move_option(n, d) for n, d in moves])
+        self.on_mount()
 
     def on_mount(self) -> None:
         self.query_one("#filter", Input).focus()
