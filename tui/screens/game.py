@@ -115,6 +115,27 @@ def message_rows(text: str, width: int) -> int | None:
     return 1 if cell_len(text) <= width else 2
 
 
+class MessageLine(Static):
+    """The line under the board: what a key did, or why it did nothing."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__("", **kw)  # type: ignore[arg-type]
+        self.shown_text: str | None = None
+        """The words shown now (None before the first)."""
+
+    def say(self, text: str) -> None:
+        """Show `text` (empty: the line folds away). An update lays the whole
+        screen out again, so it is skipped for the same words, and the
+        layout is skipped where the line keeps its height."""
+        before = self.shown_text
+        if before == text:
+            return
+        self.shown_text = text
+        width = self.content_region.width or self.screen.size.width - 2
+        same_height = before is not None and message_rows(before, width) == message_rows(text, width) is not None
+        self.update(Text(text), layout=not same_height)  # names are plain text, never markup
+
+
 class GameScreen(Screen[None]):
     """Plays one game: people by keys, bots in a worker thread."""
 
@@ -193,7 +214,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="main"):
             yield view_class(self.record.ruleset.id)(id="view")
             yield LogPanel(id="log")
-        yield Static("", id="message")
+        yield MessageLine(id="message")
         yield Input(placeholder="a move in notation (Esc cancels)", id="move-input")
         yield KeyBar()  # the keys that work now; one line, cheap to change on every key
 
@@ -454,14 +475,7 @@ class GameScreen(Screen[None]):
 
     def show_message(self, text: str) -> None:
         """The line under the board (an empty text hides it)."""
-        line = self.query_one("#message", Static)
-        before = getattr(line, "shown_text", None)
-        if before == text:
-            return  # an update lays the screen out again, even for the same words
-        line.shown_text = text
-        width = line.content_region.width or self.size.width - 2
-        same_height = before is not None and message_rows(before, width) == message_rows(text, width) is not None
-        line.update(Text(text), layout=not same_height)  # names are plain text, never markup
+        self.query_one("#message", MessageLine).say(text)
 
     def _rebuild_log(self) -> None:
         self.log_widget.show(log_entries(self.record, self.viewer))
