@@ -185,13 +185,11 @@ async def test_the_older_of_two_connections_to_a_seat_is_told_and_cannot_move(se
     (ka,) = bind(server, "alice")
     room = grid_room(server, ("alice", "bot:random"))
     old = await open_term(server.port, ka)
-    await enter_room(old, room.id)
-    await old.wait_for(f"your turn · {room.id} · move 1 ·")
+    await enter_room(old, room.id, turn=1)
     await old.open_move_line()
     old.send("La1h")  # typed, not yet played
     new = await open_term(server.port, ka)
-    await enter_room(new, room.id)
-    await new.wait_for(f"your turn · {room.id} · move 1 ·")
+    await enter_room(new, room.id, turn=1)
     await old.wait_for("plays there now")  # told on its own screen, within half a second
     await old.wait_for("T-Square lobby")
     assert moves_of(server.store, room.id) == []  # nothing was played from the older screen
@@ -213,8 +211,7 @@ async def test_bad_input_gets_a_clear_message_and_harms_no_room(server):
     await bob.wait_for("New room: which game?")
     bob.send("\x1b")
     await bob.wait_for("T-Square lobby")
-    await enter_room(bob, room.id)
-    await bob.wait_for(f"your turn · {room.id} · move 1 ·")
+    await enter_room(bob, room.id, turn=1)
     await bob.type_move("x")
     await bob.wait_for("'x' is not Grid Square notation")  # said in words; the text stays to correct it
     bob.send("\x7f")
@@ -247,8 +244,7 @@ async def test_a_seat_taken_shows_at_once_and_the_next_move_keeps_it(server):
     ka, kb = bind(server, "alice", "bob")
     room = grid_room(server, ("alice", None))
     alice, bob = await open_term(server.port, ka), await open_term(server.port, kb)
-    await enter_room(alice, room.id)
-    await alice.wait_for(f"your turn · {room.id} · move 1 ·")
+    await enter_room(alice, room.id, turn=1)
     await alice.wait_for("open seat 2")
     await bob.wait_for(room.id)
     bob.send("\r")

@@ -26,10 +26,14 @@ def first_legal(server, room_id: str) -> tuple[int, str]:
     return seat, view.format_move(view.legal(seat)[0])
 
 
-async def enter_room(term, room_id: str) -> None:
+async def enter_room(term, room_id: str, turn: int | None = None) -> None:
+    """Open the room from the lobby (its row is the first); with `turn`,
+    wait until the screen says it is this person's turn at that move."""
     await term.wait_for(room_id)
     term.send("\r")
     await term.wait_for(f"{room_id} · move")
+    if turn is not None:
+        await term.wait_for(f"your turn · {room_id} · move {turn} ·")
 
 
 async def test_two_connections_play_grid_square(server):
