@@ -98,10 +98,8 @@ class MovePicker(ModalScreen[str | None]):
         box = self.query_one("#filter", Input)
         with box.prevent(Input.Changed):
             box.value = ""
-        options = self.query_one("#moves", OptionList)
-        options.clear_options()
-        options.add_options([move_option(n, d) for n, d in moves])
-        self.on_mount()
+        self._fill(moves)
+        self.query_one("#filter", Input).focus()
 
     def on_mount(self) -> None:
         self.query_one("#filter", Input).focus()
@@ -110,9 +108,13 @@ class MovePicker(ModalScreen[str | None]):
             moves.highlighted = 0
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self._fill(rank(self.moves, event.value))
+
+    def _fill(self, shown: list[tuple[str, str]]) -> None:
+        """List `shown` (notation, description) with the first highlighted."""
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
-        moves.add_options([move_option(n, d) for n, d in rank(self.moves, event.value)])
+        moves.add_options([move_option(n, d) for n, d in shown])
         if moves.option_count:
             moves.highlighted = 0
 
