@@ -64,6 +64,9 @@ class GameRecord:
     """The events of each ply, parallel to `moves`."""
     created: str = field(default_factory=now_iso)
     updated: str = field(default_factory=now_iso)
+    hints: bool = False
+    """True when the people at the table all agreed to hints (a setup
+    choice); a game with one person allows them anyway (`hints_allowed`)."""
 
     @classmethod
     def new(
@@ -72,8 +75,10 @@ class GameRecord:
         players: Sequence[Player],
         seed: int,
         options: dict[str, Any] | None = None,
+        hints: bool = False,
     ) -> "GameRecord":
-        """A fresh game; options are completed with their defaults."""
+        """A fresh game; options are completed with their defaults; `hints`:
+        the people agreed to hints (see `hints_allowed`)."""
         n = len(players)
         if not ruleset.min_players <= n <= ruleset.max_players:
             raise ValueError(
@@ -81,7 +86,23 @@ class GameRecord:
             )
         opts = ruleset.check_options(dict(options or {}))
         state = ruleset.new_game(n, seed, opts)
-        return cls(ruleset, list(players), seed, opts, state)
+        return cls(ruleset, list(players), seed, opts, state, hints=hints)
+
+    @property
+    def people(self) -> int:
+        """How many seats people play (open seats of a room count)."""
+        return sum(not p.is_bot for p in self.players)
+
+    def hints_allowed(self) -> bool:
+        """Whether a person may ask for a hint: always with one person at
+        the table (against bots), between people only if all agreed."""
+        return self.hints or self.people <= 1
+
+    def hints_refusal(self) -> str | None:
+        """Why no hint may be given in this game, or None."""
+        if self.hints_allowed():
+            return None
+        return "hints are off between people unless all agree at setup"
 
     @property
     def names(self) -> list[str]:

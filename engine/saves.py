@@ -68,7 +68,7 @@ def to_json(record: GameRecord) -> dict[str, Any]:
     """The save document for `record`."""
     snap = record.state.snapshot()
     outcome = record.state.outcome()
-    return {
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": record.ruleset.id,
@@ -82,6 +82,9 @@ def to_json(record: GameRecord) -> dict[str, Any]:
         "result": outcome.to_json() if outcome else None,
         "snapshot": {"ply": record.ply, "hash": state_hash(snap), "state": snap},
     }
+    if record.hints:  # optional: absent means no agreement (saves from before it read the same)
+        doc["hints"] = True
+    return doc
 
 
 def dumps(record: GameRecord) -> str:
@@ -273,6 +276,10 @@ def _from_json(doc: Any, name: str) -> GameRecord:
     except ValueError as exc:
         raise SaveError(f"{name}: {shown(str(exc), 120)}") from None
     record.created = stamps["created"]
+    hints = doc.get("hints", False)
+    if not isinstance(hints, bool):
+        raise SaveError(f"{name}: field 'hints' must be true or false")
+    record.hints = hints
     n = len(players)
     for i, item in enumerate(raw_moves, start=1):
         if not (

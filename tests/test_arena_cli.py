@@ -25,7 +25,7 @@ def assert_bad(result, fragment: str) -> None:
 @pytest.fixture
 def squire_save(tmp_path):
     path = tmp_path / "g.json"
-    assert run("new", "squire", "--seed", 3, "-o", path).exit_code == 0
+    assert run("new", "squire", "--seed", 3, "--hints", "-o", path).exit_code == 0  # two people who agreed
     return path
 
 
@@ -96,3 +96,31 @@ def test_run_ladder_counts_every_game_once():
     lad = run_ladder("grid-square", ["random", "greedy", "planner"], 1, progress=lambda d, t: progress.append((d, t)))
     assert progress[-1] == (3, 3)
     assert sum(lad.seat_wins) <= 3 and len(lad.matches) == 3
+
+
+def test_hint_between_people_needs_their_agreement(tmp_path):
+    agreed, not_agreed = tmp_path / "yes.json", tmp_path / "no.json"
+    assert run("new", "grid-square", "--seed", 4, "-o", not_agreed).exit_code == 0
+    assert run("new", "grid-square", "--seed", 4, "--hints", "-o", agreed).exit_code == 0
+    assert "hints" not in json.loads(not_agreed.read_text())  # absent: no agreement
+    assert json.loads(agreed.read_text())["hints"] is True
+    before = not_agreed.read_bytes()
+    assert_bad(run("hint", not_agreed, "--time", 0.05), "hints are off between people unless all agree at setup")
+    assert not_agreed.read_bytes() == before
+    result = run("hint", agreed, "--time", 0.05)
+    assert result.exit_code == 0 and result.stdout.splitlines()[1].startswith("1. ")
+
+
+def test_against_a_bot_hints_need_no_agreement(tmp_path):
+    path = tmp_path / "g.json"
+    assert run("new", "grid-square", "--seed", 4, "--bot", "2=greedy", "-o", path).exit_code == 0
+    assert run("hint", path, "--time", 0.05).exit_code == 0
+
+
+def test_a_save_whose_hints_field_is_not_true_or_false_is_refused(tmp_path):
+    path = tmp_path / "g.json"
+    assert run("new", "grid-square", "--seed", 4, "--hints", "-o", path).exit_code == 0
+    doc = json.loads(path.read_text())
+    doc["hints"] = "yes"
+    path.write_text(json.dumps(doc))
+    assert_bad(run("show", path), "field 'hints' must be true or false")

@@ -255,6 +255,7 @@ def _make_record(
     seed: Optional[int],
     options: list[str],
     names: list[str],
+    hints: bool = False,
 ) -> "GameRecord":
     """A new game record from the command line's setup options."""
     from engine.record import GameRecord, Player, default_player
@@ -286,7 +287,7 @@ def _make_record(
         seed = int(time.time() * 1000) % 1_000_000_007
     _check_seed(seed)
     try:
-        return GameRecord.new(ruleset, roster, seed, opts)
+        return GameRecord.new(ruleset, roster, seed, opts, hints=hints)
     except ValueError as exc:  # an option value the rules refuse (rounds=-5)
         fail(str(exc))
 
@@ -312,6 +313,9 @@ SeedOpt = typer.Option(None, "--seed", help="Seed for all chance (default: from 
 OptionOpt = typer.Option([], "--option", "-O", help="Game option NAME=VALUE (repeatable; see `tsquare games`).")
 NameOpt = typer.Option([], "--name", help="Name a seat: SEAT=NAME (repeatable).")
 AsOpt = typer.Option(None, "--as", help="Seat (1..N) to act or look as.")
+HintsOpt = typer.Option(False, "--hints", help="Everyone at the table agrees to hints (the search level's "
+                        "advice, Shift+H or `tsquare hint`); without it a game between people has none. "
+                        "A game with one person always allows them.")
 IterationsOpt = typer.Option(None, "--iterations", help="The search levels think a fixed number of iterations "
                              "a decision (deep: 5 times as many) instead of their seconds: the same results on "
                              "any machine, however busy.")
@@ -368,6 +372,7 @@ def new(
     seed: Optional[int] = SeedOpt,
     option: list[str] = OptionOpt,
     name: list[str] = NameOpt,
+    hints_: bool = HintsOpt,
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Create a save for a new game, without a screen."""
@@ -376,7 +381,7 @@ def new(
     path = Path(output).expanduser()
     if path.exists() and not force:
         fail(f"{path}: already exists (use --force to overwrite)")
-    record = _make_record(game, players, bot, seed, option, name)
+    record = _make_record(game, players, bot, seed, option, name, hints_)
     _create(record, path, force)
     print(f"created {shown(str(path))} ({record.ruleset.title}, seed {record.seed})")
 
@@ -583,11 +588,12 @@ def play(
     seed: Optional[int] = SeedOpt,
     option: list[str] = OptionOpt,
     name: list[str] = NameOpt,
+    hints_: bool = HintsOpt,
 ) -> None:
     """Start a new game in the TUI (saved as you play)."""
     from engine.paths import new_save_path
 
-    record = _make_record(game, players, bot, seed, option, name)
+    record = _make_record(game, players, bot, seed, option, name, hints_)
     path = new_save_path(_saves_dir(), record.ruleset.id)
     _create(record, path)
     from tui.app import run_app
@@ -723,6 +729,9 @@ def hint(
     record, _ = _load(file)
     if record.state.is_over():
         fail("the game is over")
+    refusal = record.hints_refusal()
+    if refusal:
+        fail(f"{refusal} (tsquare new --hints)")
     seat = _seat(record, as_)
     view = record.state.view(seat)
     if not view.legal(seat):

@@ -92,3 +92,16 @@ async def test_a_room_is_made_from_the_lobby_by_keys(store):
         assert isinstance(app.screen, RoomScreen) and app.screen.seat == 0
         (room,) = store.rooms()
         assert room.game == "grid-square" and room.seats == ["alice", None]
+
+
+def test_a_room_whose_players_agreed_to_hints_says_so_and_keeps_it_when_joined(store):
+    from tui.screens.lobby import room_label
+
+    agreed = store.create_room("squire", ["alice", None], seed=3, hints=True)
+    plain = store.create_room("squire", ["alice", None], seed=3)
+    store.join(agreed.id, 1, "bob")
+    record = GameSession.open(store.room_path(agreed.id)).record
+    assert record.hints and record.hints_allowed() and record.names[1] == "bob"
+    assert not GameSession.open(store.room_path(plain.id)).record.hints_allowed()
+    labels = {s.room.id: str(room_label(s, "bob")) for s in store.statuses("bob")}
+    assert labels[agreed.id].endswith("hints on") and "hints" not in labels[plain.id]

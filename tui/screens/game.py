@@ -596,14 +596,15 @@ class GameScreen(Screen[None]):
         self.app.push_screen(MovePicker.shared(self.app, moves, state.prompt(seat)), chosen)
 
     def action_hint(self) -> None:
-        """The search level's top three moves for you (games with one person
-        only: a hint is help the other people did not agree to)."""
+        """The search level's top three moves for you (between people only
+        if all agreed at setup: a hint is help the others did not agree to)."""
         seat = self.acting_human()
         if seat is None:
             self.refuse(self.play_refusal() or "Not your turn.")
             return
-        if len(self.humans) > 1:
-            self.refuse("Hints are off in a game between people.")
+        refusal = self.record.hints_refusal()
+        if refusal:
+            self.refuse(refusal[0].upper() + refusal[1:] + ".")
             return
         from tui.screens.hint import HintScreen
 
@@ -700,7 +701,7 @@ class GameScreen(Screen[None]):
         rows += [
             ("e", "the log of what happened, big: ↑↓ PgUp PgDn Home End scroll, [ ] a move back or on, e or Esc closes"),
             ("r", "replay the game (once it is over)"),
-            ("H", "a hint: the search level's top three moves for you (games with one person only)"),
+            ("H", "a hint: the search level's top three moves for you (between people only if all agreed at setup)"),
             ("?", "this help"),
             ("q", "quit to the menu (the game is saved after every move)"),
         ]

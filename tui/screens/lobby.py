@@ -22,7 +22,8 @@ def room_label(st: RoomStatus, user: str) -> Text:
     """One room as a line of the lobby's list."""
     mark = "▶ your turn" if st.your_turn else ("  finished " if st.over else "           ")
     seats = ", ".join("you" if s == user else seat_label(s) for s in st.room.seats)
-    return Text(f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {seats}")
+    hints = " · hints on" if st.hints else ""
+    return Text(f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {seats}{hints}")
 
 
 def sections(statuses: list[RoomStatus], user: str) -> list[tuple[str, list[RoomStatus]]]:
@@ -267,7 +268,8 @@ class RoomSetupScreen(Screen[str | None]):
         c = self.query_one(SetupForm).choices
         seats: list[str | None] = [self.user] + [k if k.startswith("bot:") else None for k in c.kinds[1:]]
         try:
-            room = self.store.create_room(self.ruleset.id, seats, c.options, int(c.seed) if c.seed else None)
+            room = self.store.create_room(self.ruleset.id, seats, c.options, int(c.seed) if c.seed else None,
+                                          hints=self.query_one(SetupForm).chosen_hints())
         except RoomError as exc:
             self.query_one("#message", Static).update(Text(str(exc)))
             return

@@ -23,6 +23,7 @@ ROW_HELP = {
     "players": "How many players: ←→ changes it.",
     "seat": "Who plays this seat: a person at this keyboard, or a bot (weakest first).",
     "name": "Type the player's name; Backspace erases.",
+    "hints": "Between people, Shift+H hints (the search level's advice) only if everyone agrees: ←→ turns them on.",
     "seed": "Type digits to replay the same shuffle and dice; empty means a new one.",
     "start": "Enter starts the game; it is saved after every move.",
 }
@@ -59,6 +60,8 @@ class SetupChoices:
     options: dict[str, Any]
     seed: str = ""
     """Digits typed for the seed; empty means a seed from the clock."""
+    hints: bool = False
+    """The people at the table agree to hints (asked only with two or more)."""
     row: int = 0
     """The row with the cursor."""
     rows: list[str] = field(default_factory=list)
@@ -95,7 +98,14 @@ class SetupForm(Widget, can_focus=True):
         for i in range(self.choices.players):
             rows += [f"seat:{i}", f"name:{i}"]
         rows += [f"option:{o.name}" for o in self.ruleset.options if isinstance(o.default, (bool, int)) or o.choices]
-        return rows + ["seed", "start"]
+        rows.append("seed")
+        if self.choices.kinds.count("human") > 1:  # against bots hints are always on
+            rows.append("hints")
+        return rows + ["start"]
+
+    def chosen_hints(self) -> bool:
+        """Hints agreed, as the game will record it (only asked between people)."""
+        return self.choices.hints and self.choices.kinds.count("human") > 1
 
     def render(self) -> Text:
         c = self.choices
@@ -127,6 +137,8 @@ class SetupForm(Widget, can_focus=True):
             value = c.options[name]
             shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
             return f"Option {name}", shown
+        if key == "hints":
+            return "Hints", "on: everyone agrees" if c.hints else "off"
         if key == "seed":
             return "Seed (type digits)", c.seed or "random"
         return "[ Start the game ]", ""
@@ -161,6 +173,8 @@ class SetupForm(Widget, can_focus=True):
             c.kinds[i] = cycle[(cycle.index(c.kinds[i]) + step) % len(cycle)]
             if was_default:  # "Player 2" becomes "Bot 2" and back, a typed name stays
                 c.names[i] = default_player(i, c.kinds[i]).name
+        elif key == "hints":
+            c.hints = not c.hints
         elif key.startswith("option:"):
             spec = next(o for o in self.ruleset.options if o.name == key[7:])
             value = c.options[spec.name]
@@ -288,7 +302,7 @@ class SetupScreen(Screen[None]):
         players = [Player(name.strip(), kind) for name, kind in zip(c.names, c.kinds)]
         seed = int(c.seed) if c.seed else int(time.time() * 1000) % 1_000_000_007
         try:
-            record = GameRecord.new(self.ruleset, players, seed, c.options)
+            record = GameRecord.new(self.ruleset, players, seed, c.options, hints=form.chosen_hints())
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return

@@ -87,6 +87,8 @@ class RoomStatus:
     """True once the game has ended."""
     seat: int | None
     """The user's seat here, if any."""
+    hints: bool = False
+    """The people here agreed to hints (taking a seat agrees)."""
 
     @property
     def your_turn(self) -> bool:
@@ -213,9 +215,11 @@ class Store:
         seats: list[str | None],
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        hints: bool = False,
     ) -> Room:
-        """A new room of `game`; `seats` as in Room.seats. Its save is written
-        before the index names it."""
+        """A new room of `game`; `seats` as in Room.seats; `hints`: the
+        people who sit down agree to hints. Its save is written before the
+        index names it."""
         from engine.record import GameRecord, Player
         from engine.saves import save
         from engine.record import now_iso
@@ -231,7 +235,7 @@ class Store:
         players = [_player(i, s) for i, s in enumerate(seats)]
         seed = int(time.time() * 1000) % 1_000_000_007 if seed is None else seed
         try:
-            record = GameRecord.new(ruleset, players, seed, options)
+            record = GameRecord.new(ruleset, players, seed, options, hints=hints)
         except ValueError as exc:
             raise RoomError(str(exc)) from None
 
@@ -362,11 +366,13 @@ class Store:
                 return None
             state = record.state
             over = state.is_over()
-            base = RoomStatus(room, record.ruleset.title, record.ply, () if over else tuple(state.to_act()), over, None)
+            base = RoomStatus(room, record.ruleset.title, record.ply, () if over else tuple(state.to_act()), over, None,
+                              record.hints)
             self._status_cache[room.id] = (key, base)
             cached = self._status_cache[room.id]
         base = cached[1]
-        return RoomStatus(room, base.title, base.ply, base.to_act, base.over, room.seat_of(user) if user else None)
+        return RoomStatus(room, base.title, base.ply, base.to_act, base.over, room.seat_of(user) if user else None,
+                          base.hints)
 
     def statuses(self, user: str) -> Iterator[RoomStatus]:
         """Every readable room's status for `user`."""

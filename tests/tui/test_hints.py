@@ -1,0 +1,99 @@
+"""Hints in the TUI (Shift+H): shown against bots, refused between people
+unless everyone agreed at setup (the Hints row), and that agreement saved."""
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+import tui.screens.hint as hint_module
+from engine.record import GameRecord, Player
+from engine.saves import load, save
+from rulesets import REGISTRY
+from tui.app import create_app
+from tui.screens.game import GameScreen
+from tui.screens.hint import HintScreen
+from tui.screens.setup import SetupForm, SetupScreen
+from tui.widgets.status_line import StatusLine
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(monkeypatch):
+    monkeypatch.setattr(hint_module, "HINT_SECONDS", 0.05)
+
+
+def grid_save(tmp_path, kinds, hints=False):
+    rs = REGISTRY.get("grid-square")
+    players = [Player(f"P{i + 1}", k) for i, k in enumerate(kinds)]
+    path = tmp_path / "g.json"
+    save(GameRecord.new(rs, players, 5, rs.default_options(), hints=hints), path)
+    return path
+
+
+async def press_hint(tmp_path, kinds, hints=False):
+    """Open a Grid Square game of these seats, press Shift+H; return the
+    screen on top and the status line's refusal."""
+    app = create_app(tmp_path, game=grid_save(tmp_path, kinds, hints), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press("H")
+        await pilot.pause()
+        top = app.screen
+        body = ""
+        if isinstance(top, HintScreen):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            body = str(top.query_one("#hint-body", Static).render())
+        return top, body, game.query_one("#status", StatusLine).refusal
+
+
+async def test_against_a_bot_shift_h_shows_three_legal_moves(tmp_path):
+    top, body, _ = await press_hint(tmp_path, ["human", "bot:greedy"])
+    assert isinstance(top, HintScreen)
+    lines = [ln for ln in body.splitlines() if ln[:2] in ("1.", "2.", "3.")]
+    assert len(lines) == 3 and all("win share" in ln for ln in lines)
+    legal = {str(n) for n in (load(tmp_path / "g.json").state.format_move(m)
+                              for m in load(tmp_path / "g.json").state.legal(0))}
+    assert all(ln.split()[1] in legal for ln in lines)
+
+
+async def test_between_people_without_agreement_no_hint_and_it_says_why(tmp_path):
+    top, _, refusal = await press_hint(tmp_path, ["human", "human"])
+    assert isinstance(top, GameScreen)
+    assert "hints are off" in refusal.lower()
+
+
+async def test_between_people_who_agreed_shift_h_shows_the_hint(tmp_path):
+    top, body, _ = await press_hint(tmp_path, ["human", "human"], hints=True)
+    assert isinstance(top, HintScreen) and "1." in body
+
+
+async def test_setup_asks_for_hints_only_between_people_and_saves_the_answer(tmp_path):
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen("grid-square"))
+        await pilot.pause()
+        form = app.screen.query_one(SetupForm)
+        assert "hints" not in form.row_keys()  # you against a bot: hints are always on
+        await pilot.press("down", "down", "down")  # seat 2's row
+        for _ in range(len(form.kind_cycle())):
+            if form.choices.kinds[1] == "human":
+                break
+            await pilot.press("left")  # down the levels to a person
+        await pilot.pause()
+        assert form.choices.kinds == ["human", "human"]
+        rows = form.row_keys()
+        assert "hints" in rows
+        await pilot.press(*["down"] * (rows.index("hints") - form.choices.row))
+        await pilot.pause()
+        assert "everyone agrees" in str(app.screen.query_one("#row-help", Static).render())
+        assert "off" in str(form.render())
+        await pilot.press("right")
+        assert "on: everyone agrees" in str(form.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.record.hints is True
+        assert load(game.path).hints is True
