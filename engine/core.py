@@ -397,6 +397,11 @@ class Ruleset(ABC):
     default_bot_level: ClassVar[str] = "random"
     """The level used when none is named: the strongest that answers well
     under a second (by default the last of the game's own levels)."""
+    setup_bot_level: ClassVar[str | None] = None
+    """The level the setup screen offers first for a bot seat (None: the
+    `default_bot_level`). A game names `search` here once its search level,
+    about 1 s a move, is measured to beat its own strongest bot (see
+    docs/search-strength.md); scripts keep the faster `default_bot_level`."""
     hidden_information: ClassVar[bool] = False
     """True when some seat's view hides something (hot-seat needs a pass screen)."""
     undo_allowed: ClassVar[bool] = True

@@ -32,6 +32,20 @@ def test_an_unnamed_bot_plays_the_default_level_not_the_search():
     assert not isinstance(rec.bot(0), SearchBot)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_setup_form_starts_bot_seats_at_the_games_setup_level(game):
+    from tui.screens.setup import SetupForm
+
+    rs = REGISTRY.get(game)
+    first = rs.setup_bot_level or rs.default_bot_level
+    assert first in rs.bot_levels
+    form = SetupForm(rs)
+    assert form.choices.kinds[1:] == [f"bot:{first}"] * (rs.min_players - 1)
+    if rs.min_players < rs.max_players:
+        form.action_change(1)  # the players row: one more seat, a bot too
+        assert form.choices.kinds[-1] == f"bot:{first}"
+
+
 def _midgame(game: str, seed: int, plies: int) -> GameRecord:
     rs = REGISTRY.get(game)
     n = max(rs.min_players, 3 if game == "square-masons" else 2)

@@ -21,7 +21,8 @@ from engine.text import NAME_CHARS as NAME_MAX  # the typing limit; names are ch
 
 ROW_HELP = {
     "players": "How many players: ←→ changes it.",
-    "seat": "Who plays this seat: a person at this keyboard, or a bot (weakest first).",
+    "seat": "Who plays this seat: a person at this keyboard, or a bot (weakest first; "
+            "search and deep think about 1 s and 5 s a move).",
     "name": "Type the player's name; Backspace erases.",
     "hints": "Between people, Shift+H hints (the search level's advice) only if everyone agrees: ←→ turns them on.",
     "seed": "Type digits to replay the same shuffle and dice; empty means a new one.",
@@ -86,9 +87,14 @@ class SetupForm(Widget, can_focus=True):
         super().__init__()
         self.ruleset = ruleset
         n = ruleset.min_players
-        kinds = ["human"] + [f"bot:{ruleset.default_bot_level}"] * (n - 1)
+        kinds = ["human"] + [f"bot:{self.first_level()}"] * (n - 1)
         names = [default_player(i, k).name for i, k in enumerate(kinds)]
         self.choices = SetupChoices(n, kinds, names, ruleset.default_options())
+
+    def first_level(self) -> str:
+        """The bot level a new bot seat starts at: the strongest that
+        answers within about a second."""
+        return self.ruleset.setup_bot_level or self.ruleset.default_bot_level
 
     def kind_cycle(self) -> list[str]:
         return ["human"] + [f"bot:{lvl}" for lvl in self.ruleset.bot_levels]
@@ -162,7 +168,7 @@ class SetupForm(Widget, can_focus=True):
             lo, hi = self.ruleset.min_players, self.ruleset.max_players
             c.players = lo + (c.players - lo + step) % (hi - lo + 1)
             while len(c.kinds) < c.players:
-                c.kinds.append(f"bot:{self.ruleset.default_bot_level}")
+                c.kinds.append(f"bot:{self.first_level()}")
                 c.names.append(default_player(len(c.names), c.kinds[-1]).name)
             del c.kinds[c.players :]
             del c.names[c.players :]
