@@ -1,4 +1,4 @@
-"""Hints in the TUI (Shift+H): shown against bots, refused between people
+"""Hints in the TUI (Shift+H, on the key bar where it may be used): shown against bots, refused between people
 unless everyone agreed at setup (the Hints row), and that agreement saved."""
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from tui.app import create_app
 from tui.screens.game import GameScreen
 from tui.screens.hint import HintScreen
 from tui.screens.setup import SetupForm, SetupScreen
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.status_line import StatusLine
 
 
@@ -37,6 +38,7 @@ async def press_hint(tmp_path, kinds, hints=False):
         await pilot.pause()
         game = app.screen
         assert isinstance(game, GameScreen)
+        shown_hint = any(item.description == "Hint" for item in game.query_one(KeyBar).items)
         await pilot.press("H")
         await pilot.pause()
         top = app.screen
@@ -45,12 +47,12 @@ async def press_hint(tmp_path, kinds, hints=False):
             await app.workers.wait_for_complete()
             await pilot.pause()
             body = str(top.query_one("#hint-body", Static).render())
-        return top, body, game.query_one("#status", StatusLine).refusal
+        return top, body, game.query_one("#status", StatusLine).refusal, shown_hint
 
 
 async def test_against_a_bot_shift_h_shows_three_legal_moves(tmp_path):
-    top, body, _ = await press_hint(tmp_path, ["human", "bot:greedy"])
-    assert isinstance(top, HintScreen)
+    top, body, _, shown = await press_hint(tmp_path, ["human", "bot:greedy"])
+    assert isinstance(top, HintScreen) and shown  # "H Hint" on the key bar
     lines = [ln for ln in body.splitlines() if ln[:2] in ("1.", "2.", "3.")]
     assert len(lines) == 3 and all("win share" in ln for ln in lines)
     legal = {str(n) for n in (load(tmp_path / "g.json").state.format_move(m)
@@ -59,14 +61,14 @@ async def test_against_a_bot_shift_h_shows_three_legal_moves(tmp_path):
 
 
 async def test_between_people_without_agreement_no_hint_and_it_says_why(tmp_path):
-    top, _, refusal = await press_hint(tmp_path, ["human", "human"])
-    assert isinstance(top, GameScreen)
+    top, _, refusal, shown = await press_hint(tmp_path, ["human", "human"])
+    assert isinstance(top, GameScreen) and not shown
     assert "hints are off" in refusal.lower()
 
 
 async def test_between_people_who_agreed_shift_h_shows_the_hint(tmp_path):
-    top, body, _ = await press_hint(tmp_path, ["human", "human"], hints=True)
-    assert isinstance(top, HintScreen) and "1." in body
+    top, body, _, shown = await press_hint(tmp_path, ["human", "human"], hints=True)
+    assert isinstance(top, HintScreen) and "1." in body and shown
 
 
 async def test_setup_asks_for_hints_only_between_people_and_saves_the_answer(tmp_path):

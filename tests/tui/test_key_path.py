@@ -44,6 +44,17 @@ async def test_the_key_bar_shows_the_keys_that_work_now_and_follows_the_step(tmp
         assert "Pick" in shown and "Turn" not in shown
 
 
+async def test_a_key_bar_too_narrow_for_every_key_leaves_out_whole_keys(tmp_path):
+    app = create_app(tmp_path, game=grid_save(tmp_path), bot_delay=0)
+    async with app.run_test(size=(30, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        text = bar_text(bar).rstrip()
+        words = [f" {item.display} {item.description} " for item in bar.items]
+        assert sum(len(w) for w in words) > 30  # more keys than fit
+        assert any(text == "".join(words[:k]).rstrip() for k in range(1, len(words)))  # a cut between keys
+
+
 async def test_a_click_on_the_key_bar_presses_the_key(tmp_path):
     app = create_app(tmp_path, game=grid_save(tmp_path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

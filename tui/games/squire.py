@@ -104,7 +104,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         Binding("b", "trade(True)", "Buy"),
         Binding("s", "trade(False)", "Sell"),
         Binding("d", "done", "Done"),
-        Binding("tab", "toggle", "Map/Cards/Players"),
+        Binding("tab", "toggle", "Views"),  # map, cards, players in turn (the key bar is full)
         Binding("L", "legend", "Legend", show=False),
     ]
 

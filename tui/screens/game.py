@@ -166,10 +166,11 @@ class GameScreen(Screen[None]):
         Binding("u", "refused('undo')", show=False),
         Binding("r", "replay", "Replay"),
         Binding("e", "log", "Log"),
-        Binding("H", "hint", "Hint", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
         Binding("escape", "escape", "Cancel"),
+        Binding("H", "hint", "Hint"),  # last: where the bar is full it is the one left out
+        Binding("H", "refused('hint')", show=False),
     ]
 
     TICK_SECONDS = 0.12
@@ -481,6 +482,14 @@ class GameScreen(Screen[None]):
         self.log_widget.show(log_entries(self.record, self.viewer))
 
     # ------------------------------------------------------------- which keys work
+    def hint_refusal(self) -> str | None:
+        """Why no hint can be given now (not your turn, or people who did
+        not agree to hints), or None."""
+        refusal = self.record.hints_refusal()
+        if refusal:
+            return refusal[0].upper() + refusal[1:] + "."
+        return self.play_refusal()
+
     def play_refusal(self) -> str | None:
         """Why no move can be played now, or None if the viewer may move."""
         state = self.record.state
@@ -515,6 +524,8 @@ class GameScreen(Screen[None]):
             return self.play_refusal() is None
         if action == "undo":
             return self.undo_point()[0] is not None
+        if action == "hint":
+            return self.hint_refusal() is None
         if action == "replay":
             return self.record.state.is_over()
         if action == "escape":  # shown (and taken) while there is something to close
@@ -524,6 +535,8 @@ class GameScreen(Screen[None]):
     def action_refused(self, action: str) -> None:
         if action == "undo":
             self.refuse(self.undo_point()[1])
+        elif action == "hint":
+            self.refuse(self.hint_refusal() or "")
         else:
             self.refuse(self.play_refusal() or "")
 
@@ -599,12 +612,9 @@ class GameScreen(Screen[None]):
         """The search level's top three moves for you (between people only
         if all agreed at setup: a hint is help the others did not agree to)."""
         seat = self.acting_human()
-        if seat is None:
-            self.refuse(self.play_refusal() or "Not your turn.")
-            return
-        refusal = self.record.hints_refusal()
-        if refusal:
-            self.refuse(refusal[0].upper() + refusal[1:] + ".")
+        refusal = self.hint_refusal()
+        if seat is None or refusal:
+            self.refuse(refusal or "Not your turn.")
             return
         from tui.screens.hint import HintScreen
 

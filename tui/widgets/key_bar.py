@@ -117,8 +117,12 @@ class KeyBar(Widget):
             key = base + self.get_component_rich_style("key-bar--key")
             words = base + self.get_component_rich_style("key-bar--description")
             segments = []
+            used = 0
             for item in self.items:
                 shown, said = item.parts()
+                used += cell_len(shown) + cell_len(said)
+                if used > width:  # only whole keys: the ones that do not fit are left out
+                    break
                 dim = DIM if not item.enabled else None
                 segments.append(Segment(shown, key + dim if dim else key))
                 if said:
