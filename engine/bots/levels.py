@@ -10,4 +10,5 @@ SEARCH_LEVELS: dict[str, float] = {
     "deep": 4.5,
 }
 """Level -> seconds a decision (about 1 s and 5 s on a small machine);
-opt-in everywhere: never the default level of a game."""
+never a game's `default_bot_level` (what scripts get); a game may offer
+one first on its setup screen (`Ruleset.setup_bot_level`)."""
