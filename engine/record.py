@@ -41,6 +41,12 @@ class Player(NamedTuple):
         return self.kind[4:] if self.is_bot else None
 
 
+def hints_need_agreement(kinds: Sequence[str]) -> bool:
+    """Whether a table of these seat kinds ('human' or 'bot:LEVEL') must
+    agree to hints: more than one person plays (against bots they are on)."""
+    return sum(k == "human" for k in kinds) > 1
+
+
 def default_player(seat: int, kind: str) -> Player:
     """A player with the default name for its seat and kind."""
     if kind == "human":
@@ -88,15 +94,11 @@ class GameRecord:
         state = ruleset.new_game(n, seed, opts)
         return cls(ruleset, list(players), seed, opts, state, hints=hints)
 
-    @property
-    def people(self) -> int:
-        """How many seats people play (open seats of a room count)."""
-        return sum(not p.is_bot for p in self.players)
-
     def hints_allowed(self) -> bool:
         """Whether a person may ask for a hint: always with one person at
-        the table (against bots), between people only if all agreed."""
-        return self.hints or self.people <= 1
+        the table (against bots; open seats of a room count as people),
+        between people only if all agreed."""
+        return self.hints or not hints_need_agreement([p.kind for p in self.players])
 
     def hints_refusal(self) -> str | None:
         """Why no hint may be given in this game, or None."""

@@ -14,7 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engine.core import Ruleset
-from engine.record import default_player
+from engine.record import default_player, hints_need_agreement
 from rulesets import REGISTRY
 
 from engine.text import NAME_CHARS as NAME_MAX  # the typing limit; names are checked by engine.text
@@ -105,13 +105,13 @@ class SetupForm(Widget, can_focus=True):
             rows += [f"seat:{i}", f"name:{i}"]
         rows += [f"option:{o.name}" for o in self.ruleset.options if isinstance(o.default, (bool, int)) or o.choices]
         rows.append("seed")
-        if self.choices.kinds.count("human") > 1:  # against bots hints are always on
+        if hints_need_agreement(self.choices.kinds):  # against bots hints are always on
             rows.append("hints")
         return rows + ["start"]
 
     def chosen_hints(self) -> bool:
         """Hints agreed, as the game will record it (only asked between people)."""
-        return self.choices.hints and self.choices.kinds.count("human") > 1
+        return self.choices.hints and hints_need_agreement(self.choices.kinds)
 
     def render(self) -> Text:
         c = self.choices
