@@ -402,6 +402,12 @@ class Ruleset(ABC):
     `default_bot_level`). A game names `search` here once its search level,
     about 1 s a move, is measured to beat its own strongest bot (see
     docs/search-strength.md); scripts keep the faster `default_bot_level`."""
+    search_style: ClassVar[str] = "tree"
+    """How the `search` and `deep` levels search: "tree" (information-set
+    MCTS, scored by `evaluate`) or "rollouts" (a few root moves, each played
+    out to the end by `default_bot_level` at every seat). A game names
+    "rollouts" where that is measured to play better (see
+    docs/search-strength.md)."""
     hidden_information: ClassVar[bool] = False
     """True when some seat's view hides something (hot-seat needs a pass screen)."""
     undo_allowed: ClassVar[bool] = True
@@ -438,8 +444,12 @@ class Ruleset(ABC):
         if level in SEARCH_LEVELS and level not in self.bot_classes:
             from engine.bots.search import SearchBot
 
-            prior = None if self.default_bot_level in SEARCH_LEVELS else self.make_bot(self.default_bot_level, seed)
-            return SearchBot(seed, level, prior=prior)
+            from functools import partial
+
+            own = self.default_bot_level not in SEARCH_LEVELS
+            prior = self.make_bot(self.default_bot_level, seed) if own else None
+            policy = partial(self.make_bot, self.default_bot_level if own else "random")
+            return SearchBot(seed, level, prior=prior, style=self.search_style, policy=policy)
         if level == "random":
             from engine.bots.random_bot import RandomBot
 

@@ -31,7 +31,7 @@ def hints(ruleset: Ruleset, view: GameState, seat: int, seconds: float = 1.0, se
         raise ValueError(f"{ruleset.id} has no search level")
     bot.budget = Budget(iterations=None, seconds=seconds)
     stats = bot.analyse(view, seat)
-    chosen = pick(stats, bot.prior_move)
+    chosen = pick(stats, bot.prior_move, bot.margin)
     ordered = sorted(stats, key=lambda s: (s.move != chosen, -s.visits, -s.value))
     return [Hint(s.move, view.format_move(s.move), view.describe_move(s.move, seat), s.value, s.visits)
             for s in ordered[:top]]

@@ -23,6 +23,15 @@ One bot plays every game through the engine contract alone:
   1 + √n moves of its ranking, the prior bot's choice first (at the root,
   and one level down its reply to each root move), the rest shuffled; so
   a large branching factor does not spread the budget one visit a move.
+- Policy rollouts (a game's `Ruleset.search_style` "rollouts"): no tree;
+  the prior's move and a few others are each played out to the end of the
+  game by the game's default bot at every seat, in the same sampled worlds
+  with the same bots' seeds (common random numbers, so two moves are
+  compared on the same luck), and the best mean result is played; the
+  prior's move is kept on a tie. This is the rollout algorithm (Tesauro &
+  Galperin 1996, Bertsekas): it does at least as well as its bot where the
+  samples are right, and it is what beats Square Masons' heuristic, whose
+  sealed, simultaneous rounds the tree's leaf value judges badly.
 - Root parallelism: with `workers` > 1 (the `deep` level: one per core)
   each worker process searches a tree of its own and the root statistics
   are added up.
@@ -36,7 +45,7 @@ import math
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 from engine.bots.levels import SEARCH_LEVELS
 from engine.core import Bot, GameState, Move
@@ -124,6 +133,8 @@ class SearchBot(Bot):
         prior: Bot | None = None,
         widening: float | None = 1.0,
         workers: int | None = None,
+        style: str = "tree",
+        policy: Callable[[int], Bot] | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -142,7 +153,19 @@ class SearchBot(Bot):
         1 + widening·√n moves (None: every move at once)."""
         self.workers = max(1, workers if workers is not None else LEVEL_WORKERS.get(level, 1))
         """Trees searched at once in as many processes (root parallelism)."""
+        if style not in SEARCH_STYLES:
+            raise ValueError(f"unknown search style {style!r} (one of {', '.join(SEARCH_STYLES)})")
+        if style == "rollouts" and policy is None:
+            raise ValueError("the rollouts style needs a policy: a bot for a seed")
+        self.style = style
+        """'tree' (ISMCTS) or 'rollouts' (policy rollouts at the root)."""
+        self.policy = policy
+        """Makes the bot that plays a seat in a policy rollout, from a seed."""
+        self.margin = PRIOR_MARGIN if style == "tree" else 0.0
+        """How much better a move must look to overrule the prior's."""
         self.prior_move: Hashable | None = None
+        self.candidates: list[Move] = []
+        """The root moves the last 'rollouts' search compared."""
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
 
@@ -153,7 +176,7 @@ class SearchBot(Bot):
             self.last_iterations = 0
             return legal[0]
         stats = self.analyse(state, seat)
-        return pick(stats, self.prior_move)
+        return pick(stats, self.prior_move, self.margin)
 
     def analyse(self, state: GameState, seat: int) -> list[MoveStat]:
         """Search from `state` (the seat's view) and return every root move
@@ -167,6 +190,8 @@ class SearchBot(Bot):
         self.prior_move = None
         if self.prior is not None and len(legal) > 1:
             self.prior_move = self.prior.choose(state, seat)
+        if self.style == "rollouts":  # one set for every worker, so their sums add up
+            self.candidates = self._candidates(legal, self.rng)
         workers = self.workers if len(legal) > 1 else 1
         limit = budget.iterations
         shares = [None if limit is None else limit // workers + (k < limit % workers) for k in range(workers)]
@@ -187,6 +212,8 @@ class SearchBot(Bot):
     def _search(self, state: GameState, seat: int, legal: list[Move], limit: int | None,
                 deadline: float | None, rng: Rng) -> tuple[dict[int, tuple[int, float]], int]:
         """One tree: root move index -> (visits, reward sum), and the iterations run."""
+        if self.style == "rollouts":
+            return self._rollouts(state, seat, legal, limit, deadline, rng)
         self.rng = rng
         root = Node(None, None)
         n = 0
@@ -237,6 +264,61 @@ class SearchBot(Bot):
                 v0, r0 = totals.get(i, (0, 0.0))
                 totals[i] = (v0 + v, r0 + r)
         return totals, sum(n for _, n in parts)
+
+    # ------------------------------------------------------------ policy rollouts
+    def _rollouts(self, state: GameState, seat: int, legal: list[Move], limit: int | None,
+                  deadline: float | None, rng: Rng) -> tuple[dict[int, tuple[int, float]], int]:
+        """The 'rollouts' style: root move index -> (playouts, reward sum),
+        and the playouts run. Rounds of one sampled world each: every
+        candidate is played out in it, all with the same bots' seeds. A
+        round cut short by the deadline is dropped, so every candidate has
+        as many playouts, all paired."""
+        self.rng = rng
+        index = {m: i for i, m in enumerate(legal)}
+        candidates = self.candidates
+        rounds = None if limit is None else max(1, limit // len(candidates))
+        totals = {index[m]: 0.0 for m in candidates}
+        done = 0
+        while rounds is None or done < rounds:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = rng.below(1 << 30)
+            results = []
+            for move in candidates:
+                if done and deadline is not None and time.perf_counter() >= deadline:
+                    break
+                sample = state.determinize(seat, Rng(world))
+                sample.apply_trusted(seat, move)
+                results.append(self._play_out(sample, world)[seat])
+            if len(results) < len(candidates):
+                break
+            for move, r in zip(candidates, results):
+                totals[index[move]] += r
+            done += 1
+        return {i: (done, r) for i, r in totals.items()}, done * len(candidates)
+
+    def _candidates(self, legal: list[Move], rng: Rng) -> list[Move]:
+        """The root moves the rollouts compare: the prior's move first, then
+        up to ROLLOUT_CANDIDATES - 1 others in a seeded shuffle."""
+        rest = [m for m in legal if m != self.prior_move]
+        for i in range(len(rest) - 1, 0, -1):
+            j = rng.below(i + 1)
+            rest[i], rest[j] = rest[j], rest[i]
+        first = [self.prior_move] if self.prior_move in legal else []
+        return (first + rest)[:ROLLOUT_CANDIDATES]
+
+    def _play_out(self, state: GameState, world: int) -> list[float]:
+        """Every seat played by the policy bot to the end of the game (a
+        bot per seat, seeded by the world and the seat)."""
+        assert self.policy is not None
+        bots: dict[int, Bot] = {}
+        while not state.is_over():
+            seat = state.to_act()[0]
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = self.policy(world * 7 + seat)
+            state.apply_trusted(seat, bot.choose(state, seat))
+        return result_rewards(state)
 
     # ------------------------------------------------------------ one iteration
     def _iterate(self, root: Node, state: GameState, me: int, first_moves: list[Move]) -> None:
@@ -334,6 +416,10 @@ class SearchBot(Bot):
         return result_rewards(state)
 
 
+SEARCH_STYLES = ("tree", "rollouts")
+"""How a game's search levels search (`Ruleset.search_style`)."""
+ROLLOUT_CANDIDATES = 4
+"""How many root moves the 'rollouts' style compares (the prior's first)."""
 PRIOR_BOOST = 2.0
 """How much harder the root explores the prior bot's choice."""
 PRIOR_DEPTH = 1
@@ -351,17 +437,19 @@ def _tree_worker(bot: "SearchBot", state: GameState, seat: int, legal: list[Move
     send.close()
 
 
-def pick(stats: list[MoveStat], prior_move: Hashable | None = None) -> Hashable:
-    """The move to play: the most visited; but the prior bot's choice
-    (explored harder) is kept unless the most visited move beats its value
-    by PRIOR_MARGIN."""
+def pick(stats: list[MoveStat], prior_move: Hashable | None = None, margin: float | None = None) -> Hashable:
+    """The move to play: the most visited (of equally visited, the best
+    valued); but the prior bot's choice is kept unless that move beats its
+    value by more than `margin` (None: PRIOR_MARGIN)."""
+    if margin is None:
+        margin = PRIOR_MARGIN
     best = max(stats, key=lambda s: (s.visits, s.value))
     if prior_move is None or best.move == prior_move:
         return best.move
     mine = next((s for s in stats if s.move == prior_move), None)
     if mine is None or not mine.visits:
         return best.move
-    return best.move if best.value >= mine.value + PRIOR_MARGIN else prior_move
+    return best.move if best.value > mine.value + margin else prior_move
 
 
 def result_rewards(state: GameState) -> list[float]:

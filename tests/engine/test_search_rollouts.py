@@ -1,0 +1,133 @@
+"""The search's 'rollouts' style: a few root moves, each played out to the
+end by the policy bot at every seat, in the same sampled worlds."""
+from __future__ import annotations
+
+import pytest
+
+from engine.bots.search import ROLLOUT_CANDIDATES, Budget, MoveStat, SearchBot, pick
+from engine.core import Bot, Event, GameState, Outcome, ranks_from_keys
+from engine.registry import REGISTRY
+from engine.rng import Rng
+
+
+class Calls(GameState):
+    """Two seats call heads or tails in turn, four calls; more heads wins."""
+
+    num_players = 2
+
+    def __init__(self) -> None:
+        self.turn = 0
+        self.heads = [0, 0]
+
+    def to_act(self):
+        return () if self.turn >= 4 else (self.turn % 2,)
+
+    def legal(self, seat):
+        return ["heads", "tails"] if seat in self.to_act() else []
+
+    def step(self, seat, move):
+        self.heads[seat] += move == "heads"
+        self.turn += 1
+        return [Event(f"{seat} says {move}")]
+
+    def outcome(self):
+        if self.turn < 4:
+            return None
+        return Outcome(tuple(self.heads), ranks_from_keys([(h,) for h in self.heads]),
+                       tuple({"heads": h} for h in self.heads), "four calls made")
+
+    def clone(self):
+        c = Calls()
+        c.turn, c.heads = self.turn, list(self.heads)
+        return c
+
+    def view(self, seat):
+        return self.clone()
+
+    def format_move(self, move):
+        return move
+
+    def parse_move(self, text, seat):
+        return self.parse_by_notation(text, seat)
+
+    def snapshot(self):
+        return {"turn": self.turn, "heads": list(self.heads)}
+
+    def render(self, seat, names):
+        return f"heads {self.heads}"
+
+
+class Always(Bot):
+    """Calls the same every time."""
+
+    def __init__(self, seed: int = 0, call: str = "tails") -> None:
+        self.call = call
+
+    def choose(self, state, seat):
+        return self.call
+
+
+def _bot(call: str, iterations: int = 8, seed: int = 1) -> SearchBot:
+    return SearchBot(seed, budget=Budget(iterations=iterations), prior=Always(0, call), style="rollouts",
+                     policy=lambda s: Always(s, call))
+
+
+def test_rollouts_overrule_the_prior_where_its_own_play_says_another_move_wins():
+    # the policy always calls tails: after "heads" seat 1 wins outright (1.0),
+    # after "tails" the four calls end level (a shared first place, 0.5)
+    bot = _bot("tails")
+    state = Calls()
+    stats = {s.move: s for s in bot.analyse(state, 0)}
+    assert stats["heads"].value == 1.0 and stats["tails"].value == 0.5
+    assert stats["heads"].visits == stats["tails"].visits == 4
+    assert bot.choose(state, 0) == "heads"
+    assert state.turn == 0 and state.heads == [0, 0]  # the position is left alone
+
+
+def test_rollouts_keep_the_prior_move_when_it_plays_best():
+    bot = _bot("heads")
+    assert bot.choose(Calls(), 0) == "heads"
+
+
+def test_on_a_tie_the_prior_move_is_kept():
+    tied = [MoveStat("a", 4, 0.5), MoveStat("b", 4, 0.5)]
+    assert pick(tied, "b", 0.0) == "b"
+    assert pick(tied, "a", 0.0) == "a"
+    assert pick([MoveStat("a", 4, 0.75), MoveStat("b", 4, 0.5)], "b", 0.0) == "a"
+
+
+def test_the_rollouts_style_needs_a_policy_and_a_known_style():
+    with pytest.raises(ValueError, match="policy"):
+        SearchBot(1, style="rollouts")
+    with pytest.raises(ValueError, match="unknown search style"):
+        SearchBot(1, style="beam")
+
+
+def _rollout_games():
+    return [g for g in REGISTRY.ids() if REGISTRY.get(g).search_style == "rollouts"]
+
+
+def test_some_game_searches_by_rollouts():
+    assert _rollout_games(), "no game uses the rollouts style: the tests below test nothing"
+
+
+@pytest.mark.parametrize("game", _rollout_games())
+def test_a_rollouts_game_compares_a_few_moves_led_by_the_prior_on_equal_playouts(game):
+    rs = REGISTRY.get(game)
+    state = rs.new_game(rs.min_players, 3, rs.default_options())
+    rng = Rng(3)
+    while len(state.legal(state.to_act()[0])) <= ROLLOUT_CANDIDATES:  # a choice wider than the candidates
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal(seat)))
+    seat = state.to_act()[0]
+    runs = []
+    for _ in range(2):
+        bot = rs.make_bot("search", 9)
+        assert bot.style == "rollouts"
+        bot.budget = Budget(iterations=2 * ROLLOUT_CANDIDATES + 1)
+        runs.append(bot.analyse(state.view(seat), seat))
+        assert bot.last_iterations == 2 * ROLLOUT_CANDIDATES
+        assert bot.candidates[0] == bot.prior_move
+    tried = [s for s in runs[0] if s.visits]
+    assert len(tried) == ROLLOUT_CANDIDATES and {s.visits for s in tried} == {2}
+    assert [(s.move, s.visits, s.value) for s in runs[0]] == [(s.move, s.visits, s.value) for s in runs[1]]
