@@ -24,14 +24,15 @@ One bot plays every game through the engine contract alone:
   and one level down its reply to each root move), the rest shuffled; so
   a large branching factor does not spread the budget one visit a move.
 - Policy rollouts (a game's `Ruleset.search_style` "rollouts"): no tree;
-  the prior's move and a few others are each played out to the end of the
+  the prior's move and two others are each played out to the end of the
   game by the game's default bot at every seat, in the same sampled worlds
   with the same bots' seeds (common random numbers, so two moves are
-  compared on the same luck), and the best mean result is played; the
-  prior's move is kept on a tie. This is the rollout algorithm (Tesauro &
-  Galperin 1996, Bertsekas): it does at least as well as its bot where the
-  samples are right, and it is what beats Square Masons' heuristic, whose
-  sealed, simultaneous rounds the tree's leaf value judges badly.
+  compared on the same luck), and the best mean result is played if it
+  beats the prior's by `ROLLOUT_MARGIN`. This is the rollout algorithm
+  (Tesauro & Galperin 1996; Bertsekas): an improvement on its bot where
+  the samples are right. It wins where the tree's leaf value misjudges
+  turns of many plies (Squire's journeys, Square Masons' sealed rounds)
+  and a whole game costs the default bot milliseconds.
 - Root parallelism: with `workers` > 1 (the `deep` level: one per core)
   each worker process searches a tree of its own and the root statistics
   are added up.
@@ -161,7 +162,7 @@ class SearchBot(Bot):
         """'tree' (ISMCTS) or 'rollouts' (policy rollouts at the root)."""
         self.policy = policy
         """Makes the bot that plays a seat in a policy rollout, from a seed."""
-        self.margin = PRIOR_MARGIN if style == "tree" else 0.0
+        self.margin = PRIOR_MARGIN if style == "tree" else ROLLOUT_MARGIN
         """How much better a move must look to overrule the prior's."""
         self.prior_move: Hashable | None = None
         self.candidates: list[Move] = []
@@ -418,8 +419,11 @@ class SearchBot(Bot):
 
 SEARCH_STYLES = ("tree", "rollouts")
 """How a game's search levels search (`Ruleset.search_style`)."""
-ROLLOUT_CANDIDATES = 4
+ROLLOUT_CANDIDATES = 3
 """How many root moves the 'rollouts' style compares (the prior's first)."""
+ROLLOUT_MARGIN = 0.1
+"""How much better (in mean result) a move's playouts must do to overrule
+the prior's in the 'rollouts' style (a few playouts each are noisy)."""
 PRIOR_BOOST = 2.0
 """How much harder the root explores the prior bot's choice."""
 PRIOR_DEPTH = 1

@@ -35,6 +35,8 @@ class Squire(Ruleset):
     )
     bot_levels = ("random", "easy", "heuristic")
     bot_classes = {"easy": "rulesets.squire.bots:SquireBot", "heuristic": "rulesets.squire.bots:SquireBot"}
+    search_style = "rollouts"  # far stronger here than the tree (docs/search-strength.md)
+    setup_bot_level = "search"
     hidden_information = True
     undo_allowed = False
     package_dir = Path(__file__).parent

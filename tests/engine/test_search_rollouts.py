@@ -131,3 +131,19 @@ def test_a_rollouts_game_compares_a_few_moves_led_by_the_prior_on_equal_playouts
     tried = [s for s in runs[0] if s.visits]
     assert len(tried) == ROLLOUT_CANDIDATES and {s.visits for s in tried} == {2}
     assert [(s.move, s.visits, s.value) for s in runs[0]] == [(s.move, s.visits, s.value) for s in runs[1]]
+
+
+def test_rollouts_in_several_processes_add_up_the_same_candidates():
+    rs = REGISTRY.get(_rollout_games()[0])
+    state = rs.new_game(rs.min_players, 5, rs.default_options())
+    rng = Rng(5)
+    while len(state.legal(state.to_act()[0])) <= ROLLOUT_CANDIDATES:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal(seat)))
+    seat = state.to_act()[0]
+    bot = rs.make_bot("search", 2)
+    bot.workers = 2
+    bot.budget = Budget(iterations=4 * ROLLOUT_CANDIDATES + 1)  # shares 2k+1 and 2k: two rounds each
+    stats = bot.analyse(state.view(seat), seat)
+    assert bot.last_iterations == 4 * ROLLOUT_CANDIDATES
+    assert sorted(s.visits for s in stats if s.visits) == [4] * ROLLOUT_CANDIDATES
