@@ -408,6 +408,10 @@ class Ruleset(ABC):
     out to the end by `default_bot_level` at every seat). A game names
     "rollouts" where that is measured to play better (see
     docs/search-strength.md)."""
+    playout_plies: ClassVar[int | None] = None
+    """In the "rollouts" style, the plies the default bot plays before the
+    state's `evaluate_all` scores a playout (None: to the end of the game;
+    set it where a whole game costs the default bot too long)."""
     hidden_information: ClassVar[bool] = False
     """True when some seat's view hides something (hot-seat needs a pass screen)."""
     undo_allowed: ClassVar[bool] = True
@@ -449,7 +453,8 @@ class Ruleset(ABC):
             own = self.default_bot_level not in SEARCH_LEVELS
             prior = self.make_bot(self.default_bot_level, seed) if own else None
             policy = partial(self.make_bot, self.default_bot_level if own else "random")
-            return SearchBot(seed, level, prior=prior, style=self.search_style, policy=policy)
+            return SearchBot(seed, level, prior=prior, style=self.search_style, policy=policy,
+                             playout_plies=self.playout_plies)
         if level == "random":
             from engine.bots.random_bot import RandomBot
 

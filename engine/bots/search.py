@@ -24,8 +24,9 @@ One bot plays every game through the engine contract alone:
   and one level down its reply to each root move), the rest shuffled; so
   a large branching factor does not spread the budget one visit a move.
 - Policy rollouts (a game's `Ruleset.search_style` "rollouts"): no tree;
-  the prior's move and two others are each played out to the end of the
-  game by the game's default bot at every seat, in the same sampled worlds
+  the prior's move and two others are each played out by the game's
+  default bot at every seat (to the end of the game, or a few plies and
+  then `evaluate_all`, where a whole game costs the bot too much), in the same sampled worlds
   with the same bots' seeds (common random numbers, so two moves are
   compared on the same luck), and the best mean result is played if it
   beats the prior's by `ROLLOUT_MARGIN`. This is the rollout algorithm
@@ -136,6 +137,7 @@ class SearchBot(Bot):
         workers: int | None = None,
         style: str = "tree",
         policy: Callable[[int], Bot] | None = None,
+        playout_plies: int | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -162,6 +164,9 @@ class SearchBot(Bot):
         """'tree' (ISMCTS) or 'rollouts' (policy rollouts at the root)."""
         self.policy = policy
         """Makes the bot that plays a seat in a policy rollout, from a seed."""
+        self.playout_plies = playout_plies
+        """Plies a policy rollout plays before `evaluate_all` scores it
+        (None: to the end of the game)."""
         self.margin = PRIOR_MARGIN if style == "tree" else ROLLOUT_MARGIN
         """How much better a move must look to overrule the prior's."""
         self.prior_move: Hashable | None = None
@@ -309,11 +314,21 @@ class SearchBot(Bot):
         return (first + rest)[:ROLLOUT_CANDIDATES]
 
     def _play_out(self, state: GameState, world: int) -> list[float]:
-        """Every seat played by the policy bot to the end of the game (a
-        bot per seat, seeded by the world and the seat)."""
+        """Every seat played by the policy bot (a bot per seat, seeded by
+        the world and the seat) to the end of the game, or for
+        `playout_plies` plies and then scored by `evaluate_all`."""
         assert self.policy is not None
         bots: dict[int, Bot] = {}
+        left = self.playout_plies
         while not state.is_over():
+            if left is not None:
+                if left <= 0:
+                    scores = state.evaluate_all()
+                    if scores is not None:
+                        return scores
+                    left = None  # no evaluation: play to the end
+                else:
+                    left -= 1
             seat = state.to_act()[0]
             bot = bots.get(seat)
             if bot is None:

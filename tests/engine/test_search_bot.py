@@ -74,8 +74,7 @@ def test_widening_keeps_the_search_on_a_few_moves_led_by_the_prior():
     rs = REGISTRY.get("grid-square")
     rec = _midgame("grid-square", 11)
     seat = rec.state.to_act()[0]
-    bot = rs.make_bot("search", 3)
-    bot.budget = Budget(iterations=50)
+    bot = SearchBot(3, budget=Budget(iterations=50), prior=rs.make_bot(rs.default_bot_level, 3))  # the tree style
     stats = bot.analyse(rec.state.view(seat), seat)
     tried = [s for s in stats if s.visits]
     assert len(rec.state.legal(seat)) > 50  # without widening every move could get a visit
