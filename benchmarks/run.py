@@ -558,7 +558,8 @@ def table(res: dict[str, Any]) -> str:
 
 
 def search_figures(decisions: int = 4) -> dict[str, Any]:
-    """Per game: the search bot's iterations a second (half a second from a
+    """Per game: the search style, the search bot's iterations a second
+    (playouts in the "rollouts" style; half a second from a
     position ten default-bot moves in), the seconds a decision of the
     `search` and `deep` levels take (p95 over `decisions` and one decision)
     and the iterations they reach in that time (median)."""
@@ -582,7 +583,8 @@ def search_figures(decisions: int = 4) -> dict[str, Any]:
         probe_bot = rs.make_bot("search", 1)
         probe_bot.budget = Budget(iterations=None, seconds=0.5)
         probe_bot.analyse(state.view(s), s)
-        row: dict[str, Any] = {"players": n, "iterations_per_s": round(probe_bot.last_iterations / 0.5)}
+        row: dict[str, Any] = {"players": n, "style": rs.search_style,
+                               "iterations_per_s": round(probe_bot.last_iterations / 0.5)}
         for level, count in (("search", decisions), ("deep", 1)):
             times = []
             iters = []
