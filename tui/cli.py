@@ -737,7 +737,8 @@ def hint(
     if not view.legal(seat):
         fail(f"seat {seat + 1} has no move to make now")
     found = hints(record.ruleset, view, seat, time_, seed=record.seed + record.ply)
-    print(f"{record.names[seat]} (seat {seat + 1}), best first:")
+    print(f"{record.names[seat]} (seat {seat + 1}); 1 is what the search level would play"
+          " (its own bot's move unless another is clearly better):")
     for i, h in enumerate(found, 1):
         print(f"{i}. {h.notation:<14} {100 * h.win_share:3.0f}% win share  {h.description}")
 

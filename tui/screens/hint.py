@@ -42,7 +42,8 @@ class HintScreen(ModalScreen[None]):
         with Vertical():
             yield Static(Text("Hint: the search level's top three moves"), classes="title")
             yield Static(Text(f"{SPINNER[0]} thinking…"), id="hint-body")
-            yield Static(Text("Esc closes"), classes="hint")
+            yield Static(Text("1 is its pick: its bot's move unless clearly beaten · Esc closes"),
+                         classes="hint")
 
     def on_mount(self) -> None:
         self.set_interval(0.1, self._tick)
