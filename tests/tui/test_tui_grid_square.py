@@ -168,8 +168,8 @@ async def test_menu_setup_starts_a_saved_game(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        # seat 2: bot planner -> human (cycle human, random, greedy, planner, search, deep)
-        await pilot.press("down", "down", "down", "right", "right", "right")  # rows: players, seat 1, name 1, seat 2
+        # seat 2: bot search -> human (cycle human, random, greedy, planner, search, deep)
+        await pilot.press("down", "down", "down", "right", "right")  # rows: players, seat 1, name 1, seat 2
         await pilot.press("down", "down", "down", "4", "2")  # name 2, option, seed 42
         await pilot.press("enter")
         await pilot.pause()
