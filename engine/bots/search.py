@@ -276,17 +276,21 @@ class SearchBot(Bot):
                   deadline: float | None, rng: Rng) -> tuple[dict[int, tuple[int, float]], int]:
         """The 'rollouts' style: root move index -> (playouts, reward sum),
         and the playouts run. Rounds of one sampled world each: every
-        candidate is played out in it, all with the same bots' seeds. A
-        round cut short by the deadline is dropped, so every candidate has
-        as many playouts, all paired."""
+        candidate is played out in it, all with the same bots' seeds. The
+        first round is always played; after it, a round is begun only if
+        one more as long as the last ends before the deadline, and one cut
+        short by it is dropped, so every candidate has as many playouts,
+        all paired."""
         self.rng = rng
         index = {m: i for i, m in enumerate(legal)}
         candidates = self.candidates
         rounds = None if limit is None else max(1, limit // len(candidates))
         totals = {index[m]: 0.0 for m in candidates}
         done = 0
+        last = 0.0  # the last round's seconds: a round that cannot end in time is not begun
         while rounds is None or done < rounds:
-            if deadline is not None and time.perf_counter() >= deadline:
+            began = time.perf_counter()
+            if deadline is not None and began + last >= deadline:
                 break
             world = rng.below(1 << 30)
             results = []
@@ -301,6 +305,7 @@ class SearchBot(Bot):
             for move, r in zip(candidates, results):
                 totals[index[move]] += r
             done += 1
+            last = time.perf_counter() - began
         return {i: (done, r) for i, r in totals.items()}, done * len(candidates)
 
     def _candidates(self, legal: list[Move], rng: Rng) -> list[Move]:
