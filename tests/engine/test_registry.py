@@ -23,53 +23,7 @@ def test_a_separately_installed_package_adds_a_game(tmp_path: Path):
     playable from the CLI, without any edit to the project."""
     pkg = tmp_path / "coin_flip_game"
     pkg.mkdir()
-    (pkg / "__init__.py").write_text(textwrap.dedent('''
-        from pathlib import Path
-        from engine.core import GameState, Outcome, Ruleset, Event, ranks_from_keys
-
-        class State(GameState):
-            num_players = 2
-            def __init__(self):
-                self.turn = 0
-                self.heads = [0, 0]
-            def to_act(self):
-                return () if self.turn >= 4 else (self.turn % 2,)
-            def legal(self, seat):
-                return ["heads", "tails"] if seat in self.to_act() else []
-            def step(self, seat, move):
-                self.heads[seat] += move == "heads"
-                self.turn += 1
-                return [Event("{P%d} says %s" % (seat + 1, move))]
-            def outcome(self):
-                if self.turn < 4:
-                    return None
-                return Outcome(tuple(self.heads), ranks_from_keys([(h,) for h in self.heads]),
-                               tuple({"heads": h} for h in self.heads), "four calls made")
-            def clone(self):
-                c = State(); c.turn = self.turn; c.heads = list(self.heads); return c
-            def view(self, seat):
-                return self.clone()
-            def format_move(self, move):
-                return move
-            def parse_move(self, text, seat):
-                return self.parse_by_notation(text, seat)
-            def snapshot(self):
-                return {"turn": self.turn, "heads": list(self.heads)}
-            def render(self, seat, names):
-                return f"heads {self.heads}"
-
-        class CoinFlip(Ruleset):
-            id = "coin-flip"
-            title = "Coin Flip"
-            min_players = 2
-            max_players = 2
-            summary = "Call heads or tails."
-            package_dir = Path(__file__).parent
-            def new_game(self, players, seed, options):
-                return State()
-
-        RULESET = CoinFlip()
-    '''))
+    (pkg / "__init__.py").write_text(Path(__file__).with_name("coin_flip_game.py").read_text(encoding="utf-8"))
     dist = tmp_path / "coin_flip_game-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: coin-flip-game\nVersion: 1.0\n")

@@ -5,56 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.bots.search import ROLLOUT_CANDIDATES, Budget, MoveStat, SearchBot, pick
-from engine.core import Bot, Event, GameState, Outcome, ranks_from_keys
+from engine.core import Bot
 from engine.registry import REGISTRY
 from engine.rng import Rng
-
-
-class Calls(GameState):
-    """Two seats call heads or tails in turn, four calls; more heads wins."""
-
-    num_players = 2
-
-    def __init__(self) -> None:
-        self.turn = 0
-        self.heads = [0, 0]
-
-    def to_act(self):
-        return () if self.turn >= 4 else (self.turn % 2,)
-
-    def legal(self, seat):
-        return ["heads", "tails"] if seat in self.to_act() else []
-
-    def step(self, seat, move):
-        self.heads[seat] += move == "heads"
-        self.turn += 1
-        return [Event(f"{seat} says {move}")]
-
-    def outcome(self):
-        if self.turn < 4:
-            return None
-        return Outcome(tuple(self.heads), ranks_from_keys([(h,) for h in self.heads]),
-                       tuple({"heads": h} for h in self.heads), "four calls made")
-
-    def clone(self):
-        c = Calls()
-        c.turn, c.heads = self.turn, list(self.heads)
-        return c
-
-    def view(self, seat):
-        return self.clone()
-
-    def format_move(self, move):
-        return move
-
-    def parse_move(self, text, seat):
-        return self.parse_by_notation(text, seat)
-
-    def snapshot(self):
-        return {"turn": self.turn, "heads": list(self.heads)}
-
-    def render(self, seat, names):
-        return f"heads {self.heads}"
+from tests.engine.coin_flip_game import State as Calls  # four calls, more heads wins
 
 
 class Always(Bot):
