@@ -431,8 +431,11 @@ class Ruleset(ABC):
         """Every game gets the engine's search levels after its own; the
         default level stays the game's own strongest unless it names one."""
         super().__init_subclass__(**kwargs)
-        from engine.bots.levels import SEARCH_LEVELS
+        from engine.bots.levels import SEARCH_LEVELS, SEARCH_STYLES
 
+        if cls.search_style not in SEARCH_STYLES:
+            raise TypeError(f"{cls.__name__}.search_style must be one of {', '.join(SEARCH_STYLES)},"
+                            f" not {cls.search_style!r}")
         own = cls.__dict__.get("bot_levels")
         if own is not None:
             own = tuple(level for level in own if level not in SEARCH_LEVELS)

@@ -12,3 +12,7 @@ SEARCH_LEVELS: dict[str, float] = {
 """Level -> seconds a decision (about 1 s and 5 s on a small machine);
 never a game's `default_bot_level` (what scripts get); a game may offer
 one first on its setup screen (`Ruleset.setup_bot_level`)."""
+
+SEARCH_STYLES: tuple[str, ...] = ("tree", "rollouts")
+"""How a game's search levels search (`Ruleset.search_style`): information-set
+MCTS, or policy rollouts of a few root moves (see engine/bots/search.py)."""

@@ -26,8 +26,8 @@ One bot plays every game through the engine contract alone:
 - Policy rollouts (a game's `Ruleset.search_style` "rollouts"): no tree;
   the prior's move and two others are each played out by the game's
   default bot at every seat (to the end of the game, or a few plies and
-  then `evaluate_all`, where a whole game costs the bot too much), in the same sampled worlds
-  with the same bots' seeds (common random numbers, so two moves are
+  then `evaluate_all`, where a whole game costs the bot too much), in the
+  same sampled worlds with the same bots' seeds (common random numbers, so two moves are
   compared on the same luck), and the best mean result is played if it
   beats the prior's by `ROLLOUT_MARGIN`. This is the rollout algorithm
   (Tesauro & Galperin 1996; Bertsekas): an improvement on its bot where
@@ -49,7 +49,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable
 
-from engine.bots.levels import SEARCH_LEVELS
+from engine.bots.levels import SEARCH_LEVELS, SEARCH_STYLES
 from engine.core import Bot, GameState, Move
 from engine.rng import Rng
 
@@ -437,8 +437,6 @@ class SearchBot(Bot):
         return result_rewards(state)
 
 
-SEARCH_STYLES = ("tree", "rollouts")
-"""How a game's search levels search (`Ruleset.search_style`)."""
 ROLLOUT_CANDIDATES = 3
 """How many root moves the 'rollouts' style compares (the prior's first)."""
 ROLLOUT_MARGIN = 0.1

@@ -101,3 +101,11 @@ def test_rollouts_in_several_processes_add_up_the_same_candidates():
     stats = bot.analyse(state.view(seat), seat)
     assert bot.last_iterations == 4 * ROLLOUT_CANDIDATES
     assert sorted(s.visits for s in stats if s.visits) == [4] * ROLLOUT_CANDIDATES
+
+
+def test_a_ruleset_naming_an_unknown_search_style_is_refused_when_defined():
+    from engine.core import Ruleset
+
+    with pytest.raises(TypeError, match="search_style must be one of tree, rollouts"):
+        class Bad(Ruleset):  # noqa: F841
+            search_style = "beam"
