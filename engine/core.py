@@ -345,9 +345,10 @@ class GameState(ABC):
         return "Choose a move"
 
     def position_parts(self) -> tuple[str, ...]:
-        """The parts `describe_position` can describe ('board', 'players',
-        'hand', ...), in the order a listener hears them. Default: one part,
-        'position', the `render()` text."""
+        """The parts a whole `look` reads ('board', 'players', 'hand', ...),
+        in the order a listener hears them (`describe_position` may know
+        more, named in its own sentences, e.g. a long list of spaces read
+        only on demand). Default: one part, 'position', the `render()` text."""
         return ("position",)
 
     def describe_position(self, part: str) -> list[str]:
