@@ -138,7 +138,7 @@ class Conversation:
         seat = self.current if self.current is not None else (humans[0] if humans else None)
         if seat is not None:
             self.tell_news(seat)
-        out = s.state.outcome()
+        out = s.view(seat).outcome()
         assert out is not None
         self.say(f"The game is over. {self._sentence(out.describe(s.names))}")
         for i in sorted(range(len(s.names)), key=lambda i: (out.ranks[i], i)):
