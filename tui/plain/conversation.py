@@ -282,14 +282,17 @@ class Conversation:
     def cmd_look(self, seat: int, part: str) -> bool:
         view = self.session.view(seat)
         parts = view.position_parts()
-        if part and part.lower() not in parts:
-            self.say(f"There is no part {part}. Parts: {', '.join(parts)}.")
-            return False
+        heads = not part and len(parts) > 1
         for name in ([part.lower()] if part else list(parts)):
-            if len(parts) > 1:
+            try:
+                sentences = view.describe_position(name)
+            except ValueError:
+                self.say(f"There is no part {part}. Parts: {', '.join(parts)}.")
+                return False
+            if heads:
                 self.say(f"{name.capitalize()}:")
-            for sentence in view.describe_position(name):
-                self.say(with_names(sentence, self.session.names), indent="  ")
+            for sentence in sentences:
+                self.say(("  " if heads else "") + with_names(sentence, self.session.names), indent="  ")
         return False
 
     def cmd_log(self, seat: int, _: str) -> bool:

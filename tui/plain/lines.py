@@ -32,16 +32,20 @@ def plain(text: str) -> str:
 
 
 def wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
-    """`text` wrapped at spaces into lines of at most `width` cells; lines
-    after the first start with `indent`; a word longer than a line is cut."""
-    words = plain(text).split()
+    """`text` wrapped at spaces into lines of at most `width` cells; the
+    text's own leading spaces start its first line, and lines after the
+    first start with them and `indent`; a word longer than a line is cut."""
+    text = plain(text)
+    first = text[:len(text) - len(text.lstrip(" "))][:width // 2]  # a leading indent is kept
+    indent = first + indent
+    words = text.split()
     if not words:
         return [""]
     out: list[str] = []
     line, used = "", 0
     for word in words:
         w = cells(word)
-        lead = indent if out else ""
+        lead = indent if out else first
         if line and used + 1 + w <= width:
             line, used = f"{line} {word}", used + 1 + w
             continue
@@ -52,6 +56,7 @@ def wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
             head, taken = _cut(word, width - cells(lead))
             out.append(lead + head)
             word, w = word[len(head):], w - taken
+            lead = indent
         line, used = lead + word, cells(lead) + w
     out.append(line)
     return out
