@@ -26,7 +26,16 @@ def run_plain(path: Path, stdin: TextIO | None = None, stdout: TextIO | None = N
     out = stdout if stdout is not None else sys.stdout
     if echo is None:
         echo = not _is_tty(inp)
-    return Conversation.open(path, Lines(inp, out, echo=echo)).run()
+    try:
+        return Conversation.open(path, Lines(inp, out, echo=echo)).run()
+    except BrokenPipeError:  # the reader went away: the game is saved already
+        import os
+
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())  # no second error at exit
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
 
 
 def _is_tty(stream: TextIO) -> bool:

@@ -84,7 +84,7 @@ class Conversation:
         if s.ply:
             self.say(f"Resumed after {plural(s.ply, 'move')}.")
             for seat in s.humans():
-                self.seen[seat] = max(0, s.ply - len(s.names))  # the last round, as a reminder
+                self.seen[seat] = self._after_own_move(seat)  # what came since, as a reminder
         try:
             while not s.is_over():
                 bots = s.bots_to_act()
@@ -297,12 +297,16 @@ class Conversation:
 
     def cmd_log(self, seat: int, _: str) -> bool:
         s = self.session
-        last = max((i for i, (who, _t) in enumerate(s.record.moves) if who == seat), default=-1)
-        self.seen[seat] = last + 1 if last >= 0 else 0
+        self.seen[seat] = self._after_own_move(seat)
         if self.seen[seat] >= s.ply:
             self.say("Nothing has happened since your last move.")
         self.tell_news(seat)
         return False
+
+    def _after_own_move(self, seat: int) -> int:
+        """The ply just after `seat`'s last move (0 if it has not moved)."""
+        moves = self.session.record.moves
+        return next((i + 1 for i in range(len(moves) - 1, -1, -1) if moves[i][0] == seat), 0)
 
     def cmd_help(self, seat: int, _: str) -> bool:
         parts = ", ".join(self.session.view(seat).position_parts())
