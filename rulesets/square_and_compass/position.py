@@ -46,7 +46,7 @@ def you_words(st: "CompassState") -> list[str]:
     out.append(f"Your technician, hazard and project cards: {thp}.")
     out.append(f"Your materials: {materials_words(p.materials)}; {plural(p.blueprints, 'blueprint')}.")
     for cid in p.contracts:
-        out.append(f"  Contract #{cid + 1}: {contract_words(cid)}.")
+        out.append(f"  Contract {cid + 1}: {contract_words(cid)}.")
     if not p.contracts:
         out.append("You hold no building contract.")
     return out
@@ -57,12 +57,12 @@ def markets_words(st: "CompassState") -> list[str]:
     res = [f"r{i + 1} {K.card_name(c) if c >= 0 else 'empty'}" for i, c in enumerate(st.res_market)]
     out = [f"Resources: {'; '.join(res)}; deck {len(st.res_deck)}."]
     for i, c in enumerate(st.con_market):
-        out.append(f"Contract k{i + 1}: " + (f"#{c + 1} {contract_words(c)}." if c >= 0 else "empty."))
+        out.append(f"Contract k{i + 1}: " + (f"number {c + 1}, {contract_words(c)}." if c >= 0 else "empty."))
     out.append(f"Contract deck: {plural(len(st.con_deck), 'card')}.")
     for i, c in enumerate(st.thp_market):
-        out.append(f"T/H/P h{i + 1}: " + (f"{K.CARDS[c].name} ({K.CARDS[c].kind}): {K.CARDS[c].text}." if c >= 0
+        out.append(f"Technician, hazard or project card h{i + 1}: " + (f"{K.CARDS[c].name} ({K.CARDS[c].kind}): {K.CARDS[c].text}." if c >= 0
                                          else "empty."))
-    out.append(f"T/H/P deck: {plural(len(st.thp_deck), 'card')}.")
+    out.append(f"Technician, hazard and project deck: {plural(len(st.thp_deck), 'card')}.")
     return out
 
 
@@ -75,7 +75,7 @@ def actions_words(st: "CompassState") -> list[str]:
     for a, act in enumerate(K.ACTIONS):
         tiles = words_list([seat_name(s) for s in st.board[a]], "no tiles")
         state = "open" if a in open_ else "closed"
-        out.append(f"{act.code} {act.name}, {state}, {tiles}: {act.text}")
+        out.append(f"{act.code} {act.name}, {state}, {tiles}: {act.text}.")
     return out
 
 
@@ -98,7 +98,7 @@ def players_words(st: "CompassState") -> list[str]:
         out.append(f"{seat_name(s)}: {arch}; {p.vp} VP; {tiles}. Built {built}. {plural(p.gems, 'gem')},"
                    f" {plural(p.blueprints, 'blueprint')}, {materials_words(p.materials)}."
                    f" Holds {plural(len(p.hand), 'resource card')}, {plural(len(p.contracts), 'contract')}"
-                   f" and {plural(len(p.thp), 'T/H/P card')}.")
+                   f" and {plural(len(p.thp), 'technician, hazard or project card')}.")
     return out
 
 

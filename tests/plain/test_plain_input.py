@@ -65,8 +65,8 @@ def test_quit_leaves_with_the_game_saved(tmp_path):
 def test_a_number_plays_that_move_of_the_list(tmp_path):
     session = new_session("grid-square", humans=1, path=tmp_path / "g.json")
     _, text = converse(session, ["m", "2"])
-    assert "2. La1v: place a large building on a1–a4" in text
-    assert "You played La1v: place a large building on a1–a4." in text
+    assert "2. La1v: place a large building on a1 to a4" in text
+    assert "You played La1v: place a large building on a1 to a4." in text
     assert session.record.moves[0] == (0, "La1v")
 
 

@@ -7,7 +7,7 @@ import pytest
 from engine.registry import REGISTRY
 from engine.text import cells
 from tests.plain.script import BOX
-from tui.plain.lines import plain, wrap
+from tui.plain.lines import plain, spoken, wrap
 from tui.plain.rules_text import DRAWING_NOTE, rules_paragraphs
 
 
@@ -31,6 +31,16 @@ def test_wrap_keeps_the_text_own_indent():
 def test_plain_has_no_escape_and_no_box_drawing():
     assert plain("a─b│c┼d╬e") == "a-b|c+d+e"
     assert "\x1b" not in plain("red \x1b[31mtext")
+
+
+def test_spoken_says_what_espeak_ng_dropped_or_misread():
+    """Heard through espeak-ng: a range's dash and a path's '>' were
+    silent, a middle dot ran items together, '13s' was 'thirteen z'."""
+    assert spoken("on c4–e4, bids 40–70") == "on c4 to e4, bids 40 to 70"
+    assert spoken("Round 3 · first player Ana") == "Round 3; first player Ana"
+    assert spoken("moves to a3>a2>b2") == "moves to a3, then a2, then b2"
+    assert spoken("discards the 13s and 8g") == "discards the 13 s and 8g"
+    assert spoken("Squire — the collector (2–4 players)") == "Squire — the collector (2 to 4 players)"
 
 
 def test_rules_text_reads_tables_by_row_and_leaves_drawings_out():

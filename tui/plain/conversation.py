@@ -18,7 +18,7 @@ from engine.core import GameState, Move, with_names
 from engine.errors import MoveError, SaveError
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
-from tui.plain.lines import Lines
+from tui.plain.lines import Lines, spoken
 
 PAGE = 20
 """Moves or lines of rules shown at once."""
@@ -140,7 +140,7 @@ class Conversation:
             self.tell_news(seat)
         out = s.view(seat).outcome()
         assert out is not None
-        self.say(f"The game is over. {self._sentence(out.describe(s.names))}")
+        self.say(f"The game is over. {self._sentence(spoken(out.describe(s.names)))}")
         for i in sorted(range(len(s.names)), key=lambda i: (out.ranks[i], i)):
             parts = [f"{k.removesuffix(TIE_BREAK_SUFFIX).strip()} {v}"
                      + (" (breaks ties)" if k.endswith(TIE_BREAK_SUFFIX) else "")
@@ -160,7 +160,7 @@ class Conversation:
         for events in s.record.log[start:]:
             for ev in events:
                 if ev.visible_to(seat):
-                    self.say(self._sentence(ev.render(s.names)))
+                    self.say(self._sentence(spoken(ev.render(s.names))))
         self.seen[seat] = s.ply
 
     def say_turn(self, seat: int) -> None:
@@ -178,7 +178,7 @@ class Conversation:
         self.say(f"{self.session.names[seat]}: {self._prompt(view, seat)}")
 
     def _prompt(self, view: GameState, seat: int) -> str:
-        return self._sentence(with_names(view.prompt(seat), self.session.names))
+        return self._sentence(spoken(with_names(view.prompt(seat), self.session.names)))
 
     @staticmethod
     def _sentence(text: str) -> str:
@@ -227,13 +227,13 @@ class Conversation:
         view = s.view(seat)
         if isinstance(move, str):
             move = view.parse_move(move, seat)  # MoveError: the caller says why
-        words = with_names(view.describe_move(move, seat), s.names)
+        words = spoken(with_names(view.describe_move(move, seat), s.names))
         notation = view.format_move(move)
         events = s.play(seat, move)
         self.say(f"You played {notation}: {words}." if words != notation else f"You played {notation}.")
         for ev in events:
             if ev.visible_to(seat):
-                self.say(self._sentence(ev.render(s.names)))
+                self.say(self._sentence(spoken(ev.render(s.names))))
         self.seen[seat] = s.ply
         self.listing = None
         return True
@@ -270,7 +270,7 @@ class Conversation:
         for i in page:
             move = listing.moves[i]
             notation = view.format_move(move)
-            words = self._describe(view, move, seat)
+            words = spoken(self._describe(view, move, seat))
             self.lines.item(f"{i + 1}.", f"{notation}: {words}" if words != notation else notation)
         if listing.shown:
             self.say(f"{plural(len(listing.shown), 'more move')}: type more, or moves WORD to narrow the list.")
@@ -292,7 +292,7 @@ class Conversation:
             if heads:
                 self.say(f"{name.capitalize()}:")
             for sentence in sentences:
-                self.say(("  " if heads else "") + with_names(sentence, self.session.names), indent="  ")
+                self.say(("  " if heads else "") + spoken(with_names(sentence, self.session.names)), indent="  ")
         return False
 
     def cmd_log(self, seat: int, _: str) -> bool:
@@ -350,7 +350,7 @@ class Conversation:
         for h in found:
             number = listing.moves.index(h.move) + 1 if h.move in listing.moves else None
             label = f"{number}." if number else "-"
-            words = with_names(h.description, s.names)
+            words = spoken(with_names(h.description, s.names))
             self.lines.item(label, f"{h.notation}: {words} (win share {100 * h.win_share:.0f}%)")
         return False
 

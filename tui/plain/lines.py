@@ -2,6 +2,7 @@
 but printable text (no escape sequence, no box drawing, no colour)."""
 from __future__ import annotations
 
+import re
 from typing import TextIO
 
 from engine.text import cells, char_cells, shown
@@ -20,6 +21,27 @@ _PLAIN = str.maketrans({
     "\t": " ",
 })
 """Drawing characters a ruleset's text may still hold, as plain ones."""
+
+
+_RANGE = re.compile(r"(?<=\w)–(?=\w)")
+"""An en dash between two words or numbers: a range ('c4–e4', '40–70')."""
+
+
+_PATH = re.compile(r"(?<=\w)>(?=\w)")
+"""A step of a path in a description ('moves to a3>a2')."""
+_PLURAL_LOOK = re.compile(r"\b(\d+)s\b")
+"""A card code that a speech synthesizer reads as a plural ('13s': 'thirteen z')."""
+
+
+def spoken(text: str) -> str:
+    """A ruleset's words (an event, a description, a prompt, a position)
+    as a screen reader should say them, found by listening to espeak-ng:
+    a range's dash as ' to ' ('c4–e4' was said 'c4 e4'), a middle dot
+    between items as '; ' (it was silent), a path's '>' as ', then ' (it
+    was silent), '13s' as '13 s' (it was said 'thirteen z'). Never
+    applied to notation, which a person types back."""
+    text = _RANGE.sub(" to ", text).replace(" · ", "; ")
+    return _PLURAL_LOOK.sub(r"\1 s", _PATH.sub(", then ", text))
 
 
 def plain(text: str) -> str:
