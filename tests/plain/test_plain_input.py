@@ -5,7 +5,7 @@ end of input leaves cleanly with the game saved. Plus `undo`, `hint`,
 from __future__ import annotations
 
 from engine.session import GameSession
-from tests.plain.script import check_plain, converse, new_session, squash
+from tests.plain.script import check_plain, converse, new_session, secrets_kept, squash
 
 
 def lines_after(text: str, answer: str) -> list[str]:
@@ -122,3 +122,13 @@ def test_look_reads_every_part_and_one_part(tmp_path):
     assert whole[0] == "Board:" and "Players:" in whole
     assert lines_after(text, "look players")[0].startswith("Ana: 0 cells claimed")
     assert lines_after(text, "look kitchen")[0] == "There is no part kitchen. Parts: board, players."
+
+
+def test_a_game_only_bots_play_is_told_as_a_spectator_reads_it(tmp_path):
+    session = new_session("squire", humans=0, path=tmp_path / "g.json")
+    code, text = converse(session, [])
+    assert code == 0 and session.is_over()
+    assert "Bot 1 starts in" in text or "Bot 2 starts in" in text  # the public log
+    secrets_kept(session, [], text)  # and nothing private to a bot
+    assert "The game is over." in text
+    check_plain(text)

@@ -64,7 +64,7 @@ class Conversation:
         self.session = session
         self.lines = lines
         self.hint_seconds = hint_seconds
-        self.seen: dict[int, int] = {}
+        self.seen: dict[int | None, int] = {}
         """Per person's seat, the ply up to which they have heard the events."""
         self.current: int | None = None
         """The seat the screen last spoke to (a pass line before another)."""
@@ -136,8 +136,7 @@ class Conversation:
         s = self.session
         humans = s.humans()
         seat = self.current if self.current is not None else (humans[0] if humans else None)
-        if seat is not None:
-            self.tell_news(seat)
+        self.tell_news(seat)
         out = s.view(seat).outcome()
         assert out is not None
         self.say(f"The game is over. {self._sentence(spoken(out.describe(s.names)))}")
@@ -153,8 +152,9 @@ class Conversation:
     def say(self, text: str = "", indent: str = "") -> None:
         self.lines.say(text, indent)
 
-    def tell_news(self, seat: int) -> None:
-        """The events `seat` may read since it last heard them."""
+    def tell_news(self, seat: int | None) -> None:
+        """The events `seat` may read since it last heard them (None: the
+        public ones, for a game only bots play)."""
         s = self.session
         start = min(self.seen.get(seat, 0), s.ply)
         for events in s.record.log[start:]:
