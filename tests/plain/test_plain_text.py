@@ -39,6 +39,7 @@ def test_spoken_says_what_espeak_ng_dropped_or_misread():
     assert spoken("on c4–e4, bids 40–70") == "on c4 to e4, bids 40 to 70"
     assert spoken("Round 3 · first player Ana") == "Round 3; first player Ana"
     assert spoken("moves to a3>a2>b2") == "moves to a3, then a2, then b2"
+    assert spoken("a card like 1g>c4") == "a card like 1g>c4"  # notation to type, as it stands
     assert spoken("discards the 13s and 8g") == "discards the 13 s and 8g"
     assert spoken("Squire — the collector (2–4 players)") == "Squire — the collector (2 to 4 players)"
 

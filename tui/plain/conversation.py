@@ -95,12 +95,21 @@ class Conversation:
             self.game_over()
             return 0
         except Quit:
-            self.say(f"The game is saved in {s.path}. To continue it, type:")
-            self.say(f"tsquare resume {s.path} --plain")
+            self.say_saved()
             return 0
+        except KeyboardInterrupt:
+            self.say("Interrupted.")
+            self.say_saved()
+            return 130
         except SaveError as exc:
             self.say(f"Stopped: {exc}")
             return 1
+
+    def say_saved(self) -> None:
+        """Where the game is kept and how to go on with it."""
+        path = self.session.path
+        self.say(f"The game is saved in {path}. To continue it, type:")
+        self.say(f"tsquare resume {path} --plain")
 
     def turn(self, seat: int) -> None:
         """Speak to `seat` (after a pass line if it changes hands) and read

@@ -27,8 +27,9 @@ _RANGE = re.compile(r"(?<=\w)–(?=\w)")
 """An en dash between two words or numbers: a range ('c4–e4', '40–70')."""
 
 
-_PATH = re.compile(r"(?<=\w)>(?=\w)")
-"""A step of a path in a description ('moves to a3>a2')."""
+_PATH = re.compile(r"\bto (\w+(?:>\w+)+)")
+"""A path in a description ('moves to a3>a2'); not a notation example
+('a card like 1g>c4', which the person types as it stands)."""
 _PLURAL_LOOK = re.compile(r"\b(\d+)s\b")
 """A card code that a speech synthesizer reads as a plural ('13s': 'thirteen z')."""
 
@@ -37,11 +38,12 @@ def spoken(text: str) -> str:
     """A ruleset's words (an event, a description, a prompt, a position)
     as a screen reader should say them, found by listening to espeak-ng:
     a range's dash as ' to ' ('c4–e4' was said 'c4 e4'), a middle dot
-    between items as '; ' (it was silent), a path's '>' as ', then ' (it
-    was silent), '13s' as '13 s' (it was said 'thirteen z'). Never
-    applied to notation, which a person types back."""
+    between items as '; ' (it was silent), the '>' of a path after 'to'
+    as ', then ' (it was silent), '13s' as '13 s' (it was said 'thirteen
+    z'). Never applied to a move's notation, which a person types back."""
     text = _RANGE.sub(" to ", text).replace(" · ", "; ")
-    return _PLURAL_LOOK.sub(r"\1 s", _PATH.sub(", then ", text))
+    text = _PATH.sub(lambda m: "to " + m.group(1).replace(">", ", then "), text)
+    return _PLURAL_LOOK.sub(r"\1 s", text)
 
 
 def plain(text: str) -> str:
