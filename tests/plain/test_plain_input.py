@@ -132,3 +132,16 @@ def test_a_game_only_bots_play_is_told_as_a_spectator_reads_it(tmp_path):
     secrets_kept(session, [], text)  # and nothing private to a bot
     assert "The game is over." in text
     check_plain(text)
+
+
+def test_ctrl_c_says_where_the_game_is_saved(tmp_path):
+    def answers():
+        yield "Mc4h"
+        raise KeyboardInterrupt
+
+    path = tmp_path / "g.json"
+    session = new_session("grid-square", humans=1, path=path)
+    code, text = converse(session, answers())
+    assert code == 130
+    assert "Interrupted." in text and f"tsquare resume {path} --plain" in squash(text)
+    assert GameSession.open(path).record.moves[0] == (0, "Mc4h")
