@@ -60,8 +60,8 @@ def markets_words(st: "CompassState") -> list[str]:
         out.append(f"Contract k{i + 1}: " + (f"number {c + 1}, {contract_words(c)}." if c >= 0 else "empty."))
     out.append(f"Contract deck: {plural(len(st.con_deck), 'card')}.")
     for i, c in enumerate(st.thp_market):
-        out.append(f"Technician, hazard or project card h{i + 1}: " + (f"{K.CARDS[c].name} ({K.CARDS[c].kind}): {K.CARDS[c].text}." if c >= 0
-                                         else "empty."))
+        card = f"{K.CARDS[c].name} ({K.CARDS[c].kind}): {K.CARDS[c].text}." if c >= 0 else "empty."
+        out.append(f"Technician, hazard or project card h{i + 1}: {card}")
     out.append(f"Technician, hazard and project deck: {plural(len(st.thp_deck), 'card')}.")
     return out
 

@@ -177,7 +177,9 @@ class Conversation:
         view = s.view(seat)
         n = len(view.legal(seat))
         others = [i for i in s.to_act() if i != seat]
-        also = f" ({', '.join(s.names[i] for i in others)} also choose{'s' if len(others) == 1 else ''}.)" if others else ""
+        also = ""
+        if others:
+            also = f" ({', '.join(s.names[i] for i in others)} also choose{'s' if len(others) == 1 else ''}.)"
         self.say(f"Your turn, {s.names[seat]}. {self._prompt(view, seat)} {plural(n, 'move')}.{also}"
                  " Type a number, a move, or help.")
 
