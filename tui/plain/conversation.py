@@ -115,7 +115,7 @@ class Conversation:
         """Speak to `seat` (after a pass line if it changes hands) and read
         answers until one is played."""
         s = self.session
-        if self.current is not None and self.current != seat and self._needs_pass():
+        if self.current != seat and self._needs_pass():  # the first person too: others may be looking
             self.say(f"Pass to {s.names[seat]}. Press Enter when only {s.names[seat]} can read this.")
             if self.lines.ask() is None:
                 raise Quit
