@@ -344,6 +344,26 @@ class GameState(ABC):
         """What `seat` is asked to do now, in a few words."""
         return "Choose a move"
 
+    def position_parts(self) -> tuple[str, ...]:
+        """The parts a whole `look` reads ('board', 'players', 'hand', ...),
+        in the order a listener hears them (`describe_position` may know
+        more, named in its own sentences, e.g. a long list of spaces read
+        only on demand). Default: one part, 'position', the `render()` text."""
+        return ("position",)
+
+    def describe_position(self, part: str) -> list[str]:
+        """One part of the position (see `position_parts`) in sentences, one
+        a line, never a drawing: for the plain-text mode (screen readers,
+        braille, pipes). Call it on `view(seat)`: it tells what that seat
+        may see. Seats are named 'Seat N' (`with_names` fills in names).
+        Default: the lines of `render()` (a game with a drawn board
+        overrides this); ValueError for an unknown part."""
+        if part not in self.position_parts():
+            raise ValueError(f"no part {part!r} (parts: {', '.join(self.position_parts())})")
+        seat = self.view_seat if self.is_view else None
+        text = self.render(seat, [seat_name(i) for i in range(self.num_players)])
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self.outcome() is not None

@@ -316,6 +316,8 @@ AsOpt = typer.Option(None, "--as", help="Seat (1..N) to act or look as.")
 HintsOpt = typer.Option(False, "--hints", help="Everyone at the table agrees to hints (the search level's "
                         "advice, Shift+H or `tsquare hint`); without it a game between people has none. "
                         "A game with one person always allows them.")
+PlainOpt = typer.Option(False, "--plain", help="Play line by line on standard input and output (screen "
+                        "readers, braille displays, pipes): no full-screen display.")
 IterationsOpt = typer.Option(None, "--iterations", help="The search levels think a fixed number of iterations "
                              "a decision (deep: 5 times as many) instead of their seconds: the same results on "
                              "any machine, however busy.")
@@ -589,6 +591,7 @@ def play(
     option: list[str] = OptionOpt,
     name: list[str] = NameOpt,
     hints_: bool = HintsOpt,
+    plain: bool = PlainOpt,
 ) -> None:
     """Start a new game in the TUI (saved as you play)."""
     from engine.paths import new_save_path
@@ -596,15 +599,34 @@ def play(
     record = _make_record(game, players, bot, seed, option, name, hints_)
     path = new_save_path(_saves_dir(), record.ruleset.id)
     _create(record, path)
+    if plain:
+        _play_plain(path)
     from tui.app import run_app
 
     raise typer.Exit(run_app(saves_dir=_saves_dir(), game=path))
 
 
+def _play_plain(path: Path) -> NoReturn:
+    """Play the save at `path` line by line (tui/plain: no Textual)."""
+    from engine.errors import SaveError
+    from tui.plain import run_plain
+
+    try:
+        code = run_plain(path)
+    except SaveError as exc:
+        fail(str(exc))
+    raise typer.Exit(code)
+
+
 @app.command()
-def resume(file: str = typer.Argument(..., help="A save file (or its name in the saves folder).")) -> None:
+def resume(
+    file: str = typer.Argument(..., help="A save file (or its name in the saves folder)."),
+    plain: bool = PlainOpt,
+) -> None:
     """Continue a saved game in the TUI."""
     _, path = _load(file)
+    if plain:
+        _play_plain(path)
     from tui.app import run_app
 
     raise typer.Exit(run_app(saves_dir=_saves_dir(), game=path))

@@ -981,6 +981,17 @@ class ArchitectsState(GameState):
 
         return render_text(self, seat, names)
 
+    def position_parts(self) -> tuple[str, ...]:
+        from rulesets.architects.position import LOOK_ALL
+
+        return LOOK_ALL
+
+    def describe_position(self, part: str) -> list[str]:
+        """`part` of the position in sentences (see position.py)."""
+        from rulesets.architects.position import describe_position
+
+        return describe_position(self, part)
+
 
 _LISTS = 0
 """Turn move lists made in this process (the tables are filled at WARM_AFTER)."""

@@ -639,6 +639,17 @@ class GridSquareState(GameState):
 
         return render_text(self, names)
 
+    def position_parts(self) -> tuple[str, ...]:
+        from rulesets.grid_square.position import PARTS
+
+        return tuple(PARTS)
+
+    def describe_position(self, part: str) -> list[str]:
+        """`part` of the position in sentences (see position.py)."""
+        from rulesets.grid_square.position import describe_position
+
+        return describe_position(self, part)
+
     # ------------------------------------------------------------ for widgets
     def owner_of_cell(self, cell: int) -> tuple[int, bool] | None:
         """(owner, has the monument) for a claimed cell, else None."""

@@ -880,6 +880,17 @@ class CompassState(GameState):
 
         return render_text(self, seat, names)
 
+    def position_parts(self) -> tuple[str, ...]:
+        from rulesets.square_and_compass.position import PARTS
+
+        return tuple(PARTS)
+
+    def describe_position(self, part: str) -> list[str]:
+        """`part` of the position in sentences (see position.py)."""
+        from rulesets.square_and_compass.position import describe_position
+
+        return describe_position(self, part)
+
 
 def _contract_text(cid: int) -> str:
     c = K.CONTRACTS[cid]

@@ -1211,6 +1211,17 @@ class SquareMasonsState(GameState):
 
         return render_text(self, seat, names)
 
+    def position_parts(self) -> tuple[str, ...]:
+        from rulesets.square_masons.position import PARTS
+
+        return tuple(PARTS)
+
+    def describe_position(self, part: str) -> list[str]:
+        """`part` of the position in sentences (see position.py)."""
+        from rulesets.square_masons.position import describe_position
+
+        return describe_position(self, part)
+
 
 def _kind_name(kind: str) -> str:
     return "a stone" if kind == STONE_KIND else f"block {kind}"

@@ -1121,6 +1121,17 @@ class SquireState(GameState):
 
         return render_text(self, seat, names)
 
+    def position_parts(self) -> tuple[str, ...]:
+        from rulesets.squire.position import PARTS
+
+        return tuple(PARTS)
+
+    def describe_position(self, part: str) -> list[str]:
+        """`part` of the position in sentences (see position.py)."""
+        from rulesets.squire.position import describe_position
+
+        return describe_position(self, part)
+
 
 # ------------------------------------------------------------------ texts
 def _n(k: int, word: str) -> str:

@@ -1,0 +1,403 @@
+"""The plain-text game: one save played as a conversation, line by line.
+
+After each change the person to act hears what happened since they last
+acted (the log's events as their seat may read them), then whose turn it
+is and the prompt. Their answers are commands (`help` lists them), a move's
+number in the `moves` list, or its notation. Bots play their seats; the
+session saves after every move, so quitting or the end of input loses
+nothing. Everything shown comes from `session.view(seat)`: another seat's
+secrets never reach these lines.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from engine.core import GameState, Move, with_names
+from engine.errors import MoveError, SaveError
+from engine.session import GameSession, StaleGameError, UndoRefusedError
+from engine.words import plural
+from tui.plain.lines import Lines, spoken
+
+PAGE = 20
+"""Moves or lines of rules shown at once."""
+
+HINT_SECONDS = 1.0
+"""How long the search level thinks for `hint`."""
+
+HELP = (
+    ("moves, m", "list the legal moves, numbered (moves WORD: only those that mention WORD)"),
+    ("more", "the next page of moves"),
+    ("a number", "play that move of the list"),
+    ("a move", "play it by its notation, as the list spells it"),
+    ("look", "describe the whole position in words"),
+    ("look PART", "describe one part: {parts}"),
+    ("log", "say again what happened since your last move"),
+    ("rules", "read the rules, a page at a time"),
+    ("hint", "the search level's suggestions (where hints are allowed)"),
+    ("undo", "take back your last move (where the game allows it)"),
+    ("help", "this list"),
+    ("quit", "leave; the game is saved after every move"),
+)
+
+
+class Quit(Exception):
+    """The person left (quit or end of input)."""
+
+
+@dataclass
+class _Listing:
+    """The move list last offered to a seat (numbers stay valid until the
+    position changes)."""
+
+    ply: int
+    moves: list[Move]
+    shown: list[int] = field(default_factory=list)
+    """Indexes (into `moves`) still to page through after `more`."""
+
+
+class Conversation:
+    """One plain-text game: `run()` until the game ends or the person leaves."""
+
+    def __init__(self, session: GameSession, lines: Lines, hint_seconds: float = HINT_SECONDS) -> None:
+        self.session = session
+        self.lines = lines
+        self.hint_seconds = hint_seconds
+        self.seen: dict[int | None, int] = {}
+        """Per person's seat, the ply up to which they have heard the events."""
+        self.current: int | None = None
+        """The seat the screen last spoke to (a pass line before another)."""
+        self.listing: _Listing | None = None
+
+    @classmethod
+    def open(cls, path: Path, lines: Lines) -> "Conversation":
+        """The conversation for the save at `path` (SaveError if unsound)."""
+        return cls(GameSession.open(path), lines)
+
+    # ------------------------------------------------------------ the loop
+    def run(self) -> int:
+        """Play until the end; 0, or 1 if the save could not be written."""
+        s = self.session
+        self.say(f"{s.ruleset.title}, {plural(len(s.names), 'player')}: {self._roster()}.")
+        self.say("Type help for the commands.")
+        if s.ply:
+            self.say(f"Resumed after {plural(s.ply, 'move')}.")
+            for seat in s.humans():
+                self.seen[seat] = self._after_own_move(seat)  # what came since, as a reminder
+        try:
+            while not s.is_over():
+                bots = s.bots_to_act()
+                if bots:
+                    s.play_bot(bots[0])
+                    continue
+                self.turn(s.to_act()[0])
+            self.game_over()
+            return 0
+        except Quit:
+            self.say_saved()
+            return 0
+        except KeyboardInterrupt:
+            self.say("Interrupted.")
+            self.say_saved()
+            return 130
+        except SaveError as exc:
+            self.say(f"Stopped: {exc}")
+            return 1
+
+    def say_saved(self) -> None:
+        """Where the game is kept and how to go on with it."""
+        path = self.session.path
+        self.say(f"The game is saved in {path}. To continue it, type:")
+        self.say(f"tsquare resume {path} --plain")
+
+    def turn(self, seat: int) -> None:
+        """Speak to `seat` (after a pass line if it changes hands) and read
+        answers until one is played."""
+        s = self.session
+        if self.current != seat and self._needs_pass():  # the first person too: others may be looking
+            self.say(f"Pass to {s.names[seat]}. Press Enter when only {s.names[seat]} can read this.")
+            if self.lines.ask() is None:
+                raise Quit
+        self.current = seat
+        self.tell_news(seat)
+        self.say_turn(seat)
+        while True:
+            answer = self.lines.ask()
+            if answer is None:
+                self.say("End of input.")
+                raise Quit
+            try:
+                if self.answer(seat, answer.strip()):
+                    return
+            except StaleGameError:
+                self.say("Another tsquare changed this game; it is read again.")
+                return
+            except MoveError as exc:
+                self.say(self._sentence(with_names(str(exc), s.names)) + " Type moves to list the legal moves.")
+            self.say_prompt(seat)
+
+    def game_over(self) -> None:
+        """The last events (as the last person spoken to may read them) and
+        the result, best first, with where the points came from."""
+        from engine.core import TIE_BREAK_SUFFIX
+
+        s = self.session
+        humans = s.humans()
+        seat = self.current if self.current is not None else (humans[0] if humans else None)
+        self.tell_news(seat)
+        out = s.view(seat).outcome()
+        assert out is not None
+        self.say(f"The game is over. {self._sentence(spoken(out.describe(s.names)))}")
+        for i in sorted(range(len(s.names)), key=lambda i: (out.ranks[i], i)):
+            parts = [f"{k.removesuffix(TIE_BREAK_SUFFIX).strip()} {v}"
+                     + (" (breaks ties)" if k.endswith(TIE_BREAK_SUFFIX) else "")
+                     for k, v in out.breakdown[i].items()]
+            detail = f": {', '.join(parts)}" if parts else ""
+            self.lines.item(f"{_ordinal(out.ranks[i])}:", f"{s.names[i]}, {plural(out.scores[i], 'point')}{detail}.")
+        self.say(f"The game is saved in {s.path}.")
+
+    # ------------------------------------------------------------ speaking
+    def say(self, text: str = "", indent: str = "") -> None:
+        self.lines.say(text, indent)
+
+    def tell_news(self, seat: int | None) -> None:
+        """The events `seat` may read since it last heard them (None: the
+        public ones, for a game only bots play)."""
+        s = self.session
+        start = min(self.seen.get(seat, 0), s.ply)
+        for events in s.record.log[start:]:
+            for ev in events:
+                if ev.visible_to(seat):
+                    self.say(self._sentence(spoken(ev.render(s.names))))
+        self.seen[seat] = s.ply
+
+    def say_turn(self, seat: int) -> None:
+        s = self.session
+        view = s.view(seat)
+        n = len(view.legal(seat))
+        others = [i for i in s.to_act() if i != seat]
+        also = ""
+        if others:
+            also = f" ({', '.join(s.names[i] for i in others)} also choose{'s' if len(others) == 1 else ''}.)"
+        self.say(f"Your turn, {s.names[seat]}. {self._prompt(view, seat)} {plural(n, 'move')}.{also}"
+                 " Type a number, a move, or help.")
+
+    def say_prompt(self, seat: int) -> None:
+        """The question again, short, after an answer that played nothing."""
+        view = self.session.view(seat)
+        self.say(f"{self.session.names[seat]}: {self._prompt(view, seat)}")
+
+    def _prompt(self, view: GameState, seat: int) -> str:
+        return self._sentence(spoken(with_names(view.prompt(seat), self.session.names)))
+
+    @staticmethod
+    def _sentence(text: str) -> str:
+        text = text.strip()
+        if not text:
+            return text
+        text = text[0].upper() + text[1:]
+        return text if text[-1] in ".!?" else text + "."
+
+    def _roster(self) -> str:
+        s = self.session
+        out = []
+        for i, p in enumerate(s.record.players):
+            who = f"a bot ({p.bot_level})" if p.is_bot else "a person"
+            out.append(f"seat {i + 1}, {p.name}, {who}")
+        return "; ".join(out)
+
+    def _needs_pass(self) -> bool:
+        s = self.session
+        return s.ruleset.hidden_information and len(s.humans()) > 1
+
+    # ------------------------------------------------------------ answers
+    def answer(self, seat: int, text: str) -> bool:
+        """Act on one answer; True when a move was played."""
+        if not text:
+            self.say("Nothing typed. Type a number, a move, or help.")
+            return False
+        word, _, rest = text.partition(" ")
+        command = COMMANDS.get(word.lower())
+        if command is not None:
+            return command(self, seat, rest.strip())
+        if text.isdigit():
+            return self.play_number(seat, int(text))
+        return self.play(seat, text)
+
+    def play_number(self, seat: int, number: int) -> bool:
+        listing = self._listing(seat)
+        if not 1 <= number <= len(listing.moves):
+            self.say(f"There is no move {number}: the moves are numbered 1 to {len(listing.moves)}."
+                     " Type moves to list them.")
+            return False
+        return self.play(seat, listing.moves[number - 1])
+
+    def play(self, seat: int, move: Move | str) -> bool:
+        s = self.session
+        view = s.view(seat)
+        if isinstance(move, str):
+            move = view.parse_move(move, seat)  # MoveError: the caller says why
+        words = spoken(with_names(view.describe_move(move, seat), s.names))
+        notation = view.format_move(move)
+        events = s.play(seat, move)
+        self.say(f"You played {notation}: {words}." if words != notation else f"You played {notation}.")
+        for ev in events:
+            if ev.visible_to(seat):
+                self.say(self._sentence(spoken(ev.render(s.names))))
+        self.seen[seat] = s.ply
+        self.listing = None
+        return True
+
+    def _listing(self, seat: int) -> _Listing:
+        s = self.session
+        if self.listing is None or self.listing.ply != s.ply:
+            self.listing = _Listing(s.ply, s.view(seat).legal(seat))
+        return self.listing
+
+    # ------------------------------------------------------------ commands
+    def cmd_moves(self, seat: int, word: str) -> bool:
+        listing = self._listing(seat)
+        view = self.session.view(seat)
+        pick = list(range(len(listing.moves)))
+        if word:
+            low = word.lower()
+            pick = [i for i in pick if low in view.format_move(listing.moves[i]).lower()
+                    or low in self._describe(view, listing.moves[i], seat).lower()]
+            if not pick:
+                self.say(f"No legal move mentions {word}. Type moves for all of them.")
+                return False
+        self.say(f"{plural(len(pick), 'move')}{' mentioning ' + word if word else ''}:")
+        listing.shown = pick
+        return self.cmd_more(seat, "")
+
+    def cmd_more(self, seat: int, _: str) -> bool:
+        listing = self._listing(seat)
+        if not listing.shown:
+            self.say("No more moves to list. Type moves to list them again.")
+            return False
+        view = self.session.view(seat)
+        page, listing.shown = listing.shown[:PAGE], listing.shown[PAGE:]
+        for i in page:
+            move = listing.moves[i]
+            notation = view.format_move(move)
+            words = spoken(self._describe(view, move, seat))
+            self.lines.item(f"{i + 1}.", f"{notation}: {words}" if words != notation else notation)
+        if listing.shown:
+            self.say(f"{plural(len(listing.shown), 'more move')}: type more, or moves WORD to narrow the list.")
+        return False
+
+    def _describe(self, view: GameState, move: Move, seat: int) -> str:
+        return with_names(view.describe_move(move, seat), self.session.names)
+
+    def cmd_look(self, seat: int, part: str) -> bool:
+        view = self.session.view(seat)
+        parts = view.position_parts()
+        heads = not part and len(parts) > 1
+        for name in ([part.lower()] if part else list(parts)):
+            try:
+                sentences = view.describe_position(name)
+            except ValueError:
+                self.say(f"There is no part {part}. Parts: {', '.join(parts)}.")
+                return False
+            if heads:
+                self.say(f"{name.capitalize()}:")
+            for sentence in sentences:
+                self.say(("  " if heads else "") + spoken(with_names(sentence, self.session.names)), indent="  ")
+        return False
+
+    def cmd_log(self, seat: int, _: str) -> bool:
+        s = self.session
+        self.seen[seat] = self._after_own_move(seat)
+        if self.seen[seat] >= s.ply:
+            self.say("Nothing has happened since your last move.")
+        self.tell_news(seat)
+        return False
+
+    def _after_own_move(self, seat: int) -> int:
+        """The ply just after `seat`'s last move (0 if it has not moved)."""
+        moves = self.session.record.moves
+        return next((i + 1 for i in range(len(moves) - 1, -1, -1) if moves[i][0] == seat), 0)
+
+    def cmd_help(self, seat: int, _: str) -> bool:
+        parts = ", ".join(self.session.view(seat).position_parts())
+        self.say("Commands:")
+        for name, what in HELP:
+            self.lines.item(f"{name}:", what.format(parts=parts))
+        return False
+
+    def cmd_rules(self, seat: int, _: str) -> bool:
+        from tui.plain.lines import wrap
+        from tui.plain.rules_text import rules_paragraphs
+
+        lines: list[str] = []
+        for para in rules_paragraphs(self.session.ruleset.rules_markdown()):
+            indent = "  " if para[:2] == "- " or para[:1].isdigit() else ""
+            lines.extend(wrap(para, indent=indent))
+        for start in range(0, len(lines), PAGE):
+            for line in lines[start:start + PAGE]:
+                self.say(line)
+            if start + PAGE < len(lines):
+                self.say(f"Rules, {start + PAGE} of {len(lines)} lines. Press Enter for more, or type q to stop.")
+                more = self.lines.ask()
+                if more is None:
+                    raise Quit
+                if more.strip():
+                    break
+        self.say("End of the rules.")
+        return False
+
+    def cmd_hint(self, seat: int, _: str) -> bool:
+        s = self.session
+        refusal = s.record.hints_refusal()
+        if refusal:
+            self.say(self._sentence(refusal))
+            return False
+        from engine.bots.hint import hints
+
+        self.say("Thinking...")
+        found = hints(s.ruleset, s.view(seat), seat, self.hint_seconds, seed=s.record.seed + s.ply)
+        listing = self._listing(seat)
+        for h in found:
+            number = listing.moves.index(h.move) + 1 if h.move in listing.moves else None
+            label = f"{number}." if number else "-"
+            words = spoken(with_names(h.description, s.names))
+            self.lines.item(label, f"{h.notation}: {words} (win share {100 * h.win_share:.0f}%)")
+        return False
+
+    def cmd_undo(self, seat: int, _: str) -> bool:
+        s = self.session
+        try:
+            ply = s.undo(seat)
+        except UndoRefusedError as exc:
+            self.say(self._sentence(str(exc)))
+            return False
+        self.seen[seat] = ply
+        self.listing = None
+        self.say(f"Taken back: the game is again at move {ply + 1}.")
+        return True  # the loop speaks to whoever is to act now
+
+    def cmd_quit(self, seat: int, _: str) -> bool:
+        raise Quit
+
+
+Command = Callable[[Conversation, int, str], bool]
+
+COMMANDS: dict[str, Command] = {
+    "moves": Conversation.cmd_moves, "m": Conversation.cmd_moves,
+    "more": Conversation.cmd_more,
+    "look": Conversation.cmd_look, "l": Conversation.cmd_look,
+    "log": Conversation.cmd_log,
+    "help": Conversation.cmd_help, "h": Conversation.cmd_help, "?": Conversation.cmd_help,
+    "rules": Conversation.cmd_rules,
+    "hint": Conversation.cmd_hint,
+    "undo": Conversation.cmd_undo,
+    "quit": Conversation.cmd_quit, "q": Conversation.cmd_quit, "exit": Conversation.cmd_quit,
+}
+"""Every command by the words that call it."""
+
+
+def _ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '4th', ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
