@@ -108,15 +108,22 @@ class TSquareApp(App[None]):
         """A crash: write a report (traceback without locals) and exit 1,
         instead of Textual's crash screen, which prints every local variable
         (hands, deck order, seed). Nothing is saved on the way out."""
-        from engine.crash import crash_line, write_report
+        from engine.crash import write_report
 
         self._return_code = 1
         if self._exception is None:  # the test pilot re-raises the first one
             self._exception = error
             self._exception_event.set()
         if self.crash is None:
-            self.crash = crash_line(error, write_report(error, self.saves_dir))
+            self.crash = self.crash_message(error, write_report(error, self.saves_dir))
         self._close_messages_no_wait()
+
+    def crash_message(self, error: Exception, report: Path | None) -> str:
+        """The one line after a crash: here, at the person's own machine,
+        the report's path (a server's app says a reference instead)."""
+        from engine.crash import crash_line
+
+        return crash_line(error, report)
 
     def settle_heap(self) -> None:
         """Keep what is alive now (modules, the app, a loaded game) out of
