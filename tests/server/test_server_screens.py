@@ -39,3 +39,24 @@ async def test_a_terminal_resized_to_1x1_and_back_goes_on_with_the_game(server):
     await term.wait_for("1. alice placed")
     assert term.process.exit_status is None and not reports(server)
     await term.close()
+
+
+async def test_moves_typed_in_one_burst_each_never_take_the_colon(server):
+    """`:` and the move and Enter in one write, as soon as the turn shows:
+    every move is played as typed (the `:` never lands in the line)."""
+    from tests.server.test_server_play import first_legal
+
+    (ka,) = bind(server, "alice")
+    room = server.store.create_room("grid-square", ["alice", "bot:random"], {"sliding": False}, seed=3)
+    term = await open_term(server.port, ka)
+    await enter_room(term, room.id)
+    for n in range(6):
+        ply = 2 * n
+        await term.wait_for(f"your turn · {room.id} · move {ply + 1} ·")
+        seat, move = first_legal(server, room.id)
+        assert seat == 0
+        term.send(f":{move}\r")
+        await term.wait_until(lambda t: f"move {ply + 1} ·" not in t, f"move {ply + 1} played")
+        assert "not Grid Square notation" not in term.text()
+    assert term.process.exit_status is None and not reports(server)
+    await term.close()
