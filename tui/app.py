@@ -50,7 +50,8 @@ class TSquareApp(App[None]):
     def size(self) -> Size:
         """The size the screens are laid out at: the terminal's, but never
         below `SMALLEST` (a smaller terminal shows a message instead)."""
-        return fitted(App.size.fget(self))  # type: ignore[attr-defined]
+        size = App.size.fget(self)  # type: ignore[attr-defined]
+        return fitted(size) if too_small(size) else size
 
     def real_size(self) -> Size:
         """The terminal's size (possibly below what the screens take)."""
