@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.core import Ruleset
+from engine.numbers import is_number
 
 
 def check_player_count(ruleset: Ruleset, players: int | None) -> int:
@@ -32,7 +33,7 @@ def parse_bot_specs(ruleset: Ruleset, players: int, specs: Sequence[str]) -> dic
         seat_text, _, level = spec.partition("=")
         level = level.strip() or strongest
         seat_text = seat_text.strip()
-        if not seat_text.isdigit():
+        if not is_number(seat_text):
             raise ValueError(f"--bot {spec!r}: give SEAT=LEVEL, e.g. 2={strongest}")
         seat = int(seat_text)
         if not 1 <= seat <= players:
@@ -50,7 +51,7 @@ def parse_name_specs(players: int, specs: Sequence[str]) -> dict[int, str]:
     for spec in specs:
         seat_text, sep, name = spec.partition("=")
         seat_text = seat_text.strip()
-        if not sep or not seat_text.isdigit() or not 1 <= int(seat_text) <= players or not name.strip():
+        if not sep or not is_number(seat_text) or not 1 <= int(seat_text) <= players or not name.strip():
             raise ValueError(f"--name {spec[:40]!r}: give SEAT=NAME with a seat from 1 to {players}")
         out[int(seat_text) - 1] = name.strip()
     return out

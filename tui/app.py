@@ -4,8 +4,12 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.geometry import Size
+
+from tui.too_small import fitted, frame_text, small_frame, too_small
 
 
 class TSquareApp(App[None]):
@@ -34,20 +38,93 @@ class TSquareApp(App[None]):
         """Seconds a bot's move stays on screen before the next one (0 in tests)."""
         self.crash: str | None = None
         """After a crash: the one line for the player (the report's path)."""
+        self.terminal_size: Size | None = None
+        """The terminal's own size, once it was told (the screens are laid
+        out at `fitted(terminal_size)`, never smaller)."""
+        self.small_frame: list[str] | None = None
+        """The lines shown instead of the screens while the terminal is too
+        small (`tui.too_small`), or None while the screens are shown."""
+
+    # ------------------------------------------------------------- a terminal too small
+    @property
+    def size(self) -> Size:
+        """The size the screens are laid out at: the terminal's, but never
+        below `SMALLEST` (a smaller terminal shows a message instead)."""
+        size = App.size.fget(self)  # type: ignore[attr-defined]
+        return fitted(size) if too_small(size) else size
+
+    def real_size(self) -> Size:
+        """The terminal's size (possibly below what the screens take)."""
+        if self.terminal_size is not None:
+            return self.terminal_size
+        return App.size.fget(self)  # type: ignore[attr-defined]
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        """Lay the screens out at the fitted size; show the message if the
+        terminal is too small, or the screen again when it is not."""
+        event.prevent_default()  # App's own handler runs below, with the fitted size
+        self.terminal_size = event.size
+        size = fitted(event.size)
+        await super()._on_resize(events.Resize(size, size, size, event.pixel_size))
+        if too_small(event.size):
+            self._draw_small(event.size)
+        elif self.small_frame is not None:
+            self.small_frame = None
+            self.screen.refresh()  # every cell again, over the message
+
+    def _draw_small(self, size: Size) -> None:
+        """Show the message for a terminal of `size` (once per size)."""
+        lines = small_frame(size)
+        if lines == self.small_frame:
+            return
+        self.small_frame = lines
+        driver = self._driver
+        if self._running and not self._closed and not self.is_headless and driver is not None:
+            driver.write(frame_text(lines))
+            driver.flush()
+
+    def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+        """Draw the screen, or the message while the terminal is too small
+        (the screens go on underneath, at the fitted size)."""
+        size = self.real_size()
+        if too_small(size):
+            self._draw_small(size)
+            self.post_display_hook()
+            return
+        super()._display(screen, renderable)
+
+    async def on_event(self, event: events.Event) -> None:
+        # while only the message shows, a key or a click would act on a
+        # screen nobody sees: dropped (ctrl+c still quits)
+        if (
+            isinstance(event, (events.Key, events.MouseEvent))
+            and not event.is_forwarded
+            and self.small_frame is not None
+            and not (isinstance(event, events.Key) and event.key == "ctrl+c")
+        ):
+            return
+        await super().on_event(event)
 
     def _handle_exception(self, error: Exception) -> None:
         """A crash: write a report (traceback without locals) and exit 1,
         instead of Textual's crash screen, which prints every local variable
         (hands, deck order, seed). Nothing is saved on the way out."""
-        from engine.crash import crash_line, write_report
+        from engine.crash import write_report
 
         self._return_code = 1
         if self._exception is None:  # the test pilot re-raises the first one
             self._exception = error
             self._exception_event.set()
         if self.crash is None:
-            self.crash = crash_line(error, write_report(error, self.saves_dir))
+            self.crash = self.crash_message(error, write_report(error, self.saves_dir))
         self._close_messages_no_wait()
+
+    def crash_message(self, error: Exception, report: Path | None) -> str:
+        """The one line after a crash: here, at the person's own machine,
+        the report's path (a server's app says a reference instead)."""
+        from engine.crash import crash_line
+
+        return crash_line(error, report)
 
     def settle_heap(self) -> None:
         """Keep what is alive now (modules, the app, a loaded game) out of

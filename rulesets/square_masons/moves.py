@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from engine.errors import InvalidMoveError
+from engine.numbers import is_number
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES, STRUCTURES
 from rulesets.square_masons.geometry import ORIENT_CODES, cell_name, parse_cell
 
@@ -267,7 +268,7 @@ def parse_text(text: str) -> SmMove | None:
     if m:
         cell = parse_cell(m.group(1))
         return None if cell is None else Swap(cell, m.group(2).upper())
-    if t.startswith("tie") and t[3:].isdigit():
+    if t.startswith("tie") and is_number(t[3:]):  # ASCII digits: '²'.isdigit() is true, int('²') fails
         return Tie(int(t[3:]) - 1)
     if t.startswith("pair-") and t[5:] and all(ch in CARD_LETTERS[:4].lower() for ch in t[5:]):
         return Pair("".join(sorted(t[5:].upper(), key=CARD_LETTERS.index)))

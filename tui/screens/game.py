@@ -33,6 +33,7 @@ from tui.games.base import KeyRefused, MoveChosen
 from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel
+from tui.widgets.move_line import MoveLine
 from tui.widgets.status_line import StatusLine
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -216,7 +217,7 @@ class GameScreen(Screen[None]):
             yield view_class(self.record.ruleset.id)(id="view")
             yield LogPanel(id="log")
         yield MessageLine(id="message")
-        yield Input(placeholder="a move in notation (Esc cancels)", id="move-input")
+        yield MoveLine(placeholder="a move in notation (Esc cancels)", id="move-input")
         yield KeyBar()  # the keys that work now; one line, cheap to change on every key
 
     def on_resize(self, event: events.Resize) -> None:
@@ -546,20 +547,30 @@ class GameScreen(Screen[None]):
         if seat is None:
             return
         state = self.record.state
-        box = self.query_one("#move-input", Input)
+        box = self.query_one("#move-input", MoveLine)
         box.suggester = SuggestFromList([state.format_move(m) for m in state.legal(seat)], case_sensitive=False)
-        self._show_move_line(True)
-        box.value = ""
         self.focus_before = self.focused
+        self._show_move_line(True, fresh=True)
         self.set_focus(box)  # at once (box.focus() waits its turn behind keys already queued)
         self.refresh_bindings()
         self.show_message(TYPE_HINT)
 
-    def _show_move_line(self, shown: bool) -> None:
-        """Open or close the move line. It takes the key bar's row while open
-        (its placeholder says the keys), so the board keeps its size and
-        only that row is drawn again."""
-        self.query_one("#move-input", Input).set_class(shown, "visible")
+    def _show_move_line(self, shown: bool, fresh: bool = False) -> None:
+        """Open the move line (`fresh`: empty; else with the text it had) or
+        close it. It takes the key bar's row while open (its placeholder
+        says the keys), so the board keeps its size and only that row is
+        drawn again. A closed line gives the keys back at once: a line that
+        kept them would take the next `:` as text."""
+        box = self.query_one("#move-input", MoveLine)
+        if not shown:
+            box.close()
+            if self.focused is box:
+                back = self.focus_before
+                self.set_focus(back if back is not None and back.is_attached and back.focusable else None)
+        elif fresh:
+            box.open()
+        else:
+            box.reopen()
         self.query_one(KeyBar).display = not shown  # not a class on the screen: that restyles every widget
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -645,14 +656,23 @@ class GameScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        box = self.query_one("#move-input", MoveLine)
+        try:
+            self.submit_move(event.value)
+        finally:
+            box.release()  # the keys typed behind Enter, now that the move is played or refused
+
+    def submit_move(self, text: str) -> None:
+        """Play the move line's text (Enter): the line closes, or stays open
+        with the text to correct and the error said."""
         seat = self.acting_human()
         if seat is None:
             self.show_message(self.play_refusal() or "")
             return
-        box = self.query_one("#move-input", Input)
         self._show_move_line(False)  # before play(): the next turn may take the focus
-        if not self.play(seat, event.value):
+        if not self.play(seat, text):
             self._show_move_line(True)  # keep the text to correct it; the error is shown
+            self.set_focus(self.query_one("#move-input", MoveLine))
 
     def action_log(self) -> None:
         """Open the log over the lower part of the screen (full width,

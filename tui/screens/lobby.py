@@ -262,15 +262,20 @@ class RoomSetupScreen(Screen[str | None]):
 
         self.query_one(SetupForm).focus()
 
-    def action_start(self) -> None:
+    def on_setup_form_changed(self) -> None:
         from tui.screens.setup import SetupForm
+
+        self.query_one("#message", Static).update(Text(self.query_one(SetupForm).problem))  # a key not taken, and why
+
+    def action_start(self) -> None:
+        from tui.screens.setup import SetupForm, parse_seed
 
         c = self.query_one(SetupForm).choices
         seats: list[str | None] = [self.user] + [k if k.startswith("bot:") else None for k in c.kinds[1:]]
         try:
-            room = self.store.create_room(self.ruleset.id, seats, c.options, int(c.seed) if c.seed else None,
+            room = self.store.create_room(self.ruleset.id, seats, c.options, parse_seed(c.seed),
                                           hints=self.query_one(SetupForm).chosen_hints())
-        except RoomError as exc:
+        except (RoomError, ValueError) as exc:
             self.query_one("#message", Static).update(Text(str(exc)))
             return
         self.dismiss(room.id)

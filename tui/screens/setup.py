@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engine.core import Ruleset
+from engine.numbers import digits_message, is_digit, parse_number
 from engine.record import default_player, hints_need_agreement
 from rulesets import REGISTRY
 
@@ -25,10 +26,27 @@ ROW_HELP = {
             "search and deep think about 1 s and 5 s a move).",
     "name": "Type the player's name; Backspace erases.",
     "hints": "Between people, Shift+H hints (the search level's advice) only if everyone agrees: ←→ turns them on.",
-    "seed": "Type digits to replay the same shuffle and dice; empty means a new one.",
+    "seed": "Type digits 0-9 to replay the same shuffle and dice; empty means a new one.",
     "start": "Enter starts the game; it is saved after every move.",
 }
 """The hint under the form for each kind of row."""
+
+SEED_DIGITS = 12
+"""The longest seed the form takes."""
+
+SEED_NOT_DIGITS = digits_message("The seed") + "."
+"""Said when something else than a digit is typed on the seed row."""
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed typed in the form (None: empty, a seed from the clock);
+    ValueError with SEED_NOT_DIGITS for anything but ASCII digits."""
+    if not text:
+        return None
+    try:
+        return parse_number(text, "the seed")
+    except ValueError:
+        raise ValueError(SEED_NOT_DIGITS) from None
 
 
 def names_problem(names: list[str]) -> str | None:
@@ -90,6 +108,9 @@ class SetupForm(Widget, can_focus=True):
         kinds = ["human"] + [f"bot:{self.first_level()}"] * (n - 1)
         names = [default_player(i, k).name for i, k in enumerate(kinds)]
         self.choices = SetupChoices(n, kinds, names, ruleset.default_options())
+        self.problem = ""
+        """Why the last key typed was not taken (shown instead of the row's
+        help until the next change)."""
 
     def first_level(self) -> str:
         """The bot level a new bot seat starts at: the strongest that
@@ -158,10 +179,12 @@ class SetupForm(Widget, can_focus=True):
         self.post_message(self.Changed())
 
     def action_row(self, step: int) -> None:
+        self.problem = ""
         self.choices.row = (self.choices.row + step) % len(self.row_keys())
         self._changed()
 
     def action_change(self, step: int) -> None:
+        self.problem = ""
         c = self.choices
         key = self.row_keys()[c.row]
         if key == "players":
@@ -194,6 +217,7 @@ class SetupForm(Widget, can_focus=True):
         self._changed()
 
     def action_erase(self) -> None:
+        self.problem = ""
         c = self.choices
         key = self.row_keys()[c.row]
         if key.startswith("name:"):
@@ -208,10 +232,13 @@ class SetupForm(Widget, can_focus=True):
         c = self.choices
         key = self.row_keys()[c.row]
         char = event.character
-        if key == "seed" and char and char.isdigit():
-            if len(c.seed) < 12:
-                c.seed += char
+        if key == "seed" and is_digit(char):  # ASCII digits only: '²' is a digit to isdigit(), not to int()
+            self.problem = "" if len(c.seed) < SEED_DIGITS else f"The seed has at most {SEED_DIGITS} digits."
+            c.seed = (c.seed + char)[:SEED_DIGITS]
+        elif key == "seed" and char and event.key not in self.screen.active_bindings:
+            self.problem = SEED_NOT_DIGITS  # a letter that is no key here, or any other character
         elif key.startswith("name:") and char and char.isprintable() and event.key not in ("enter", "tab"):
+            self.problem = ""
             i = int(key[5:])
             if len(c.names[i]) < NAME_MAX:
                 c.names[i] += char
@@ -222,7 +249,10 @@ class SetupForm(Widget, can_focus=True):
         self._changed()
 
     def help_line(self) -> str:
-        """What the row under the cursor means."""
+        """What the row under the cursor means (or why the last key typed
+        was not taken)."""
+        if self.problem:
+            return self.problem
         key = self.row_keys()[self.choices.row]
         if key.startswith("option:"):
             spec = next(o for o in self.ruleset.options if o.name == key[7:])
@@ -306,7 +336,13 @@ class SetupScreen(Screen[None]):
             self.notify(problem, severity="error")
             return
         players = [Player(name.strip(), kind) for name, kind in zip(c.names, c.kinds)]
-        seed = int(c.seed) if c.seed else int(time.time() * 1000) % 1_000_000_007
+        try:
+            seed = parse_seed(c.seed)
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        if seed is None:
+            seed = int(time.time() * 1000) % 1_000_000_007
         try:
             record = GameRecord.new(self.ruleset, players, seed, c.options, hints=form.chosen_hints())
         except ValueError as exc:

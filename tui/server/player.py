@@ -44,6 +44,13 @@ class LobbyApp(TSquareApp):
         self.user = user
         """Who is connected."""
 
+    def crash_message(self, error: Exception, report: Path | None) -> str:
+        """A remote person is told a reference for the operator, never a
+        path on the server (the report stays in DATA/reports/crash-reports)."""
+        from engine.crash import remote_crash_line
+
+        return remote_crash_line(report)
+
     def on_mount(self, event: Mount) -> None:
         event.prevent_default()  # not the main menu of local play
         from tui.screens.lobby import LobbyScreen
@@ -74,7 +81,21 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python -m tui.server.player DATA_DIR USER", file=sys.stderr)
         return 2
-    return run_lobby(Path(argv[0]), check_user_name(argv[1]))
+    try:
+        return run_lobby(Path(argv[0]), check_user_name(argv[1]))
+    except Exception as exc:  # noqa: BLE001 - outside the app: still a reference, never a traceback
+        print(outside_crash_line(exc, Path(argv[0])), file=sys.stderr)
+        return 1
+
+
+def outside_crash_line(exc: BaseException, root: Path) -> str:
+    """The line for a failure around the app (before it runs): a report in
+    the data folder and its reference; for an interrupt, only its kind."""
+    if not isinstance(exc, Exception):
+        return f"tsquare: {type(exc).__name__}"
+    from engine.crash import remote_crash_line, write_report
+
+    return remote_crash_line(write_report(exc, Path(root) / "reports"))
 
 
 def run_lobby(root: Path, user: str) -> int:

@@ -194,8 +194,10 @@ def child(slave: int, request: dict, keep: list[int]) -> None:
         code = run_lobby(Path(request["root"]), str(request["user"]))
     except BaseException as exc:  # noqa: BLE001 (the child must end here, whatever happened)
         try:
-            os.write(2, f"tsquare: {type(exc).__name__}: {exc}\r\n".encode())
-        except OSError:
+            from tui.server.player import outside_crash_line
+
+            os.write(2, f"{outside_crash_line(exc, Path(request['root']))}\r\n".encode())
+        except Exception:  # noqa: BLE001 (a report that cannot be written: the child still ends)
             pass
     finally:
         try:
