@@ -72,7 +72,7 @@ def to_json(record: GameRecord) -> dict[str, Any]:
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": record.ruleset.id,
-        "ruleset_version": record.ruleset.version,
+        "ruleset_version": record.rules_version,
         "options": record.options,
         "players": [{"name": p.name, "kind": p.kind} for p in record.players],
         "seed": record.seed,
@@ -198,6 +198,17 @@ def _first_difference(a: Any, b: Any, where: str = "") -> str:
     return "" if a == b else (where.lstrip(".") or "(root)")
 
 
+def _shared_fields(a: Any, b: Any) -> Any:
+    """`a` without the object keys `b` lacks at the same place (lists are
+    walked item by item): a snapshot written by an older program is compared
+    on the fields that program wrote and this one still writes."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return {k: _shared_fields(v, b[k]) for k, v in a.items() if k in b}
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [_shared_fields(x, y) for x, y in zip(a, b)]
+    return a
+
+
 def _has_time_shape(value: str) -> bool:
     """Whether `value` is shaped like TIME_SHAPE (checked without a regular
     expression, whose compiling would cost more than the check)."""
@@ -245,9 +256,15 @@ def _from_json(doc: Any, name: str) -> GameRecord:
     except UnknownGameError as exc:
         raise SaveError(f"{name}: {shown(str(exc), 80)}") from None
     rversion = _need(doc, "ruleset_version", int, name)
-    if rversion != ruleset.version:
+    if rversion > ruleset.version:
         raise SaveError(
-            f"{name}: made with {ruleset.title} rules version {rversion}, this is version {ruleset.version}"
+            f"{name}: made with {ruleset.title} rules version {rversion}, newer than this program"
+            f" ({ruleset.versions_text()}): update T-Square to open it"
+        )
+    if rversion < ruleset.oldest_version:
+        raise SaveError(
+            f"{name}: made with {ruleset.title} rules version {rversion}, which this program no longer"
+            f" plays ({ruleset.versions_text()})"
         )
     options = _need(doc, "options", dict, name)
     raw_players = _need(doc, "players", list, name)
@@ -272,7 +289,7 @@ def _from_json(doc: Any, name: str) -> GameRecord:
             raise SaveError(f"{name}: field {key!r} is not a time like 2026-01-31T12:00:00+00:00")
     raw_moves = _need(doc, "moves", list, name)
     try:
-        record = GameRecord.new(ruleset, players, seed, options)
+        record = GameRecord.new(ruleset, players, seed, options, version=rversion)
     except ValueError as exc:
         raise SaveError(f"{name}: {shown(str(exc), 120)}") from None
     record.created = stamps["created"]
@@ -318,6 +335,8 @@ def _from_json(doc: Any, name: str) -> GameRecord:
     if not isinstance(stored_state, dict) or stored_hash != state_hash(stored_state):
         raise SaveError(f"{name}: the snapshot's hash does not match its contents (file altered?)")
     replayed = record.state.snapshot()
+    if rversion < ruleset.version:  # written by an older program: compare the fields both know
+        replayed, stored_state = _shared_fields(replayed, stored_state), _shared_fields(stored_state, replayed)
     if replayed != stored_state:
         where = _first_difference(replayed, stored_state)
         raise SaveError(f"{name}: the snapshot does not match the replayed moves (differs at {shown(where, 60)})")

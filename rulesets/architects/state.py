@@ -108,6 +108,7 @@ class Player:
 class ArchitectsState(GameState):
     """An Architects position."""
 
+    rules_version = 1  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
     hands_open: bool = False
     """Option: hands are played face up."""

@@ -137,6 +137,7 @@ _MOVE_EVENTS = _MoveEvents()
 class GridSquareState(GameState):
     """A Grid Square position: sides with buildings, claims, stocks, phase."""
 
+    rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     slides_allowed: bool = True
     """False in the variant without sliding."""
     num_players: int = 2

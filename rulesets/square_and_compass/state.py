@@ -133,6 +133,7 @@ def style_bonus(built: Sequence[int]) -> int:
 class CompassState(GameState):
     """A Square and Compass position: markets, decks, board and players."""
 
+    rules_version = 1  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
     rng: Rng = field(default_factory=Rng)
     """All chance: setup shuffles, reshuffles, hazards' random picks."""
