@@ -198,17 +198,6 @@ def _first_difference(a: Any, b: Any, where: str = "") -> str:
     return "" if a == b else (where.lstrip(".") or "(root)")
 
 
-def _shared_fields(a: Any, b: Any) -> Any:
-    """`a` without the object keys `b` lacks at the same place (lists are
-    walked item by item): a snapshot written by an older program is compared
-    on the fields that program wrote and this one still writes."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return {k: _shared_fields(v, b[k]) for k, v in a.items() if k in b}
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [_shared_fields(x, y) for x, y in zip(a, b)]
-    return a
-
-
 def _has_time_shape(value: str) -> bool:
     """Whether `value` is shaped like TIME_SHAPE (checked without a regular
     expression, whose compiling would cost more than the check)."""
@@ -336,7 +325,9 @@ def _from_json(doc: Any, name: str) -> GameRecord:
         raise SaveError(f"{name}: the snapshot's hash does not match its contents (file altered?)")
     replayed = record.state.snapshot()
     if rversion < ruleset.version:  # written by an older program: compare the fields both know
-        replayed, stored_state = _shared_fields(replayed, stored_state), _shared_fields(stored_state, replayed)
+        from engine.upgrade import shared_fields
+
+        replayed, stored_state = shared_fields(replayed, stored_state), shared_fields(stored_state, replayed)
     if replayed != stored_state:
         where = _first_difference(replayed, stored_state)
         raise SaveError(f"{name}: the snapshot does not match the replayed moves (differs at {shown(where, 60)})")

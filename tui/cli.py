@@ -555,7 +555,23 @@ def verify(file: str = typer.Argument(..., help="A save file.")) -> None:
 
     record, path = _load(file)
     status = "finished" if record.state.is_over() else "in progress"
-    print(f"ok: {shown(str(path))} · {record.ruleset.title} · {record.ply} moves · {status} · snapshot hash matches")
+    rules = "" if record.rules_version == record.ruleset.version else f" · rules version {record.rules_version}"
+    print(f"ok: {shown(str(path))} · {record.ruleset.title} · {record.ply} moves · {status}{rules}"
+          " · snapshot hash matches")
+
+
+@app.command()
+def upgrade(file: str = typer.Argument(..., help="A save file.")) -> None:
+    """Move a game in progress to the newest rules, if its moves so far play
+    the same under them (else say which move differs and leave the file)."""
+    from engine.upgrade import UpgradeRefused
+
+    with _editing(file) as session:
+        try:
+            old = session.upgrade()
+        except UpgradeRefused as exc:
+            fail(f"{_path(file)}: cannot upgrade: {exc} (the file is unchanged)")
+        print(f"upgraded {_path(file)}: {session.ruleset.title} rules version {old} → {session.record.rules_version}")
 
 
 @app.command("list")

@@ -888,7 +888,7 @@ class SquareMasonsState(GameState):
         best = max(b.prestige for b in self.boards)
         if self.rules_version < 3 and best >= d.WIN_PRESTIGE:  # version 1–2: 13 prestige ended the round
             why = f"a player reached {d.WIN_PRESTIGE} prestige"
-        elif self.round_limit and self.round >= self.round_limit:
+        elif (self.round_limit or self.rules_version < 2) and self.round >= self.round_limit:  # version 1: 0 meant no round at all
             why = f"the round limit ({self.round_limit}) was reached"
         elif self.quiet_rounds >= d.STALL_ROUNDS and self.rules_version >= 2:  # version 1: no stall stop
             why = f"no prestige was gained for {d.STALL_ROUNDS} rounds"
