@@ -48,3 +48,22 @@ def test_upgrade_refuses_a_finished_or_current_game_and_leaves_the_file(name: st
     assert result.exit_code == 2
     assert len(result.stderr.splitlines()) == 1 and why in result.stderr and "unchanged" in result.stderr
     assert path.read_bytes() == data
+
+
+def test_upgrade_names_the_first_move_that_plays_differently_and_leaves_the_file(tmp_path: Path):
+    """A Square and Compass game of version 1 that played the Foreman as an
+    action (`ufo`, gone in version 2) cannot move to version 2."""
+    from engine.saves import save
+
+    finished = load(GOLDEN / "square-and-compass-v1-finished.json")
+    first = next(i for i, (_, text) in enumerate(finished.moves) if text == "ufo")
+    finished.truncate(first + 2)
+    path = tmp_path / "foreman.json"
+    save(finished, path)
+    data = path.read_bytes()
+    result = runner.invoke(app, ["upgrade", str(path)])
+    assert result.exit_code == 2
+    line = result.stderr.strip()
+    assert f"move {first + 1} " in line and "'ufo'" in line and "rules version 2" in line, line
+    assert path.read_bytes() == data
+    assert load(path).rules_version == 1
