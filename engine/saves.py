@@ -415,6 +415,24 @@ def parse(data: bytes, name: str = "save") -> Any:
     return doc
 
 
+def dangling_link(path: Path) -> bool:
+    """True when `path` is a symbolic link (or a chain of them) whose target
+    does not exist: a new save is never written through it (that would
+    create the target, and its folders, wherever the link points)."""
+    return os.path.islink(path) and not os.path.exists(path)
+
+
+def is_save_file(path: Path) -> bool:
+    """Whether the regular file `path` names says it is a T-Square save (a
+    JSON object with `"format": "tsquare-save"`; it need not load). Only such
+    a file may be replaced by a new game (`tsquare new --force`)."""
+    try:
+        doc = parse(read_bounded(path, str(path)), str(path))
+    except SaveError:
+        return False
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
+
+
 def check_regular(path: Path, name: str) -> None:
     """SaveError unless `path` names an existing regular file of at most
     MAX_BYTES (looked at, never opened)."""

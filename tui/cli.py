@@ -197,9 +197,11 @@ def _create(record: "GameRecord", path: Path, force: bool = False) -> None:
     from engine.errors import SaveError
     from engine.lock import save_lock
     from engine.paths import make_folder
-    from engine.saves import SaveWriteError, save
+    from engine.saves import SaveWriteError, dangling_link, is_save_file, save
     from engine.text import shown
 
+    if dangling_link(path):
+        fail(f"{path}: a symbolic link to a missing file; a save is never written through it")
     try:
         made = make_folder(path)
     except OSError as exc:
@@ -218,6 +220,10 @@ def _create(record: "GameRecord", path: Path, force: bool = False) -> None:
                 fail(f"{path}: already exists (use --force to overwrite)")
             if st is not None and not stat.S_ISREG(st.st_mode):
                 fail(f"{path}: not a regular file; a save is never written over it")
+            if st is not None and not is_save_file(path):
+                fail(f"{path}: not a T-Square save; --force replaces only a save")
+            if dangling_link(path):  # made dangling since the first look
+                fail(f"{path}: a symbolic link to a missing file; a save is never written through it")
             save(record, path, clean=True)
     except SaveWriteError as exc:
         fail(str(exc), 2 if exc.refused else 1)
