@@ -200,6 +200,13 @@ class GameState(ABC):
     that began under it. Gates sit next to the rule they change:
     `if self.rules_version < 3: ...` (the old reading)."""
 
+    def shows_secrets_of(self, owner: int, seat: int | None) -> bool:
+        """Whether a text picture of this state drawn for `seat` shows
+        `owner`'s hidden parts (hand, sealed bid): a seat sees its own; a
+        state that is not a view, drawn for no seat, is the whole truth
+        (`tsquare show --reveal`) and shows every seat's."""
+        return owner == seat or (seat is None and not self.is_view)
+
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now (several for a sealed simultaneous
