@@ -69,3 +69,17 @@ def test_upgrade_names_the_first_move_that_plays_differently_and_leaves_the_file
     assert "Contractor could do nothing" in line and "unchanged" in line
     assert path.read_bytes() == data
     assert load(path).rules_version == 1
+
+
+@pytest.mark.parametrize("name,move", [("square-masons-v1-finished.json", "move 226 (Seat 2 'donate')"),
+                                       ("squire-v2-finished.json", "move 68 (Seat 2 'ceramics')")])
+def test_a_move_that_leaves_another_position_under_the_newest_rules_is_named(name: str, move: str):
+    """Square Masons v1 ended at 13 prestige only at the round's end (v3 at
+    once); Squire v2's Bank ran short (v3 pays in full)."""
+    from engine.upgrade import UpgradeRefused, upgraded
+
+    record = load(GOLDEN / name)
+    record.truncate(record.ply - 1)  # in progress again
+    with pytest.raises(UpgradeRefused, match="plays differently under rules version") as err:
+        upgraded(record)
+    assert str(err.value).startswith(move)
