@@ -9,6 +9,8 @@ is refused with the first move that differs, and the save stays as it was.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import seat_name
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
@@ -19,7 +21,7 @@ class UpgradeRefused(SaveError):
     """A game that cannot move to the newest rules; the message says why."""
 
 
-def shared_fields(a: object, b: object) -> object:
+def shared_fields(a: Any, b: Any) -> Any:
     """`a` without the object keys `b` lacks at the same place (lists walked
     item by item): two snapshots are compared on the fields both write."""
     if isinstance(a, dict) and isinstance(b, dict):
