@@ -193,6 +193,19 @@ class GameState(ABC):
     view_seat: int | None = None
     """The seat a view was made for (None: a spectator); meaningless unless
     `is_view`."""
+    rules_version: int = 1
+    """The rules version this game is played under (`Ruleset.version`s). A
+    state class with version gates sets its newest here, so that a new game
+    follows the newest rules; `Ruleset.start` sets an older one for a game
+    that began under it. Gates sit next to the rule they change:
+    `if self.rules_version < 3: ...` (the old reading)."""
+
+    def shows_secrets_of(self, owner: int, seat: int | None) -> bool:
+        """Whether a text picture of this state drawn for `seat` shows
+        `owner`'s hidden parts (hand, sealed bid): a seat sees its own; a
+        state that is not a view, drawn for no seat, is the whole truth
+        (`tsquare show --reveal`) and shows every seat's."""
+        return owner == seat or (seat is None and not self.is_view)
 
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
@@ -407,7 +420,12 @@ class Ruleset(ABC):
     menu_order: ClassVar[int] = 100
     """Where the game stands in menus and listings (lower first, then by id)."""
     version: ClassVar[int] = 1
-    """Bumped when a rule change makes old saves replay differently."""
+    """The newest rules version: bumped when a rule change would replay old
+    moves differently (the change is then gated on `GameState.rules_version`,
+    and tests/golden/ gets saves of the new version)."""
+    oldest_version: ClassVar[int] = 1
+    """The oldest rules version this program still plays: a save of any
+    version from this to `version` loads and goes on under its own rules."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     bot_levels: ClassVar[tuple[str, ...]] = ("random",)
     """Bot levels, weakest first: the game's own, then the engine's search
@@ -442,6 +460,25 @@ class Ruleset(ABC):
     @abstractmethod
     def new_game(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         """The starting state for `players` seats, all chance from `seed`."""
+
+    def start(self, players: int, seed: int, options: dict[str, Any], version: int | None = None) -> GameState:
+        """`new_game` under rules `version` (None: the newest); ValueError for
+        a version this program does not play."""
+        if version is None:
+            version = self.version
+        elif not self.oldest_version <= version <= self.version:
+            raise ValueError(f"{self.title} rules version {version} is not one this program plays"
+                             f" ({self.versions_text()})")
+        state = self.new_game(players, seed, options)
+        if state.rules_version != version:
+            state.rules_version = version
+        return state
+
+    def versions_text(self) -> str:
+        """'versions 1–3', or 'version 1' when only one is played."""
+        if self.oldest_version == self.version:
+            return f"version {self.version}"
+        return f"versions {self.oldest_version}–{self.version}"
 
     bot_classes: ClassVar[dict[str, str]] = {}
     """Bot levels other than 'random': level -> 'module:Class' (imported

@@ -73,6 +73,13 @@ class GameRecord:
     hints: bool = False
     """True when the people at the table all agreed to hints (a setup
     choice); a game with one person allows them anyway (`hints_allowed`)."""
+    rules_version: int = 0
+    """The rules version the game is played under (0: the ruleset's newest;
+    an old save keeps its own, see `Ruleset.start`)."""
+
+    def __post_init__(self) -> None:
+        if not self.rules_version:
+            self.rules_version = self.state.rules_version
 
     @classmethod
     def new(
@@ -82,17 +89,19 @@ class GameRecord:
         seed: int,
         options: dict[str, Any] | None = None,
         hints: bool = False,
+        version: int | None = None,
     ) -> "GameRecord":
         """A fresh game; options are completed with their defaults; `hints`:
-        the people agreed to hints (see `hints_allowed`)."""
+        the people agreed to hints (see `hints_allowed`); `version`: the
+        rules version (None: the newest; ValueError if not played here)."""
         n = len(players)
         if not ruleset.min_players <= n <= ruleset.max_players:
             raise ValueError(
                 f"{ruleset.title} is for {ruleset.min_players}–{ruleset.max_players} players, not {n}"
             )
         opts = ruleset.check_options(dict(options or {}))
-        state = ruleset.new_game(n, seed, opts)
-        return cls(ruleset, list(players), seed, opts, state, hints=hints)
+        state = ruleset.start(n, seed, opts, version)
+        return cls(ruleset, list(players), seed, opts, state, hints=hints, rules_version=state.rules_version)
 
     def hints_allowed(self) -> bool:
         """Whether a person may ask for a hint: always with one person at
@@ -155,7 +164,7 @@ class GameRecord:
 
     def state_at(self, ply: int) -> GameState:
         """The state after the first `ply` moves (replayed from the seed)."""
-        state = self.ruleset.new_game(len(self.players), self.seed, self.options)
+        state = self.ruleset.start(len(self.players), self.seed, self.options, self.rules_version)
         for i, (seat, text) in enumerate(self.moves[:ply]):
             try:
                 state.apply_trusted(seat, state.parse_move(text, seat))  # parsing checks legality

@@ -72,7 +72,7 @@ def to_json(record: GameRecord) -> dict[str, Any]:
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": record.ruleset.id,
-        "ruleset_version": record.ruleset.version,
+        "ruleset_version": record.rules_version,
         "options": record.options,
         "players": [{"name": p.name, "kind": p.kind} for p in record.players],
         "seed": record.seed,
@@ -245,9 +245,15 @@ def _from_json(doc: Any, name: str) -> GameRecord:
     except UnknownGameError as exc:
         raise SaveError(f"{name}: {shown(str(exc), 80)}") from None
     rversion = _need(doc, "ruleset_version", int, name)
-    if rversion != ruleset.version:
+    if rversion > ruleset.version:
         raise SaveError(
-            f"{name}: made with {ruleset.title} rules version {rversion}, this is version {ruleset.version}"
+            f"{name}: made with {ruleset.title} rules version {rversion}, newer than this program"
+            f" ({ruleset.versions_text()}): update T-Square to open it"
+        )
+    if rversion < ruleset.oldest_version:
+        raise SaveError(
+            f"{name}: made with {ruleset.title} rules version {rversion}, which this program no longer"
+            f" plays ({ruleset.versions_text()})"
         )
     options = _need(doc, "options", dict, name)
     raw_players = _need(doc, "players", list, name)
@@ -272,7 +278,7 @@ def _from_json(doc: Any, name: str) -> GameRecord:
             raise SaveError(f"{name}: field {key!r} is not a time like 2026-01-31T12:00:00+00:00")
     raw_moves = _need(doc, "moves", list, name)
     try:
-        record = GameRecord.new(ruleset, players, seed, options)
+        record = GameRecord.new(ruleset, players, seed, options, version=rversion)
     except ValueError as exc:
         raise SaveError(f"{name}: {shown(str(exc), 120)}") from None
     record.created = stamps["created"]
@@ -318,6 +324,10 @@ def _from_json(doc: Any, name: str) -> GameRecord:
     if not isinstance(stored_state, dict) or stored_hash != state_hash(stored_state):
         raise SaveError(f"{name}: the snapshot's hash does not match its contents (file altered?)")
     replayed = record.state.snapshot()
+    if rversion < ruleset.version:  # written by an older program: compare the fields both know
+        from engine.upgrade import shared_fields
+
+        replayed, stored_state = shared_fields(replayed, stored_state), shared_fields(stored_state, replayed)
     if replayed != stored_state:
         where = _first_difference(replayed, stored_state)
         raise SaveError(f"{name}: the snapshot does not match the replayed moves (differs at {shown(where, 60)})")
@@ -403,6 +413,24 @@ def parse(data: bytes, name: str = "save") -> Any:
     if _too_deep(doc):
         raise SaveError(f"{name}: not a save file (nested more than {MAX_DEPTH} levels deep)")
     return doc
+
+
+def dangling_link(path: Path) -> bool:
+    """True when `path` is a symbolic link (or a chain of them) whose target
+    does not exist: a new save is never written through it (that would
+    create the target, and its folders, wherever the link points)."""
+    return os.path.islink(path) and not os.path.exists(path)
+
+
+def is_save_file(path: Path) -> bool:
+    """Whether the regular file `path` names says it is a T-Square save (a
+    JSON object with `"format": "tsquare-save"`; it need not load). Only such
+    a file may be replaced by a new game (`tsquare new --force`)."""
+    try:
+        doc = parse(read_bounded(path, str(path)), str(path))
+    except SaveError:
+        return False
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
 
 
 def check_regular(path: Path, name: str) -> None:

@@ -388,6 +388,25 @@ class GameSession:
         self._notify((), reloaded=True)
         return point
 
+    def upgrade(self) -> int:
+        """Move the game to the newest rules (`engine.upgrade.upgraded`:
+        UpgradeRefused, nothing written, if a move so far would play
+        differently) and save; returns the version it was played under."""
+        from engine.upgrade import upgraded
+
+        old = self.record
+        new = upgraded(old)
+        self.record = new
+        try:
+            self._commit(lambda: None)
+        except StaleGameError:
+            raise  # the session holds the game now on disk
+        except BaseException:
+            self.record = old
+            raise
+        self._notify((), reloaded=True)
+        return old.rules_version
+
     # ------------------------------------------------------------ saving
     def _commit(self, change: Callable[[], Any], check_disk: bool = True) -> Any:
         """Run `change` on the record and save, under the save's lock; on any

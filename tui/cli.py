@@ -197,9 +197,11 @@ def _create(record: "GameRecord", path: Path, force: bool = False) -> None:
     from engine.errors import SaveError
     from engine.lock import save_lock
     from engine.paths import make_folder
-    from engine.saves import SaveWriteError, save
+    from engine.saves import SaveWriteError, dangling_link, is_save_file, save
     from engine.text import shown
 
+    if dangling_link(path):
+        fail(f"{path}: a symbolic link to a missing file; a save is never written through it")
     try:
         made = make_folder(path)
     except OSError as exc:
@@ -218,6 +220,10 @@ def _create(record: "GameRecord", path: Path, force: bool = False) -> None:
                 fail(f"{path}: already exists (use --force to overwrite)")
             if st is not None and not stat.S_ISREG(st.st_mode):
                 fail(f"{path}: not a regular file; a save is never written over it")
+            if st is not None and not is_save_file(path):
+                fail(f"{path}: not a T-Square save; --force replaces only a save")
+            if dangling_link(path):  # made dangling since the first look
+                fail(f"{path}: a symbolic link to a missing file; a save is never written through it")
             save(record, path, clean=True)
     except SaveWriteError as exc:
         fail(str(exc), 2 if exc.refused else 1)
@@ -557,7 +563,23 @@ def verify(file: str = typer.Argument(..., help="A save file.")) -> None:
 
     record, path = _load(file)
     status = "finished" if record.state.is_over() else "in progress"
-    print(f"ok: {shown(str(path))} · {record.ruleset.title} · {record.ply} moves · {status} · snapshot hash matches")
+    rules = "" if record.rules_version == record.ruleset.version else f" · rules version {record.rules_version}"
+    print(f"ok: {shown(str(path))} · {record.ruleset.title} · {record.ply} moves · {status}{rules}"
+          " · snapshot hash matches")
+
+
+@app.command()
+def upgrade(file: str = typer.Argument(..., help="A save file.")) -> None:
+    """Move a game in progress to the newest rules, if its moves so far play
+    the same under them (else say which move differs and leave the file)."""
+    from engine.upgrade import UpgradeRefused
+
+    with _editing(file) as session:
+        try:
+            old = session.upgrade()
+        except UpgradeRefused as exc:
+            fail(f"{_path(file)}: cannot upgrade: {exc} (the file is unchanged)")
+        print(f"upgraded {_path(file)}: {session.ruleset.title} rules version {old} → {session.record.rules_version}")
 
 
 @app.command("list")

@@ -28,7 +28,7 @@ class Architects(Ruleset):
         "and close lines, special spaces and areas on every board, or push other "
         "clients around. The architect with the most funds wins."
     )
-    version = 1
+    version = 2
     options = (
         OptionSpec("hands", "closed", "construction hands: closed (secret) or open (face up)", ("closed", "open")),
         OptionSpec("rounds", ROUND_LIMIT, "stall stop: the game ends after this many rounds"),

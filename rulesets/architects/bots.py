@@ -69,7 +69,8 @@ class AutoBot(Bot):
                 return self.rng.choice(moving)
         later = st.three_used or st.four_used or st.five_used
         if not later:  # step 4: negative pairs on opponents
-            pairs = [m for m in legal if isinstance(m, Pair) and K.card_number(m.cards[0]) in BAD_PAIRS]
+            pairs = [m for m in legal if isinstance(m, Pair) and m.path  # an opponent able to obey
+                     and K.card_number(m.cards[0]) in BAD_PAIRS]
             if pairs:
                 return self.rng.choice(pairs)
         groups = [m for m in legal if isinstance(m, Group)]

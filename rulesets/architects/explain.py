@@ -55,6 +55,9 @@ def describe(st: "ArchitectsState", move: Any, seat: int) -> str:
         return f"play the {K.card_code(move.card)} to {effect_text(st, move.effect)}"
     if isinstance(move, Pair):
         text = K.CARD_TEXTS[K.card_number(move.cards[0])]
+        if not move.path:
+            return (f"play the pair {cards_text(move.cards)} on Seat {move.target + 1} ({text.text}),"
+                    " who cannot obey: no effect, the cards are discarded")
         where = ">".join(move.path)
         return (
             f"play the pair {cards_text(move.cards)} on Seat {move.target + 1} ({text.text}): "
@@ -178,6 +181,10 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
         if move.target in st.paired:
             return f"you have already played a pair on Seat {move.target + 1} this turn"
         text = K.CARD_TEXTS[K.card_number(a)]
+        if not move.path:
+            if st.rules_version < 2:
+                return "under rules version 1 a pair needs a movement its target can make (name it: @2>e3)"
+            return f"Seat {move.target + 1}'s client can obey: name its movement (e.g. @{move.target + 1}>e3)"
         return f"Seat {move.target + 1}'s client cannot do that: " + _path_reason(st, move.target, move.path, text)
     if isinstance(move, Group):
         n = len(move.cards)

@@ -5,7 +5,8 @@
 - card:     `1g>c4`              play the 1 of glass on yourself, moving to c4;
             `10w>b4>c4`          the 10 and 11 (and 12–15) name every space passed
 - toggle:   `9t:lo`              a 9 played to open/close: here the orange lines
-- pair:     `5g+5s@2>e3`         a pair played on seat 2, whose client moves to e3
+- pair:     `5g+5s@2>e3`         a pair played on seat 2, whose client moves to e3;
+            `5g+5s@2`            on seat 2 who cannot obey: no effect, discarded (rules v2)
 - group:    `lb:3s+4t+5w`        three to five cards played together for an effect
             (effects: lb lo lg lr ld lines, sb sg sr sk spaces, ab ag ap pk areas,
             yf the yellow flip, run the 5-card run, sw2 swap clients with seat 2)
@@ -60,7 +61,8 @@ class Toggle:
 
 @dataclass(frozen=True, slots=True)
 class Pair:
-    """Play a pair on seat `target`, whose client moves along `path`."""
+    """Play a pair on seat `target`, whose client moves along `path` (empty:
+    the target cannot obey, the cards have no effect; rules version 2 on)."""
 
     cards: tuple[int, int]
     target: int
@@ -144,7 +146,7 @@ _GRAMMAR = (
     (re.compile(rf"^({_SPACE})$"), "step"),
     (re.compile(rf"^({_CARD})((?:>{_SPACE}){{1,3}})$"), "single"),
     (re.compile(rf"^({_CARD}):([a-z]{{2}})$"), "toggle"),
-    (re.compile(rf"^({_CARD})\+({_CARD})@([1-4])((?:>{_SPACE}){{1,3}})$"), "pair"),
+    (re.compile(rf"^({_CARD})\+({_CARD})@([1-4])((?:>{_SPACE}){{0,3}})$"), "pair"),
     (re.compile(rf"^(lb|lo|lg|lr|ld|sb|sg|sr|sk|ab|ag|ap|pk|yf|run|sw[1-4]):({_CARD}(?:\+{_CARD}){{2,4}})$"), "group"),
     (re.compile(rf"^x({_CARD})$"), "discard"),
     (re.compile(r"^(i{1,3}|iv)=(\d{1,3})$"), "bid"),

@@ -108,6 +108,7 @@ class Player:
 class ArchitectsState(GameState):
     """An Architects position."""
 
+    rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
     hands_open: bool = False
     """Option: hands are played face up."""
@@ -358,7 +359,10 @@ class ArchitectsState(GameState):
                 continue
             funds = (q.client, q.funds, self.bank)
             for cards in pairs:
-                out += pair_items(cards, t, q.board, q.pos, funds, *masks_)
+                items = pair_items(cards, t, q.board, q.pos, funds, *masks_)
+                if not items and self.rules_version >= 2:  # cannot obey: a play with no effect (v1: refused)
+                    items = [(format_move(no_effect := Pair(cards, t, ())), no_effect)]
+                out += items
         return out
 
     def _turn_items(self, seat: int) -> list[Item]:
@@ -472,6 +476,8 @@ class ArchitectsState(GameState):
                 return False
             q = self.players[move.target]
             entries = affordable(q.board, q.pos, PAIR_TEXT[a], *masks(self.flags, self.endgame), (q.client, q.funds, self.bank), False)
+            if not move.path:  # the target cannot obey: no effect (rules version 2; v1 refused the play)
+                return self.rules_version >= 2 and not entries
             return any(entry[3] == move.path for entry in entries)
         return False
 
@@ -698,6 +704,9 @@ class ArchitectsState(GameState):
         board = self.board_of(t)
         text = K.CARD_TEXTS[K.card_number(move.cards[0])]
         events = [Event(f"{who} plays the pair {cards_text(move.cards)} on {seat_ref(t)}")]
+        if not move.path:  # rules version 2: the target cannot obey
+            events.append(Event(f"{seat_ref(t)} cannot obey: the pair has no effect and is discarded"))
+            return events + self._refill(seat)
         events += self._move(t, tuple(map(SPACE_INDEX[self.players[t].board].__getitem__, move.path)), text, seat_ref(t), "")
         if self.phase == "turn" or self.phase == "jump":
             events += self._refill(seat)
@@ -902,6 +911,8 @@ class ArchitectsState(GameState):
             raise IllegalMoveError("the game is over")
         if seat not in self.to_act():
             raise IllegalMoveError(self.not_to_act_reason(seat))
+        if type(move) is Pair and not move.path and self.why_illegal(seat, move) is not None:
+            move = None  # `5g+5s@2` with a target able to obey: the start of `5g+5s@2>e3`
         if move is None:
             want = "".join(text.split()).lower()
             legal = [m for m in self.legal(seat) if format_move(m).lower().startswith(want)]

@@ -118,13 +118,13 @@ def render_text(st: "ArchitectsState", seat: int | None, names: Sequence[str]) -
         where = f"board {BOARDS[p.board].roman} at {BOARDS[p.board].names[p.pos]}" if p.board >= 0 else "no board yet"
         out.append(f"{mark}{s + 1}. {name(s)} · {arch} · {where} · {p.status}")
         out.append(f"     client {p.client} · architect {p.funds}")
-        shown = s == seat or st.hands_open
+        shown = st.shows_secrets_of(s, seat) or st.hands_open
         if p.hand and shown and all(not is_hidden(c) for c in p.hand):
             out.append("     hand: " + " ".join(K.card_code(c) for c in sorted(p.hand)))
         elif p.hand:
             out.append(f"     hand: {plural(len(p.hand), 'card')} (hidden)")
         if p.bid is not None:
-            out.append("     bid: sealed" if is_hidden(p.bid) or s != seat else f"     bid: {p.bid[1]} on board {BOARDS[p.bid[0]].roman}")
+            out.append("     bid: sealed" if is_hidden(p.bid) or not st.shows_secrets_of(s, seat) else f"     bid: {p.bid[1]} on board {BOARDS[p.bid[0]].roman}")
     out.append(f"Deck {len(st.deck)} cards · discards {len(st.discard)}")
     if st.phase == "over":
         out.append(f"Game over: {st.over_reason}.")

@@ -137,6 +137,7 @@ _MOVE_EVENTS = _MoveEvents()
 class GridSquareState(GameState):
     """A Grid Square position: sides with buildings, claims, stocks, phase."""
 
+    rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     slides_allowed: bool = True
     """False in the variant without sliding."""
     num_players: int = 2
@@ -465,7 +466,9 @@ class GridSquareState(GameState):
             self.pieces.append(tuple(move))
             self.owners.append(seat)
             events = [_MOVE_EVENTS[seat, move]]
-            if self.slides_allowed and self.turns > 0 and self.can_slide():
+            # version 1: a slide step (maybe only `pass`) whenever a building is not fixed by a claim
+            if self.slides_allowed and self.turns > 0 and (self.can_slide() if self.rules_version >= 2
+                                                           else self.movable()):
                 self.phase = "slide"
                 return events
             return events + self._after_building(seat)
@@ -533,6 +536,9 @@ class GridSquareState(GameState):
             return self._finish(f"{seat_ref(seat)} has placed all their buildings")
         self.phase = "place"
         other = 1 - seat
+        if self.rules_version < 2:  # version 1: the game ended when the next player could not place
+            self.seat = other
+            return [] if self.can_place(other) else self._finish(f"{seat_ref(other)} cannot place a building")
         if self.can_place(other):
             self.seat = other
             return []

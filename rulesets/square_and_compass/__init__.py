@@ -25,7 +25,7 @@ class SquareAndCompass(Ruleset):
         "and complete contracts for VP, with sustainable materials, style sets and "
         "end bonuses. A 7th completed contract ends the game after that round."
     )
-    version = 1
+    version = 2
     options = (
         OptionSpec("rounds", 0, "round limit: 0 = none (play to a 7th contract); N ends the game after round N"),
     )

@@ -11,7 +11,8 @@ place a tile (or use your perk, or pass), then the steps of that action.
               into a sustainable block; `xbp-c` two blueprints into a brick
 - play:       `usv` play a Surveyor (u + the card's code)
 - build:      `b12` complete contract 12 (sustainable materials first),
-              `b12n` paying normal materials first
+              `b12n` paying normal materials first; `b12+dt` (`b12n+dt`)
+              with the Foreman duplicating a normal wood toward it (rules v2)
 - effects:    `vt-s` normal wood -> sustainable block (Energy Consultant),
               `dt` duplicate a wood (Foreman), `@2` target seat 2 (Poacher,
               Copyist), `@2r` / `@2h` burn seat 2's resource / T/H/P card,
@@ -117,6 +118,9 @@ class Build:
     contract: int
     normal_first: bool = False
     """Pay with normal materials first (default: sustainable first)."""
+    foreman: int = -1
+    """Rules version 2: the material kind 0..4 the Foreman duplicates toward
+    this contract (one normal token of it you hold counts twice); -1: none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +180,7 @@ def _all_moves() -> list[tuple[object, str]]:
     out += [(Play(i), "u" + c.code) for i, c in enumerate(CARDS)]
     for i in range(len(CONTRACTS)):
         out += [(Build(i), f"b{i + 1}"), (Build(i, True), f"b{i + 1}n"), (DiscardContract(i), f"dk{i + 1}")]
+        out += [(Build(i, n, k), f"b{i + 1}{'n' if n else ''}+d{KINDS[k]}") for n in (False, True) for k in range(5)]
     out += [(DiscardTech(i), "du" + c.code) for i, c in enumerate(CARDS)]
     out += [(Solar(a, b), f"v{KINDS[a]}-{KINDS[b]}") for a in range(5) for b in range(5)]
     out += [(Dup(k), "d" + KINDS[k]) for k in range(5)]
@@ -198,6 +203,9 @@ for _i, _a in enumerate(ACTIONS):
 for _i, _c in enumerate(CARDS):
     PARSE["play" + _c.code] = Play(_i)
 
+FOREMAN = next(i for i, c in enumerate(CARDS) if c.code == "fo")
+"""The Foreman's card type: rules version 1 plays it as an action (`ufo`,
+then `dt`); from version 2 it is used when completing a contract (`b12+dt`)."""
 LOOT_BASE = 10
 """Target.what of the Looter is LOOT_BASE + material code."""
 

@@ -19,6 +19,7 @@ from engine.rng import Rng
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import EMPTY
 from rulesets.square_and_compass.moves import (
+    FOREMAN,
     DONE,
     LOOT_BASE,
     PASS,
@@ -133,6 +134,7 @@ def style_bonus(built: Sequence[int]) -> int:
 class CompassState(GameState):
     """A Square and Compass position: markets, decks, board and players."""
 
+    rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
     rng: Rng = field(default_factory=Rng)
     """All chance: setup shuffles, reshuffles, hazards' random picks."""
@@ -245,14 +247,21 @@ class CompassState(GameState):
         """Blueprints `seat` must pay for contract `cid`."""
         return BLUEPRINTS_NEEDED[self.players[seat].architect][cid]
 
-    def payment(self, seat: int, cid: int, normal_first: bool = False) -> list[int] | None:
+    def payment(self, seat: int, cid: int, normal_first: bool = False, foreman: int = -1) -> list[int] | None:
         """Materials paid per code for contract `cid`, or None if `seat`
-        cannot pay it (materials or blueprints short)."""
+        cannot pay it (materials or blueprints short). `foreman`: the kind
+        the Foreman duplicates (rules version 2): one normal token of it the
+        player holds counts twice, so one fewer of that kind is paid."""
         p = self.players[seat]
         if p.blueprints < self.blueprints_needed(seat, cid):
             return None
         pay = [0] * 10
-        for k, need in enumerate(K.CONTRACTS[cid].cost):
+        cost = K.CONTRACTS[cid].cost
+        if foreman >= 0:
+            if not (cost[foreman] and p.materials[foreman]):
+                return None  # nothing of that kind is asked for, or no normal token of it to copy
+            cost = tuple(n - (k == foreman) for k, n in enumerate(cost))
+        for k, need in enumerate(cost):
             if not need:
                 continue
             normal, sust = p.materials[k], p.materials[k + K.SUST]
@@ -559,7 +568,7 @@ class CompassState(GameState):
         return self._play(seat, move.card)
 
     def _do_build(self, seat: int, part: str, move: Build) -> list[Event]:
-        return self._build(seat, move.contract, move.normal_first)
+        return self._build(seat, move.contract, move.normal_first, move.foreman)
 
     def _do_solar(self, seat: int, part: str, move: Solar) -> list[Event]:
         p = self.players[seat]
@@ -685,11 +694,11 @@ class CompassState(GameState):
         p.materials[m] += 1
         return [Event(f"{who} steals {K.material_name(m)} from {them}")]
 
-    def _build(self, seat: int, cid: int, normal_first: bool) -> list[Event]:
+    def _build(self, seat: int, cid: int, normal_first: bool, foreman: int = -1) -> list[Event]:
         who = seat_ref(seat)
         p = self.players[seat]
         c = K.CONTRACTS[cid]
-        pay = self.payment(seat, cid, normal_first)
+        pay = self.payment(seat, cid, normal_first, foreman)
         assert pay is not None
         bps = self.blueprints_needed(seat, cid)
         for code, n in enumerate(pay):
@@ -714,6 +723,10 @@ class CompassState(GameState):
         paid = ", ".join(f"{n} {K.material_name(code)}" for code, n in enumerate(pay) if n)
         if bps:
             paid += f" and {bps} blueprint{'s' if bps > 1 else ''}"
+        if foreman >= 0:  # rules version 2: the Foreman is used up in the completion
+            p.thp.remove(FOREMAN)
+            self.thp_discard.append(FOREMAN)
+            paid += f" (the Foreman duplicates a {K.material_name(foreman)})"
         events = [Event(
             f"{who} completes {c.name} ({K.STYLES[c.style]}), paying {paid}: "
             f"{c.vp} VP + {bonus} sustainability{f' + {perk} architect' if perk else ''}"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import EMPTY
 from rulesets.square_and_compass.moves import (
+    FOREMAN,
     BURN_RESOURCES,
     BURN_THP,
     BURNS,
@@ -179,11 +180,17 @@ def refine_possible(st: "CompassState", seat: int) -> bool:
 
 
 def play_moves(st: "CompassState", seat: int) -> list[Any]:
-    return [PLAYS[c] for c in sorted(set(st.players[seat].thp), key=PLAY_RANK.__getitem__)]
+    cards = set(st.players[seat].thp)
+    if st.rules_version >= 2:  # the Foreman works only when completing a contract (b12+dt)
+        cards.discard(FOREMAN)
+    return [PLAYS[c] for c in sorted(cards, key=PLAY_RANK.__getitem__)]
 
 
 def play_possible(st: "CompassState", seat: int) -> bool:
-    return bool(st.players[seat].thp)
+    thp = st.players[seat].thp
+    if st.rules_version >= 2:
+        return any(c != FOREMAN for c in thp)
+    return bool(thp)
 
 
 def build_moves(st: "CompassState", seat: int) -> list[Any]:
@@ -195,6 +202,15 @@ def build_moves(st: "CompassState", seat: int) -> list[Any]:
         out.append(Build(cid))
         if st.payment(seat, cid, True) != pay:
             out.append(Build(cid, True))
+    if st.rules_version >= 2 and FOREMAN in st.players[seat].thp:
+        for cid in sorted(st.players[seat].contracts):
+            for k in range(K.SUST):
+                pay = st.payment(seat, cid, False, k)
+                if pay is None:
+                    continue
+                out.append(Build(cid, False, k))
+                if st.payment(seat, cid, True, k) != pay:
+                    out.append(Build(cid, True, k))
     out.sort(key=TEXT.__getitem__)
     return out
 
@@ -216,6 +232,9 @@ def build_possible(st: "CompassState", seat: int) -> bool:
     for cid in st.players[seat].contracts:
         if can_pay(st, seat, cid):
             return True
+    if st.rules_version >= 2 and FOREMAN in st.players[seat].thp:
+        return any(st.payment(seat, cid, False, k) is not None
+                   for cid in st.players[seat].contracts for k in range(K.SUST))
     return False
 
 

@@ -95,7 +95,11 @@ def render_text(st: "CompassState", seat: int | None, names: Sequence[str]) -> s
         perk = "" if p.perk_used or p.architect < 0 else " perk"
         lines.append(f"{mark}{s + 1} {name(s)} · {arch} · {p.vp} VP · {state}{perk}")
         lines.append(f"   built {len(p.built)} {built_text(p.built)} · gems {p.gems} · bp {p.blueprints}")
-        hidden = "" if s == seat else " (hidden)"
+        hidden = "" if st.shows_secrets_of(s, seat) else " (hidden)"
         lines.append(f"   {materials_text(p.materials)} · hand {len(p.hand)} · {len(p.contracts)} contr."
                      f" · {len(p.thp)} T/H/P{hidden}")
+        if seat is None and st.shows_secrets_of(s, seat):  # the whole truth (show --reveal)
+            hand = " ".join(K.card_code(c) for c in p.hand) or "-"
+            lines.append(f"   hand: {hand} · T/H/P {' '.join(K.CARDS[c].code for c in p.thp) or '-'}"
+                         f" · contracts {' '.join(str(c + 1) for c in p.contracts) or '-'}")
     return "\n".join(lines)

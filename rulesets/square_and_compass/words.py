@@ -8,6 +8,7 @@ from engine.core import seat_name
 from engine.hidden import is_hidden
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import (
+    FOREMAN,
     LOOT_BASE,
     Build,
     ChooseArchitect,
@@ -122,7 +123,7 @@ def describe(st: "CompassState", move: Any, seat: int) -> str:
         return f"play the {c.name} ({c.kind}): {c.text}"
     if isinstance(move, Build):
         c = K.CONTRACTS[move.contract]
-        pay = st.payment(seat, move.contract, move.normal_first)
+        pay = st.payment(seat, move.contract, move.normal_first, move.foreman)
         bps = st.blueprints_needed(seat, move.contract)
         if pay is None:
             return f"complete {c.name} ({c.vp} VP)"
@@ -235,7 +236,10 @@ def explain(st: "CompassState", seat: int, move: Any) -> str:
         need = st.blueprints_needed(seat, move.contract)
         if p.blueprints < need:
             return f"you need {need} blueprint{'s' if need > 1 else ''} and have {p.blueprints}"
-        if st.payment(seat, move.contract, move.normal_first) is None:
+        if move.foreman >= 0 and (st.rules_version < 2 or FOREMAN not in p.thp):
+            return ("under rules version 1 the Foreman is played as an action (ufo)" if st.rules_version < 2
+                    else "you hold no Foreman")
+        if st.payment(seat, move.contract, move.normal_first, move.foreman) is None:
             return f"you lack materials for {K.CONTRACTS[move.contract].name}"
         return "paying normal materials first changes nothing here: use the plain move"
     if isinstance(move, (Solar, Dup)):

@@ -189,6 +189,7 @@ class MasonBoard:
 class SquareMasonsState(GameState):
     """A Square Masons position (see the module docstring for the flow)."""
 
+    rules_version = 3  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int = 3
     round_limit: int = d.ROUND_LIMIT
     """The game ends after this round even if nobody has 13 prestige (0: no limit)."""
@@ -335,7 +336,7 @@ class SquareMasonsState(GameState):
                     out.append(RES)
                 else:  # make room: "discard one of your blocks from either zone"
                     out += [Drop(t) for i, t in enumerate(BLOCK_TYPES) if b.reserve[i]]
-                    if b.coins >= d.ACTION_COST:
+                    if b.coins >= d.ACTION_COST and self.rules_version >= 2:  # version 1: the reserve only
                         out += [Scrap(first_cell(pm)) for _, pm in b.construction]
             return out
         if ph == "build":
@@ -430,8 +431,7 @@ class SquareMasonsState(GameState):
                 "towns": d.TOWN_PRESTIGE * sum(b.towns),
                 "sanctuaries": d.SANCTUARY_PRESTIGE * len(b.sanctuaries),
                 "donations": b.donations,
-                TIE_BREAK: b.coins,
-            }
+            } | ({TIE_BREAK: b.coins} if self.rules_version >= 3 else {})  # version 1–2: not in the breakdown
             for b in self.boards
         )
         ranks = ranks_from_keys([(b.prestige, b.coins) for b in self.boards])
@@ -568,12 +568,14 @@ class SquareMasonsState(GameState):
                 continue
             cands = tuple(s for s in self.turn_order() if counts[s] == top)
             if len(cands) > 1:
-                if self.prior_order is not None:
+                # version 1–2: the Order holder at the time of the tie (the order reward may have moved it)
+                decider = self.prior_order if self.rules_version >= 3 else self.order_holder
+                if decider is not None:
                     self.phase = "tie"
                     self.tie_kind = name
                     self.tie_seats = tuple(sorted(cands))
-                    self.actor = self.prior_order
-                    return events + [Event(f"Tie for the {name} reward: {P(self.prior_order)} decides")]
+                    self.actor = decider
+                    return events + [Event(f"Tie for the {name} reward: {P(decider)} decides")]
                 if name == "order":  # no holder yet: least money, then turn order from the first player
                     least = min(self.boards[s].coins for s in cands)
                     cands = tuple(s for s in cands if self.boards[s].coins == least)
@@ -795,7 +797,7 @@ class SquareMasonsState(GameState):
 
     def _check_win(self, seat: int) -> list[Event]:
         """The game ends the moment a player reaches 13 prestige (see RULES.md)."""
-        if self.boards[seat].prestige < d.WIN_PRESTIGE:
+        if self.boards[seat].prestige < d.WIN_PRESTIGE or self.rules_version < 3:  # version 1–2: at the round's end
             return []
         return self._finish(f"{P(seat)} reached {d.WIN_PRESTIGE} prestige")
 
@@ -823,7 +825,8 @@ class SquareMasonsState(GameState):
                     self.phase = "ability"
                     return events
             elif a == "refund":
-                if b.lost_paid:  # nothing to refund after an outbid bid of 0
+                # nothing to refund after an outbid bid of 0 (version 1–2: refunded all the same)
+                if b.lost_paid if self.rules_version >= 3 else b.lost:
                     got = self._pay(s, d.DONATION_REFUND)
                     events.append(Event(f"{P(s)}'s Donation Center refunds {got} after the lost auction"))
             elif a == "bank":
@@ -882,9 +885,12 @@ class SquareMasonsState(GameState):
         self.quiet_rounds = 0 if total > self.prestige_seen else self.quiet_rounds + 1
         self.prestige_seen = total
         why = ""
-        if self.round_limit and self.round >= self.round_limit:
+        best = max(b.prestige for b in self.boards)
+        if self.rules_version < 3 and best >= d.WIN_PRESTIGE:  # version 1–2: 13 prestige ended the round
+            why = f"a player reached {d.WIN_PRESTIGE} prestige"
+        elif (self.round_limit or self.rules_version < 2) and self.round >= self.round_limit:  # version 1: 0 meant no round at all
             why = f"the round limit ({self.round_limit}) was reached"
-        elif self.quiet_rounds >= d.STALL_ROUNDS:
+        elif self.quiet_rounds >= d.STALL_ROUNDS and self.rules_version >= 2:  # version 1: no stall stop
             why = f"no prestige was gained for {d.STALL_ROUNDS} rounds"
         if why:
             return events + self._finish(why)
@@ -1075,6 +1081,8 @@ class SquareMasonsState(GameState):
         if b.coins < d.ACTION_COST:
             return False
         if type(move) is Scrap and self.phase == "place_won":
+            if self.rules_version < 2:  # version 1: room was made in the reserve only
+                return False
             return b.reserve_blocks >= d.RESERVE_BLOCKS and self._piece(b, move.cell) is not None
         if self.phase != "build":
             return False

@@ -124,6 +124,7 @@ class Player:
 class SquireState(GameState):
     """A Squire position: the map's tiles, the market, the piles and the players."""
 
+    rules_version = 3  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
     map_key: str = "british-isles"
     """Which side of the board: 'british-isles' or 'world'."""
@@ -150,6 +151,10 @@ class SquireState(GameState):
     """Rarity markers, top row first."""
     bank_royal_tickets: int = K.BANK_ROYAL_TICKETS
     bank_royal_coins: int = K.BANK_ROYAL_COINS
+    bank_coins: int = K.BANK_COINS
+    """Rules version 1–2 only: the Bank's common coins (it paid what it had)."""
+    bank_tickets: int = K.BANK_TICKETS
+    """Rules version 1–2 only: the Bank's common tickets."""
     players: list[Player] = field(default_factory=list)
     first: int = 0
     """The first player."""
@@ -210,6 +215,7 @@ class SquireState(GameState):
         for p in st.players:
             p.hand = [deck.pop() for _ in range(K.START_CARDS)]
         st.bank_royal_tickets -= K.START_ROYAL_TICKETS * players
+        st.bank_coins -= K.START_COINS * players  # counted by rules version 1–2 only
         st.first = rng.below(players)
         st.seat = st.actor = st.first
         st.token = (st.first - 1) % players  # to the right of the first player
@@ -350,8 +356,12 @@ class SquireState(GameState):
         if ph == "errand":
             return [DONE] + [ERRAND[c] for c in sorted(set(p.hand), key=str)]
         if ph == "swap":
+            if self.rules_version < 2:  # version 1: give up an errand and/or run one, in any order
+                out = [ERRAND[c] for c in set(p.hand)] if len(p.errands) < self.errand_limit(seat) else []
+                out += [] if self.dropped else [DROP[c] for c in set(p.errands)]
+                out.append(DONE)
             # the award is a swap: give up one running errand, then run another in its place
-            if self.dropped:
+            elif self.dropped:
                 out = [ERRAND[c] for c in set(p.hand)]
             else:
                 out = [DONE] + [DROP[c] for c in set(p.errands)]
@@ -500,6 +510,8 @@ class SquireState(GameState):
         if ph == "errand":
             return kind is Done or (kind is Errand and move.card in p.hand)
         if ph == "swap":
+            if self.rules_version < 2:  # version 1 (see legal)
+                return move in self.legal(seat)
             if self.dropped:
                 return kind is Errand and move.card in p.hand
             return kind is Done or (kind is Drop and move.card in p.errands)
@@ -547,6 +559,8 @@ class SquireState(GameState):
                 p.errands.remove(move.card)
                 self.card_discard.append(move.card)
                 self.dropped = True  # the hand is not empty (see _next_swap): e<card> follows
+                if self.rules_version < 2 and not p.hand:  # version 1: giving up alone was allowed
+                    return [Event(f"{who} gives up errand {move.card}")] + self._next_swap()
                 return [Event(f"{who} gives up errand {move.card}")]
             events = []
             if isinstance(move, Errand):
@@ -683,6 +697,8 @@ class SquireState(GameState):
             self.royal_used += 1
         else:
             p.tickets -= 1
+            if self.rules_version < 3:  # version 1–2: a limited Bank, the ticket goes back to it
+                self.bank_tickets += 1
         p.pos = city
         self.steps += 1
         return [Event(f"{who} travels to {cname} by {'sea' if sea else 'road'} ({paid})")]
@@ -699,6 +715,8 @@ class SquireState(GameState):
             royal = min(p.royal_coins, price)
             common = price - royal
             p.coins -= common
+            if self.rules_version < 3:  # version 1–2: a limited Bank
+                self.bank_coins += common
             self.pending = tile
             how = f" ({royal} Royal)" if royal else ""
             events = [Event(f"{who} buys {_tile_text(tile)} in {cname} for {price} coins{how}")]
@@ -707,9 +725,10 @@ class SquireState(GameState):
             self.market_types.remove(colour)
             self.market_types.insert(0, colour)
         else:
-            p.coins += price
+            got = self._give(seat, "coins", price)
             self.tile_discard.append(tile)
-            events = [Event(f"{who} sells {_tile_text(tile)} in {cname} for {price} coins")]
+            short = f" (the Bank had only {got})" if got < price else ""
+            events = [Event(f"{who} sells {_tile_text(tile)} in {cname} for {price} coins{short}")]
             self.market_regions.remove(region)
             self.market_regions.append(region)
             self.market_types.remove(colour)
@@ -743,6 +762,13 @@ class SquireState(GameState):
     def _give(self, seat: int, what: str, n: int) -> int:
         """Pay `n` common coins or tickets from the Bank (never short of them)."""
         p = self.players[seat]
+        if self.rules_version < 3:  # version 1–2: the Bank paid what it had, never more
+            if what == "coins":
+                n = min(n, self.bank_coins)
+                self.bank_coins -= n
+            else:
+                n = min(n, self.bank_tickets)
+                self.bank_tickets -= n
         if what == "coins":
             p.coins += n
         else:
@@ -851,7 +877,11 @@ class SquireState(GameState):
         while self.swap_queue:
             o = self.swap_queue.pop(0)
             q = self.players[o]
-            if q.hand and q.errands:  # a started errand to give up, a card to run instead
+            if self.rules_version < 2:  # version 1: a card to run (under the limit) or an errand to give up
+                able = q.hand and (q.errands or len(q.errands) < self.errand_limit(o))
+            else:
+                able = q.hand and q.errands
+            if able:  # a started errand to give up, a card to run instead
                 self.phase = "swap"
                 self.actor = o
                 return []
@@ -1084,7 +1114,7 @@ class SquireState(GameState):
             "bank": {
                 "royal_tickets": self.bank_royal_tickets,
                 "royal_coins": self.bank_royal_coins,
-            },
+            } | ({"coins": self.bank_coins, "tickets": self.bank_tickets} if self.rules_version < 3 else {}),
             "players": [
                 {
                     "seat": s + 1,

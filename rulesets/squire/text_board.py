@@ -54,7 +54,7 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
                 mark_h = f"{'$' if hall[0] == 'coins' else 't'}{hall[1]}" if hall and t < 0 else "  "
                 cells.append(tile_code(t) if t >= 0 else mark_h)
             lines.append(f"     floor {floor + 1} | {' | '.join(cells)} |")
-        if s == seat:
+        if state.shows_secrets_of(s, seat):
             hand = "; ".join(f"{c}: {card_text(c)}" for c in p.hand) or "none"
             lines.append(f"     hand ({len(p.hand)}/{state.hand_limit(s)}): {hand}")
         else:

@@ -102,9 +102,11 @@ def ref_legal(st: ArchitectsState, seat: int) -> list[Any]:
             text = K.CARD_TEXTS[n]
             for t in targets:
                 board = BOARDS[st.players[t].board]
-                for path in ref_paths(st, t, text):
-                    if ref_simulate(st, t, path, text)[1]:
-                        out.append(Pair((a, b), t, tuple(board.names[i] for i in path)))
+                obeys = [Pair((a, b), t, tuple(board.names[i] for i in path))
+                         for path in ref_paths(st, t, text) if ref_simulate(st, t, path, text)[1]]
+                if not obeys and st.rules_version >= 2:  # cannot obey: a play with no effect
+                    obeys = [Pair((a, b), t, ())]
+                out += obeys
     for k in (3, 4, 5):
         for cards in combinations(hand, k):
             for e in group_effects(cards):

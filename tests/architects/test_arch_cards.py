@@ -150,10 +150,32 @@ def test_pair_moves_the_opponent_and_their_architect_pays(st):
     assert len(st.players[0].hand) == 6  # refilled
 
 
-def test_pair_needs_an_opponent_able_to_obey(st):
+def test_a_pair_on_an_opponent_unable_to_obey_has_no_effect_and_is_discarded(st):
+    """Rulebook: "If they are not able ... the cards played on them have no
+    effect and are discarded" (rules version 2)."""
     give(st, 0, "2g 2s 1t 3w 5w 7s")
-    # seat 1 on a5: retreat or ascend: a5 has no line back or up that it may take
+    # seat 2 on a5: retreat or ascend: a5 has no line back or up that it may take
+    pairs = [m for m in st.legal(0) if isinstance(m, Pair)]
+    assert [st.format_move(m) for m in pairs] == ["2g+2s@2"] and pairs[0].path == ()
+    target = st.players[1]
+    before = (target.pos, target.client, target.funds, st.bank)
+    events = play(st, 0, "2g+2s@2")
+    assert (target.pos, target.client, target.funds, st.bank) == before
+    assert card("2g") in st.discard and card("2s") in st.discard
+    assert 1 in st.paired and any("no effect" in e.text for e in events)
+    assert len(st.players[0].hand) == 6  # refilled like any play
+
+
+def test_under_rules_version_1_a_pair_needs_an_opponent_able_to_obey(st):
+    st.rules_version = 1
+    give(st, 0, "2g 2s 1t 3w 5w 7s")
     assert not any(isinstance(m, Pair) for m in st.legal(0))
+    assert "rules version 1" in st.why_illegal(0, Pair((card("2g"), card("2s")), 1, ()))
+
+
+def test_a_pair_with_no_movement_named_is_refused_when_the_target_can_obey(st):
+    give(st, 0, "5g 5s 1t 2w 3w 4s")
+    assert "name its movement" in st.why_illegal(0, Pair((card("5g"), card("5s")), 1, ()))
 
 
 def test_nines_make_no_pair(st):

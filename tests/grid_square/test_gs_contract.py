@@ -184,11 +184,14 @@ def test_moves_and_turns_are_counted():
     assert s.snapshot()["plies"] == 2
 
 
-def test_a_save_of_ruleset_version_1_gets_a_clear_message():
+def test_a_save_of_ruleset_version_1_loads_under_version_1_and_a_newer_one_is_refused():
     rec = GameRecord.new(RULESET, [Player("A"), Player("B")], 1, {})
     rec.play(0, "Sd4h")
     doc = to_json(rec)
     doc["ruleset_version"] = 1
-    with pytest.raises(SaveError, match="Grid Square rules version 1, this is version 2"):
-        from_json(doc, "old.json")
-    assert from_json(to_json(rec), "new.json").ply == 1
+    old = from_json(doc, "old.json")
+    assert old.ply == 1 and old.rules_version == old.state.rules_version == 1
+    doc["ruleset_version"] = 3
+    with pytest.raises(SaveError, match="Grid Square rules version 3, newer than this program"):
+        from_json(doc, "future.json")
+    assert from_json(to_json(rec), "new.json").rules_version == 2

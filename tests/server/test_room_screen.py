@@ -96,3 +96,34 @@ async def test_a_finished_room_says_q_goes_back_to_the_lobby(tmp_path):
         await pilot.press("q")
         await pilot.pause()
         assert not isinstance(app.screen, (GameOverScreen, RoomScreen))  # back in the lobby
+
+
+async def test_a_room_whose_save_is_of_older_rules_opens_and_goes_on_under_them(tmp_path):
+    """A room's save is an ordinary save: one written by Grid Square rules
+    version 1 opens in its room, takes a move and stays version 1 (the
+    server never upgrades a room)."""
+    import json
+    from pathlib import Path
+
+    from engine.saves import load
+
+    store = make_store(tmp_path)
+    room = store.create_room("grid-square", ["alice", "bob"], seed=1)
+    path = store.room_path(room.id)
+    golden = Path(__file__).resolve().parents[1] / "golden" / "grid-square-v1-in-progress.json"
+    doc = json.loads(golden.read_text(encoding="utf-8"))
+    doc["players"] = json.loads(path.read_text(encoding="utf-8"))["players"]  # the room's people
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    seat = load(path).state.to_act()[0]
+    app = LobbyApp(store.root, ["alice", "bob"][seat])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = RoomScreen(path, seat, room.id)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.record.rules_version == 1 and screen.acting_human() == seat
+        state = screen.record.state
+        assert screen.play(seat, state.format_move(state.legal(seat)[0])) is not False
+        await pilot.pause()
+    after = load(path)
+    assert after.ply == len(doc["moves"]) + 1 and after.rules_version == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["ruleset_version"] == 1

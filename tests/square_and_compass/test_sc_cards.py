@@ -49,8 +49,9 @@ def test_energy_consultant_turns_normal_into_any_sustainable():
     conserved(st)
 
 
-def test_foreman_duplicates_a_normal_material():
+def test_under_rules_version_1_the_foreman_duplicates_a_normal_material():
     st = started()
+    st.rules_version = 1  # version 2 on: at a contract's completion (test_sc_versions.py)
     give(st, 0, thp="fo", materials="i eg")
     play(st, "ct", "ufo")
     assert texts(st) == ["di"]  # only normal materials are duplicated

@@ -99,7 +99,9 @@ def test_example_save_is_a_finished_three_player_game():
     assert rec.state.is_over()
 
 
-def test_a_save_from_rules_version_2_gets_a_clear_message(tmp_path):
+def test_a_version_3_game_relabelled_version_2_replays_under_the_limited_bank_and_is_refused(tmp_path):
+    """The file says version 2, so it replays under version 2's rules (the
+    Bank limited): the players end with fewer coins than the file's result."""
     from pathlib import Path
 
     path = Path(__file__).resolve().parents[2] / "saves" / "examples" / "squire.json"
@@ -110,5 +112,5 @@ def test_a_save_from_rules_version_2_gets_a_clear_message(tmp_path):
     before = old.read_text()
     r = run("verify", old)
     assert r.exit_code == 2
-    assert "rules version 2, this is version 3" in r.output and "Traceback" not in r.output
+    assert "the result does not match the replayed game" in r.output and "Traceback" not in r.output
     assert old.read_text() == before

@@ -56,12 +56,14 @@ class SavesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         folder: Path = self.app.saves_dir  # type: ignore[attr-defined]
         options = []
+        self._records: dict[str, GameRecord] = {}
         for entry in scan_folder(folder, limit=200):  # an unreadable file is marked, never fatal
             f, rec = entry.path, entry.record
             if rec is None:
                 options.append(Option(Text(f"{shown(f.name, 36):<36} (unreadable)"), id=str(f), disabled=True))
                 continue
             options.append(Option(save_label(rec), id=str(f)))
+            self._records[str(f)] = rec
         with Vertical():
             yield Static(Text(f"Saved games in {shown(str(folder))}"), classes="title")
             if options:
@@ -88,10 +90,37 @@ class SavesScreen(Screen[None]):
         self.action_open()
 
     def action_open(self) -> None:
+        from engine.upgrade import can_upgrade
+
         path = self._path()
-        if path is not None:
-            self.app.pop_screen()
-            self.app.open_game(path)  # type: ignore[attr-defined]
+        if path is None:
+            return
+        record = self._records.get(str(path))
+        if record is not None and can_upgrade(record):  # older rules: keep them (default) or upgrade
+            from tui.screens.upgrade_offer import UpgradeOfferScreen
+
+            self.app.push_screen(UpgradeOfferScreen(record), lambda choice: self._open(path, choice))
+            return
+        self._open(path, False)
+
+    def _open(self, path: Path, upgrade: bool | None) -> None:
+        """Open the game (None: stay on the list); first move it to the
+        newest rules if asked, saying so, or why not (the file then stays)."""
+        if upgrade is None:
+            return
+        if upgrade:
+            from engine.errors import SaveError
+            from engine.session import GameSession
+
+            try:
+                old = GameSession.open(path).upgrade()
+            except SaveError as exc:
+                self.app.notify(str(exc), title="Not upgraded", severity="warning", timeout=10, markup=False)
+            else:
+                record = self._records[str(path)]
+                self.app.notify(f"Upgraded from rules version {old} to {record.ruleset.version}", markup=False)
+        self.app.pop_screen()
+        self.app.open_game(path)  # type: ignore[attr-defined]
 
     def action_replay(self) -> None:
         path = self._path()
