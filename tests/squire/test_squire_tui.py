@@ -88,8 +88,8 @@ async def press_move(pilot, board: SquireBoard, move) -> None:
         await pilot.press("d")
     else:
         items = board.choices()
-        k = items.index(move)
-        await pilot.press(*(["down"] * k), "enter")
+        k = items.index(move) - board.pick % len(items)
+        await pilot.press(*(["down"] * k if k > 0 else ["up"] * -k), "enter")
 
 
 async def test_every_city_is_reachable_with_arrows():
@@ -354,3 +354,34 @@ async def test_a_big_hand_keeps_every_cards_text_and_scrolls_by_keys():
         scroll = board.query_one("#sq-cards")
         await pilot.press("down", "down")
         assert scroll.scroll_y > 0
+
+
+async def test_enter_on_the_offer_step_plays_the_offer_not_done():
+    """Selling in Swansea holding card 20 (blue region: 2 tickets): the
+    highlighted item is the offer; 'done' says what it gives up."""
+    record = GameRecord.new(RS, [Player("Ada"), Player("Bot", "bot:random")], 3,
+                            {"map": "british-isles", "abilities": False})
+    app = ViewApp(record, human=0)
+    app.bots()
+    st = record.state
+    while not st.is_over() and (st.players[0].pos < 0 or st.to_act() != (0,) or st.phase != "move" or st.steps):
+        seat = st.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "random"))
+    codes = [c.code for c in st.game_map.cities]
+    st.players[0].pos = st.start = codes.index("car")
+    hand = st.players[0].hand
+    for c in list(hand):
+        st.deck.insert(0, hand.pop())
+    st.deck.remove(20)
+    hand.append(20)
+    record.play(0, "swa")
+    record.play(0, "sell")
+    assert st.phase == "offer"
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        text = board.plain()
+        assert "▶ play card 20's offer" in text
+        assert "play no more offers: give up card 20's 2 tickets" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.posted[-1] == "o20"

@@ -170,7 +170,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             self.panel, self.target = "map", None
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
         self.refresh_bindings()  # the footer shows the play keys only when they work
-        self.pick = 0
+        self.pick = self._default_pick()
         self.note = ""
         pos = state.players[viewer].pos if viewer is not None else -1
         travelling = (
@@ -206,6 +206,14 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         if st is None or st.phase in ("move", "gallery", "over"):
             return []
         return self.legal()
+
+    def _default_pick(self) -> int:
+        """The item first highlighted in a list step: the first that gives
+        nothing up (`gives_up`), so Enter never silently forgoes a bonus."""
+        st, items = self.state, self.choices()
+        if st is None or self.viewer is None:
+            return 0
+        return next((k for k, m in enumerate(items) if not st.gives_up(self.viewer, m)), 0)
 
     def _post(self, move: Any) -> None:
         assert self.state is not None
