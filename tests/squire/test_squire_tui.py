@@ -1,6 +1,7 @@
 """The Squire GameView, driven by keys only in a tiny app (Pilot)."""
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 
 from engine.record import GameRecord, Player
@@ -206,7 +207,7 @@ async def test_a_long_journey_needs_the_target_picked_once():
         board._redraw()
         assert "Enter: →1 sam (Royal) →2 tok (ticket)" in info(board)
         nodes = board.graph.nodes  # the journey on the map
-        assert nodes["sam"].brief.endswith("→1") and nodes["tok"].brief.endswith("→2")
+        assert nodes["sam"].flags == "→1" and nodes["tok"].flags == "→2"
         await pilot.press("enter")
         await pilot.pause()
         assert board.cursor == codes.index("tok")  # still on the target
@@ -240,7 +241,7 @@ async def test_last_move_is_marked_on_the_map():
         app.query_one(GameView).mark_last(1, record.moves[-1][1])
         await pilot.pause()
         where = record.state.game_map.cities[record.state.players[1].pos].code
-        assert board.graph.nodes[where].brief.endswith("*")
+        assert board.graph.nodes[where].flags.endswith("*")
         assert any(f"{where} " in line and "*" in line for line in board.plain().split("\n"))
 
 
@@ -385,3 +386,62 @@ async def test_enter_on_the_offer_step_plays_the_offer_not_done():
         await pilot.press("enter")
         await pilot.pause()
         assert app.posted[-1] == "o20"
+
+
+async def test_roads_keep_their_shape_at_every_ply():
+    """A seeded 3-player game to the end, drawn after every move with the
+    journey to a far city and the last move marked: the map's places and
+    routed lines never change, and no city's text covers a line."""
+    from tui.widgets.map_graph import LINE_STYLES
+
+    players = [Player("Ada", "bot:random"), Player("Ben", "bot:random"), Player("Cy", "bot:random")]
+    record = GameRecord.new(RS, players, 11, {"map": "british-isles", "abilities": True})
+    app = ViewApp(record, human=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        graph = board.graph
+        size = (graph.size.width, graph.size.height)
+        first = None
+        plies = 0
+        while not record.state.is_over():
+            seat = record.state.to_act()[0]
+            record.play_move(seat, record.bot_move(seat, "random"))
+            plies += 1
+            st = record.state
+            can = not st.is_over() and st.to_act()[0] == 0
+            board.set_state(st.view(0), 0, record.names, can)
+            board.cursor = (plies * 7) % 15  # the journey to some far city, numbered on the map
+            board.mark_last(seat, record.moves[-1][1])
+            drawing = graph.layout(*size)
+            picture = (dict(drawing.placed), dict(drawing.lines), dict(drawing.attach))
+            first = first or picture
+            assert picture == first, f"the map changed at ply {plies}"
+            text = [strip.text for strip in graph.render_lines(graph.region.reset_offset)]
+            tails = {cell for r in drawing.placed.values() for cell in r.tail_cells()}
+            for (x, y), (style, _) in drawing.lines.items():
+                if (x, y) in tails:
+                    continue  # a line crossing a city's room for its pawns, where there was no other way
+                assert text[y][x] in "".join(LINE_STYLES[style].values()), (plies, x, y, text[y])
+        assert plies > 100
+
+
+@pytest.mark.parametrize("key", sorted(SQUIRE_GRID))
+def test_every_route_is_drawn_with_room_kept_for_every_pawn(key):
+    from tui.games.squire_look import BRIEF_ROOM, map_edges, map_nodes, map_rooms
+    from tui.widgets.map_graph import MapGraph
+
+    for players in (2, 3, 4):
+        st = RS.new_game(players, 1, {"map": key, "abilities": False})
+        for s, p in enumerate(st.players):
+            p.pos = 0  # every pawn in one city
+        tail, contents = map_rooms(players)
+        graph = MapGraph()
+        graph.set_graph(map_nodes(st, last=0), map_edges(key), tail=tail, contents=contents, brief=BRIEF_ROOM)
+        for size in ((59, 11), (59, 12), (80, 19), (59, 30), (100, 20)):
+            drawing = graph.layout(*size)
+            assert not drawing.unrouted, (players, size)
+            if drawing.mode != "box":
+                code = st.game_map.cities[0].code
+                room = drawing.placed[code].w - len(graph._name_text(graph.nodes[code], drawing.mode)) - 1
+                tail = graph._tail_text(graph.nodes[code], room)
+                assert len(tail) <= room and tail.endswith("1234"[:players]), (players, size, tail)

@@ -28,7 +28,7 @@ from rulesets.squire.state import EMPTY, SquireState
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.squire_look import (
     CARD, COIN, ERRAND, HALL_MARKS, KIND_OF, REGION_MARKS, ROYAL_COIN, ROYAL_TICKET, TICKET, TILE_MARKS,
-    errand_face, hand_face, legend, map_edges, map_nodes, player_rows, tile_brief, tile_kind, tile_words,
+    BRIEF_ROOM, errand_face, hand_face, legend, map_edges, map_nodes, map_rooms, player_rows, tile_brief, tile_kind, tile_words,
 )
 from tui.games.squire_parts import Painted, Row
 from tui.widgets.card import CardRow
@@ -355,7 +355,8 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         nodes = map_nodes(st, self._last_city(), [c for c, _ in self._route()])
         graph = self.graph
         if self._map_key != st.map_key:
-            graph.set_graph(nodes, map_edges(st.map_key))
+            tail, contents = map_rooms(st.num_players)
+            graph.set_graph(nodes, map_edges(st.map_key), tail=tail, contents=contents, brief=BRIEF_ROOM)
             self._map_key = st.map_key
         else:
             graph.update_nodes(nodes)
