@@ -391,28 +391,29 @@ class SquireState(GameState):
                 trade.append(f"sell for {self.price(seat, p.pos, False)}")
             travel = any(type(m) is Go for m in legal)
             tickets = _n(self.tickets_left(seat), "ticket")
+            if trade and travel:
+                return f"{', '.join(trade).capitalize()}, or travel on ({tickets})"
             if trade:
-                more = f", or travel on ({tickets} left)" if travel else ""
-                return f"{' or '.join(trade).capitalize()} here{more}"
+                return f"{' or '.join(trade).capitalize()} here"
             return f"Travel to a neighbouring city ({tickets} left)"
         if ph == "offer":
             if legal is None:  # another seat's hand: not told
-                return "Play matching offers, or play no more offers"
+                return "Play a matching offer or no more"
             cards = [m for m in legal if type(m) is Offer]
-            return f"Play a matching offer ({_n(len(cards), 'card')}), or play no more offers"
+            return f"Play a matching offer ({_n(len(cards), 'card')}) or no more"
         if ph == "gallery":
             return "Choose a gallery space for your new rarity"
         if ph == "salvage":
-            return "3rd floor bonus: take a rarity from the discard pile"
+            return "3rd floor: take a rarity from the discard pile"
         if ph == "exhibit":
             kinds = [K.TYPE_PLURALS[m.colour] for m in legal if type(m) is Exhibit]
-            return "Hold an exhibition: " + ", ".join(kinds[:-1]) + " or " + kinds[-1]
+            return "Exhibit " + ", ".join(kinds[:-1]) + " or " + kinds[-1]
         if ph == "errand":
             return "Run an errand from your hand, or none"
         if ph == "swap":
             if self.dropped:
                 return "Run another errand from your hand in its place"
-            return "Sculpture exhibition: you may give up a running errand to run another from your hand"
+            return "You may swap a running errand for a card in hand"
         return "Choose a move"
 
     def gives_up(self, seat: int, move: Any) -> str:

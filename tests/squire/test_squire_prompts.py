@@ -32,7 +32,7 @@ def test_the_prompt_offers_no_travel_without_a_ticket():
     assert not any(isinstance(m, Go) for m in st.legal(0))
     text = st.prompt(0)
     assert "travel" not in text.lower(), text
-    assert text.startswith("Buy for") and "sell for" in text
+    assert text == f"Buy for {st.price(0, st.players[0].pos, True)} or sell for {st.price(0, st.players[0].pos, False)} here"
 
 
 def test_the_prompt_offers_no_buy_the_player_cannot_pay():
@@ -50,9 +50,9 @@ def named_actions(text: str) -> set[str]:
     out = {w for w in ("buy", "sell", "travel") if re.search(rf"\b{w}\b", low)}
     if "offer" in low:
         out.add("offer")
-    if low.startswith("hold an exhibition"):
+    if low.startswith("exhibit"):
         out |= {p for p in K.TYPE_PLURALS if p in low}
-    if "give up" in low:
+    if "swap" in low:
         out.add("drop")
     return out
 
@@ -127,3 +127,18 @@ def test_running_no_errand_says_what_it_gives_up():
     assert "give up this exhibition's errand" in st.describe_move(DONE, 0)
     events = play(st, "done")
     assert any("runs no errand" in e.text for e in events)
+
+
+def test_prompts_fit_a_header_at_80_columns():
+    """The prompt shares the header with the player and the game: at most 48
+    cells, over random play on both maps."""
+    longest = ""
+    for players, map_key, seed in ((2, "british-isles", 3), (4, "world", 9)):
+        st = SquireState.setup(players, seed, map_key, abilities=True)
+        rng = Rng(seed)
+        while not st.is_over():
+            seat = st.to_act()[0]
+            longest = max(longest, st.prompt(seat), key=len)
+            legal = st.legal(seat)
+            st.apply(seat, legal[rng.below(len(legal))])
+    assert len(longest) <= 48, longest

@@ -6,7 +6,8 @@ from textual.app import App, ComposeResult
 
 from engine.record import GameRecord, Player
 from rulesets import REGISTRY
-from rulesets.squire.moves import Done, Go, Space, Trade
+from rulesets.squire import content as K
+from rulesets.squire.moves import BUY as BUY_MOVE, Done, Go, Space, Trade
 from tui.games.base import MoveChosen
 from tui.games.squire import GameView, SquireBoard
 from tui.games.squire_look import SQUIRE_GRID
@@ -445,3 +446,106 @@ def test_every_route_is_drawn_with_room_kept_for_every_pawn(key):
                 room = drawing.placed[code].w - len(graph._name_text(graph.nodes[code], drawing.mode)) - 1
                 tail = graph._tail_text(graph.nodes[code], room)
                 assert len(tail) <= room and tail.endswith("1234"[:players]), (players, size, tail)
+
+
+def human_turn(map_key: str = "british-isles", at: str = "car", seed: int = 3) -> ViewApp:
+    """Ada (seat 0, human) to travel from `at` on a normal turn; Bot random."""
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben", "bot:random")], seed,
+                            {"map": map_key, "abilities": False})
+    app = ViewApp(record, human=0)
+    app.bots()
+    st = record.state
+    while not st.is_over() and (st.players[0].pos < 0 or st.to_act() != (0,) or st.phase != "move" or st.steps):
+        seat = st.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "random"))
+    st.players[0].pos = st.start = [c.code for c in st.game_map.cities].index(at)
+    return app
+
+
+async def test_a_long_journey_is_told_whole_at_80x24():
+    app = human_turn(at="car")
+    st = app.record.state
+    st.players[0].tickets = 3
+    codes = [c.code for c in st.game_map.cities]
+    async with app.run_test(size=(59, 24)) as pilot:
+        board = await shown(app, pilot)
+        width = board.size.width
+        for target in ("inv", "bel", "yor", "edi"):
+            board.cursor = codes.index(target)
+            board._redraw()
+            rows = info(board).split("\n")
+            assert len(rows) == 2
+            enter = rows[1]
+            route = st.route(0, codes.index(target))
+            assert len(route) >= 3 and enter.startswith("Enter: "), enter
+            assert len(enter) <= width and not enter.endswith("…"), enter
+            assert all(f"→{n + 1} {codes[c]}" in enter for n, (c, _) in enumerate(route)), enter
+
+
+async def test_the_gallery_step_tells_every_bonus_at_80x24():
+    app = human_turn()
+    st = app.record.state
+    async with app.run_test(size=(59, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("right", "enter")  # a neighbour
+        await pilot.pause()
+        if BUY_MOVE not in st.legal(0):
+            st.players[0].coins = 20
+            board = await shown(app, pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        while st.phase == "offer":
+            await pilot.press("d")
+            await pilot.pause()
+        assert st.phase == "gallery"
+        board.space = 5  # 2b: no hall; 1b (1) has a hall bonus
+        board.space = 1
+        board._redraw()
+        text = info(board)
+        assert "hall: 2 coins" in text.replace("\n", " ") and "…" not in text, text
+        assert all(len(row) <= board.size.width for row in text.split("\n"))
+        assert text.replace("\n", " ").strip().endswith("· Enter")
+
+
+async def test_exhibition_choices_name_the_players():
+    app = human_turn()
+    st = app.record.state
+    st.token = 0
+    st.phase = "exhibit"
+    st.players[1].gallery[0] = next(t for t in st.supply if K.TILE_COLOUR[t] == K.BLUE)
+    st.supply.remove(st.players[1].gallery[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        text = board.plain()
+        assert "Ben gets 2 coins" in text and "Seat " not in text, text
+        assert "notation" not in text
+
+
+async def test_keys_that_do_nothing_in_a_step_leave_the_key_bar():
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 3, {"map": "world", "abilities": True})
+    seat = record.state.to_act()[0]
+    app = ViewApp(record, human=seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        assert record.state.phase == "board"
+        assert not board.check_action("trade", (True,)) and not board.check_action("done", ())
+        assert board.check_action("choose", ())
+    app = human_turn()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        assert board.check_action("trade", (True,))  # b before moving: refused with the reason
+        assert not board.check_action("done", ())
+
+
+SCREEN_80 = (59, 24)
+"""The board's size in the game screen at 80×24 (the side log takes the rest)."""
+
+
+async def test_list_items_wrap_where_there_is_room():
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 3, {"map": "world", "abilities": True})
+    app = ViewApp(record, human=record.state.to_act()[0])
+    async with app.run_test(size=SCREEN_80) as pilot:
+        board = await shown(app, pilot)
+        text = board.query_one("#sq-choices", Painted).plain()
+        assert all(len(row) <= board.size.width for row in text.split("\n"))
+        assert "…" not in text and "(never less than 1)" in " ".join(text.split())
