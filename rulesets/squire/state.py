@@ -390,11 +390,15 @@ class SquireState(GameState):
             if SELL in legal:
                 trade.append(f"sell for {self.price(seat, p.pos, False)}")
             travel = any(type(m) is Go for m in legal)
-            tickets = _n(self.tickets_left(seat), "ticket")
+            left = self.tickets_left(seat)
+            tickets = _n(left, "ticket")
             if trade and travel:
-                return f"{', '.join(trade).capitalize()}, or travel on ({tickets})"
+                on = f"travel on ({tickets})" if left else "sail on for free"  # only the Stag's crossing is left
+                return f"{', '.join(trade).capitalize()}, or {on}"
             if trade:
                 return f"{' or '.join(trade).capitalize()} here"
+            if not left:
+                return "Sail on by your free sea crossing"
             return f"Travel to a neighbouring city ({tickets} left)"
         if ph == "offer":
             if legal is None:  # another seat's hand: not told

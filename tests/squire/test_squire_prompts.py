@@ -48,6 +48,8 @@ def named_actions(text: str) -> set[str]:
     """The kinds of move a prompt offers, by its words."""
     low = text.lower()
     out = {w for w in ("buy", "sell", "travel") if re.search(rf"\b{w}\b", low)}
+    if "sail on" in low:
+        out.add("travel")
     if "offer" in low:
         out.add("offer")
     if low.startswith("exhibit"):
@@ -142,3 +144,12 @@ def test_prompts_fit_a_header_at_80_columns():
             legal = st.legal(seat)
             st.apply(seat, legal[rng.below(len(legal))])
     assert len(longest) <= 48, longest
+
+
+def test_the_stags_free_crossing_is_named_when_no_ticket_is_left():
+    st = mid_game(map_key="british-isles", abilities=True, at="car")
+    st.players[0].board = K.STAG
+    st.players[0].tickets = 0
+    play(st, "swa")  # the Royal ticket; Swansea–Cork is a sea route
+    assert Go(next(i for i, c in enumerate(st.game_map.cities) if c.code == "cor")) in st.legal(0)
+    assert st.prompt(0).endswith(", or sail on for free"), st.prompt(0)

@@ -458,14 +458,15 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             return "Out of reach now"
         cities = st.game_map.cities
         short = route[-1][0] != self.cursor
-        tail = " … (no ticket for the rest)" if short else ""
+        tail = " … (tickets run out)" if short else ""
         full = "Enter: " + " ".join(f"→{n + 1} {cities[c].code} ({_ticket(k)})" for n, (c, k) in enumerate(route)) + tail
         if len(full) <= width:
             return full
         kinds: dict[str, int] = {}
         for _, k in route:
             kinds[_ticket(k)] = kinds.get(_ticket(k), 0) + 1
-        paid = ", ".join(f"{n} {word if word == 'Royal' else _s(n, word)}" for word, n in kinds.items())
+        words = {"Royal": "Royal", "ticket": "ticket", "free": "free crossing"}
+        paid = ", ".join(f"{n} {word if word == 'Royal' else _s(n, words.get(word, word))}" for word, n in kinds.items())
         shorter = (
             "Enter: " + " ".join(f"→{n + 1} {cities[c].code}" for n, (c, _) in enumerate(route)) + f" ({paid}){tail}",
             f"Enter: {len(route)} steps to {cities[route[-1][0]].name} ({paid}){tail}",
