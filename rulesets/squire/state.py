@@ -810,7 +810,7 @@ class SquireState(GameState):
         hall = K.HALLS.get(index)
         if hall:
             got = self._give(seat, hall[0], hall[1])
-            events.append(Event(f"{who} gets the hall bonus: {got} {hall[0]}"))
+            events.append(Event(f"{who} gets the hall bonus: {_n(got, hall[0][:-1])}"))
         floor, col = divmod(index, 4)
         salvage = False
         if all(p.gallery[i] >= 0 for i in _FLOOR_SPACES[floor]):

@@ -153,3 +153,13 @@ def test_the_stags_free_crossing_is_named_when_no_ticket_is_left():
     play(st, "swa")  # the Royal ticket; Swansea–Cork is a sea route
     assert Go(next(i for i, c in enumerate(st.game_map.cities) if c.code == "cor")) in st.legal(0)
     assert st.prompt(0).endswith(", or sail on for free"), st.prompt(0)
+
+
+def test_a_one_ticket_hall_bonus_is_logged_in_the_singular():
+    st = mid_game(at="vie")
+    st.players[0].coins = 20
+    play(st, "par", "buy")
+    if st.phase == "offer":
+        play(st, "done")
+    events = play(st, "1c")  # hall: 1 ticket
+    assert "{P1} gets the hall bonus: 1 ticket" in [e.text for e in events]
