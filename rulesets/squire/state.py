@@ -781,7 +781,7 @@ class SquireState(GameState):
         p.hand.remove(cid)
         self.card_discard.append(cid)
         got = self._give(seat, card.reward, card.amount)
-        events = [Event(f"{who} plays the offer of card {cid}: {offer_text(card)} (+{got} {card.reward})")]
+        events = [Event(f"{who} plays the offer of card {cid}: {offer_text(card)} (+{_n(got, card.reward[:-1])})")]
         if not self.matching_cards(seat):
             events += self._after_offers()
         return events

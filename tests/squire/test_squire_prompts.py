@@ -163,3 +163,12 @@ def test_a_one_ticket_hall_bonus_is_logged_in_the_singular():
         play(st, "done")
     events = play(st, "1c")  # hall: 1 ticket
     assert "{P1} gets the hall bonus: 1 ticket" in [e.text for e in events]
+
+
+def test_a_one_ticket_offer_is_logged_in_the_singular():
+    st = mid_game(at="vie")
+    give_hand(st, 0, [41])  # buy anything: 1 ticket
+    st.players[0].coins = 20
+    play(st, "par", "buy")
+    events = play(st, "o41")
+    assert any(e.text.endswith("(+1 ticket)") for e in events), [e.text for e in events]
