@@ -10,7 +10,7 @@ from rulesets.squire import content as K
 from rulesets.squire.moves import BUY as BUY_MOVE, Done, Go, Space, Trade
 from tui.games.base import MoveChosen
 from tui.games.squire import GameView, SquireBoard
-from tui.games.squire_look import SQUIRE_GRID
+from tui.games.squire_look import SQUIRE_GRID, tile_brief
 from tui.games.squire_parts import Painted
 from tui.widgets.palette import THEME_PATH
 
@@ -549,3 +549,23 @@ async def test_list_items_wrap_where_there_is_room():
         text = board.query_one("#sq-choices", Painted).plain()
         assert all(len(row) <= board.size.width for row in text.split("\n"))
         assert "…" not in text and "(never less than 1)" in " ".join(text.split())
+
+
+async def test_the_players_panel_shows_whole_galleries_at_80x24():
+    record = GameRecord.new(RS, [Player(n) for n in ("Ada", "Ben", "Cleo", "Dmitri")], 5,
+                            {"map": "world", "abilities": True})
+    st = record.state
+    while st.turns < 36:
+        seat = st.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "heuristic"))
+    app = ViewApp(record, human=st.to_act()[0])
+    async with app.run_test(size=SCREEN_80) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("tab", "tab")
+        panel = board.query_one("#sq-players")
+        lines = panel.render().plain.split("\n")
+        assert len(lines) <= panel.size.height
+        assert all(len(line.rstrip()) <= panel.size.width for line in lines)
+        for p in st.players:
+            owned = " ".join(tile_brief(t) for t in p.gallery if t >= 0)
+            assert any(line.strip() == f"gallery {owned}" for line in lines), owned

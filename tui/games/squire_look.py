@@ -166,7 +166,7 @@ def player_rows(st: SquireState, names: Sequence[str], viewer: int | None) -> li
                 Resource(COIN, p.coins, "coins"), Resource(TICKET, p.tickets, "tickets"),
                 Resource(CARD, len(p.hand), "cards"), Resource(ERRAND, len(p.errands), "errands"),
             ),
-            note=note, more=(f"{royal} · gallery {owned}",),
+            note=note, more=(royal, f"gallery {owned}"),
         ))
     return rows
 
