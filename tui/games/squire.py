@@ -128,8 +128,8 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         """Why the last key was refused (shown until the next key)."""
         self.last: tuple[int, str] | None = None
         """The last move made: (seat, notation)."""
-        self._map_key = ""
-        """The map the graph was given."""
+        self._map_key: tuple[str, int] = ("", 0)
+        """The map the graph was given, and the player count its rooms were kept for."""
         self._legend_opened = False
         """Whether the legend was opened for a tall screen (once; L toggles it after)."""
 
@@ -274,7 +274,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         """The city the map's cursor goes to that way from `self.cursor`."""
         codes = self._codes()
         graph = self.graph
-        if self._map_key != self.state.map_key:  # type: ignore[union-attr]
+        if self._map_key != (self.state.map_key, self.state.num_players):  # type: ignore[union-attr]
             self._sync_graph()
         here = graph.cursor
         graph.cursor = codes[self.cursor]
@@ -359,10 +359,10 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         assert st is not None
         nodes = map_nodes(st, self._last_city(), [c for c, _ in self._route()])
         graph = self.graph
-        if self._map_key != st.map_key:
+        if self._map_key != (st.map_key, st.num_players):  # a map's drawing is set once for the game
             tail, contents = map_rooms(st.num_players)
             graph.set_graph(nodes, map_edges(st.map_key), tail=tail, contents=contents, brief=BRIEF_ROOM)
-            self._map_key = st.map_key
+            self._map_key = (st.map_key, st.num_players)
         else:
             graph.update_nodes(nodes)
         go = {self._codes()[m.city] for m in self.legal() if isinstance(m, Go)}
