@@ -420,16 +420,22 @@ class SquireState(GameState):
             return "You may swap a running errand for a card in hand"
         return "Choose a move"
 
+    def _forgone_offers(self, seat: int) -> str:
+        """The matching cards' rewards, by card: 'card 20's 2 tickets'."""
+        return " and ".join(f"card {c}'s {_reward(K.CARD_BY_ID[c])}" for c in self.matching_cards(seat))
+
     def gives_up(self, seat: int, move: Any) -> str:
         """What `move` gives up that `seat` could have had now, in words ('' if
         nothing): ending the offers forgoes the matching cards' rewards, ending
         the errand step the exhibition's errand, dropping an errand its VP. A
-        screen never makes such a move its default choice."""
+        screen never makes such a move its default choice. Which cards are
+        given up is told only on the seat's own view (the hand is secret)."""
         kind = type(move)
         p = self.players[seat]
         if kind is Done and self.phase == "offer":
-            cards = self.matching_cards(seat)
-            return " and ".join(f"card {c}'s {_reward(K.CARD_BY_ID[c])}" for c in cards)
+            if not (self.is_view and self.view_seat == seat):  # read by others too (the last move, a replay)
+                return "the rewards of the matching offers in hand"
+            return self._forgone_offers(seat)
         if kind is Done and self.phase == "errand" and p.hand:
             return "this exhibition's errand"
         if kind is Drop:
@@ -565,7 +571,7 @@ class SquireState(GameState):
         if ph == "offer":
             if isinstance(move, Offer):
                 return self._offer(seat, move.card, who)
-            lost = self.gives_up(seat, move)
+            lost = self._forgone_offers(seat)
             return [
                 Event(f"{who} plays no more offers"),
                 Event(f"You give up {lost} on this trade (the cards stay in your hand)", private_to=seat),

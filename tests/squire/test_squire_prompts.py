@@ -99,9 +99,13 @@ def test_done_on_an_offer_says_what_it_gives_up():
     st = fox_at_swansea_without_tickets()
     play(st, "sell")
     assert st.phase == "offer"
-    assert st.gives_up(0, DONE) == "card 20's 2 tickets"
-    assert st.describe_move(DONE, 0) == "play no more offers: give up card 20's 2 tickets"
-    assert st.gives_up(0, Offer(20)) == ""
+    mine = st.view(0)
+    assert mine.gives_up(0, DONE) == "card 20's 2 tickets"
+    assert mine.describe_move(DONE, 0) == "play no more offers: give up card 20's 2 tickets"
+    assert mine.gives_up(0, Offer(20)) == ""
+    for other in (st, st.view(1), st.view(None)):  # the last move and replays are read by everyone
+        assert "20" not in other.describe_move(DONE, 0)
+        assert other.describe_move(DONE, 0).startswith("play no more offers: give up")
 
 
 def test_done_on_an_offer_is_logged_and_the_card_named_only_to_its_owner():
