@@ -145,9 +145,10 @@ class Placed:
     keep: int = 0
     """Cells of the top frame kept for the title (from x + 2): no line joins there."""
     text: int = 0
-    """One-row nodes: the cells from x always covered by text (mark and
-    name); lines join above or below only there (0: the whole width). The
-    rest of the width is the node's tail room."""
+    """One-row nodes: the cells from x always covered by text (mark, name
+    and the brief's room); lines join above or below only there (0: the
+    whole width). The rest of the width is the node's room for flags and
+    pawns, which a line crosses only where it has no other way."""
 
     def cells(self) -> Iterable[tuple[int, int]]:
         """Every cell the node covers."""
