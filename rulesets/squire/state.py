@@ -332,6 +332,12 @@ class SquireState(GameState):
             return []
         if self.is_view:
             self.require_visible(seat)
+        return self._moves(seat)
+
+    def _moves(self, seat: int) -> list[Any]:
+        """`legal(seat)` without the view's check: the travel, trade, board and
+        exhibition steps ask only public information (the prompt uses them
+        on any view)."""
         ph = self.phase
         p = self.players[seat]
         if ph == "move":
@@ -373,38 +379,78 @@ class SquireState(GameState):
         return []
 
     def prompt(self, seat: int) -> str:
+        """What to do now, in words, named from `legal(seat)`: it offers only
+        what a legal move does (no notation: that is for `:` and `a`)."""
         ph = self.phase
         if ph == "over":
             return "The game is over"
         if seat != self.actor:
             return f"Wait for {seat_name(self.actor)}"
         p = self.players[seat]
+        public = ph in ("move", "exhibit", "board")
+        legal = self._moves(seat) if public or not (self.is_view and seat in self.hidden_seats()) else None
         if ph == "board":
             return "Choose a player board"
         if ph == "move":
             if p.pos < 0:
                 return "First turn: put your pawn in any city"
-            if self.steps and p.pos != self.start:
-                price = self.price(seat, p.pos, True)
-                sale = self.price(seat, p.pos, False)
-                more = f", or travel on ({_n(self.tickets_left(seat), 'ticket')} left)" if self.start >= 0 else ""
-                return f"Buy for {price} or sell for {sale} here{more}"
-            return f"Travel to a neighbouring city ({_n(self.tickets_left(seat), 'ticket')} left)"
+            trade = []
+            if BUY in legal:
+                trade.append(f"buy for {self.price(seat, p.pos, True)}")
+            if SELL in legal:
+                trade.append(f"sell for {self.price(seat, p.pos, False)}")
+            travel = any(type(m) is Go for m in legal)
+            left = self.tickets_left(seat)
+            tickets = _n(left, "ticket")
+            if trade and travel:
+                on = f"travel on ({tickets})" if left else "sail on for free"  # only the Stag's crossing is left
+                return f"{', '.join(trade).capitalize()}, or {on}"
+            if trade:
+                return f"{' or '.join(trade).capitalize()} here"
+            if not left:
+                return "Sail on by your free sea crossing"
+            return f"Travel to a neighbouring city ({tickets} left)"
         if ph == "offer":
-            return "Play matching offers (o<card>), then done"
+            if legal is None:  # another seat's hand: not told
+                return "Play a matching offer or no more"
+            cards = [m for m in legal if type(m) is Offer]
+            return f"Play a matching offer ({_n(len(cards), 'card')}) or no more"
         if ph == "gallery":
-            return "Choose a gallery space for your new rarity (e.g. 1a)"
+            return "Choose a gallery space for your new rarity"
         if ph == "salvage":
-            return "3rd floor bonus: take a rarity from the discard pile"
+            return "3rd floor: take a rarity from the discard pile"
         if ph == "exhibit":
-            return "Hold an exhibition: paintings, ceramics, sculptures or maps"
+            kinds = [K.TYPE_PLURALS[m.colour] for m in legal if type(m) is Exhibit]
+            return "Exhibit " + ", ".join(kinds[:-1]) + " or " + kinds[-1]
         if ph == "errand":
-            return "Run one errand (e<card>), or done"
+            return "Run an errand from your hand, or none"
         if ph == "swap":
             if self.dropped:
-                return "Run another errand in its place (e<card>)"
-            return "Sculpture exhibition: you may give up an errand (x<card>) to run another (e<card>), or done"
+                return "Run another errand from your hand in its place"
+            return "You may swap a running errand for a card in hand"
         return "Choose a move"
+
+    def _forgone_offers(self, seat: int) -> str:
+        """The matching cards' rewards, by card: 'card 20's 2 tickets'."""
+        return " and ".join(f"card {c}'s {_reward(K.CARD_BY_ID[c])}" for c in self.matching_cards(seat))
+
+    def gives_up(self, seat: int, move: Any) -> str:
+        """What `move` gives up that `seat` could have had now, in words ('' if
+        nothing): ending the offers forgoes the matching cards' rewards, ending
+        the errand step the exhibition's errand, dropping an errand its VP. A
+        screen never makes such a move its default choice. Which cards are
+        given up is told only on the seat's own view (the hand is secret)."""
+        kind = type(move)
+        p = self.players[seat]
+        if kind is Done and self.phase == "offer":
+            if not (self.is_view and self.view_seat == seat):  # read by others too (the last move, a replay)
+                return "the rewards of the matching offers in hand"
+            return self._forgone_offers(seat)
+        if kind is Done and self.phase == "errand" and p.hand:
+            return "this exhibition's errand"
+        if kind is Drop:
+            return f"errand {move.card} ({self.errand_points(move.card, seat)} VP now)"
+        return ""
 
     # -------------------------------------------------------------- scoring
     def errand_points(self, card_id: int, seat: int) -> int:
@@ -537,7 +583,11 @@ class SquireState(GameState):
         if ph == "offer":
             if isinstance(move, Offer):
                 return self._offer(seat, move.card, who)
-            return self._after_offers()
+            lost = self._forgone_offers(seat)
+            return [
+                Event(f"{who} plays no more offers"),
+                Event(f"You give up {lost} on this trade (the cards stay in your hand)", private_to=seat),
+            ] + self._after_offers()
         if ph == "gallery":
             return self._place(seat, move.index, who)
         if ph == "salvage":
@@ -549,9 +599,10 @@ class SquireState(GameState):
         if ph == "exhibit":
             return self._exhibit(seat, move.colour, who)
         if ph == "errand":
-            events = []
             if isinstance(move, Errand):
-                events.append(self._run_errand(seat, move.card, who))
+                events = [self._run_errand(seat, move.card, who)]
+            else:
+                events = [Event(f"{who} runs no errand, giving up the exhibition's errand")]
             return events + self._next_swap()
         if ph == "swap":
             p = self.players[seat]
@@ -562,9 +613,10 @@ class SquireState(GameState):
                 if self.rules_version < 2 and not p.hand:  # version 1: giving up alone was allowed
                     return [Event(f"{who} gives up errand {move.card}")] + self._next_swap()
                 return [Event(f"{who} gives up errand {move.card}")]
-            events = []
             if isinstance(move, Errand):
-                events.append(self._run_errand(seat, move.card, who))
+                events = [self._run_errand(seat, move.card, who)]
+            else:
+                events = [Event(f"{who} keeps their errands as they are")]
             return events + self._next_swap()
         raise IllegalMoveError(f"not a Squire move: {move!r}")
 
@@ -754,7 +806,7 @@ class SquireState(GameState):
         p.hand.remove(cid)
         self.card_discard.append(cid)
         got = self._give(seat, card.reward, card.amount)
-        events = [Event(f"{who} plays the offer of card {cid}: {offer_text(card)} (+{got} {card.reward})")]
+        events = [Event(f"{who} plays the offer of card {cid}: {offer_text(card)} (+{_n(got, card.reward[:-1])})")]
         if not self.matching_cards(seat):
             events += self._after_offers()
         return events
@@ -790,7 +842,7 @@ class SquireState(GameState):
         hall = K.HALLS.get(index)
         if hall:
             got = self._give(seat, hall[0], hall[1])
-            events.append(Event(f"{who} gets the hall bonus: {got} {hall[0]}"))
+            events.append(Event(f"{who} gets the hall bonus: {_n(got, hall[0][:-1])}"))
         floor, col = divmod(index, 4)
         salvage = False
         if all(p.gallery[i] >= 0 for i in _FLOOR_SPACES[floor]):
@@ -1032,11 +1084,13 @@ class SquireState(GameState):
                 return f"give up errand {move.card}"
             return f"give up errand {move.card}: {errand_text(card)} ({self.errand_points(move.card, seat)} VP now)"
         if kind is Done:
-            return {
+            text = {
                 "offer": "play no more offers",
                 "errand": "run no errand",
                 "swap": "keep your errands as they are",
             }.get(self.phase, "end this step")
+            lost = self.gives_up(seat, move)
+            return f"{text}: give up {lost}" if lost else text
         if kind is Space:
             return f"put {_tile_text(self.pending)} in gallery space {space_name(move.index)}" + self._space_bonus(p, move.index)
         if kind is Salvage:
@@ -1204,6 +1258,11 @@ def offer_text(card: K.Card) -> str:
     else:
         what = f"{action} any rarity"
     return f"{what}: {card.amount} {card.reward if card.amount != 1 else card.reward[:-1]}"
+
+
+def _reward(card: K.Card) -> str:
+    """An offer's reward: '2 tickets', '1 ticket'."""
+    return _n(card.amount, card.reward[:-1])
 
 
 def errand_text(card: K.Card) -> str:

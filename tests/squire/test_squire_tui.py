@@ -1,14 +1,16 @@
 """The Squire GameView, driven by keys only in a tiny app (Pilot)."""
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 
 from engine.record import GameRecord, Player
 from rulesets import REGISTRY
-from rulesets.squire.moves import Done, Go, Space, Trade
+from rulesets.squire import content as K
+from rulesets.squire.moves import BUY as BUY_MOVE, Done, Go, Space, Trade
 from tui.games.base import MoveChosen
 from tui.games.squire import GameView, SquireBoard
-from tui.games.squire_look import SQUIRE_GRID
+from tui.games.squire_look import SQUIRE_GRID, tile_brief
 from tui.games.squire_parts import Painted
 from tui.widgets.palette import THEME_PATH
 
@@ -88,8 +90,8 @@ async def press_move(pilot, board: SquireBoard, move) -> None:
         await pilot.press("d")
     else:
         items = board.choices()
-        k = items.index(move)
-        await pilot.press(*(["down"] * k), "enter")
+        k = items.index(move) - board.pick % len(items)
+        await pilot.press(*(["down"] * k if k > 0 else ["up"] * -k), "enter")
 
 
 async def test_every_city_is_reachable_with_arrows():
@@ -206,7 +208,7 @@ async def test_a_long_journey_needs_the_target_picked_once():
         board._redraw()
         assert "Enter: →1 sam (Royal) →2 tok (ticket)" in info(board)
         nodes = board.graph.nodes  # the journey on the map
-        assert nodes["sam"].brief.endswith("→1") and nodes["tok"].brief.endswith("→2")
+        assert nodes["sam"].flags == "→1" and nodes["tok"].flags == "→2"
         await pilot.press("enter")
         await pilot.pause()
         assert board.cursor == codes.index("tok")  # still on the target
@@ -240,7 +242,7 @@ async def test_last_move_is_marked_on_the_map():
         app.query_one(GameView).mark_last(1, record.moves[-1][1])
         await pilot.pause()
         where = record.state.game_map.cities[record.state.players[1].pos].code
-        assert board.graph.nodes[where].brief.endswith("*")
+        assert board.graph.nodes[where].flags.endswith("*")
         assert any(f"{where} " in line and "*" in line for line in board.plain().split("\n"))
 
 
@@ -354,3 +356,216 @@ async def test_a_big_hand_keeps_every_cards_text_and_scrolls_by_keys():
         scroll = board.query_one("#sq-cards")
         await pilot.press("down", "down")
         assert scroll.scroll_y > 0
+
+
+async def test_enter_on_the_offer_step_plays_the_offer_not_done():
+    """Selling in Swansea holding card 20 (blue region: 2 tickets): the
+    highlighted item is the offer; 'done' says what it gives up."""
+    record = GameRecord.new(RS, [Player("Ada"), Player("Bot", "bot:random")], 3,
+                            {"map": "british-isles", "abilities": False})
+    app = ViewApp(record, human=0)
+    app.bots()
+    st = record.state
+    while not st.is_over() and (st.players[0].pos < 0 or st.to_act() != (0,) or st.phase != "move" or st.steps):
+        seat = st.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "random"))
+    codes = [c.code for c in st.game_map.cities]
+    st.players[0].pos = st.start = codes.index("car")
+    hand = st.players[0].hand
+    for c in list(hand):
+        st.deck.insert(0, hand.pop())
+    st.deck.remove(20)
+    hand.append(20)
+    record.play(0, "swa")
+    record.play(0, "sell")
+    assert st.phase == "offer"
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        text = board.plain()
+        assert "▶ play card 20's offer" in text
+        assert "play no more offers: give up card 20's 2 tickets" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.posted[-1] == "o20"
+
+
+async def test_roads_keep_their_shape_at_every_ply():
+    """A seeded 3-player game to the end, drawn after every move with the
+    journey to a far city and the last move marked: the map's places and
+    routed lines never change, and no city's text covers a line."""
+    from tui.widgets.map_graph import LINE_STYLES
+
+    players = [Player("Ada", "bot:random"), Player("Ben", "bot:random"), Player("Cy", "bot:random")]
+    record = GameRecord.new(RS, players, 11, {"map": "british-isles", "abilities": True})
+    app = ViewApp(record, human=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        graph = board.graph
+        size = (graph.size.width, graph.size.height)
+        first = None
+        plies = 0
+        while not record.state.is_over():
+            seat = record.state.to_act()[0]
+            record.play_move(seat, record.bot_move(seat, "random"))
+            plies += 1
+            st = record.state
+            can = not st.is_over() and st.to_act()[0] == 0
+            board.set_state(st.view(0), 0, record.names, can)
+            board.cursor = (plies * 7) % 15  # the journey to some far city, numbered on the map
+            board.mark_last(seat, record.moves[-1][1])
+            drawing = graph.layout(*size)
+            picture = (dict(drawing.placed), dict(drawing.lines), dict(drawing.attach))
+            first = first or picture
+            assert picture == first, f"the map changed at ply {plies}"
+            text = [strip.text for strip in graph.render_lines(graph.region.reset_offset)]
+            tails = {cell for r in drawing.placed.values() for cell in r.tail_cells()}
+            for (x, y), (style, _) in drawing.lines.items():
+                if (x, y) in tails:
+                    continue  # a line crossing a city's room for its pawns, where there was no other way
+                assert text[y][x] in "".join(LINE_STYLES[style].values()), (plies, x, y, text[y])
+        assert plies > 100
+
+
+@pytest.mark.parametrize("key", sorted(SQUIRE_GRID))
+def test_every_route_is_drawn_with_room_kept_for_every_pawn(key):
+    from tui.games.squire_look import BRIEF_ROOM, map_edges, map_nodes, map_rooms
+    from tui.widgets.map_graph import MapGraph
+
+    for players in (2, 3, 4):
+        st = RS.new_game(players, 1, {"map": key, "abilities": False})
+        for s, p in enumerate(st.players):
+            p.pos = 0  # every pawn in one city
+        tail, contents = map_rooms(players)
+        graph = MapGraph()
+        graph.set_graph(map_nodes(st, last=0), map_edges(key), tail=tail, contents=contents, brief=BRIEF_ROOM)
+        for size in ((59, 11), (59, 12), (80, 19), (59, 30), (100, 20)):
+            drawing = graph.layout(*size)
+            assert not drawing.unrouted, (players, size)
+            if drawing.mode != "box":
+                code = st.game_map.cities[0].code
+                room = drawing.placed[code].w - len(graph._name_text(graph.nodes[code], drawing.mode)) - 1
+                tail = graph._tail_text(graph.nodes[code], room)
+                assert len(tail) <= room and tail.endswith("1234"[:players]), (players, size, tail)
+
+
+def human_turn(map_key: str = "british-isles", at: str = "car", seed: int = 3) -> ViewApp:
+    """Ada (seat 0, human) to travel from `at` on a normal turn; Bot random."""
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben", "bot:random")], seed,
+                            {"map": map_key, "abilities": False})
+    app = ViewApp(record, human=0)
+    app.bots()
+    st = record.state
+    while not st.is_over() and (st.players[0].pos < 0 or st.to_act() != (0,) or st.phase != "move" or st.steps):
+        seat = st.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "random"))
+    st.players[0].pos = st.start = [c.code for c in st.game_map.cities].index(at)
+    return app
+
+
+async def test_a_long_journey_is_told_whole_at_80x24():
+    app = human_turn(at="car")
+    st = app.record.state
+    st.players[0].tickets = 3
+    codes = [c.code for c in st.game_map.cities]
+    async with app.run_test(size=(59, 24)) as pilot:
+        board = await shown(app, pilot)
+        width = board.size.width
+        for target in ("inv", "bel", "yor", "edi"):
+            board.cursor = codes.index(target)
+            board._redraw()
+            rows = info(board).split("\n")
+            assert len(rows) == 2
+            enter = rows[1]
+            route = st.route(0, codes.index(target))
+            assert len(route) >= 3 and enter.startswith("Enter: "), enter
+            assert len(enter) <= width and not enter.endswith("…"), enter
+            assert all(f"→{n + 1} {codes[c]}" in enter for n, (c, _) in enumerate(route)), enter
+
+
+async def test_the_gallery_step_tells_every_bonus_at_80x24():
+    app = human_turn()
+    st = app.record.state
+    async with app.run_test(size=(59, 24)) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("right", "enter")  # a neighbour
+        await pilot.pause()
+        if BUY_MOVE not in st.legal(0):
+            st.players[0].coins = 20
+            board = await shown(app, pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        while st.phase == "offer":
+            await pilot.press("d")
+            await pilot.pause()
+        assert st.phase == "gallery"
+        board.space = 5  # 2b: no hall; 1b (1) has a hall bonus
+        board.space = 1
+        board._redraw()
+        text = info(board)
+        assert "hall: 2 coins" in text.replace("\n", " ") and "…" not in text, text
+        assert all(len(row) <= board.size.width for row in text.split("\n"))
+        assert text.replace("\n", " ").strip().endswith("· Enter")
+
+
+async def test_exhibition_choices_name_the_players():
+    app = human_turn()
+    st = app.record.state
+    st.token = 0
+    st.phase = "exhibit"
+    st.players[1].gallery[0] = next(t for t in st.supply if K.TILE_COLOUR[t] == K.BLUE)
+    st.supply.remove(st.players[1].gallery[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        text = board.plain()
+        assert "Ben gets 2 coins" in text and "Seat " not in text, text
+        assert "notation" not in text
+
+
+async def test_keys_that_do_nothing_in_a_step_leave_the_key_bar():
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 3, {"map": "world", "abilities": True})
+    seat = record.state.to_act()[0]
+    app = ViewApp(record, human=seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        assert record.state.phase == "board"
+        assert not board.check_action("trade", (True,)) and not board.check_action("done", ())
+        assert board.check_action("choose", ())
+    app = human_turn()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        assert board.check_action("trade", (True,))  # b before moving: refused with the reason
+        assert not board.check_action("done", ())
+
+
+SCREEN_80 = (59, 24)
+"""The board's size in the game screen at 80×24 (the side log takes the rest)."""
+
+
+async def test_list_items_wrap_where_there_is_room():
+    record = GameRecord.new(RS, [Player("Ada"), Player("Ben")], 3, {"map": "world", "abilities": True})
+    app = ViewApp(record, human=record.state.to_act()[0])
+    async with app.run_test(size=SCREEN_80) as pilot:
+        board = await shown(app, pilot)
+        text = board.query_one("#sq-choices", Painted).plain()
+        assert all(len(row) <= board.size.width for row in text.split("\n"))
+        assert "…" not in text and "(never less than 1)" in " ".join(text.split())
+
+
+async def test_the_players_panel_shows_whole_galleries_at_80x24():
+    record = GameRecord.new(RS, [Player(n) for n in ("Ada", "Ben", "Cleo", "Dmitri")], 5,
+                            {"map": "world", "abilities": True})
+    st = record.state
+    while st.turns < 36:
+        seat = st.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "heuristic"))
+    app = ViewApp(record, human=st.to_act()[0])
+    async with app.run_test(size=SCREEN_80) as pilot:
+        board = await shown(app, pilot)
+        await pilot.press("tab", "tab")
+        panel = board.query_one("#sq-players")
+        lines = panel.render().plain.split("\n")
+        assert len(lines) <= panel.size.height
+        assert all(len(line.rstrip()) <= panel.size.width for line in lines)
+        for p in st.players:
+            owned = " ".join(tile_brief(t) for t in p.gallery if t >= 0)
+            assert any(line.strip() == f"gallery {owned}" for line in lines), owned

@@ -21,14 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from engine.core import seat_name
+from engine.core import seat_name, with_names
 from rulesets.squire import content as K
 from rulesets.squire.moves import BUY, DONE, SELL, Go, Space
 from rulesets.squire.state import EMPTY, SquireState
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.squire_look import (
     CARD, COIN, ERRAND, HALL_MARKS, KIND_OF, REGION_MARKS, ROYAL_COIN, ROYAL_TICKET, TICKET, TILE_MARKS,
-    errand_face, hand_face, legend, map_edges, map_nodes, player_rows, tile_brief, tile_kind, tile_words,
+    BRIEF_ROOM, errand_face, hand_face, legend, map_edges, map_nodes, map_rooms, player_rows, tile_brief, tile_kind, tile_words,
 )
 from tui.games.squire_parts import Painted, Row
 from tui.widgets.card import CardRow
@@ -36,7 +36,7 @@ from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend
 from tui.widgets.map_graph import MapGraph
 from tui.widgets.player_panel import PlayerPanel
-from tui.widgets.text_fit import wrap_words
+from tui.widgets.text_fit import fit, wrap_words
 
 PANELS = ("map", "cards", "players")
 """What Tab cycles through."""
@@ -128,8 +128,8 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         """Why the last key was refused (shown until the next key)."""
         self.last: tuple[int, str] | None = None
         """The last move made: (seat, notation)."""
-        self._map_key = ""
-        """The map the graph was given."""
+        self._map_key: tuple[str, int] = ("", 0)
+        """The map the graph was given, and the player count its rooms were kept for."""
         self._legend_opened = False
         """Whether the legend was opened for a tall screen (once; L toggles it after)."""
 
@@ -170,7 +170,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             self.panel, self.target = "map", None
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
         self.refresh_bindings()  # the footer shows the play keys only when they work
-        self.pick = 0
+        self.pick = self._default_pick()
         self.note = ""
         pos = state.players[viewer].pos if viewer is not None else -1
         travelling = (
@@ -207,6 +207,14 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             return []
         return self.legal()
 
+    def _default_pick(self) -> int:
+        """The item first highlighted in a list step: the first that gives
+        nothing up (`gives_up`), so Enter never silently forgoes a bonus."""
+        st, items = self.state, self.choices()
+        if st is None or self.viewer is None:
+            return 0
+        return next((k for k, m in enumerate(items) if not st.gives_up(self.viewer, m)), 0)
+
     def _post(self, move: Any) -> None:
         assert self.state is not None
         self.post_message(MoveChosen(self.state.format_move(move)))
@@ -231,6 +239,11 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             return True  # the arrows scroll your cards, whoever's turn it is
         if action in self.PLAY_ACTIONS and not self.can_act:
             return False
+        st = self.state
+        if action == "trade":  # b and s: in the travel step, once the pawn is on the map (a refusal says why not yet)
+            return st is not None and st.phase == "move" and self.viewer is not None and st.players[self.viewer].pos >= 0
+        if action == "done":  # d: only where a step may be ended
+            return DONE in self.legal()
         return True
 
     def action_arrow(self, dx: int, dy: int) -> None:
@@ -261,7 +274,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         """The city the map's cursor goes to that way from `self.cursor`."""
         codes = self._codes()
         graph = self.graph
-        if self._map_key != self.state.map_key:  # type: ignore[union-attr]
+        if self._map_key != (self.state.map_key, self.state.num_players):  # type: ignore[union-attr]
             self._sync_graph()
         here = graph.cursor
         graph.cursor = codes[self.cursor]
@@ -346,9 +359,10 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         assert st is not None
         nodes = map_nodes(st, self._last_city(), [c for c, _ in self._route()])
         graph = self.graph
-        if self._map_key != st.map_key:
-            graph.set_graph(nodes, map_edges(st.map_key))
-            self._map_key = st.map_key
+        if self._map_key != (st.map_key, st.num_players):  # a map's drawing is set once for the game
+            tail, contents = map_rooms(st.num_players)
+            graph.set_graph(nodes, map_edges(st.map_key), tail=tail, contents=contents, brief=BRIEF_ROOM)
+            self._map_key = (st.map_key, st.num_players)
         else:
             graph.update_nodes(nodes)
         go = {self._codes()[m.city] for m in self.legal() if isinstance(m, Go)}
@@ -390,68 +404,99 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         self.query_one(Legend).entries = tuple(legend(st, graph_words, last=self._last_city() >= 0))
 
     def _info_rows(self) -> list[Row]:
-        """The city under the cursor, and what Enter, b and s would do there."""
+        """Two rows under the map (always two, so the map keeps its size and
+        its drawing): the city under the cursor with what b and s would do
+        there, then what Enter would do; or the gallery space under the
+        cursor with its bonuses; or why the last key was refused."""
         st = self.state
         assert st is not None
+        width = max(20, self.size.width)
         if self.note:
-            return [[(f"✗ {self.note}", "warn")]]
+            return _wrapped(f"✗ {self.note}", "warn", width)
         me = self.viewer
         if st.phase == "gallery" and self.can_act and me is not None:
-            return [[("▶ " + st.describe_move(Space(self.space), me).capitalize() + " · Enter", "bold")]]
+            return _wrapped("▶ " + st.describe_move(Space(self.space), me).capitalize() + " · Enter", "bold", width)
         c = st.game_map.cities[self.cursor]
         tile = st.cities[self.cursor]
-        action = self._action()
+        trade = self._trade()
         words = tile_words(tile, colour=False) + (" VP" if tile_kind(tile) else "")
-        if len(c.name) + len(words) + len(action) + 5 > max(20, self.size.width):
-            words = tile_brief(tile)  # the action matters more than the tile in words
+        if 2 + len(c.name) + 3 + len(words) + (3 + len(trade) if trade else 0) > width:
+            words = tile_brief(tile)  # what b and s do matters more than the tile in words
         row: Row = [("▶ ", "bold"), (REGION_MARKS[c.region], f"kind-{KIND_OF[c.region]}"),
                     (f"{c.name}", "bold"), (" · ", ""), (words, f"kind-{tile_kind(tile)}" if tile_kind(tile) else "")]
-        if action:
-            row.append((" · " + action, "bold"))
-        return [row]
+        if trade:
+            row.append((" · " + trade, "bold"))
+        enter = self._enter(width)
+        return [row, [(enter, "bold")] if enter else []]
 
-    def _action(self) -> str:
-        """What b / s and Enter would do at the city under the cursor, in words."""
+    def _trade(self) -> str:
+        """What b and s would do: only where the pawn stands, when they may."""
         st, me, legal = self.state, self.viewer, self.legal()
         assert st is not None
-        if me is None or not legal:
+        if me is None or st.players[me].pos != self.cursor or not (BUY in legal or SELL in legal):
             return ""
-        parts = []
+        buy = f"[b]uy ${st.price(me, self.cursor, True)}" if BUY in legal else "(cannot buy)"
+        return f"{buy} [s]ell ${st.price(me, self.cursor, False)}"
+
+    def _enter(self, width: int) -> str:
+        """What Enter would do at the city under the cursor, in words, in
+        `width` cells: a far city's journey step by step, or in short when
+        that does not fit (the map numbers the steps)."""
+        st, me, legal = self.state, self.viewer, self.legal()
+        assert st is not None
+        if me is None or not legal or st.phase != "move":
+            return ""
         here = st.players[me].pos == self.cursor
-        if here and (BUY in legal or SELL in legal):  # only where the pawn stands: b and s trade here
-            buy = f"[b]uy ${st.price(me, self.cursor, True)}" if BUY in legal else "(cannot buy)"
-            parts.append(f"{buy} [s]ell ${st.price(me, self.cursor, False)}")
-        if st.phase != "move":
-            return " · ".join(parts)
         if Go(self.cursor) in legal:
             if st.players[me].pos < 0:
-                parts.append("Enter: start here")
-            else:  # a step: say which ticket it takes
-                parts.append(f"Enter: go by {st.step_ticket(me, self.cursor)}")
-        elif not here:
-            route = st.route(me, self.cursor)
-            if route:  # further away: the route and each step's ticket
-                steps = " ".join(f"→{n + 1} {st.game_map.cities[c].code} ({_ticket(k)})" for n, (c, k) in enumerate(route))
-                parts.append(f"Enter: {steps}{'' if route[-1][0] == self.cursor else ' …'}")
-            else:
-                parts.append("out of reach now")
-        return " · ".join(parts)
+                return "Enter: start here"
+            return f"Enter: go by {st.step_ticket(me, self.cursor)}"  # a step: which ticket it takes
+        if here:
+            return ""
+        route = st.route(me, self.cursor)
+        if not route:
+            return "Out of reach now"
+        cities = st.game_map.cities
+        short = route[-1][0] != self.cursor
+        tail = " … (tickets run out)" if short else ""
+        full = "Enter: " + " ".join(f"→{n + 1} {cities[c].code} ({_ticket(k)})" for n, (c, k) in enumerate(route)) + tail
+        if len(full) <= width:
+            return full
+        kinds: dict[str, int] = {}
+        for _, k in route:
+            kinds[_ticket(k)] = kinds.get(_ticket(k), 0) + 1
+        words = {"Royal": "Royal", "ticket": "ticket", "free": "free crossing"}
+        paid = ", ".join(f"{n} {word if word == 'Royal' else _s(n, words.get(word, word))}" for word, n in kinds.items())
+        shorter = (
+            "Enter: " + " ".join(f"→{n + 1} {cities[c].code}" for n, (c, _) in enumerate(route)) + f" ({paid}){tail}",
+            f"Enter: {len(route)} steps to {cities[route[-1][0]].name} ({paid}){tail}",
+        )
+        return next((text for text in shorter if len(text) <= width), fit(shorter[-1], width))
 
     def _choice_rows(self) -> list[Row]:
         st = self.state
         assert st is not None
         me = self.viewer if self.viewer is not None else st.actor
-        rows: list[Row] = [[(st.prompt(st.actor), "heading")]]
+        rows: list[Row] = [[(with_names(st.prompt(st.actor), self.names), "heading")]]
         items = self.choices()
         sel = self.pick % len(items)
         room = max(3, self.size.height - 12)
+        width = max(20, self.size.width)
+        texts = [with_names(st.describe_move(m, me), self.names) for m in items]
+        wrapped = [_hanging(t, width) for t in texts]
+        if sum(len(w) for w in wrapped) <= room:  # room for every item in full
+            for k, lines in enumerate(wrapped):
+                style, mark = ("cursor", "▶ ") if k == sel else ("", "  ")
+                rows += [[(mark + line, style)] if n == 0 else [("    " + line, style)] for n, line in enumerate(lines)]
+            rows.append([])
+            rows.append([("↑↓ pick · Enter chooses the highlighted item", "bold")])
+            return rows
         first = max(0, min(sel - room // 2, len(items) - room))
-        for k in range(first, min(len(items), first + room)):
-            text = st.describe_move(items[k], me)
+        for k in range(first, min(len(items), first + room)):  # one row each, cut; the one picked in full below
+            text = fit(texts[k], width - 2)
             rows.append([("▶ " + text, "cursor")] if k == sel else [("  " + text, "")])
         rows.append([])
-        full = f"{st.describe_move(items[sel], me)} (notation: {st.format_move(items[sel])}) · Enter chooses"
-        rows += [[(line, "bold")] for line in wrap_words(full, max(20, self.size.width))[:3]]
+        rows += [r for r in _wrapped(f"{texts[sel]} · Enter chooses", "bold", width, 3) if r]
         return rows
 
     def _gallery_rows(self, seat: int) -> list[Row]:
@@ -545,6 +590,23 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         else:
             parts += [f"{p.name} {p.score} {p.score_word} {p.note}" for p in self.query_one("#sq-players", PlayerPanel).players]
         return "\n".join(parts)
+
+
+def _wrapped(text: str, style: str, width: int, rows: int = 2) -> list[Row]:
+    """`text` in `rows` rows of `width` cells (the last cut with '…' if it
+    does not fit), padded to `rows`."""
+    lines = wrap_words(text, width)
+    if len(lines) > rows:
+        lines = lines[: rows - 1] + [fit(" ".join(lines[rows - 1:]), width)]
+    out: list[Row] = [[(line, style)] for line in lines]
+    return out + [[] for _ in range(rows - len(out))]
+
+
+def _hanging(text: str, width: int) -> list[str]:
+    """A list item's lines: the first after its 2-cell mark, the others
+    indented 2 more (each without its indent)."""
+    first = wrap_words(text, width - 2)
+    return first[:1] + wrap_words(" ".join(first[1:]), width - 4)
 
 
 def _s(n: int, word: str) -> str:

@@ -98,19 +98,31 @@ def map_nodes(st: SquireState, last: int = -1, route: Sequence[int] = ()) -> lis
     for i, c in enumerate(st.game_map.cities):
         col, row = grid[c.code]
         tile = st.cities[i]
-        brief = tile_brief(tile)
-        words = tile_words(tile)
-        if i in steps:
-            brief += f"{ROUTE_MARK}{steps[i]}"
-            words += f" {ROUTE_MARK}{steps[i]}"
-        if i == last:
-            brief += LAST_MARK
-            words += LAST_MARK
+        flags = (f"{ROUTE_MARK}{steps[i]}" if i in steps else "") + (LAST_MARK if i == last else "")
+        words = tile_words(tile) + (f" {flags}" if flags else "")
         pawns = tuple(s for s, p in enumerate(st.players) if p.pos == i)
         out.append(Node(c.code, c.name, col, row, short=c.code, mark=REGION_MARKS[c.region],
-                        kind=KIND_OF[c.region], contents=words, brief=brief,
+                        kind=KIND_OF[c.region], contents=words, brief=tile_brief(tile), flags=flags,
                         contents_kind=tile_kind(tile), pawns=pawns))
     return out
+
+
+FLAG_ROOM = 3
+"""Cells a boxed city keeps for its marks: a journey step and the last move,
+`→2*`. A one-row city keeps none: its marks show where its pawns leave room."""
+
+
+BRIEF_ROOM = 2
+"""Cells of a city's tile on the map ('▣5', '??'; '·' when the city is empty)."""
+
+
+def map_rooms(players: int) -> tuple[int, int]:
+    """The room each city keeps on the map for the whole game, from the
+    player count only (so the roads never move): one-row cities' tail (tile,
+    marks, pawns) and boxed cities' contents (tile in words, marks, pawns)."""
+    words = max(len(tile_words(t)) for t in range(K.NUM_TILES))
+    pawns = 1 + players
+    return BRIEF_ROOM + pawns, words + 1 + FLAG_ROOM + pawns
 
 
 def hand_face(st: SquireState, card_id: Any, seat: int) -> CardFace:
@@ -154,7 +166,7 @@ def player_rows(st: SquireState, names: Sequence[str], viewer: int | None) -> li
                 Resource(COIN, p.coins, "coins"), Resource(TICKET, p.tickets, "tickets"),
                 Resource(CARD, len(p.hand), "cards"), Resource(ERRAND, len(p.errands), "errands"),
             ),
-            note=note, more=(f"{royal} · gallery {owned}",),
+            note=note, more=(royal, f"gallery {owned}"),
         ))
     return rows
 

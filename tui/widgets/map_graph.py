@@ -8,6 +8,15 @@ the room it is given and picks the largest node drawing that fits:
 - "line": one row, `♥London ♦5 12` (mark, name, brief contents, pawns);
 - "short": one row with the short name, `♥lon ♦5 12`.
 
+The drawing (node places and routed lines) depends only on the nodes'
+names, places and marks, the edges, the size and the rooms fixed by
+`set_graph` (`tail`: cells after a one-row node's name for its brief, flags
+and pawns; `contents`: cells of a boxed node's contents and pawns): never on
+what the nodes hold now. It is computed once per size and cached, so roads
+keep their shape while pawns move and marks come and go. What does not fit a
+node's room is dropped whole: its flags first, then its brief; pawns always
+show.
+
 Edges are routed on the character grid around the nodes (a shortest path
 that avoids other nodes, prefers straight runs and never runs along another
 line; a crossing is drawn as a gap in the later line). Each edge has a line
@@ -70,8 +79,14 @@ NEAR_NODE_COST = 6
 """Extra cost of a cell touching a node the line does not join."""
 CROSS_COST = 12
 """Extra cost of crossing another line."""
+TAIL_COST = 40
+"""Extra cost of crossing a node's tail room (straight up or down only): a
+line goes there only when there is no other way, and what the node holds
+then covers that cell."""
 CACHE_SIZE = 8
-"""Drawings kept (by size and node places) before the oldest is dropped."""
+"""Drawings kept (by size) before the oldest is dropped."""
+ROW_GAP = 2
+"""Least blank cells between two one-row nodes side by side."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +111,9 @@ class Node:
     """What is there, in words, for a boxed node: '♦ painting 5'."""
     brief: str = ""
     """The contents in a few cells for one-row nodes: '♦5'."""
+    flags: str = ""
+    """Marks after the brief ('→1', '*'): the first thing dropped when a
+    one-row node's room is short."""
     contents_kind: str = ""
     """Palette kind colour of the contents."""
     pawns: tuple[int, ...] = ()
@@ -126,6 +144,11 @@ class Placed:
     h: int
     keep: int = 0
     """Cells of the top frame kept for the title (from x + 2): no line joins there."""
+    text: int = 0
+    """One-row nodes: the cells from x always covered by text (mark, name
+    and the brief's room); lines join above or below only there (0: the
+    whole width). The rest of the width is the node's room for flags and
+    pawns, which a line crosses only where it has no other way."""
 
     def cells(self) -> Iterable[tuple[int, int]]:
         """Every cell the node covers."""
@@ -133,11 +156,17 @@ class Placed:
             for xx in range(self.x, self.x + self.w):
                 yield xx, yy
 
+    def tail_cells(self) -> Iterable[tuple[int, int]]:
+        """The cells of a one-row node's tail room (none for a boxed node)."""
+        if self.text:
+            for xx in range(self.x + self.text, self.x + self.w):
+                yield xx, self.y
+
     def ports(self, boxed: bool) -> list[tuple[int, int, int]]:
         """Cells just outside the node where a line may join it, with the side (direction out)."""
         mid = self.y + self.h // 2
         out = [(self.x - 1, mid, LEFT), (self.x + self.w, mid, RIGHT)]
-        inner = range(self.x + 1, self.x + self.w - 1) if boxed else range(self.x, self.x + self.w)
+        inner = range(self.x + 1, self.x + self.w - 1) if boxed else range(self.x, self.x + (self.text or self.w))
         title = range(self.x + 2, self.x + 2 + self.keep)
         out += [(xx, self.y - 1, UP) for xx in inner if xx not in title]
         out += [(xx, self.y + self.h, DOWN) for xx in inner]
@@ -199,7 +228,8 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
     class NodeChosen(_NodeMessage):
         """Enter on a node (`key`)."""
 
-    def __init__(self, nodes: Sequence[Node] = (), edges: Sequence[Edge] = (), **kw: object) -> None:
+    def __init__(self, nodes: Sequence[Node] = (), edges: Sequence[Edge] = (), tail: int | None = None,
+                 contents: int | None = None, brief: int = 0, **kw: object) -> None:
         super().__init__(**kw)
         self.nodes: dict[str, Node] = {}
         """The nodes by key."""
@@ -208,14 +238,23 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
         """The node under the cursor."""
         self.marked: frozenset[str] = frozenset()
         """Nodes drawn underlined (e.g. where a move can go)."""
-        self._cache: dict[tuple, Drawing] = {}
-        self._tail = 0
-        """Widest brief-and-pawns seen: one-row nodes keep this room, so lines stay put."""
-        self.set_graph(nodes, edges)
+        self._cache: dict[tuple[int, int], Drawing] = {}
+        self.tail_room = 0
+        """Cells kept after a one-row node's name for its brief, flags and pawns."""
+        self.contents_room = 0
+        """Cells kept for a boxed node's contents and pawns."""
+        self.brief_room = 0
+        """Of the tail room, the cells a brief always fills (lines may join above or below them)."""
+        self.set_graph(nodes, edges, tail, contents, brief)
 
     # -------------------------------------------------------------- attributes
-    def set_graph(self, nodes: Sequence[Node], edges: Sequence[Edge]) -> None:
-        """A new map (nodes and edges); the cursor goes to the first node."""
+    def set_graph(self, nodes: Sequence[Node], edges: Sequence[Edge], tail: int | None = None,
+                  contents: int | None = None, brief: int = 0) -> None:
+        """A new map (nodes and edges); the cursor goes to the first node.
+        `tail` and `contents` fix the room kept in each node for what it may
+        hold during the game (default: what these nodes hold now), so the
+        drawing never changes with it; `brief` is the part of the tail every
+        node's brief fills (a line may join above or below it)."""
         self.nodes = {n.key: n for n in nodes}
         for e in edges:
             if e.a not in self.nodes or e.b not in self.nodes:
@@ -224,7 +263,11 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
                 raise ValueError(f"unknown line style {e.line!r}; use one of {', '.join(LINE_STYLES)}")
         self.edges = tuple(edges)
         self._cache.clear()
-        self._tail = 0
+        self.brief_room = brief
+        self.tail_room = tail if tail is not None else max(
+            (cell_len(self._tail_text(n)) for n in self.nodes.values()), default=0)
+        self.contents_room = contents if contents is not None else max(
+            (cell_len(n.contents) + (len(n.pawns) + 1 if n.pawns else 0) for n in self.nodes.values()), default=0)
         if self.cursor not in self.nodes:
             self.cursor = next(iter(self.nodes), None)
         self.redraw()
@@ -276,19 +319,25 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
             self.post_message(MapGraph.NodeChosen(self, self.cursor))
 
     # -------------------------------------------------------------- labels
-    def _tail_text(self, n: Node) -> str:
+    def _tail_text(self, n: Node, room: int | None = None) -> str:
+        """Brief, flags and pawns; with `room`, what fits in that many cells
+        (pawns always, then the brief, then the flags)."""
         pawns = "".join(PLAYER_MARKS[s] for s in n.pawns)
-        return " ".join(p for p in (n.brief, pawns) if p)
+        full = " ".join(p for p in (n.brief + n.flags, pawns) if p)
+        if room is None or cell_len(full) <= room:
+            return full
+        left = max(0, room - (cell_len(pawns) + 1 if pawns else 0))
+        brief = n.brief if cell_len(n.brief) <= left else ""  # never half a brief: '▣' without its value misleads
+        if cell_len(brief + n.flags) <= left:
+            brief += n.flags
+        return " ".join(p for p in (brief, pawns) if p)
 
-    def _row_text(self, n: Node, mode: str) -> str:
-        """A one-row node as plain text: mark, name, brief, pawns."""
-        name = (n.short or n.name) if mode == "short" else n.name
-        tail = self._tail_text(n)
-        return n.mark + name + (" " + tail if tail else "")
+    def _name_text(self, n: Node, mode: str) -> str:
+        """Mark and name of a one-row node (the short name in 'short' mode)."""
+        return n.mark + ((n.short or n.name) if mode == "short" else n.name)
 
     def _label_width(self, n: Node, mode: str) -> int:
-        name = n.short or n.name if mode == "short" else n.name
-        return cell_len(n.mark) + cell_len(name) + (1 + self._tail if self._tail else 0)
+        return cell_len(self._name_text(n, mode)) + (1 + self.tail_room if self.tail_room else 0)
 
     @staticmethod
     def _box_title(n: Node) -> str:
@@ -299,44 +348,58 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
         widest = 0
         for n in self.nodes.values():
             top = 2 + cell_len(self._box_title(n)) + 2  # ╭─ title ─╮: a cell each side for lines to join
-            pawns = len(n.pawns) + 1 if n.pawns else 0
-            inside = 2 + cell_len(n.contents) + pawns + 2
-            widest = max(widest, top, inside)
-        return max(widest, 8)
+            widest = max(widest, top)
+        return max(widest, 2 + self.contents_room + 2, 8)
 
     # -------------------------------------------------------------- layout
     def layout(self, width: int, height: int) -> Drawing:
-        """The drawing for a canvas of `width` × `height` (cached)."""
-        self._tail = max([self._tail] + [cell_len(self._tail_text(n)) for n in self.nodes.values()])
+        """The drawing for a canvas of `width` × `height`: fixed for this
+        graph and size (what the nodes hold does not move a line), cached."""
+        found = self._cache.get((width, height))
+        if found is not None:
+            return found
         cols = 1 + max((n.col for n in self.nodes.values()), default=0)
         rows = 1 + max((n.row for n in self.nodes.values()), default=0)
+
+        def centre(n: Node) -> tuple[int, int]:
+            return (2 * n.col + 1) * width // (2 * cols), (2 * n.row + 1) * height // (2 * rows)
+
+        room = self._row_room(width, centre)
         mode = "short"
-        for candidate in ("box", "line"):
-            w = self._box_width() if candidate == "box" else max(
-                (self._label_width(n, "line") for n in self.nodes.values()), default=1)
-            h = 3 if candidate == "box" else 1
-            if width // cols >= w + 2 and height // rows >= h + 2:
-                mode = candidate
-                break
+        if width // cols >= self._box_width() + 2 and height // rows >= 5:
+            mode = "box"
+        elif height // rows >= 3 and all(self._label_width(n, "line") <= room[n.key] for n in self.nodes.values()):
+            mode = "line"
         rects: dict[str, Placed] = {}
         for n in self.nodes.values():
-            w = self._box_width() if mode == "box" else self._label_width(n, mode)
-            h = 3 if mode == "box" else 1
-            cx = (2 * n.col + 1) * width // (2 * cols)
-            cy = (2 * n.row + 1) * height // (2 * rows)
+            cx, cy = centre(n)
+            if mode == "box":
+                w, h, text = self._box_width(), 3, 0
+            else:
+                text = cell_len(self._name_text(n, mode)) + (1 + self.brief_room if self.brief_room else 0)
+                w, h = max(text, min(self._label_width(n, mode), room[n.key])), 1
             x = max(0, min(width - w, cx - w // 2))
             y = max(0, min(height - h, cy - h // 2))
-            if mode != "box":  # placed with room for the widest tail, but only the text blocks lines
-                w = cell_len(self._row_text(n, mode))
             keep = cell_len(self._box_title(n)) if mode == "box" else 0
-            rects[n.key] = Placed(x, y, w, h, keep)
-        key = (width, height, mode, tuple(sorted(rects.items())), self.edges)
-        found = self._cache.get(key)
-        if found is None:
-            if len(self._cache) >= CACHE_SIZE:
-                del self._cache[next(iter(self._cache))]  # the oldest drawing
-            found = self._cache[key] = _route_all(width, height, mode, rects, self.edges)
+            rects[n.key] = Placed(x, y, w, h, keep, text)
+        if len(self._cache) >= CACHE_SIZE:
+            del self._cache[next(iter(self._cache))]  # the oldest drawing
+        found = self._cache[(width, height)] = _route_all(width, height, mode, rects, self.edges)
         return found
+
+    def _row_room(self, width: int, centre) -> dict[str, int]:
+        """Per node: the widest one-row label that keeps ROW_GAP blank cells
+        to the nodes beside it in its row (each takes half the space between
+        their centres) and stays on the canvas."""
+        out = {}
+        for n in self.nodes.values():
+            cx = centre(n)[0]
+            room = width
+            for m in self.nodes.values():
+                if m is not n and m.row == n.row:
+                    room = min(room, abs(centre(m)[0] - cx) - ROW_GAP)
+            out[n.key] = max(1, room)
+        return out
 
     # -------------------------------------------------------------- drawing
     def draw_runs(self) -> list[list[tuple[str, Style | None]]] | None:
@@ -374,26 +437,36 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
             put(r.x, r.y, "╭" + "─" * (r.w - 2) + "╮", frame)
             put(r.x + 2, r.y, fit(self._box_title(n), r.w - 3), name_st)
             put(r.x, r.y + 1, "│" + " " * (r.w - 2) + "│", frame)
-            put(r.x + 2, r.y + 1, fit(n.contents, r.w - 4), contents_st)
+            put(r.x + 2, r.y + 1, fit(n.contents, r.w - 4 - (len(n.pawns) + 1 if n.pawns else 0)), contents_st)
             self._draw_pawns(canvas, n, r.x + r.w - 2 - len(n.pawns), r.y + 1)
             put(r.x, r.y + 2, "╰" + "─" * (r.w - 2) + "╯", frame)
             for (ax, ay), glyph in d.attach.items():
                 if r.x <= ax < r.x + r.w and r.y <= ay < r.y + r.h:
                     put(ax, ay, glyph, frame)
             return
-        name = (n.short or n.name) if d.mode == "short" else n.name
-        x = put(r.x, r.y, n.mark + name, name_st)
-        if n.brief:
+        name = self._name_text(n, d.mode)
+        x = put(r.x, r.y, name, name_st)
+        tail = self._tail_text(n, r.w - cell_len(name) - 1)
+        pawns = "".join(PLAYER_MARKS[s] for s in n.pawns)
+        brief = tail[: len(tail) - len(pawns)].rstrip() if pawns else tail
+        if brief:
             x = put(x, r.y, " ", base)
-            x = put(x, r.y, n.brief, contents_st)
+            x = put(x, r.y, brief, contents_st)
         if n.pawns:
             x = put(x, r.y, " ", base)
-            self._draw_pawns(canvas, n, x, r.y)
+            x = self._draw_pawns(canvas, n, x, r.y)
+        joined = d.lines.get((r.x + r.w, r.y))
+        if joined is not None and joined[1] & LEFT:  # a line joins on the right: it reaches the text
+            glyph = LINE_STYLES[joined[0]][LEFT | RIGHT]
+            for xx in range(x, r.x + r.w):
+                if (xx, r.y) not in d.lines:  # a line crossing the tail room keeps its cell
+                    put(xx, r.y, glyph, self._style(f"map-graph--{joined[0]}"))
 
-    def _draw_pawns(self, canvas: "_Canvas", n: Node, x: int, y: int) -> None:
+    def _draw_pawns(self, canvas: "_Canvas", n: Node, x: int, y: int) -> int:
         pawn = self._style("map-graph--pawn")
         for s in n.pawns:
             x = canvas.put(x, y, PLAYER_MARKS[s], self._style(player_class(s)) + pawn)
+        return x
 
     # -------------------------------------------------------------- legend
     def legend_entries(
@@ -448,9 +521,13 @@ def _route_all(width: int, height: int, mode: str, rects: dict[str, Placed], edg
     """Route every edge, shortest first, each around the nodes and earlier lines."""
     boxed = mode == "box"
     owner: dict[tuple[int, int], str] = {}
+    tails: set[tuple[int, int]] = set()
     for key, r in rects.items():
+        tail = set(r.tail_cells())
+        tails |= tail
         for cell in r.cells():
-            owner[cell] = key
+            if cell not in tail:
+                owner[cell] = key
     near: dict[tuple[int, int], set[str]] = {}
     for key, r in rects.items():
         for yy in range(r.y - 1, r.y + r.h + 1):
@@ -479,7 +556,7 @@ def _route_all(width: int, height: int, mode: str, rects: dict[str, Placed], edg
         ends = [(xx, y) for xx in xs for y in (0, height - 1)]
         own = {(px, py) for px, py, _ in rects[key].ports(boxed)}
         for cell in side + ends:
-            if cell not in owner and cell not in lines and cell not in used_ports and cell not in own:
+            if cell not in owner and cell not in tails and cell not in lines and cell not in used_ports and cell not in own:
                 return Placed(cell[0], cell[1], 1, 1)
         return None
 
@@ -491,7 +568,7 @@ def _route_all(width: int, height: int, mode: str, rects: dict[str, Placed], edg
             for key, right in ((east, True), (west, False)):
                 target = border(key, right)
                 path = None if target is None else _route(
-                    width, height, rects[key], target, key, "", boxed, owner, near, lines, used_ports)
+                    width, height, rects[key], target, key, "", boxed, owner, near, lines, used_ports, tails)
                 ends.append((target, path))
             if any(p is None for _, p in ends):
                 unrouted.append(e)
@@ -503,7 +580,7 @@ def _route_all(width: int, height: int, mode: str, rects: dict[str, Placed], edg
                 lines[(x, y)] = (e.line, path[2] | out)
                 used_ports.add((target.x, target.y))
             continue
-        path = _route(width, height, rects[e.a], rects[e.b], e.a, e.b, boxed, owner, near, lines, used_ports)
+        path = _route(width, height, rects[e.a], rects[e.b], e.a, e.b, boxed, owner, near, lines, used_ports, tails)
         if path is None:
             unrouted.append(e)
             continue
@@ -559,11 +636,14 @@ def _route(
     near: dict[tuple[int, int], set[str]],
     lines: dict[tuple[int, int], tuple[str, int]],
     used_ports: set[tuple[int, int]],
+    tails: set[tuple[int, int]] = frozenset(),
 ) -> tuple[list[tuple[int, int]], int, int] | None:
-    """A* from a port of `ra` to a port of `rb`; (cells, side left at a, side of b)."""
+    """A* from a port of `ra` to a port of `rb`; (cells, side left at a, side of b).
+    A node's tail room (`tails`) is crossed only straight up or down, at a cost."""
 
     def free(x: int, y: int) -> bool:
-        return 0 <= x < width and 0 <= y < height and (x, y) not in owner and (x, y) not in used_ports
+        return (0 <= x < width and 0 <= y < height and (x, y) not in owner and (x, y) not in used_ports
+                and (x, y) not in tails)
 
     goals = {(x, y): side for x, y, side in rb.ports(boxed) if free(x, y)}
     if not goals:
@@ -607,9 +687,16 @@ def _route(
             if bit == OPPOSITE[heading]:
                 continue
             nx, ny = x + dx, y + dy
-            if not free(nx, ny):
+            tail = 0
+            if (nx, ny) in tails and 0 <= ny < height:  # straight across a node's tail room, never along it
+                if bit not in (UP, DOWN) or bit != heading or (nx, ny) in lines:
+                    continue
+                tail = TAIL_COST
+            elif not free(nx, ny):
                 continue
-            step = 1 + (TURN_COST if bit != heading else 0) + extra(nx, ny)
+            if (x, y) in tails and bit != heading:
+                continue
+            step = 1 + (TURN_COST if bit != heading else 0) + extra(nx, ny) + tail
             here = lines.get((nx, ny))
             if here is not None:  # only a straight crossing, never along or into a bend
                 _, bits = here
