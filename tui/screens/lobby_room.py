@@ -175,7 +175,11 @@ class RoomScreen(GameScreen):
         """Play for the person's seat, if this connection still holds it."""
         if not self.check_seat():
             return False
-        return super().play(seat, text)
+        played = super().play(seat, text)
+        store = getattr(self.app, "store", None)
+        if played and store is not None and self.room_id:
+            store.record_change(self.room_id, self.record)  # the lobbies' summary of the room
+        return played
 
     def play_refusal(self) -> str | None:
         if self.seat is None and not self.record.state.is_over():

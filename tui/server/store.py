@@ -545,6 +545,7 @@ class Store:
         agree to hints. Its save is written before its entry names it."""
         from engine.record import GameRecord, now_iso
         from engine.saves import dumps
+        from engine.session import stat_key
         from rulesets import REGISTRY
 
         ruleset = REGISTRY.get(game)
@@ -559,7 +560,8 @@ class Store:
             made = [r for r in self.rooms_for(maker) if r.maker == maker]
             unfinished = [r for r in made if not self._over(r)]
             if len(unfinished) >= self.limits.rooms_per_person:
-                raise RoomError(f"you have {len(unfinished)} unfinished rooms, the most one person may make here; "
+                n = len(unfinished)
+                raise RoomError(f"you have made {n} unfinished room{'s' if n != 1 else ''}, the most allowed here; "
                                 "finish one first")
         players = [_player(i, s) for i, s in enumerate(seats)]
         seed = int(time.time() * 1000) % 1_000_000_007 if seed is None else seed
@@ -571,10 +573,12 @@ class Store:
         with self._locked(counter):
             n = self._next()
             if n - 1 >= self.limits.max_rooms:
-                raise RoomError(f"the server holds {n - 1} rooms, as many as it may; no new room can be made")
+                raise RoomError(f"the server holds as many rooms as it may ({n - 1}); no new room can be made")
             room = Room(f"r{n:04d}", game, list(seats), now_iso(), maker=maker)
             self._write(counter, f"{n + 1}\n")
-        self._write(self.room_path(room.id), dumps(record))
+        path = self.room_path(room.id)
+        self._write(path, dumps(record))
+        self._write_summary(room.id, record, stat_key(path))
         self._write_entry(room)
         return room
 
@@ -599,6 +603,7 @@ class Store:
         from engine.lock import SaveLockedError, save_lock
         from engine.record import Player
         from engine.saves import SaveWriteError, load, save
+        from engine.session import stat_key
 
         path = self.room_path(room_id)
         with self._locked(self._entry_path(room_id)):
@@ -618,6 +623,7 @@ class Store:
                         raise RoomError(f"room {room_id}: {DAMAGED}") from None
                     record.players[seat] = Player(user, "human")
                     save(record, path, clean=True)
+                    self._write_summary(room_id, record, stat_key(path))
             except SaveLockedError:
                 raise RoomError("the room is busy; try again") from None
             except SaveWriteError as exc:
@@ -644,12 +650,19 @@ class Store:
         """Many rooms at once, each (seats, save text) (benchmarks and tests:
         the text is written as it is, without a check)."""
         from engine.record import now_iso
+        from engine.saves import from_json, parse
+        from engine.session import stat_key
 
         n = self._next()
+        records: dict[str, Any] = {}
         for seats, text in rooms:
             room = Room(f"r{n:04d}", game, list(seats), now_iso())
-            with open(self.room_path(room.id), "w", encoding="utf-8") as fh:
+            path = self.room_path(room.id)
+            with open(path, "w", encoding="utf-8") as fh:
                 fh.write(text)
+            if text not in records:
+                records[text] = from_json(parse(text.encode()))
+            self._write_summary(room.id, records[text], stat_key(path))
             with open(self._entry_path(room.id), "w", encoding="utf-8") as fh:
                 fh.write(json.dumps(room.to_json(), sort_keys=True) + "\n")
             for person in room.people():
@@ -824,22 +837,72 @@ class Store:
         key = stat_key(path)
         cached = self._status_cache.get(room.id)
         if cached is None or cached[0] != key:
-            from engine.saves import load
-
-            try:
-                record = load(path)
-                state = record.state
-                over = state.is_over()
-                base = RoomStatus(room, record.ruleset.title, record.ply, () if over else tuple(state.to_act()), over,
-                                  None, record.hints)
-            except SaveError as exc:
-                self.log(f"{path}: {DAMAGED}: {exc}")
-                base = RoomStatus(room, _title(room.game), 0, (), False, None, damaged=True)
-            self._status_cache[room.id] = (key, base)
-            cached = self._status_cache[room.id]
+            self._status_cache[room.id] = cached = (key, self._summary(room, path, key))
         base = cached[1]
         return RoomStatus(room, base.title, base.ply, base.to_act, base.over, room.seat_of(user) if user else None,
                           base.hints, base.damaged)
+
+    def _summary(self, room: Room, path: Path, key: Any) -> RoomStatus:
+        """The room's status (seat None) from its summary file if that was
+        written for this very save (same stat), else from the save itself,
+        then written down for the next lobby to ask."""
+        doc = None
+        try:
+            doc = self._read_json(self._summary_path(room.id))
+        except RoomError:
+            pass
+        if isinstance(doc, dict) and key is not None and doc.get("mark") == list(key):
+            try:
+                return RoomStatus(room, str(doc["title"]), int(doc["ply"]), tuple(int(s) for s in doc["to_act"]),
+                                  bool(doc["over"]), None, bool(doc.get("hints", False)))
+            except (KeyError, TypeError, ValueError):
+                pass  # damaged: made again below
+        from engine.saves import load
+
+        try:
+            record = load(path)
+        except SaveError as exc:
+            self.log(f"{path}: {DAMAGED}: {exc}")
+            return RoomStatus(room, _title(room.game), 0, (), False, None, damaged=True)
+        self._write_summary(room.id, record, key)
+        over = record.state.is_over()
+        return RoomStatus(room, record.ruleset.title, record.ply, () if over else tuple(record.state.to_act()), over,
+                          None, record.hints)
+
+    def _summary_path(self, room_id: str) -> Path:
+        return self.room_path(room_id).with_suffix(".summary")
+
+    def _write_summary(self, room_id: str, record: Any, key: Any) -> None:
+        """Write what the lobby shows of `record`, as of the save's stat `key` (best effort)."""
+        if key is None:
+            return
+        over = record.state.is_over()
+        doc = {"mark": list(key), "title": record.ruleset.title, "ply": record.ply,
+               "to_act": [] if over else list(record.state.to_act()), "over": over, "hints": bool(record.hints)}
+        path = self._summary_path(room_id)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:  # a cache: replaced whole, but not worth an fsync
+            tmp.write_text(json.dumps(doc) + "\n")
+            os.replace(tmp, path)
+        except OSError as exc:
+            self.log(f"{path}: cannot write: {exc}")  # every lobby reads the save itself meanwhile
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+    def record_change(self, room_id: str, record: Any) -> None:
+        """After a move in the room (`record` as just saved): write the
+        room's summary, so that no lobby has to read the save for it. Only
+        if the save on disk is still that record (else the next lobby to
+        look makes the summary from the save)."""
+        from engine.session import game_on_disk, stat_key
+
+        path = self.room_path(room_id)
+        key = stat_key(path)
+        on_disk = game_on_disk(path)
+        if on_disk is not None and on_disk.moves == tuple(record.moves) and stat_key(path) == key:
+            self._write_summary(room_id, record, key)
 
     def lobby_rooms(self, user: str, page: int = 0) -> list[Room]:
         """What a person's lobby lists: their rooms, a page of the open
