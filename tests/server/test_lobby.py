@@ -209,3 +209,9 @@ async def test_the_idle_lobby_screen_reads_no_file_and_draws_nothing(store, monk
         session.play(0, view.format_move(view.legal(0)[0]))
         screen.action_refresh()
         assert len(drawn) == 1 and drawn[0][0].ply == 1  # a move in a shown room: drawn again
+
+
+def test_the_rooms_with_bots_are_listed_without_reading_the_others(store):
+    store.create_room("grid-square", ["alice", "bob"], seed=1)
+    bots = store.create_room("grid-square", ["alice", "bot:random"], seed=1)
+    assert [r.id for r in store.bot_rooms()] == [bots.id]

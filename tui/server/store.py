@@ -7,6 +7,7 @@
     DIR/rooms/rNNNN.json          each room's game: an ordinary save
     DIR/rooms/rNNNN.room          the room's entry: game, seats (user, bot or open), maker, watchers
     DIR/rooms/open/rNNNN          the rooms with a free seat (empty markers)
+    DIR/rooms/bots/rNNNN          the rooms with a bot seat (empty markers)
     DIR/rooms/next                the next room's number (rooms are never deleted: also the count)
     DIR/rooms/changes             rewritten on every change of an entry: a lobby looks at its stat only
     DIR/rooms/claims/rNNNN.seatK  which process plays a seat now (the newest connection wins)
@@ -128,6 +129,10 @@ class Room:
         """Seats nobody has taken yet."""
         return [i for i, s in enumerate(self.seats) if s is None]
 
+    def has_bots(self) -> bool:
+        """True if a bot plays a seat here."""
+        return any(s is not None and s.startswith("bot:") for s in self.seats)
+
     def people(self) -> set[str]:
         """The people seated or watching here."""
         return {s for s in self.seats if s is not None and not s.startswith("bot:")} | set(self.watchers)
@@ -245,7 +250,7 @@ class Store:
         """Create the folders (private to the server's user), migrate an old
         layout, and forget the seat claims of processes gone (the server
         calls it once at start, before anyone connects)."""
-        for sub in ("rooms/open", "rooms/claims", "users/keys", "users/names", "users/rooms"):
+        for sub in ("rooms/open", "rooms/bots", "rooms/claims", "users/keys", "users/names", "users/rooms"):
             (self.root / sub).mkdir(parents=True, exist_ok=True)
         os.chmod(self.root, 0o700)
         self._migrate_users()
@@ -512,6 +517,11 @@ class Store:
                 out.append(room)
         return out
 
+    def bot_rooms(self) -> list[Room]:
+        """The rooms with a bot seat, oldest first (one listing of their markers)."""
+        rooms = (self._entry(rid) for rid in reversed(self._ids(self.rooms_dir / "bots")))
+        return [r for r in rooms if r is not None]
+
     def rooms(self) -> list[Room]:
         """Every room, oldest first (reads every entry: for the bot runner
         and tools, never for a lobby)."""
@@ -593,6 +603,8 @@ class Store:
         for person in room.people() - (before.people() if before else set()):
             self._mark(self._person_dir(person) / room.id, True)
         self._mark(self.rooms_dir / "open" / room.id, bool(room.open_seats()))
+        if room.has_bots():
+            self._mark(self.rooms_dir / "bots" / room.id, True)
         self._rooms_cache.pop(room.id, None)
         self._changed()
 
@@ -669,6 +681,8 @@ class Store:
                 self._mark(self._person_dir(person) / room.id, True)
             if room.open_seats():
                 self._mark(self.rooms_dir / "open" / room.id, True)
+            if room.has_bots():
+                self._mark(self.rooms_dir / "bots" / room.id, True)
             n += 1
         (self.rooms_dir / "next").write_text(f"{n}\n")
         self._changed()
@@ -711,6 +725,8 @@ class Store:
             self._mark(self._person_dir(person) / room.id, True)
         if room.open_seats():
             self._mark(self.rooms_dir / "open" / room.id, True)
+        if room.has_bots():
+            self._mark(self.rooms_dir / "bots" / room.id, True)
 
     def _repair_entries(self) -> None:
         """Give every save without an entry one, from its players (a room
