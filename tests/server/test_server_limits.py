@@ -137,3 +137,17 @@ def test_the_default_cap_on_sessions_leaves_a_quarter_of_memory(tmp_path):
     info.write_text("MemTotal:        4194304 kB\nMemFree: 1 kB\n")  # 4 GiB: 3 GiB at 25 MiB
     assert default_max_sessions(info) == 122
     assert default_max_sessions(tmp_path / "none") == 50
+
+
+def test_serve_lists_the_limits_and_refuses_a_bad_one_in_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from tui.cli import app
+
+    runner = CliRunner()
+    helped = runner.invoke(app, ["serve", "--help"], terminal_width=200).output
+    for flag in ("--max-sessions", "--first-logins-per-minute", "--rooms-per-person", "--max-rooms"):
+        assert flag in helped
+    bad = runner.invoke(app, ["serve", "--data", str(tmp_path), "--max-sessions", "0"])
+    assert bad.exit_code == 2
+    assert bad.output.strip() == "tsquare: --max-sessions takes 1 to 1000000"
