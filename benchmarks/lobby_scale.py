@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import re
 import shutil
 import subprocess
@@ -36,8 +35,8 @@ import pyte
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.ssh_load import cpu_seconds, descendants, open_session  # noqa: E402
-from tui.server.store import Store  # noqa: E402
+from benchmarks.ssh_load import cpu_seconds, descendants, open_session
+from tui.server.store import Store
 
 ME = "alice"
 
@@ -52,7 +51,7 @@ def seed(data: Path, rooms: int) -> None:
         templates.append((list(seats), store.room_path(room.id).read_text()))
     store.seed_copies(
         [templates[0] if i % 500 == 0 else templates[1] if i % 500 == 1 else templates[2] if i % 10 == 2
-         else (["p%d" % (i % 997), "q%d" % (i % 991)], templates[3][1]) for i in range(len(templates), rooms)]
+         else ([f"p{i % 997}", f"q{i % 991}"], templates[3][1]) for i in range(len(templates), rooms)]
     )
 
 
@@ -84,19 +83,15 @@ async def idle_cpu(port: int, key, server_pid: int, seconds: float) -> tuple[flo
         while "Your rooms" not in "\n".join(screen.display):
             stream.feed(await asyncio.wait_for(proc.stdout.read(65536), 60))
         await asyncio.sleep(2.0)  # past the first frame's work
-        before = set(descendants(server_pid))
-        tuis = [pid for pid, _ in before if Path(f"/proc/{pid}/cmdline").read_bytes().find(b"zygote") < 0
-                or pid == max(p for p, _ in before)]
-        tui = max(pid for pid, _ in before)  # the newest process: this connection's
+        tui = max(pid for pid, _ in descendants(server_pid))  # the newest process: this connection's
         t0, s0 = cpu_seconds(tui), cpu_seconds(server_pid)
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             try:
                 data = await asyncio.wait_for(proc.stdout.read(65536), end - time.monotonic())
                 stream.feed(data)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
-        del tuis
         return cpu_seconds(tui) - t0, cpu_seconds(server_pid) - s0
     finally:
         conn.close()

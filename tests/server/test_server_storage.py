@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
-import json
 import os
 import subprocess
 from pathlib import Path

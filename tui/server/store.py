@@ -38,169 +38,15 @@ import json
 import os
 import re
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, NoReturn
 
 from engine.errors import SaveError
+from tui.server.records import (  # noqa: F401 (the store's names, importable from here as before)
+    DAMAGED, MAX_ROOMS, PAGE, RECORD_BYTES, ROOM_ID, ROOMS_PER_PERSON, USER_NAME, Room, RoomError, RoomLimits,
+    RoomStatus, StorageError, _key_file, check_user_name, seat_label, storage_problem,
+)
 
-USER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,15}")
-"""A user name: 2–16 letters, digits, '-' or '_', starting with a letter
-(safe in a terminal, a log line and a file; nothing to escape)."""
-ROOM_ID = re.compile(r"r\d{4,8}")
-MAX_ROOMS = 10_000
-"""The rooms a server holds at most, unless its operator says otherwise."""
-ROOMS_PER_PERSON = 20
-"""Unfinished rooms a person may have made at once, unless the operator says otherwise."""
-RECORD_BYTES = 64 * 1024
-"""A user's or room's record is refused unread beyond this size."""
-LEGACY_BYTES = 256 * 1024 * 1024
-"""The old single-file users and room index are migrated up to this size."""
-PAGE = 20
-"""Rooms in one page of the lobby's open rooms and of the newest games."""
-DAMAGED = "this room's save is damaged"
-"""What the players of a room whose save cannot be read are told."""
-
-
-class RoomError(ValueError):
-    """A room request that cannot be met; the message says why in one line."""
-
-
-class StorageError(RoomError):
-    """The data folder could not be written (read-only, full, failing); the
-    message names no path and is fit for a remote player."""
-
-
-@dataclass(frozen=True)
-class RoomLimits:
-    """How many rooms the operator allows."""
-
-    rooms_per_person: int = ROOMS_PER_PERSON
-    """Unfinished rooms one person may have made."""
-    max_rooms: int = MAX_ROOMS
-    """Rooms on the server (finished ones count: rooms stay)."""
-
-    ENV = "TSQUARE_ROOM_LIMITS"
-    """How the server hands them to a connection's process: 'PER_PERSON,MAX'."""
-
-    def to_env(self) -> dict[str, str]:
-        return {self.ENV: f"{self.rooms_per_person},{self.max_rooms}"}
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "RoomLimits":
-        """The limits the server set (the defaults if it set none)."""
-        text = (os.environ if env is None else env).get(cls.ENV, "")
-        try:
-            per, most = (int(x) for x in text.split(","))
-            return cls(max(0, per), max(0, most))
-        except ValueError:
-            return cls()
-
-
-def check_user_name(name: str) -> str:
-    """`name` if it may be a user name; RoomError saying why not."""
-    if not USER_NAME.fullmatch(name):
-        raise RoomError("a name is 2–16 letters, digits, '-' or '_', starting with a letter")
-    return name
-
-
-@dataclass
-class Room:
-    """One room of the index: a game and who sits where."""
-
-    id: str
-    """'r0001', also the save's file name without '.json'."""
-    game: str
-    """The ruleset id."""
-    seats: list[str | None]
-    """Per seat: a user name, 'bot:LEVEL', or None while the seat is open."""
-    created: str = ""
-    """When the room was made (ISO 8601 UTC)."""
-    watchers: list[str] = field(default_factory=list)
-    """Users who have watched the room."""
-    maker: str = ""
-    """Who made the room ('' if not known: rooms from before it was kept)."""
-
-    def seat_of(self, user: str) -> int | None:
-        """The seat `user` plays here (None: none)."""
-        return self.seats.index(user) if user in self.seats else None
-
-    def open_seats(self) -> list[int]:
-        """Seats nobody has taken yet."""
-        return [i for i, s in enumerate(self.seats) if s is None]
-
-    def has_bots(self) -> bool:
-        """True if a bot plays a seat here."""
-        return any(s is not None and s.startswith("bot:") for s in self.seats)
-
-    def people(self) -> set[str]:
-        """The people seated or watching here."""
-        return {s for s in self.seats if s is not None and not s.startswith("bot:")} | set(self.watchers)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "seats": self.seats, "created": self.created, "watchers": self.watchers,
-                "maker": self.maker}
-
-    @classmethod
-    def from_json(cls, room_id: str, doc: dict[str, Any]) -> "Room":
-        seats = [None if s is None else str(s) for s in doc["seats"]]
-        return cls(room_id, str(doc["game"]), seats, str(doc.get("created", "")),
-                   [str(w) for w in doc.get("watchers", [])], str(doc.get("maker", "")))
-
-
-@dataclass(frozen=True)
-class RoomStatus:
-    """A room as the lobby lists it for one user."""
-
-    room: Room
-    title: str
-    """The game's title."""
-    ply: int
-    """Moves made."""
-    to_act: tuple[int, ...]
-    """Seats to act now (empty when over)."""
-    over: bool
-    """True once the game has ended."""
-    seat: int | None
-    """The user's seat here, if any."""
-    hints: bool = False
-    """The people here agreed to hints (taking a seat agrees)."""
-    damaged: bool = False
-    """The room's save cannot be read (the room stays listed, saying so)."""
-
-    @property
-    def your_turn(self) -> bool:
-        """True when the user's seat must act now."""
-        return self.seat is not None and self.seat in self.to_act and not self.damaged
-
-
-def seat_label(seat: str | None) -> str:
-    """A seat of the index in words."""
-    if seat is None:
-        return "(open)"
-    if seat.startswith("bot:"):
-        return f"bot {seat[4:]}"
-    return seat
-
-
-def storage_problem(exc: BaseException) -> str:
-    """A failed write in words a remote player may read (no path)."""
-    code = getattr(exc, "errno", None)
-    if code == errno.ENOSPC or code == errno.EDQUOT:
-        why = "its disk is full"
-    elif code in (errno.EROFS, errno.EACCES, errno.EPERM):
-        why = "its data folder is read-only"
-    else:
-        why = "its storage fails"
-    return f"the server cannot save right now ({why}); try again later"
-
-
-def _key_file(fingerprint: str) -> str:
-    """A fingerprint as a file name ('SHA256:ab/c+' -> 'SHA256:ab_c+')."""
-    name = fingerprint.replace("/", "_")
-    if not name or name.startswith(".") or "\x00" in name or len(name) > 200:
-        raise RoomError("a key this server cannot record")
-    return name
 
 
 class Store:
@@ -253,9 +99,11 @@ class Store:
         for sub in ("rooms/open", "rooms/bots", "rooms/claims", "users/keys", "users/names", "users/rooms"):
             (self.root / sub).mkdir(parents=True, exist_ok=True)
         os.chmod(self.root, 0o700)
-        self._migrate_users()
-        self._migrate_index()
-        self._repair_entries()
+        from tui.server import migrate
+
+        migrate.migrate_users(self)
+        migrate.migrate_index(self)
+        migrate.repair_entries(self)
         for claim in os.scandir(self.rooms_dir / "claims"):
             try:
                 os.unlink(claim.path)
@@ -408,36 +256,6 @@ class Store:
                     raise
                 self._storage_failed(claim, exc)
         return name
-
-    def _migrate_users(self) -> None:
-        """users.json ({"keys": {fingerprint: name}}) -> one file per key.
-        A damaged file gives up what it can still be read from it."""
-        old = self.root / "users.json"
-        if not old.exists():
-            return
-        text = ""
-        try:
-            with open(old, "rb") as fh:
-                text = fh.read(LEGACY_BYTES).decode("utf-8", "replace")
-            pairs = list(json.loads(text)["keys"].items())
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            pairs = re.findall(r'"([^"\\]{1,200})"\s*:\s*"([A-Za-z][A-Za-z0-9_-]{1,15})"', text)
-            self.log(f"{old}: damaged ({exc}); {len(pairs)} names recovered from it")
-        taken = {p.name for p in (self.users_dir / "names").iterdir()}
-        for fp, name in pairs:
-            if not isinstance(name, str) or not USER_NAME.fullmatch(name) or name.lower() in taken:
-                continue
-            try:
-                keyfile = self.users_dir / "keys" / _key_file(str(fp))
-            except RoomError:
-                continue
-            if keyfile.exists():
-                continue
-            (self.users_dir / "names" / name.lower()).write_text(f"{fp}\n")
-            keyfile.write_text(name + "\n")
-            taken.add(name.lower())
-        os.replace(old, old.with_name("users.json.migrated"))
-        self.log(f"{old}: migrated {len(pairs)} names to {self.users_dir}")
 
     # -------------------------------------------------------------- rooms: reading
     def room(self, room_id: str) -> Room:
@@ -686,82 +504,6 @@ class Store:
             n += 1
         (self.rooms_dir / "next").write_text(f"{n}\n")
         self._changed()
-
-    # -------------------------------------------------------------- rooms: repair and migration
-    def _migrate_index(self) -> None:
-        """rooms/index.json (every entry in one file) -> one file per room;
-        a damaged index is rebuilt from the saves (`_repair_entries`)."""
-        old = self.rooms_dir / "index.json"
-        if not old.exists():
-            return
-        try:
-            with open(old, "rb") as fh:
-                doc = json.loads(fh.read(LEGACY_BYTES))
-            entries = dict(doc["rooms"])
-            n = int(doc.get("next", 1))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            self.log(f"{old}: damaged ({exc}); rooms rebuilt from their saves")
-            entries, n = {}, 1
-        for rid, entry in sorted(entries.items()):
-            if not ROOM_ID.fullmatch(rid) or self._entry_path(rid).exists():
-                continue
-            try:
-                room = Room.from_json(rid, entry)
-            except (KeyError, TypeError, ValueError, AttributeError):
-                self.log(f"{old}: room {rid}'s entry is damaged; rebuilt from its save")
-                continue
-            room.maker = room.maker or (room.seats[0] if room.seats and room.seats[0] and
-                                        not room.seats[0].startswith("bot:") else "")
-            self._seed_entry(room)
-            n = max(n, int(rid[1:]) + 1)
-        if n > self._next():
-            (self.rooms_dir / "next").write_text(f"{n}\n")
-        os.replace(old, old.with_name("index.json.migrated"))
-        self.log(f"{old}: migrated {len(entries)} rooms")
-
-    def _seed_entry(self, room: Room) -> None:
-        self._entry_path(room.id).write_text(json.dumps(room.to_json(), sort_keys=True) + "\n")
-        for person in room.people():
-            self._mark(self._person_dir(person) / room.id, True)
-        if room.open_seats():
-            self._mark(self.rooms_dir / "open" / room.id, True)
-        if room.has_bots():
-            self._mark(self.rooms_dir / "bots" / room.id, True)
-
-    def _repair_entries(self) -> None:
-        """Give every save without an entry one, from its players (a room
-        made by a process that died between its save and its entry, or an
-        index lost); fix the room counter. At start only: it lists the folder."""
-        from engine.saves import SaveError as _SaveError
-        from engine.session import game_on_disk
-
-        top = 0
-        names = set(os.listdir(self.rooms_dir))
-        for name in names:
-            if not re.fullmatch(r"r\d{4,8}\.json", name):
-                continue
-            rid = name[:-5]
-            top = max(top, int(rid[1:]))
-            if f"{rid}.room" in names:
-                continue
-            game = game_on_disk(self.rooms_dir / name)
-            doc = None
-            try:
-                doc = json.loads((self.rooms_dir / name).read_bytes())
-            except (OSError, ValueError, _SaveError):
-                pass
-            if game is None or not isinstance(doc, dict):
-                self.log(f"{self.rooms_dir / name}: no entry and an unreadable save; left alone")
-                continue
-            seats: list[str | None] = []
-            for i, (pname, kind) in enumerate(game.players):
-                seats.append(kind if kind.startswith("bot:") else None if pname == f"open seat {i + 1}" else pname)
-            room = Room(rid, str(doc.get("game", "")), seats, str(doc.get("created", "")))
-            room.maker = seats[0] if seats and seats[0] and not seats[0].startswith("bot:") else ""
-            self._seed_entry(room)
-            self.log(f"{self.rooms_dir / name}: room {rid} had no entry; rebuilt from its save")
-        if top + 1 > self._next():
-            (self.rooms_dir / "next").write_text(f"{top + 1}\n")
 
     # -------------------------------------------------------------- seat claims
     def _claim_path(self, room_id: str, seat: int) -> Path:
