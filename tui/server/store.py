@@ -60,8 +60,12 @@ class Store:
         self._status_cache: dict[str, tuple[Any, RoomStatus]] = {}
         self._rooms_cache: dict[str, tuple[Any, Room | None]] = {}
         self._logged: set[str] = set()
-        self._all: list[Room] = []
-        self._all_mark: object = ()
+        self._all: dict[str, Room | None] = {}
+        """Every room's entry as `rooms` last read it (None: none or damaged)."""
+        self._all_top = 0
+        """The highest room number `rooms` has read."""
+        self._log_at = -1
+        """How much of the change log `rooms` has read (-1: nothing yet)."""
 
     # -------------------------------------------------------------- places
     @property
@@ -198,13 +202,25 @@ class Store:
         return hold()
 
     def change_mark(self) -> tuple[int, int, int] | None:
-        """What changes whenever a room is made, joined or watched (one stat)."""
+        """What changes whenever a room is made, joined or watched (one stat
+        of the change log)."""
         from engine.session import stat_key
 
         return stat_key(self.rooms_dir / "changes")
 
-    def _changed(self) -> None:
-        self._write(self.rooms_dir / "changes", f"{os.getpid()}-{time.monotonic_ns()}\n")
+    def _changed(self, room_id: str) -> None:
+        """Append the room to the change log (`rooms/changes`, a room id a
+        line: what a reader of every room reads again; its stat is the
+        lobbies' change mark)."""
+        path = self.rooms_dir / "changes"
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                os.write(fd, f"{room_id}\n".encode())
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            self._storage_failed(path, exc)
 
     # -------------------------------------------------------------- users
     def user_for(self, fingerprint: str) -> str | None:
@@ -341,13 +357,29 @@ class Store:
         return [r for r in rooms if r is not None]
 
     def rooms(self) -> list[Room]:
-        """Every room, oldest first (reads every entry: for the bot runner
-        and tools, never for a lobby)."""
-        mark = self.change_mark()
-        if mark is None or mark != self._all_mark:
-            self._all = [r for r in (self._entry(f"r{n:04d}") for n in range(1, self._next())) if r is not None]
-            self._all_mark = mark
-        return list(self._all)
+        """Every room, oldest first (for tools; never for a lobby). Read
+        whole once; after that only the rooms named in the change log since
+        the last call, and the new ones."""
+        try:
+            size = os.stat(self.rooms_dir / "changes").st_size
+        except OSError:
+            size = 0
+        if size != self._log_at:
+            if 0 <= self._log_at < size:
+                with open(self.rooms_dir / "changes", "rb") as fh:
+                    fh.seek(self._log_at)
+                    changed = fh.read(size - self._log_at).decode("ascii", "replace").split()
+            else:  # the first call, or a log started again: every room
+                changed, self._all, self._all_top = [], {}, 0
+            for rid in changed:
+                if rid in self._all:  # (a newer room comes in below, in order)
+                    self._rooms_cache.pop(rid, None)
+                    self._all[rid] = self._entry(rid)
+            self._log_at = size
+        for n in range(self._all_top + 1, self._next()):
+            self._all[f"r{n:04d}"] = self._entry(f"r{n:04d}")
+            self._all_top = n
+        return [r for r in self._all.values() if r is not None]
 
     def _next(self) -> int:
         try:
@@ -424,7 +456,7 @@ class Store:
         if room.has_bots():
             self._mark(self.rooms_dir / "bots" / room.id, True)
         self._rooms_cache.pop(room.id, None)
-        self._changed()
+        self._changed(room.id)
 
     def join(self, room_id: str, seat: int, user: str) -> Room:
         """Seat `user` at open `seat` of the room (the save's player is
@@ -503,7 +535,7 @@ class Store:
                 self._mark(self.rooms_dir / "bots" / room.id, True)
             n += 1
         (self.rooms_dir / "next").write_text(f"{n}\n")
-        self._changed()
+        self._changed(f"r{n - 1:04d}")
 
     # -------------------------------------------------------------- seat claims
     def _claim_path(self, room_id: str, seat: int) -> Path:
