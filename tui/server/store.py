@@ -55,6 +55,10 @@ class Store:
     def __init__(self, root: Path, limits: RoomLimits | None = None, log: Callable[[str], None] | None = None) -> None:
         self.root = Path(root)
         """The data folder."""
+        self.rooms_dir = self.root / "rooms"
+        """The rooms' saves, entries and summaries."""
+        self.users_dir = self.root / "users"
+        """The users' records."""
         self.limits = limits or RoomLimits()
         self._log = log
         self._status_cache: dict[str, tuple[Any, RoomStatus]] = {}
@@ -68,13 +72,6 @@ class Store:
         """How much of the change log `rooms` has read (-1: nothing yet)."""
 
     # -------------------------------------------------------------- places
-    @property
-    def rooms_dir(self) -> Path:
-        return self.root / "rooms"
-
-    @property
-    def users_dir(self) -> Path:
-        return self.root / "users"
 
     @property
     def host_key_path(self) -> Path:
@@ -91,7 +88,8 @@ class Store:
         return self.rooms_dir / f"{room_id}.json"
 
     def _entry_path(self, room_id: str) -> Path:
-        return self.room_path(room_id).with_suffix(".room")
+        self.room_path(room_id)  # checks the id
+        return self.rooms_dir / f"{room_id}.room"
 
     def _person_dir(self, user: str) -> Path:
         return self.users_dir / "rooms" / user.lower()
@@ -660,7 +658,8 @@ class Store:
                           None, record.hints)
 
     def _summary_path(self, room_id: str) -> Path:
-        return self.room_path(room_id).with_suffix(".summary")
+        self.room_path(room_id)  # checks the id
+        return self.rooms_dir / f"{room_id}.summary"
 
     def _write_summary(self, room_id: str, record: Any, key: Any) -> None:
         """Write what the lobby shows of `record`, as of the save's stat `key` (best effort)."""
