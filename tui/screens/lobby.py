@@ -34,13 +34,18 @@ def sections(statuses: list[RoomStatus], user: str) -> list[tuple[str, list[Room
     free seat, and the other games to watch."""
     mine = sorted((s for s in statuses if s.seat is not None), key=lambda s: (not s.your_turn, s.over, s.room.id))
     rest = [s for s in statuses if s.seat is None]
-    open_ = [s for s in rest if s.room.open_seats() and not s.over]
-    watch = [s for s in rest if s not in open_]
+    open_ = sorted((s for s in rest if s.room.open_seats() and not s.over), key=lambda s: -int(s.room.id[1:]))
+    watch = sorted((s for s in rest if s not in open_), key=lambda s: -int(s.room.id[1:]))
     return [("Your rooms", mine), ("Open rooms (Enter takes a free seat)", open_), ("Other games (Enter watches)", watch)]
 
 
 class LobbyScreen(Screen[None]):
     """Rooms on the server, as one person sees them."""
+
+    DEFAULT_CSS = """
+    LobbyScreen #rooms { height: 1fr; }
+    """
+    """The list takes the room left and scrolls: the message line under it stays in view."""
 
     BINDINGS = [
         Binding("enter", "open", "Play / join", show=True),
@@ -109,7 +114,7 @@ class LobbyScreen(Screen[None]):
         if self.waiting is not None and waiting - self.waiting:
             self.app.bell()  # a room became your turn
         self.waiting = waiting
-        paging = f" · page {self.page + 1} of {self.pages}: n next, p back" if self.pages > 1 else ""
+        paging = f" · n/p: page {self.page + 1}/{self.pages}" if self.pages > 1 else ""
         self.query_one("#lobby-hint", Static).update(
             f"Enter plays or joins · w watches · c makes a room · q leaves{paging}")
         rooms = self.query_one("#rooms", OptionList)

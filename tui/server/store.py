@@ -695,9 +695,11 @@ class Store:
 
     def lobby_rooms(self, user: str, page: int = 0) -> list[Room]:
         """What a person's lobby lists: their rooms, a page of the open
-        ones and a page of the newest (each room once)."""
+        ones and, of a page of the newest, those without a free seat (each
+        room once)."""
         seen: dict[str, Room] = {}
-        for room in (*self.rooms_for(user), *self.open_rooms(page), *self.newest_rooms(page)):
+        others = [r for r in self.newest_rooms(page) if not r.open_seats()]  # the open ones have their own pages
+        for room in (*self.rooms_for(user), *self.open_rooms(page), *others):
             seen.setdefault(room.id, room)
         return list(seen.values())
 
