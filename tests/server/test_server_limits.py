@@ -65,7 +65,7 @@ async def test_the_server_takes_at_most_max_sessions(tmp_path):
         front.store.bind(ka.get_fingerprint("sha256"), "alice")
         front.store.bind(kb.get_fingerprint("sha256"), "bob")
         alice = await open_term(port, ka)
-        assert (await refused(port, kb)).strip() == "tsquare: the server is full (1 people on it); try again later"
+        assert (await refused(port, kb)).strip() == "tsquare: the server is full (1 session at once); try again later"
         alice.send("c")  # the one session goes on
         await alice.wait_for("New room: which game?")
         await alice.close()

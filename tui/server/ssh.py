@@ -287,8 +287,10 @@ class Front:
             return self._refuse(process, "the games need a terminal: use ssh -t, or 'status'")
         if self.active.get(fingerprint, 0) >= self.limits.per_key:
             return self._refuse(process, f"at most {self.limits.per_key} connections per key")
-        if sum(self.active.values()) >= self.limits.max_sessions:
-            return self._refuse(process, f"the server is full ({self.limits.max_sessions} people on it); try again later")
+        most = self.limits.max_sessions
+        if sum(self.active.values()) >= most:
+            return self._refuse(process, f"the server is full ({most} session{'s' if most != 1 else ''} at once); "
+                                "try again later")
         if user is None and not self._may_log_in_first(conn):
             return self._refuse(process, "too many new keys from your address in the last minute; try again later")
         self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
