@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -216,3 +217,37 @@ def test_the_rooms_with_bots_are_listed_without_reading_the_others(store):
     store.create_room("grid-square", ["alice", "bob"], seed=1)
     bots = store.create_room("grid-square", ["alice", "bot:random"], seed=1)
     assert [r.id for r in store.bot_rooms()] == [bots.id]
+
+
+def test_a_damaged_room_entry_costs_that_room_only_and_is_logged(tmp_path):
+    logged = []
+    store = Store(tmp_path, log=logged.append)
+    store.make()
+    a = store.create_room("grid-square", ["alice", "bob"], seed=1)
+    b = store.create_room("grid-square", ["alice", "carol"], seed=1)
+    (tmp_path / "rooms" / f"{a.id}.room").write_text('{"game": "grid-square", "seats": ')
+    assert [r.id for r in Store(tmp_path, log=logged.append).rooms_for("alice")] == [b.id]
+    assert any(f"{a.id}.room" in line for line in logged)
+    with pytest.raises(RoomError, match="no room"):
+        Store(tmp_path).room(a.id)
+
+
+def test_a_seat_claim_goes_when_its_room_is_left_or_its_process_ends(store):
+    room = store.create_room("grid-square", ["alice", "bob"], seed=1)
+    token = store.claim_seat(room.id, 0)
+    assert store.claims() == {room.id: [os.getpid()]}
+    store.release_seat(room.id, 0, token)
+    assert store.claims() == {}
+    store.claim_seat(room.id, 1)
+    store.drop_claims(os.getpid())
+    assert store.claims() == {}
+
+
+def test_a_rooms_watchers_are_bounded(store):
+    from tui.server.store import MAX_WATCHERS
+
+    room = store.create_room("grid-square", ["alice", "bob"], seed=1)
+    for i in range(MAX_WATCHERS + 5):
+        store.watch(room.id, f"w{i}")
+    watchers = store.room(room.id).watchers
+    assert len(watchers) == MAX_WATCHERS and watchers[-1] == f"w{MAX_WATCHERS + 4}"

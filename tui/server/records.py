@@ -21,6 +21,8 @@ RECORD_BYTES = 64 * 1024
 """A user's or room's record is refused unread beyond this size."""
 LEGACY_BYTES = 256 * 1024 * 1024
 """The old single-file users and room index are migrated up to this size."""
+MAX_WATCHERS = 200
+"""Watchers a room's entry remembers (the latest), so that it stays small."""
 PAGE = 10
 """Rooms in one page of the lobby's open rooms and of the newest games
 (about what an 80x24 terminal shows of each)."""

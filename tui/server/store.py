@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterator, NoReturn
 
 from engine.errors import SaveError
 from tui.server.records import (  # noqa: F401 (the store's names, importable from here as before)
-    DAMAGED, MAX_ROOMS, PAGE, RECORD_BYTES, ROOM_ID, ROOMS_PER_PERSON, USER_NAME, Room, RoomError, RoomLimits,
+    DAMAGED, MAX_ROOMS, MAX_WATCHERS, PAGE, RECORD_BYTES, ROOM_ID, ROOMS_PER_PERSON, USER_NAME, Room, RoomError, RoomLimits,
     RoomStatus, StorageError, _key_file, check_user_name, seat_label, storage_problem,
 )
 
@@ -502,7 +502,7 @@ class Store:
             room = self.room(room_id)
             if user not in room.watchers and user not in room.seats:
                 before = Room.from_json(room_id, room.to_json())
-                room.watchers.append(user)
+                room.watchers = room.watchers[-(MAX_WATCHERS - 1):] + [user]  # the entry stays small
                 self._write_entry(room, before)
         return room
 
