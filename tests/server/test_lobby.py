@@ -251,3 +251,20 @@ def test_a_rooms_watchers_are_bounded(store):
         store.watch(room.id, f"w{i}")
     watchers = store.room(room.id).watchers
     assert len(watchers) == MAX_WATCHERS and watchers[-1] == f"w{MAX_WATCHERS + 4}"
+
+
+def test_a_data_folder_that_cannot_be_changed_at_start_is_served_as_it_is(tmp_path, monkeypatch):
+    made = Store(tmp_path)
+    made.make()
+    room = made.create_room("grid-square", ["alice", "bob"], seed=1)
+    (tmp_path / "users.json").write_text('{"keys": {"SHA256:x": "xavier"}}')  # to convert, but it cannot be
+    logged = []
+
+    def refuse(*a, **k):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr("os.chmod", refuse)
+    again = Store(tmp_path, log=logged.append)
+    again.make()
+    assert [r.id for r in again.rooms()] == [room.id]
+    assert any("cannot finish opening" in line for line in logged)

@@ -100,12 +100,15 @@ class Store:
         calls it once at start, before anyone connects)."""
         for sub in ("rooms/open", "rooms/bots", "rooms/claims", "users/keys", "users/names", "users/rooms"):
             (self.root / sub).mkdir(parents=True, exist_ok=True)
-        os.chmod(self.root, 0o700)
         from tui.server import migrate
 
-        migrate.migrate_users(self)
-        migrate.migrate_index(self)
-        migrate.repair_entries(self)
+        try:
+            os.chmod(self.root, 0o700)
+            migrate.migrate_users(self)
+            migrate.migrate_index(self)
+            migrate.repair_entries(self)
+        except OSError as exc:  # a read-only or full folder: serve what there is
+            self.log(f"{self.root}: cannot finish opening the data folder ({exc}); serving it as it is")
         for claim in os.scandir(self.rooms_dir / "claims"):
             try:
                 os.unlink(claim.path)
