@@ -268,3 +268,17 @@ def test_a_data_folder_that_cannot_be_changed_at_start_is_served_as_it_is(tmp_pa
     again.make()
     assert [r.id for r in again.rooms()] == [room.id]
     assert any("cannot finish opening" in line for line in logged)
+
+
+def test_after_a_move_the_lobbies_read_the_summary_not_the_save(store, monkeypatch):
+    room = store.create_room("grid-square", ["alice", "bob"], seed=1)
+    session = GameSession.open(store.room_path(room.id))
+    view = session.view(0)
+    session.play(0, view.format_move(view.legal(0)[0]))
+    store.record_change(room.id, session.record)  # what the mover's room screen does
+    monkeypatch.setattr("engine.saves.load", lambda path: pytest.fail("a save was read"))
+    st = Store(store.root).status(store.room(room.id), "bob")
+    assert st.ply == 1 and st.your_turn
+    session.play(1, session.view(1).format_move(session.view(1).legal(1)[0]))  # no summary written this time
+    monkeypatch.undo()
+    assert Store(store.root).status(store.room(room.id), "alice").ply == 2  # an old summary is never believed

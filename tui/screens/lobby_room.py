@@ -177,8 +177,8 @@ class RoomScreen(GameScreen):
             return False
         played = super().play(seat, text)
         store = getattr(self.app, "store", None)
-        if played and store is not None and self.room_id:
-            store.record_change(self.room_id, self.record)  # the lobbies' summary of the room
+        if played and store is not None and self.room_id:  # the lobbies' summary of the room, once drawn
+            self.call_after_refresh(store.record_change, self.room_id, self.record)
         return played
 
     def play_refusal(self) -> str | None:
