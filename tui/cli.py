@@ -738,10 +738,23 @@ def serve(
     data: Optional[str] = typer.Option(
         None, "--data", help="Folder for the host key, users and rooms (default: your data folder/server)."
     ),
+    max_sessions: Optional[int] = typer.Option(
+        None, "--max-sessions", help="Terminal sessions at once, everyone together (default: from memory, "
+        "about 25 MiB each with a quarter of RAM left free)."
+    ),
+    first_logins: int = typer.Option(
+        10, "--first-logins-per-minute", help="New keys (first logins) one address may bring in a minute."
+    ),
+    rooms_per_person: int = typer.Option(20, "--rooms-per-person", help="Unfinished rooms one person may have made."),
+    max_rooms: int = typer.Option(10_000, "--max-rooms", help="Rooms on the server (finished ones count)."),
 ) -> None:
     """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal."""
     if not 0 <= port <= 65535:
         fail("--port takes 0 to 65535")
+    for flag, value, lo in (("--max-sessions", max_sessions, 1), ("--first-logins-per-minute", first_logins, 0),
+                            ("--rooms-per-person", rooms_per_person, 0), ("--max-rooms", max_rooms, 0)):
+        if value is not None and not lo <= value <= 1_000_000:
+            fail(f"{flag} takes {lo} to 1000000")
     try:
         from tui.server.ssh import serve_forever
     except ImportError:
@@ -756,7 +769,14 @@ def serve(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"{folder}: cannot use it for the server: {exc.strerror or exc}")
-    raise typer.Exit(serve_forever(folder, host, port))
+    import dataclasses
+
+    from tui.server.ssh import Limits
+
+    limits = Limits(first_logins_per_minute=first_logins, rooms_per_person=rooms_per_person, max_rooms=max_rooms)
+    if max_sessions is not None:
+        limits = dataclasses.replace(limits, max_sessions=max_sessions)
+    raise typer.Exit(serve_forever(folder, host, port, limits=limits))
 
 
 @app.command()

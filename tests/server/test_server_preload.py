@@ -45,10 +45,6 @@ async def test_without_the_zygote_a_connection_still_gets_its_lobby(server):
 
 async def test_a_saved_move_is_pushed_to_the_seat_holders(server):
     room = server.store.create_room("grid-square", ["alice", "bob"], seed=3)
-    for _ in range(500):  # the room's making is a change too: let the server's look see it first
-        if room.id in server.seen_marks:
-            break
-        await asyncio.sleep(0.01)
     waiter = await asyncio.create_subprocess_exec(
         sys.executable, "-c", "import signal; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGUSR1]); "
         "print('ready', flush=True); signal.sigwait([signal.SIGUSR1])",
@@ -56,8 +52,13 @@ async def test_a_saved_move_is_pushed_to_the_seat_holders(server):
     )
     try:
         assert (await waiter.stdout.readline()).strip() == b"ready"
-        server.store._claim_path(room.id, 1).write_text(f"{waiter.pid}-1")
         server.pokeable.add(waiter.pid)  # as if forked from the zygote
+        server.store._claim_path(room.id, 1).write_text(f"{waiter.pid}-1")
+        for _ in range(500):  # the server's look for changes takes the claimed room in
+            if room.id in server.seen_marks:
+                break
+            await asyncio.sleep(0.01)
+        assert room.id in server.seen_marks
         await asyncio.sleep(0.2)
         assert waiter.returncode is None  # nothing changed yet: no push
         session = GameSession.open(server.store.room_path(room.id))
@@ -77,8 +78,10 @@ def test_claimants_are_the_processes_holding_a_seat(tmp_path):
     assert store.claimants(room.id) == []
     store.claim_seat(room.id, 0)
     assert store.claimants(room.id) == [os.getpid()]
+    other = store.create_room("grid-square", ["carol", "dave"], seed=1)
     before = store.save_marks()
-    assert set(before) == {room.id}
+    assert set(before) == {room.id}  # only the rooms someone plays in now are looked at
+    assert other.id not in store.claims()
     session = GameSession.open(store.room_path(room.id))
     view = session.view(0)
     session.play(0, view.format_move(view.legal(0)[0]))

@@ -11,15 +11,18 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rulesets import REGISTRY
-from tui.server.store import RoomError, RoomStatus, Store, seat_label
+from tui.server.store import DAMAGED, PAGE, RoomError, RoomStatus, Store, seat_label
 from tui.widgets.option_list import KeyOptionList
 
 REFRESH_SECONDS = 1.0
-"""How often the lobby looks at the rooms again."""
+"""How often the lobby looks at the rooms again: one stat of the index's
+change mark, and one per room shown (never per room on the server)."""
 
 
 def room_label(st: RoomStatus, user: str) -> Text:
     """One room as a line of the lobby's list."""
+    if st.damaged:
+        return Text(f"  damaged   {st.room.id}  {st.title:<18} {DAMAGED}")
     mark = "▶ your turn" if st.your_turn else ("  finished " if st.over else "           ")
     seats = ", ".join("you" if s == user else seat_label(s) for s in st.room.seats)
     hints = " · hints on" if st.hints else ""
@@ -31,19 +34,26 @@ def sections(statuses: list[RoomStatus], user: str) -> list[tuple[str, list[Room
     free seat, and the other games to watch."""
     mine = sorted((s for s in statuses if s.seat is not None), key=lambda s: (not s.your_turn, s.over, s.room.id))
     rest = [s for s in statuses if s.seat is None]
-    open_ = [s for s in rest if s.room.open_seats() and not s.over]
-    watch = [s for s in rest if s not in open_]
+    open_ = sorted((s for s in rest if s.room.open_seats() and not s.over), key=lambda s: -int(s.room.id[1:]))
+    watch = sorted((s for s in rest if s not in open_), key=lambda s: -int(s.room.id[1:]))
     return [("Your rooms", mine), ("Open rooms (Enter takes a free seat)", open_), ("Other games (Enter watches)", watch)]
 
 
 class LobbyScreen(Screen[None]):
     """Rooms on the server, as one person sees them."""
 
+    DEFAULT_CSS = """
+    LobbyScreen #rooms { height: 1fr; }
+    """
+    """The list takes the room left and scrolls: the message line under it stays in view."""
+
     BINDINGS = [
         Binding("enter", "open", "Play / join", show=True),
         Binding("w", "watch", "Watch"),
         Binding("c", "create", "New room"),
         Binding("r", "refresh", "Refresh", show=False),
+        Binding("n", "page(1)", "More rooms", show=False),
+        Binding("p", "page(-1)", "Back a page", show=False),
         Binding("q", "quit_app", "Quit"),
     ]
 
@@ -55,11 +65,18 @@ class LobbyScreen(Screen[None]):
         self.statuses: dict[str, RoomStatus] = {}
         self.waiting: set[str] | None = None
         """Rooms where it was this person's turn at the last look."""
+        self.page = 0
+        """Which page of the open rooms and of the newest games is shown."""
+        self.pages = 1
+        self.listed: list = []
+        """The rooms listed (read again only when the index's change mark moves)."""
+        self.mark: object = ()
+        """The index's change mark at the last listing."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(Text(f"T-Square lobby · you are {self.user}"), classes="title")
-            yield Static("Enter plays or joins · w watches · c makes a room · q leaves", classes="hint")
+            yield Static("Enter plays or joins · w watches · c makes a room · q leaves", classes="hint", id="lobby-hint")
             yield KeyOptionList(id="rooms")
             yield Static("", id="message")
         yield Footer()
@@ -72,19 +89,34 @@ class LobbyScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.action_refresh()
 
-    def action_refresh(self) -> None:
+    def action_refresh(self, relist: bool = False) -> None:
+        """Look again: the listing only if the index changed (or `relist`),
+        then the shown rooms' saves (a stat each; a save is read only if it
+        changed); the list is drawn again only if something shown changed."""
         if not self.is_active:
             return  # under a room's screen (or any other): that screen watches its own game
         try:
-            statuses = list(self.store.statuses(self.user))
+            mark = self.store.change_mark()
+            if relist or mark != self.mark or not self.listed:
+                self.mark = mark
+                self.listed = self.store.lobby_rooms(self.user, self.page)
+                self.pages = max(1, -(-max(self.store.open_count(), self.store.room_count()) // PAGE))
+            statuses = [st for st in (self.store.status(r, self.user) for r in self.listed) if st is not None]
         except RoomError as exc:
             self.say(str(exc))
             return
+        if relist or statuses != list(self.statuses.values()):
+            self._draw(statuses)
+
+    def _draw(self, statuses: list[RoomStatus]) -> None:
         self.statuses = {s.room.id: s for s in statuses}
         waiting = {s.room.id for s in statuses if s.your_turn}
         if self.waiting is not None and waiting - self.waiting:
             self.app.bell()  # a room became your turn
         self.waiting = waiting
+        paging = f" · n/p: page {self.page + 1}/{self.pages}" if self.pages > 1 else ""
+        self.query_one("#lobby-hint", Static).update(
+            f"Enter plays or joins · w watches · c makes a room · q leaves{paging}")
         rooms = self.query_one("#rooms", OptionList)
         keep = self._room_id()
         options: list[Option] = []
@@ -99,6 +131,13 @@ class LobbyScreen(Screen[None]):
         else:
             first = next((i for i, o in enumerate(options) if o.id), None)
             rooms.highlighted = first
+
+    def action_page(self, step: int) -> None:
+        """Another page of the open rooms and of the newest games."""
+        page = max(0, min(self.pages - 1, self.page + step))
+        if page != self.page:
+            self.page = page
+            self.action_refresh(relist=True)
 
     def _room_id(self) -> str | None:
         rooms = self.query_one("#rooms", OptionList)
@@ -117,6 +156,8 @@ class LobbyScreen(Screen[None]):
         st = self.statuses.get(self._room_id() or "")
         if st is None:
             return
+        if st.damaged:
+            return self.say(f"Room {st.room.id}: {DAMAGED}; the server's operator has been told.")
         if st.seat is not None:
             return self.enter(st.room.id, st.seat)
         free = st.room.open_seats()
@@ -147,15 +188,22 @@ class LobbyScreen(Screen[None]):
         from engine.errors import SaveError
         from tui.screens.lobby_room import RoomScreen
 
+        path = self.store.room_path(room_id)
         try:
-            still_mine = None
-            if seat is not None:
-                token = self.store.claim_seat(room_id, seat)
-                still_mine = lambda: self.store.holds_seat(room_id, seat, token)  # noqa: E731
-            screen = RoomScreen(self.store.room_path(room_id), seat, room_id, still_mine)
-        except (SaveError, RoomError) as exc:
-            self.say(str(exc))
+            screen = RoomScreen(path, seat, room_id)
+        except SaveError as exc:
+            self.store.log(f"{path}: {DAMAGED}: {exc}")
+            self.say(f"Room {room_id}: {DAMAGED}; the server's operator has been told.")
+            self.action_refresh(relist=True)
             return
+        if seat is not None:
+            try:
+                token = self.store.claim_seat(room_id, seat)
+            except RoomError as exc:
+                self.say(f"Room {room_id} not opened: {exc}.")
+                return
+            screen.still_mine = lambda: self.store.holds_seat(room_id, seat, token)
+            screen.release = lambda: self.store.release_seat(room_id, seat, token)
         self.say("")
         self.app.push_screen(screen)
 

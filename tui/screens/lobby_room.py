@@ -19,6 +19,20 @@ MOVE_MAX = 80
 """The longest text the move line takes (a paste is cut there)."""
 
 
+def without_paths(text: str, path: Path, room_id: str) -> str:
+    """`text` with the save's path (as given or resolved) said as the room,
+    and any other path under the server's data folder as that folder."""
+    import os
+    import re
+
+    room = f"room {room_id}" if room_id else "this room"
+    for p in {str(path), os.path.realpath(path)}:
+        text = text.replace(p, room)
+    for folder in {str(path.parent.parent), os.path.realpath(path.parent.parent)}:
+        text = re.sub(re.escape(folder) + r"[^\s:;,()]*", "the server's data folder", text)
+    return text
+
+
 class RoomScreen(GameScreen):
     """Plays one seat of a room's game (seat None: watches it)."""
 
@@ -51,6 +65,8 @@ class RoomScreen(GameScreen):
         self.still_mine = still_mine
         """Asked now and then: False once the person opened this seat on
         another connection (the newer one plays; this one goes back)."""
+        self.release: Callable[[], None] | None = None
+        """Called once as the screen goes (drops the connection's seat claim)."""
         self.my_turn = False
         """Whether the seat was to act at the last draw (for the bell)."""
         self.seen_stat = stat_key(path)
@@ -61,6 +77,16 @@ class RoomScreen(GameScreen):
         box = self.query_one("#move-input", Input)
         box.max_length = MOVE_MAX
         box.restricted = self.too_long  # the line's own hook when it refuses text
+
+    def on_unmount(self) -> None:
+        release, self.release = self.release, None
+        if release is not None:
+            release()
+
+    def show_message(self, text: str) -> None:
+        """The line under the board, naming the room where a message would
+        name a file of the server's (a remote player never sees its paths)."""
+        super().show_message(without_paths(text, self.path, self.room_id))
 
     def too_long(self) -> None:
         """Say why the move line refused what was typed or pasted."""
@@ -120,24 +146,40 @@ class RoomScreen(GameScreen):
         if key != self.seen_stat:
             self.seen_stat = key
             on_disk = game_on_disk(self.path)
+            if on_disk is None and key is not None:
+                self.damaged()
+                return True
             names = None if on_disk is None else on_disk.names
             if names is not None and names != self.record.names:
                 before = self.record.names
                 try:
                     self.session.reload()
-                except SaveError as exc:
-                    self.show_message(f"The room's save cannot be read: {exc}")
+                except SaveError:
+                    self.damaged()
                     return True
                 joined = [n for i, n in enumerate(self.record.names) if i < len(before) and n != before[i]]
                 self._reloaded(f"{', '.join(joined)} sat down." if joined else "")
         return True
+
+    def damaged(self) -> None:
+        """The save can no longer be read: say so (the operator's log gets the details)."""
+        from tui.server.store import DAMAGED
+
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            store.log(f"{self.path}: {DAMAGED} (found by a player in the room)")
+        self.show_message(f"Room {self.room_id}: {DAMAGED}; the server's operator has been told.")
 
     # ------------------------------------------------------------- moves
     def play(self, seat: int, text: str) -> bool:
         """Play for the person's seat, if this connection still holds it."""
         if not self.check_seat():
             return False
-        return super().play(seat, text)
+        played = super().play(seat, text)
+        store = getattr(self.app, "store", None)
+        if played and store is not None and self.room_id:  # the lobbies' summary of the room, once drawn
+            self.call_after_refresh(store.record_change, self.room_id, self.record)
+        return played
 
     def play_refusal(self) -> str | None:
         if self.seat is None and not self.record.state.is_over():

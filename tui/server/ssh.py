@@ -11,8 +11,11 @@
 - `ssh HOST status` prints the rooms where it is your turn. Nothing else may
   run: no shell but the TUI, no other command, no subsystem, no port, agent
   or X11 forwarding.
-- Limits: connections per key, idle time, input rate (bytes over the limit
-  are dropped with a bell; a flood ends the connection).
+- Limits: connections per key and in all, first logins per minute from one
+  address, idle time, input rate (bytes over the limit are dropped with a
+  bell; a flood ends the connection); rooms per person and per server (the
+  store enforces those, in each connection's process). Each refusal is one
+  line on the person's terminal.
 """
 from __future__ import annotations
 
@@ -25,24 +28,51 @@ import struct
 import sys
 import termios
 import time
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Awaitable
 
 import asyncssh
 
 from tui.server.bots import BotRunner
-from tui.server.store import RoomError, Store, seat_label
+from tui.server.store import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, Store, seat_label
 from tui.server.wire import InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
 
 
+SESSION_MIB = 25
+"""About what one connection's TUI process costs (its own pages, the
+preloaded code shared): the default cap on sessions spends three quarters
+of the machine's memory on them at most."""
+
+
+def default_max_sessions(meminfo: Path = Path("/proc/meminfo")) -> int:
+    """Sessions at once by default: three quarters of the memory at
+    SESSION_MIB each (a quarter left free); 50 where memory cannot be read."""
+    try:
+        for line in meminfo.read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return max(1, int(line.split()[1]) * 3 // 4 // (SESSION_MIB * 1024))
+    except (OSError, ValueError, IndexError):
+        pass
+    return 50
+
+
 @dataclass(frozen=True)
 class Limits:
-    """What one person may use."""
+    """What one person, one address and the whole server may use."""
 
     per_key: int = 3
     """Connections at once with one key."""
+    max_sessions: int = field(default_factory=default_max_sessions)
+    """Terminal connections at once, everyone together."""
+    first_logins_per_minute: int = 10
+    """New keys (first logins) one address may bring in a minute."""
+    rooms_per_person: int = ROOMS_PER_PERSON
+    """Unfinished rooms one person may have made."""
+    max_rooms: int = MAX_ROOMS
+    """Rooms on the server."""
     idle_seconds: float = 1800.0
     """A connection with no input for this long is closed."""
     input_rate: float = 4096.0
@@ -133,10 +163,17 @@ class _Door(asyncssh.SSHServer):
 class Front:
     """The SSH server of one data folder."""
 
-    def __init__(self, root: Path, limits: Limits = Limits(), bots: bool = True, preload: bool = True) -> None:
-        self.store = Store(root)
+    def __init__(
+        self, root: Path, limits: Limits | None = None, bots: bool = True, preload: bool = True,
+        log=None,
+    ) -> None:
+        limits = limits or Limits()
+        self.store = Store(root, RoomLimits(limits.rooms_per_person, limits.max_rooms), log)
+        """The data folder (`log`: where its problems are told, besides its log file)."""
         self.store.make()
         self.limits = limits
+        self.first_logins: dict[str, deque[float]] = {}
+        """Per address, when its last first logins began (the last minute's)."""
         self.active: dict[str, int] = {}
         """Open terminal connections per key fingerprint."""
         self.children: set[int] = set()
@@ -159,7 +196,7 @@ class Front:
         key = load_host_key(self.store.host_key_path)
         if self.zygote is not None:
             try:
-                await self.zygote.start(child_env("xterm", None), self.store.root)
+                await self.zygote.start(self.child_env("xterm", None), self.store.root)
             except (ZygoteError, OSError, ValueError, asyncio.TimeoutError):
                 self.zygote.close()
                 self.zygote = None
@@ -209,20 +246,27 @@ class Front:
     async def _poke_movers(self) -> None:
         """Tell the players of a room the moment its save changes, instead
         of letting them find out at their next look: every POKE_SECONDS, one
-        stat per room; a changed room's seat holders get SIGUSR1."""
-        self.seen_marks = self.store.save_marks()
+        stat of the claims folder, and one stat per room where someone this
+        server started holds a seat (nothing per room on the server); a
+        changed room's seat holders get SIGUSR1."""
+        claims_mark, claims, listed = None, {}, 0.0
+        self.seen_marks = {}
         while True:
-            await asyncio.sleep(POKE_SECONDS)
-            marks, now = self.seen_marks, self.store.save_marks()
-            for room_id, mark in now.items():
-                if marks.get(room_id) != mark:
-                    for pid in self.store.claimants(room_id):
-                        if pid in self.pokeable:
-                            try:
-                                os.kill(pid, signal.SIGUSR1)
-                            except OSError:
-                                pass
+            mark = self.store.claims_mark()
+            if mark != claims_mark or time.monotonic() - listed > 1.0:  # and each second: a change
+                claims_mark, claims, listed = mark, self.store.claims(), time.monotonic()  # within a tick of the clock
+            ours = {room: [p for p in pids if p in self.pokeable] for room, pids in claims.items()}
+            ours = {room: pids for room, pids in ours.items() if pids}
+            marks, now = self.seen_marks, self.store.save_marks(ours)
+            for room_id, mark_ in now.items():
+                if room_id in marks and marks[room_id] != mark_:
+                    for pid in ours[room_id]:
+                        try:
+                            os.kill(pid, signal.SIGUSR1)
+                        except OSError:
+                            pass
             self.seen_marks = now
+            await asyncio.sleep(POKE_SECONDS)
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess) -> None:
@@ -232,7 +276,10 @@ class Front:
             return self._refuse(process, "public-key logins only")
         if process.subsystem:
             return self._refuse(process, "no subsystems here")
-        user = self.store.user_for(fingerprint)
+        try:
+            user = self.store.user_for(fingerprint)
+        except RoomError as exc:
+            return self._refuse(process, str(exc))
         command = process.command
         if command is not None:
             return self._command(process, command.strip(), user)
@@ -240,6 +287,12 @@ class Front:
             return self._refuse(process, "the games need a terminal: use ssh -t, or 'status'")
         if self.active.get(fingerprint, 0) >= self.limits.per_key:
             return self._refuse(process, f"at most {self.limits.per_key} connections per key")
+        most = self.limits.max_sessions
+        if sum(self.active.values()) >= most:
+            return self._refuse(process, f"the server is full ({most} session{'s' if most != 1 else ''} at once); "
+                                "try again later")
+        if user is None and not self._may_log_in_first(conn):
+            return self._refuse(process, "too many new keys from your address in the last minute; try again later")
         self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
         try:
             if user is None:
@@ -255,6 +308,22 @@ class Front:
             self.active[fingerprint] -= 1
             if not self.active[fingerprint]:
                 del self.active[fingerprint]
+
+    def _may_log_in_first(self, conn: asyncssh.SSHServerConnection | None) -> bool:
+        """Count a first login from the connection's address; False if that
+        address has had its minute's share."""
+        peer = conn.get_extra_info("peername") if conn else None
+        address = str(peer[0]) if peer else "?"
+        now = time.monotonic()
+        for addr in [a for a, q in self.first_logins.items() if not q or now - q[-1] > 60]:
+            del self.first_logins[addr]  # forget quiet addresses: the table stays small
+        times = self.first_logins.setdefault(address, deque())
+        while times and now - times[0] > 60:
+            times.popleft()
+        if len(times) >= self.limits.first_logins_per_minute:
+            return False
+        times.append(now)
+        return True
 
     def _refuse(self, process: asyncssh.SSHServerProcess, why: str) -> None:
         process.stderr.write(f"tsquare: {why}\r\n".encode())
@@ -290,6 +359,10 @@ class Front:
                 return None
             try:
                 return self.store.bind(fingerprint, line)
+            except StorageError as exc:  # not the person's fault, and not for them to retry at once
+                process.stderr.write(f"tsquare: your name cannot be recorded: {exc}\r\n".encode())
+                process.exit(1)
+                return None
             except RoomError as exc:
                 out.write(f"{exc}\r\n".encode())
 
@@ -298,7 +371,7 @@ class Front:
         cols, rows, _, _ = process.get_terminal_size()
         master, slave = pty.openpty()
         _set_size(master, cols or 80, rows or 24)
-        env = child_env(process.get_terminal_type() or "xterm", process.env.get("COLORTERM"))
+        env = self.child_env(process.get_terminal_type() or "xterm", process.env.get("COLORTERM"))
         try:
             pid, ended = await self._start_child(slave, user, env)
         finally:
@@ -321,6 +394,7 @@ class Front:
             self.children.discard(pid)
             self.pokeable.discard(pid)
             os.close(master)
+            self.store.drop_claims(pid)
         if not waiter.done():
             waiter.cancel()  # ended without a word (its zygote gone): no exit code to wait for
             return 0
@@ -394,6 +468,11 @@ class Front:
                 process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
                 return
             await _write_all(master, cleaner.feed(allowed, cut=len(allowed) < len(data)))
+
+
+    def child_env(self, term: str, colorterm: str | None) -> dict[str, str]:
+        """`child_env` with this server's room limits."""
+        return {**child_env(term, colorterm), **self.store.limits.to_env()}
 
 
 class LineReader:
@@ -501,14 +580,17 @@ def status_lines(store: Store, user: str) -> list[str]:
     return lines
 
 
-def serve_forever(root: Path, host: str, port: int, say=print) -> int:
+def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | None = None) -> int:
     """Run the server until interrupted; the exit code."""
     async def main() -> None:
-        front = Front(root)
+        front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"))
         real = await front.start(host, port)
         fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
         say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
         say(f"players join with: ssh -p {real} {'localhost' if host in ('127.0.0.1', '::1') else host}")
+        lim = front.limits
+        say(f"limits: {lim.max_sessions} sessions, {lim.per_key} per key, {lim.first_logins_per_minute} first "
+            f"logins a minute per address, {lim.rooms_per_person} rooms per person, {lim.max_rooms} rooms")
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
