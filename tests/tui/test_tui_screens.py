@@ -289,6 +289,42 @@ async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monk
         assert not log.has_class("expanded") and screen.focused is not log
 
 
+
+async def test_the_side_log_follows_every_move_even_after_keys_sent_while_waiting(tmp_path):
+    """While a bot thinks the keys go to the side log, so arrows meant for the
+    board scroll it back; the next move brings it to the end again (it used
+    to stop following for the rest of the game)."""
+    count = iter(range(1000))
+    record = played("grid-square", ["human", "bot:random"], 200, until=lambda s: next(count) >= 30 and s.to_act() == (0,))
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one("#log", LogPanel)
+        state = screen.record.state
+        screen.play(0, state.format_move(state.legal(0)[0]))
+        while screen.thinking is None:  # Player 1's turn may go on (a slide after a placing)
+            state = screen.record.state
+            screen.play(0, state.format_move(state.legal(0)[0]))
+        await pilot.pause()
+        assert screen.focused is log
+        await pilot.press("up", "up", "up", "left")  # meant for the board
+        assert log.scroll_y < log.max_scroll_y
+        screen.generation += 1  # the bot's slow answer is dropped; play its move now
+        screen.workers.cancel_group(screen, "bot")
+        screen.thinking = None
+        seat = screen.record.state.to_act()[0]
+        screen.play(seat, screen.record.state.format_move(screen.record.state.legal(seat)[0]))
+        for _ in range(20):
+            await pilot.pause()
+            if log.scroll_y == log.max_scroll_y:
+                break
+        assert log.last_ply == screen.record.ply
+        assert log.scroll_y == log.max_scroll_y, "the side log stopped following"
+        screen.generation += 1
+        screen.workers.cancel_group(screen, "bot")
+
+
 # ------------------------------------------------------------------ keys
 async def test_play_keys_leave_the_footer_while_a_bot_thinks_and_say_why(tmp_path):
     app = grid_app(tmp_path, ("human", "bot:greedy"), bot_delay=30)

@@ -470,6 +470,25 @@ class TestPanels:
             assert lines_of(log)[-1].lstrip().startswith("▶ 7. Bot 2 passes") or any(
                 r.lstrip().startswith("▶ 7.") for r in lines_of(log))
 
+    async def test_the_log_follows_a_burst_of_moves(self):
+        """Entries added faster than the screen refreshes (bots' moves in a
+        row) keep the log at its end: each `add` knows a scroll to the end
+        is still on its way."""
+        app = Host(lambda: [LogPanel(LOG)])
+        async with app.run_test(size=(40, 10)) as pilot:
+            log = app.query_one(LogPanel)
+            await pilot.pause()
+            for ply in range(6, 40):
+                log.add(LogEntry(ply, f"Bot 2 plays move {ply}", 1))
+                if ply % 3 == 0:
+                    await pilot.pause()  # some refreshes come between, most do not
+            for _ in range(20):
+                await pilot.pause()
+                if log.scroll_offset.y == log.max_scroll_y:
+                    break
+            assert log.scroll_offset.y == log.max_scroll_y > 0
+            assert lines_of(log)[-1].lstrip().startswith("▶ 39. Bot 2 plays move 39")
+
 
 # ------------------------------------------------------------------ theme
 def theme_colours() -> dict[str, str]:

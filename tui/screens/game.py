@@ -453,7 +453,9 @@ class GameScreen(Screen[None]):
         self.refusal = ""
         self.last = last_move_of(before, seat, self.record.moves[-1][1])
         names = self.record.names
-        self.log_widget.add(*[LogEntry(self.record.ply, ev.render(names), seat) for ev in events if ev.visible_to(self.viewer)])
+        log = self.log_widget  # the side log follows every move (keys sent while waiting may have scrolled it)
+        log.add(*[LogEntry(self.record.ply, ev.render(names), seat) for ev in events if ev.visible_to(self.viewer)],
+                follow=not log.has_class("expanded") or None)  # the big log: only if its reader is at the end
         self.show_message("")
         self.advance()
         return True
