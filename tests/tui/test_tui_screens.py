@@ -134,6 +134,34 @@ async def test_resuming_square_masons_mid_draft_opens_on_the_pass_screen(tmp_pat
         assert game.viewer is None and game.acting_human() is None
 
 
+
+async def test_the_pass_screen_has_a_key_bar_and_a_way_out(tmp_path):
+    from tui.screens.menu import MainMenu
+
+    path = saved(tmp_path, played("squire", ["human", "human"], 0))
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        bar = app.screen.query_one(KeyBar)
+        await pilot.pause()
+        assert {"ready", "menu", "quit_app"} <= {app.screen.active_bindings[i.key].binding.action for i in bar.items}
+        drawn = bar.render_line(0).text
+        assert "Menu" in drawn and "Quit" in drawn
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        quits: list[object] = []
+        app.exit = lambda *a, **k: quits.append(a)  # type: ignore[method-assign]
+        await pilot.press("q")
+        assert quits, "q on the pass screen does not quit"
+
+
 async def test_without_secrets_no_pass_screen(tmp_path):
     path = saved(tmp_path, played("grid-square", ["human", "human"], 3))
     app = create_app(tmp_path, game=path, bot_delay=0)

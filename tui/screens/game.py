@@ -284,7 +284,10 @@ class GameScreen(Screen[None]):
         self._draw(can_act=False)
         self._rebuild_log()
 
-        def arrived(_: object) -> None:
+        def arrived(answer: str | None) -> None:
+            if answer == "menu":  # Esc on the pass screen: leave, as q does here (the game is saved)
+                self.action_quit_game()
+                return
             self.passing = False
             self.viewer = seat
             self._rebuild_log()
