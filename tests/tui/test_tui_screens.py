@@ -502,6 +502,23 @@ async def test_the_saves_list_gives_date_turn_and_result(tmp_path):
         assert "Enter continues" in " ".join(str(s.render()) for s in app.screen.query(Static))
 
 
+
+async def test_esc_in_a_replay_opened_from_the_saves_list_goes_back_to_the_list(tmp_path):
+    saved(tmp_path, played("grid-square", ["bot:random", "bot:random"], 6), "a.json")
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen), "Esc left the replay for another screen than the saves list"
+
+
 # ------------------------------------------------------------------ the generic view (games still to come)
 async def test_the_generic_view_plays_by_keys_and_steps_in_replay(tmp_path, monkeypatch):
     import tui.screens.replay as replay_module
