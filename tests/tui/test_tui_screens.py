@@ -294,6 +294,26 @@ async def test_the_move_list_shows_what_each_move_does(tmp_path, monkeypatch):
         assert listed.get_option_at_index(listed.highlighted).id.startswith("Mh7")
 
 
+
+async def test_a_move_list_filter_with_no_match_says_so(tmp_path):
+    app = grid_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        picker = app.screen
+        assert isinstance(picker, MovePicker)
+        note = picker.query_one("#no-match", Static)
+        assert not note.display or not str(note.render()).strip()
+        await pilot.press(*"zz[q")
+        await pilot.pause()
+        assert picker.query_one("#moves").option_count == 0
+        said = str(note.render())
+        assert note.display and "No legal move matches 'zz[q'" in said
+        await pilot.press("backspace", "backspace", "backspace", "backspace")
+        await pilot.pause()
+        assert picker.query_one("#moves").option_count > 0 and not note.display
+
+
 # ------------------------------------------------------------------ log
 async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monkeypatch):
     calls = spy_views(monkeypatch)
