@@ -489,6 +489,24 @@ class TestPanels:
             assert log.scroll_offset.y == log.max_scroll_y > 0
             assert lines_of(log)[-1].lstrip().startswith("▶ 39. Bot 2 plays move 39")
 
+    async def test_the_log_stays_at_its_end_when_it_gets_narrower(self):
+        """A log that fit its panel is laid out narrower (the board beside it
+        took its width, or a scrollbar a column): its lines wrap longer and
+        its end stays in view (it stayed at the top)."""
+        words = "Bot 2 buys a yellow map worth 3 in Belfast for 5 coins"
+        app = Host(lambda: [LogPanel([LogEntry(p, words, 1) for p in range(1, 4)])])
+        async with app.run_test(size=(60, 10)) as pilot:
+            log = app.query_one(LogPanel)
+            for _ in range(6):
+                await pilot.pause()
+            assert log.max_scroll_y == 0  # all in view
+            await pilot.resize_terminal(24, 10)
+            for _ in range(10):
+                await pilot.pause()
+                if log.max_scroll_y and log.scroll_offset.y == log.max_scroll_y:
+                    break
+            assert log.max_scroll_y > 0 and log.scroll_offset.y == log.max_scroll_y
+            assert lines_of(log)[-1].strip().endswith("coins")
 
 # ------------------------------------------------------------------ theme
 def theme_colours() -> dict[str, str]:

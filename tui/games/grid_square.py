@@ -694,6 +694,12 @@ class GameView(Vertical):
             board.focus()
         self.update_panel()
 
+    def highlighted_move(self) -> Any:
+        """The move Enter would play now (the previewed one, if legal), or None."""
+        board = self.query_one(GridBoard)
+        move = board.current_move() if board.can_act else None
+        return move if move is not None and board.why_not(move) is None else None
+
     def mark_last(self, seat: int, notation: str) -> None:
         """A move was just played: mark it (and the rest of its turn) on the
         board, so a bot's slide of your building is seen."""

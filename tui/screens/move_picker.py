@@ -58,7 +58,7 @@ class MovePicker(ModalScreen[str | None]):
         width: 78; max-width: 100%; height: 20; max-height: 100%;
         border: heavy $accent; background: $panel; padding: 0 1;
     }
-    MovePicker OptionList { height: 1fr; }
+    MovePicker OptionList { height: 1fr; scrollbar-gutter: stable; }  /* a scrollbar that comes and goes re-wraps the options: the highlighted one lost its last line */
     MovePicker #no-match { display: none; color: $warning; }
     MovePicker #no-match.shown { display: block; }
     """

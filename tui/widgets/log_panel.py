@@ -66,6 +66,9 @@ class LogPanel(ScrollView, can_focus=True):
         """The style and width of the repaint under way."""
         self._to_end_queued = False
         """A scroll to the end is on its way (after the next refresh)."""
+        self._following = True
+        """The reader was at the end at their last scroll: a change of size
+        (the board beside it growing, a panel opening) keeps them there."""
 
     # ------------------------------------------------------------ attributes
     def show(self, entries: Sequence[LogEntry]) -> None:
@@ -86,6 +89,10 @@ class LogPanel(ScrollView, can_focus=True):
     def at_end(self) -> bool:
         """The last line is in view, or will be once the queued scroll runs."""
         return self._to_end_queued or self.scroll_offset.y >= self.max_scroll_y
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y
 
     @property
     def last_ply(self) -> int | None:
@@ -137,6 +144,8 @@ class LogPanel(ScrollView, can_focus=True):
                 strips.append(Strip([*lead, Segment(line, body)], gutter + cell_len(line)))
         self._strips, self._starts = strips, starts
         self.virtual_size = Size(width, len(strips))
+        if self._following and not self._to_end_queued and self.scroll_offset.y < self.max_scroll_y:
+            self.scroll_to_end()  # rewrapped longer (a scrollbar came and took a column): stay at the end
 
     def on_mount(self) -> None:
         self._rebuild(follow=True)
@@ -144,6 +153,8 @@ class LogPanel(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self._width = -1
         self._layout()
+        if self._following or self._to_end_queued:  # a new height or wrapping: stay at the end
+            self.scroll_to_end()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # the style and width are asked once a repaint, not once a line
