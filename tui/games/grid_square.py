@@ -661,8 +661,10 @@ class GameView(Vertical):
 
     @staticmethod
     def _panel_form(large: bool) -> dict[str, Any]:
-        """The players' panel's form: narrow at 80×24, roomier when large."""
-        return {"resources_per_line": 2 if large else 1, "turn_words": large}
+        """The players' panel's form: at 80×24 one short line of symbols and
+        counts a player (so the step and the last turn fit under it), with
+        words when large."""
+        return {"resources_per_line": 2 if large else 0, "turn_words": large, "resource_words": large}
 
     def fit_to(self, width: int, height: int) -> None:
         """Bigger cells and a wider panel when the terminal is at least 100×34."""
