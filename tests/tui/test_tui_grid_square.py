@@ -331,8 +331,9 @@ async def test_the_panel_counts_in_words_and_the_board_takes_the_theme_colours(t
         view = app.screen.query_one("#view")
         panel = view.query_one(PlayerPanel)
         text = str(panel.render())
-        # narrow: one labelled count a line, no bare codes, areas in words
-        assert "━━━ 4 large\n" in text and "━ 10 small\n" in text and "▲ 5 monuments" in text
+        # narrow: one line of symbols and counts a player (the legend names
+        # them), so the step and the last turn fit under it; areas in words
+        assert "━━━4  ━━8  ━10  ▲5\n" in text
         assert "■ 1 cell" in text and "areas: a1 (1)" in text and "to play" not in text
         assert "L4" not in text and "M8" not in text
         board = view.query_one(GridBoard)
