@@ -801,10 +801,10 @@ def hint(
     if not view.legal(seat):
         fail(f"seat {seat + 1} has no move to make now")
     found = hints(record.ruleset, view, seat, time_, seed=record.seed + record.ply)
-    print(f"{record.names[seat]} (seat {seat + 1}); 1 is what the search level would play"
-          " (its own bot's move unless another is clearly better):")
+    print(f"{record.names[seat]} (seat {seat + 1}); 1 is what the search level would play, then the others by win share:")
     for i, h in enumerate(found, 1):
-        print(f"{i}. {h.notation:<14} {100 * h.win_share:3.0f}% win share  {h.description}")
+        why = f" [its pick: {h.why}]" if h.why else ""
+        print(f"{i}. {h.notation:<14} {100 * h.win_share:3.0f}% win share{why}  {h.description}")
 
 
 @app.command()

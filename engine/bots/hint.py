@@ -1,9 +1,14 @@
-"""Hints: what the `search` level would play for a seat, from its own view."""
+"""Hints: what the `search` level would play for a seat, from its own view.
+
+The list is the search's pick first, then the other moves by win share, and
+the pick says why it is first when a move listed after it has a higher
+share (the search keeps its own bot's move unless clearly beaten, and the
+most tried move over a better-looking one tried less)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bots.search import Budget, SearchBot, pick
+from engine.bots.search import PRIOR_MARGIN, Budget, MoveStat, SearchBot, pick
 from engine.core import GameState, Move, Ruleset
 
 
@@ -20,18 +25,38 @@ class Hint:
     """The search's estimate of the seat's result after it (0..1)."""
     visits: int
     """How often the search tried it."""
+    why: str = ""
+    """For the pick (listed first): why it is played, in words; else ''."""
+
+
+def why_picked(chosen: MoveStat, others: list[MoveStat], prior_move: Move | None,
+               margin: float = PRIOR_MARGIN) -> str:
+    """Why the search plays `chosen` over `others` (the search's own rule,
+    `search.pick`, told in words)."""
+    best_other = max((s.value for s in others), default=None)
+    if best_other is None or chosen.value >= best_other:
+        return "the best win share"
+    if chosen.move == prior_move:
+        return f"its bot's move; not clearly beaten (by under {round(100 * margin)} points)"
+    return "the move the search tried most; the higher shares rest on fewer tries"
 
 
 def hints(ruleset: Ruleset, view: GameState, seat: int, seconds: float = 1.0, seed: int = 0,
           top: int = 3) -> list[Hint]:
-    """The `search` level's best `top` moves for `seat` (its own `view`),
-    the move it would play first."""
+    """The `search` level's pick for `seat` (its own `view`), then its next
+    best moves by win share: `top` in all."""
     bot = ruleset.make_bot("search", seed)
     if not isinstance(bot, SearchBot):
         raise ValueError(f"{ruleset.id} has no search level")
     bot.budget = Budget(iterations=None, seconds=seconds)
     stats = bot.analyse(view, seat)
-    chosen = pick(stats, bot.prior_move, bot.margin)
-    ordered = sorted(stats, key=lambda s: (s.move != chosen, -s.visits, -s.value))
-    return [Hint(s.move, view.format_move(s.move), view.describe_move(s.move, seat), s.value, s.visits)
-            for s in ordered[:top]]
+    if not stats:
+        return []
+    chosen_move = pick(stats, bot.prior_move, bot.margin)
+    chosen = next(s for s in stats if s.move == chosen_move)
+    others = sorted((s for s in stats if s.move != chosen_move), key=lambda s: (-s.value, -s.visits))[:top - 1]
+    margin = PRIOR_MARGIN if bot.margin is None else bot.margin
+    why = why_picked(chosen, others, bot.prior_move, margin)
+    return [Hint(s.move, view.format_move(s.move), view.describe_move(s.move, seat), s.value, s.visits,
+                 why if s is chosen else "")
+            for s in [chosen, *others]]

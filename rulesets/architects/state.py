@@ -24,6 +24,7 @@ from typing import Any, Sequence
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name, seat_ref
 from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
 from engine.rng import Rng
+from engine.words import plural
 from rulesets.architects import content as K
 from rulesets.architects.board import AREA_EFFECT, BOARDS, LINE_EFFECT, SPACE_EFFECT, Board, Link
 from rulesets.architects.moves import (
@@ -1018,8 +1019,7 @@ def _bids(open_boards: tuple[int, ...]) -> tuple[Bid, ...]:
     return tuple(Bid(b, v) for b in sorted(open_boards) for v in range(BOARDS[b].min_bid, BOARDS[b].max_bid + 1))
 
 
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
+_n = plural
 
 
 _WHO = tuple(seat_ref(s) for s in range(4))

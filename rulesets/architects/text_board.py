@@ -125,7 +125,7 @@ def render_text(st: "ArchitectsState", seat: int | None, names: Sequence[str]) -
             out.append(f"     hand: {plural(len(p.hand), 'card')} (hidden)")
         if p.bid is not None:
             out.append("     bid: sealed" if is_hidden(p.bid) or not st.shows_secrets_of(s, seat) else f"     bid: {p.bid[1]} on board {BOARDS[p.bid[0]].roman}")
-    out.append(f"Deck {len(st.deck)} cards · discards {len(st.discard)}")
+    out.append(f"Deck {plural(len(st.deck), 'card')} · discards {len(st.discard)}")
     if st.phase == "over":
         out.append(f"Game over: {st.over_reason}.")
     else:

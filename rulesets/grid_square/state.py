@@ -9,6 +9,7 @@ from typing import Any, Sequence
 from engine.bits import lowest_bit
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_ref
 from engine.errors import IllegalMoveError
+from engine.words import a_or_an, plural
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import (
     DIRECTIONS,
@@ -552,10 +553,10 @@ class GridSquareState(GameState):
         out = self.outcome()
         assert out is not None
         if out.is_draw:
-            result = f"a draw at {out.scores[0]} cells each"
+            result = f"a draw at {plural(out.scores[0], 'cell')} each"
         else:
             w = out.winners[0]
-            result = f"{seat_ref(w)} wins, {out.scores[w]} cells to {out.scores[1 - w]}"
+            result = f"{seat_ref(w)} wins, {plural(out.scores[w], 'cell')} to {out.scores[1 - w]}"
         return [Event(f"Game over: {reason}; {result}")]
 
     # ------------------------------------------------------------ the contract
@@ -618,7 +619,7 @@ class GridSquareState(GameState):
         if self.phase in ("place", "slide") and self.is_legal(self.seat, move):
             done = sorted(bin(r).count("1") for r in self.completed_by(move))
             if done:
-                text += f", completing {' and '.join(f'a {n}-cell area' for n in done)}"
+                text += f", completing {' and '.join(a_or_an(f'{n}-cell area') for n in done)}"
         return text
 
     def snapshot(self) -> dict[str, Any]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from engine.words import plural
 from rulesets.grid_square import geometry as g
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def render_text(state: "GridSquareState", names: Sequence[str]) -> str:
         marker = ">" if s == state.seat and state.phase != "over" else " "
         lines.append(
             f"{marker} {s + 1}. {names[s] if s < len(names) else f'Seat {s + 1}'}: "
-            f"{state.claimed_cells(s)} cells claimed · buildings L{stock[3]} M{stock[2]} S{stock[1]}"
+            f"{plural(state.claimed_cells(s), 'cell')} claimed · buildings L{stock[3]} M{stock[2]} S{stock[1]}"
             f" · monuments {state.monuments[s]}"
         )
     if state.phase == "over":

@@ -16,6 +16,7 @@ from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_k
 from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
+from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import EMPTY
 from rulesets.square_and_compass.moves import (
@@ -520,7 +521,7 @@ class CompassState(GameState):
     def _step_discard_tech(self, seat: int, move: DiscardTech) -> list[Event]:
         self.players[seat].thp.remove(move.card)
         self.thp_discard.append(move.card)
-        events = [Event(f"{seat_ref(seat)} discards a {K.CARDS[move.card].name}")]
+        events = [Event(f"{seat_ref(seat)} discards {a_or_an(K.CARDS[move.card].name)}")]
         return events + self._end_turn(seat)
 
     # The moves that carry out a step of an action (`part`, just taken off).
@@ -539,7 +540,7 @@ class CompassState(GameState):
 
     def _do_take_tech(self, seat: int, part: str, move: TakeTech) -> list[Event]:
         return self._take_card(seat, move.stall, self.thp_deck, self.thp_discard, self.thp_market,
-                               self.players[seat].thp, "T/H/P card", lambda c: "a " + K.CARDS[c].name)
+                               self.players[seat].thp, "T/H/P card", lambda c: a_or_an(K.CARDS[c].name))
 
     def _do_process(self, seat: int, part: str, move: Process) -> list[Event]:
         p = self.players[seat]
@@ -579,7 +580,7 @@ class CompassState(GameState):
 
     def _do_dup(self, seat: int, part: str, move: Dup) -> list[Event]:
         self._gain(self.players[seat], move.kind)
-        return [Event(f"{seat_ref(seat)} duplicates a {K.material_name(move.kind)}")]
+        return [Event(f"{seat_ref(seat)} duplicates {a_or_an(K.material_name(move.kind))}")]
 
     def _gain(self, p: Player, code: int) -> None:
         self.supply[code] -= 1
@@ -643,7 +644,7 @@ class CompassState(GameState):
         if stall == len(market):
             card = self._draw(deck, discard)
             hand.append(card)
-            return [Event(f"{who} draws a {what} from the deck"), Event(f"You draw {name(card)}", private_to=seat)]
+            return [Event(f"{who} draws {a_or_an(what)} from the deck"), Event(f"You draw {name(card)}", private_to=seat)]
         card = market[stall]
         hand.append(card)
         market[stall] = self._draw(deck, discard) if self.deck_has(deck, discard) else EMPTY
@@ -655,7 +656,7 @@ class CompassState(GameState):
         c = K.CARDS[card]
         p.thp.remove(card)
         self.thp_discard.append(card)
-        events = [Event(f"{who} plays a {c.name}: {c.text}")]
+        events = [Event(f"{who} plays {a_or_an(c.name)}: {c.text}")]
         if c.vp:
             extra = 1 if p.passive("projects+1") else 0
             p.vp_projects += c.vp
@@ -687,7 +688,7 @@ class CompassState(GameState):
                 name = K.card_name(card)
             else:
                 self.thp_discard.append(card)
-                name = "a " + K.CARDS[card].name
+                name = a_or_an(K.CARDS[card].name)
             return [Event(f"{who} burns {them}'s {name}")]
         m = move.what - LOOT_BASE
         q.materials[m] -= 1
@@ -828,11 +829,11 @@ class CompassState(GameState):
                 card = self._draw(self.thp_deck, self.thp_discard)
                 p.thp.append(card)
                 events.append(Event(f"{seat_ref(s)} starts with one more T/H/P card"))
-                events.append(Event(f"You draw a {K.CARDS[card].name}", private_to=s))
+                events.append(Event(f"You draw {a_or_an(K.CARDS[card].name)}", private_to=s))
             elif a.start:
                 code = K.KINDS.index(a.start)
                 self._gain(p, code)
-                events.append(Event(f"{seat_ref(s)} starts with a {K.material_name(code)}"))
+                events.append(Event(f"{seat_ref(s)} starts with {a_or_an(K.material_name(code))}"))
         self.phase = "turn"
         self.seat = self.first
         events.append(Event(f"Round 1 begins; {seat_ref(self.first)} has the first player token"))

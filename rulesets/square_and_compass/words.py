@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import seat_name
 from engine.hidden import is_hidden
+from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import (
     FOREMAN,
@@ -114,7 +115,7 @@ def describe(st: "CompassState", move: Any, seat: int) -> str:
         c = K.CARDS[st.thp_market[move.stall]]
         return f"take the {c.name} ({c.kind}: {c.text})"
     if isinstance(move, Process):
-        return f"process a {K.card_name(move.card)} card into 1 {K.material_name(move.card)}"
+        return f"process {a_or_an(K.card_name(move.card))} card into 1 {K.material_name(move.card)}"
     if isinstance(move, Convert):
         m = move.kind + (K.SUST if K.SUST <= move.card < K.BLUEPRINT else 0)
         return f"turn 2 {K.card_name(move.card)} cards into 1 {K.material_name(m)}"
@@ -145,11 +146,11 @@ def describe(st: "CompassState", move: Any, seat: int) -> str:
             return f"steal a blueprint from {who}"
         if part == "burn":
             return f"burn a random {'resource card' if move.what == 0 else 'T/H/P card'} of {who}"
-        return f"steal a {K.material_name(move.what - LOOT_BASE)} from {who}"
+        return f"steal {a_or_an(K.material_name(move.what - LOOT_BASE))} from {who}"
     if isinstance(move, DiscardContract):
         return f"discard the contract {K.CONTRACTS[move.contract].name}"
     if isinstance(move, DiscardTech):
-        return f"discard a {K.CARDS[move.card].name}"
+        return f"discard {a_or_an(K.CARDS[move.card].name)}"
     return format_move(move)
 
 
@@ -205,7 +206,7 @@ def explain(st: "CompassState", seat: int, move: Any) -> str:
         card = st.res_market[move.stall]
         if card == -1:
             return f"resource stall {move.stall + 1} is empty"
-        return f"this step takes a normal resource, not a {K.card_name(card)}"
+        return f"this step takes a normal resource, not {a_or_an(K.card_name(card))}"
     if isinstance(move, TakeContract):
         if part != "con":
             return f"you cannot take a contract now: {prompt(st, seat).lower()}"

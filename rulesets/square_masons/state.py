@@ -16,6 +16,7 @@ from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, copy_with_l
 from engine.errors import AmbiguousMoveError, IllegalMoveError
 from engine.hidden import HiddenInformationError
 from engine.rng import Rng
+from engine.words import a_or_an, plural
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import (
     BLOCK_TYPES,
@@ -474,7 +475,7 @@ class SquareMasonsState(GameState):
         self.discard += deck[pos:]
         self.phase = "draft"
         self.pick_no = 1
-        return [Event(f"Round {self.round}: {n} cards discarded face down, {d.HAND_SIZE} dealt to each player")]
+        return [Event(f"Round {self.round}: {plural(n, 'card')} discarded face down, {d.HAND_SIZE} dealt to each player")]
 
     def _pick(self, seat: int, move: Pick) -> list[Event]:
         self.boards[seat].pick = move.card
@@ -1138,7 +1139,7 @@ class SquareMasonsState(GameState):
         if t is Pick and self.phase == "draft":
             return f"you have no {CARD_TYPES[move.card]} card in your hand"
         if t is Claim and self.phase == "build":
-            return (f"your construction zone does not show a {d.STRUCTURES[move.sid].title} you may claim "
+            return (f"your construction zone does not show {a_or_an(d.STRUCTURES[move.sid].title)} you may claim "
                     "(the layout exactly, with no other piece touching it)")
         if t in (Relocate, Store, Scrap, Take, Swap) and self.phase == "build" and b.coins < d.ACTION_COST:
             return "that action costs 1 coin and you have none"

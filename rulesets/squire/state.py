@@ -17,6 +17,7 @@ from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_k
 from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
+from engine.words import a_or_an, plural
 from rulesets.squire import content as K
 from rulesets.squire.moves import (
     BUY,
@@ -653,7 +654,7 @@ class SquireState(GameState):
                 return "your gallery is full: you can only sell"
             return (
                 f"the rarity here costs {self.price(seat, p.pos, True)} and you have "
-                f"{p.coins + p.royal_coins} coins"
+                f"{_n(p.coins + p.royal_coins, 'coin')}"
             )
         if isinstance(move, Offer):
             if move.card not in p.hand:
@@ -771,7 +772,7 @@ class SquireState(GameState):
                 self.bank_coins += common
             self.pending = tile
             how = f" ({royal} Royal)" if royal else ""
-            events = [Event(f"{who} buys {_tile_text(tile)} in {cname} for {price} coins{how}")]
+            events = [Event(f"{who} buys {_tile_text(tile)} in {cname} for {_n(price, 'coin')}{how}")]
             self.market_regions.remove(region)
             self.market_regions.insert(0, region)
             self.market_types.remove(colour)
@@ -780,7 +781,7 @@ class SquireState(GameState):
             got = self._give(seat, "coins", price)
             self.tile_discard.append(tile)
             short = f" (the Bank had only {got})" if got < price else ""
-            events = [Event(f"{who} sells {_tile_text(tile)} in {cname} for {price} coins{short}")]
+            events = [Event(f"{who} sells {_tile_text(tile)} in {cname} for {_n(price, 'coin')}{short}")]
             self.market_regions.remove(region)
             self.market_regions.append(region)
             self.market_types.remove(colour)
@@ -1069,7 +1070,7 @@ class SquireState(GameState):
                 return f"{'buy' if move.buy else 'sell'} {what} in {cities[p.pos].name}"
             price = self.price(seat, p.pos, move.buy)
             royal = f", {min(p.royal_coins, price)} of them Royal (kept)" if move.buy and p.royal_coins else ""
-            return f"{'buy' if move.buy else 'sell'} {what} in {cities[p.pos].name} for {price} coins{royal}"
+            return f"{'buy' if move.buy else 'sell'} {what} in {cities[p.pos].name} for {_n(price, 'coin')}{royal}"
         if kind is Offer:
             card = K.CARD_BY_ID.get(move.card)
             return f"play card {move.card}'s offer" + (f" ({offer_text(card)})" if card else "")
@@ -1218,8 +1219,7 @@ class SquireState(GameState):
 
 
 # ------------------------------------------------------------------ texts
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
+_n = plural
 
 
 def _colour_value(colour: int, value: int) -> str:
@@ -1230,7 +1230,7 @@ def _tile_text(tile: Any) -> str:
     """'a blue ceramic worth 4'."""
     if tile is HIDDEN or tile < 0:
         return "a face-down rarity"
-    return "a " + _colour_value(TC[tile], TV[tile])
+    return a_or_an(_colour_value(TC[tile], TV[tile]))
 
 
 def tile_code(tile: Any) -> str:
@@ -1254,7 +1254,7 @@ def offer_text(card: K.Card) -> str:
         what = f"{action} in the {K.COLOUR_NAMES[K.COLOURS.index(card.colour)]} region"
     elif card.cond == "type":
         c = K.COLOURS.index(card.colour)
-        what = f"{action} a {K.TYPE_NAMES[c]} ({K.COLOUR_NAMES[c]})"
+        what = f"{action} {a_or_an(K.TYPE_NAMES[c])} ({K.COLOUR_NAMES[c]})"
     else:
         what = f"{action} any rarity"
     return f"{what}: {card.amount} {card.reward if card.amount != 1 else card.reward[:-1]}"

@@ -32,8 +32,8 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
         r, t = state.market_regions[row], state.market_types[row]
         lines.append(f"  {K.COLOUR_NAMES[r]:>7} | {price} | {K.COLOUR_NAMES[t]} ({K.TYPE_PLURALS[t]})")
     lines.append(
-        f"Supply {len(state.supply)} tiles · discard {' '.join(tile_code(t) for t in sorted(state.tile_discard)) or '-'}"
-        f" · deck {len(state.deck)} cards"
+        f"Supply {plural(len(state.supply), 'tile')} · discard {' '.join(tile_code(t) for t in sorted(state.tile_discard)) or '-'}"
+        f" · deck {plural(len(state.deck), 'card')}"
     )
     lines.append("Colours: r=red paintings y=yellow maps g=green sculptures p=purple books b=blue ceramics")
     for s, p in enumerate(state.players):
@@ -42,8 +42,8 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
         board = K.BOARDS[p.board].name if p.board >= 0 else "plain board"
         where = m.cities[p.pos].code if p.pos >= 0 else "-"
         lines.append(
-            f"{mark} {s + 1}. {name(s)} ({board}) at {where}: {p.coins} coins +{p.royal_coins} Royal, "
-            f"{p.tickets} tickets +{p.royal_tickets} Royal, {state.score_now(s)} VP so far{token}"
+            f"{mark} {s + 1}. {name(s)} ({board}) at {where}: {plural(p.coins, 'coin')} +{p.royal_coins} Royal, "
+            f"{plural(p.tickets, 'ticket')} +{p.royal_tickets} Royal, {state.score_now(s)} VP so far{token}"
         )
         for floor in (2, 1, 0):
             cells = []

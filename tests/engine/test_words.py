@@ -1,5 +1,5 @@
-"""Counts with their noun."""
-from engine.words import plural
+"""Counts with their noun, and the article before a word."""
+from engine.words import a_or_an, article, plural
 
 
 def test_plural():
@@ -8,3 +8,16 @@ def test_plural():
     assert plural(2, "legal move") == "2 legal moves"
     assert plural(3, "city") == "3 cities"
     assert plural(2, "coin", "coinz") == "2 coinz"
+    assert plural(1, "ticket") == "1 ticket" and plural(2, "ticket") == "2 tickets"
+    assert plural(2, "VP") == "2 VP"
+
+
+def test_a_or_an():
+    assert a_or_an("iron card") == "an iron card"
+    assert a_or_an("Arsonist") == "an Arsonist"
+    assert a_or_an("map") == "a map"
+    assert a_or_an("order card") == "an order card"
+    assert a_or_an("x2 card") == "an x2 card"
+    assert article("hour") == "an" and article("unit") == "a" and article("one-way road") == "a"
+    assert article("8") == "an" and article("18") == "an" and article("80") == "an" and article("100") == "a" and article("1") == "a"
+    assert article("") == "a"

@@ -99,3 +99,40 @@ async def test_setup_asks_for_hints_only_between_people_and_saves_the_answer(tmp
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert game.record.hints is True
         assert load(game.path).hints is True
+
+
+# ------------------------------------------------------------------ the order of the list
+def _stat(move, visits, value):
+    from engine.bots.search import MoveStat
+
+    return MoveStat(move, visits, value)
+
+
+def test_the_pick_comes_first_then_the_others_by_win_share_and_it_says_why(monkeypatch):
+    """A pick with a lower share than one below it (its bot's move, kept
+    unless clearly beaten) says so, and the others come by share, not by
+    visits (the list read '1. Sc1v (44%) 2. Sa8v (46%)' with no reason)."""
+    from engine.bots import hint as hint_module_engine
+    from engine.bots.search import SearchBot
+
+    rs = REGISTRY.get("grid-square")
+    state = GameRecord.new(rs, [Player("A"), Player("B")], 5, rs.default_options()).state
+    legal = state.legal(0)[:4]
+    stats = [_stat(legal[0], 50, 0.44), _stat(legal[1], 30, 0.46), _stat(legal[2], 10, 0.60), _stat(legal[3], 5, 0.1)]
+
+    def analyse(self, view, seat):
+        self.prior_move = legal[0]
+        return stats
+
+    monkeypatch.setattr(SearchBot, "analyse", analyse)
+    found = hint_module_engine.hints(rs, state, 0, seconds=0.01)
+    assert [h.move for h in found] == [legal[0], legal[2], legal[1]]
+    assert "its bot's move" in found[0].why and "not clearly beaten" in found[0].why
+    assert [h.why for h in found[1:]] == ["", ""]
+
+
+def test_a_pick_with_the_best_share_says_so():
+    from engine.bots.hint import why_picked
+
+    assert why_picked(_stat("a", 9, 0.7), [_stat("b", 3, 0.5)], "b") == "the best win share"
+    assert "tried most" in why_picked(_stat("a", 9, 0.5), [_stat("b", 3, 0.6)], None)

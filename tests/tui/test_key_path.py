@@ -104,6 +104,47 @@ async def test_the_key_bar_draws_what_the_footer_draws():
         assert bar_text(bar).rstrip() == " o Turn  p Play"  # neither the hidden binding nor the one off now
 
 
+
+class StepKeys(App[None]):
+    """Keys that apply in some steps only: `key_applies` hides one from the
+    bar (it still works if pressed), a disabled one (check_action None) is
+    not offered either."""
+
+    BINDINGS = [Binding("o", "noop", "Turn"), Binding("p", "play", "Play"), Binding("d", "dim", "Dim")]
+    step = "place"
+    pressed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+    def key_applies(self, action: str) -> bool:
+        return action != "noop" or self.step == "place"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "dim" else True
+
+    def action_noop(self) -> None:
+        self.pressed.append("noop")
+
+    def action_play(self) -> None:
+        pass
+
+
+async def test_a_key_that_does_not_apply_in_this_step_leaves_the_bar():
+    app = StepKeys()
+    async with app.run_test(size=(60, 4)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        assert [i.description for i in bar.items] == ["Turn", "Play"]  # 'Dim' does nothing now: not offered
+        app.step = "slide"
+        app.refresh_bindings()
+        await pilot.pause()
+        assert [i.description for i in bar.items] == ["Play"]
+        assert bar_text(bar).rstrip() == " p Play"
+        await pilot.press("o")
+        assert app.pressed == ["noop"]  # hidden, not disabled
+
+
 async def test_tab_in_the_place_step_says_what_it_is_for_and_keeps_the_keys_on_the_board(tmp_path):
     app = create_app(tmp_path, game=grid_save(tmp_path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

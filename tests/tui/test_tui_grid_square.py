@@ -331,8 +331,9 @@ async def test_the_panel_counts_in_words_and_the_board_takes_the_theme_colours(t
         view = app.screen.query_one("#view")
         panel = view.query_one(PlayerPanel)
         text = str(panel.render())
-        # narrow: one labelled count a line, no bare codes, areas in words
-        assert "━━━ 4 large\n" in text and "━ 10 small\n" in text and "▲ 5 monuments" in text
+        # narrow: one line of symbols and counts a player (the legend names
+        # them), so the step and the last turn fit under it; areas in words
+        assert "━━━4  ━━8  ━10  ▲5\n" in text
         assert "■ 1 cell" in text and "areas: a1 (1)" in text and "to play" not in text
         assert "L4" not in text and "M8" not in text
         board = view.query_one(GridBoard)
@@ -349,3 +350,32 @@ async def test_the_panel_counts_in_words_and_the_board_takes_the_theme_colours(t
         panel = app.screen.query_one(PlayerPanel)
         text = str(panel.render())
         assert "◀ to play" in text and "━━━ 4 large   ━━ 8 middle\n" in text  # roomier: two counts a line
+
+
+async def test_at_80x24_the_last_turn_of_the_bot_fits_under_the_step(tmp_path):
+    """The players' panel takes a line a player at 80×24, so the panel's
+    'Last turn, Bot 2:' and its moves stay on the screen under the step (they
+    were pushed off the bottom)."""
+    from screen_checker import shown_whole
+
+    from engine.rng import Rng
+
+    players = [Player("P1"), Player("Bot 2", "bot:random")]
+    record = GameRecord.new(RS, players, 3, {})
+    rng = Rng(3)
+    while record.ply < 20 or record.state.to_act() != (0,) or [s for s, _ in record.moves[-2:]] != [1, 1]:
+        seat = record.state.to_act()[0]
+        record.play_move(seat, rng.choice(record.state.legal(seat)))
+    path = tmp_path / "g.json"
+    save(record, path)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from tui.games.grid_square import past
+
+        board = app.screen.query_one(GridBoard)
+        assert board.marks and board.marks_seat == 1
+        assert shown_whole(app, "Last turn, Bot 2:")
+        for move in board.marks:
+            said = past(board.state.describe_move(move))
+            assert shown_whole(app, said), f"{said!r} is not on the screen"

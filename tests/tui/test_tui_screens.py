@@ -134,6 +134,34 @@ async def test_resuming_square_masons_mid_draft_opens_on_the_pass_screen(tmp_pat
         assert game.viewer is None and game.acting_human() is None
 
 
+
+async def test_the_pass_screen_has_a_key_bar_and_a_way_out(tmp_path):
+    from tui.screens.menu import MainMenu
+
+    path = saved(tmp_path, played("squire", ["human", "human"], 0))
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        bar = app.screen.query_one(KeyBar)
+        await pilot.pause()
+        assert {"ready", "menu", "quit_app"} <= {app.screen.active_bindings[i.key].binding.action for i in bar.items}
+        drawn = bar.render_line(0).text
+        assert "Menu" in drawn and "Quit" in drawn
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        quits: list[object] = []
+        app.exit = lambda *a, **k: quits.append(a)  # type: ignore[method-assign]
+        await pilot.press("q")
+        assert quits, "q on the pass screen does not quit"
+
+
 async def test_without_secrets_no_pass_screen(tmp_path):
     path = saved(tmp_path, played("grid-square", ["human", "human"], 3))
     app = create_app(tmp_path, game=path, bot_delay=0)
@@ -161,8 +189,11 @@ async def test_replay_steps_by_keys_with_each_move_described(tmp_path, game):
         move = before.parse_move(text, seat)
         said = message(screen)
         assert record.names[seat] in said
+        events = [ev.render(record.names) for ev in record.log[1] if ev.visible_to(None)]
         if before.is_sealed(seat, move):
             assert "(sealed)" in said
+        elif events:  # what the log says, in the third person (not 'use your perk' for a bot)
+            assert events[0] in said and "(sealed)" not in said
         else:
             assert before.describe_move(move, seat) in said and "(sealed)" not in said
         await pilot.press("end")
@@ -189,7 +220,8 @@ async def test_replay_says_sealed_only_for_sealed_moves(tmp_path, monkeypatch):
             if seat == 1:
                 assert "(sealed)" in said and text not in said
             else:
-                assert f"does {text}" in said and "(sealed)" not in said
+                event = record.log[ply - 1][0].render(record.names)
+                assert event in said and "(sealed)" not in said  # the log's words, third person
 
 
 # ------------------------------------------------------------------ item 4
@@ -262,6 +294,26 @@ async def test_the_move_list_shows_what_each_move_does(tmp_path, monkeypatch):
         assert listed.get_option_at_index(listed.highlighted).id.startswith("Mh7")
 
 
+
+async def test_a_move_list_filter_with_no_match_says_so(tmp_path):
+    app = grid_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        picker = app.screen
+        assert isinstance(picker, MovePicker)
+        note = picker.query_one("#no-match", Static)
+        assert not note.display or not str(note.render()).strip()
+        await pilot.press(*"zz[q")
+        await pilot.pause()
+        assert picker.query_one("#moves").option_count == 0
+        said = str(note.render())
+        assert note.display and "No legal move matches 'zz[q'" in said
+        await pilot.press("backspace", "backspace", "backspace", "backspace")
+        await pilot.pause()
+        assert picker.query_one("#moves").option_count > 0 and not note.display
+
+
 # ------------------------------------------------------------------ log
 async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monkeypatch):
     calls = spy_views(monkeypatch)
@@ -287,6 +339,42 @@ async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monk
         await pilot.press("escape")
         await pilot.pause()
         assert not log.has_class("expanded") and screen.focused is not log
+
+
+
+async def test_the_side_log_follows_every_move_even_after_keys_sent_while_waiting(tmp_path):
+    """While a bot thinks the keys go to the side log, so arrows meant for the
+    board scroll it back; the next move brings it to the end again (it used
+    to stop following for the rest of the game)."""
+    count = iter(range(1000))
+    record = played("grid-square", ["human", "bot:random"], 200, until=lambda s: next(count) >= 30 and s.to_act() == (0,))
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one("#log", LogPanel)
+        state = screen.record.state
+        screen.play(0, state.format_move(state.legal(0)[0]))
+        while screen.thinking is None:  # Player 1's turn may go on (a slide after a placing)
+            state = screen.record.state
+            screen.play(0, state.format_move(state.legal(0)[0]))
+        await pilot.pause()
+        assert screen.focused is log
+        await pilot.press("up", "up", "up", "left")  # meant for the board
+        assert log.scroll_y < log.max_scroll_y
+        screen.generation += 1  # the bot's slow answer is dropped; play its move now
+        screen.workers.cancel_group(screen, "bot")
+        screen.thinking = None
+        seat = screen.record.state.to_act()[0]
+        screen.play(seat, screen.record.state.format_move(screen.record.state.legal(seat)[0]))
+        for _ in range(20):
+            await pilot.pause()
+            if log.scroll_y == log.max_scroll_y:
+                break
+        assert log.last_ply == screen.record.ply
+        assert log.scroll_y == log.max_scroll_y, "the side log stopped following"
+        screen.generation += 1
+        screen.workers.cancel_group(screen, "bot")
 
 
 # ------------------------------------------------------------------ keys
@@ -438,6 +526,23 @@ async def test_the_saves_list_gives_date_turn_and_result(tmp_path):
         assert "Enter continues" in " ".join(str(s.render()) for s in app.screen.query(Static))
 
 
+
+async def test_esc_in_a_replay_opened_from_the_saves_list_goes_back_to_the_list(tmp_path):
+    saved(tmp_path, played("grid-square", ["bot:random", "bot:random"], 6), "a.json")
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen), "Esc left the replay for another screen than the saves list"
+
+
 # ------------------------------------------------------------------ the generic view (games still to come)
 async def test_the_generic_view_plays_by_keys_and_steps_in_replay(tmp_path, monkeypatch):
     import tui.screens.replay as replay_module
@@ -464,7 +569,7 @@ async def test_the_generic_view_plays_by_keys_and_steps_in_replay(tmp_path, monk
     async with replay.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("right", "right")
-        assert replay.screen.ply == 2 and "does" in message(replay.screen)
+        assert replay.screen.ply == 2 and "P2 placed" in message(replay.screen)
 
 
 async def test_a_view_refusing_a_key_says_why_in_the_status_line(tmp_path):

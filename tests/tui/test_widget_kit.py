@@ -470,6 +470,43 @@ class TestPanels:
             assert lines_of(log)[-1].lstrip().startswith("▶ 7. Bot 2 passes") or any(
                 r.lstrip().startswith("▶ 7.") for r in lines_of(log))
 
+    async def test_the_log_follows_a_burst_of_moves(self):
+        """Entries added faster than the screen refreshes (bots' moves in a
+        row) keep the log at its end: each `add` knows a scroll to the end
+        is still on its way."""
+        app = Host(lambda: [LogPanel(LOG)])
+        async with app.run_test(size=(40, 10)) as pilot:
+            log = app.query_one(LogPanel)
+            await pilot.pause()
+            for ply in range(6, 40):
+                log.add(LogEntry(ply, f"Bot 2 plays move {ply}", 1))
+                if ply % 3 == 0:
+                    await pilot.pause()  # some refreshes come between, most do not
+            for _ in range(20):
+                await pilot.pause()
+                if log.scroll_offset.y == log.max_scroll_y:
+                    break
+            assert log.scroll_offset.y == log.max_scroll_y > 0
+            assert lines_of(log)[-1].lstrip().startswith("▶ 39. Bot 2 plays move 39")
+
+    async def test_the_log_stays_at_its_end_when_it_gets_narrower(self):
+        """A log that fit its panel is laid out narrower (the board beside it
+        took its width, or a scrollbar a column): its lines wrap longer and
+        its end stays in view (it stayed at the top)."""
+        words = "Bot 2 buys a yellow map worth 3 in Belfast for 5 coins"
+        app = Host(lambda: [LogPanel([LogEntry(p, words, 1) for p in range(1, 4)])])
+        async with app.run_test(size=(60, 10)) as pilot:
+            log = app.query_one(LogPanel)
+            for _ in range(6):
+                await pilot.pause()
+            assert log.max_scroll_y == 0  # all in view
+            await pilot.resize_terminal(24, 10)
+            for _ in range(10):
+                await pilot.pause()
+                if log.max_scroll_y and log.scroll_offset.y == log.max_scroll_y:
+                    break
+            assert log.max_scroll_y > 0 and log.scroll_offset.y == log.max_scroll_y
+            assert lines_of(log)[-1].strip().endswith("coins")
 
 # ------------------------------------------------------------------ theme
 def theme_colours() -> dict[str, str]:

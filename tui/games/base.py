@@ -61,6 +61,10 @@ class GameView:
         may not see it (a sealed choice of another seat). A view may mark it
         on the board."""
 
+    # optional, not defined here: `highlighted_move() -> move | None`, the
+    # move Enter would play now; the screen checker (tests/tui/screen_checker.py)
+    # asks it and looks for that move's full description on the screen
+
     def fit_to(self, width: int, height: int) -> None:
         """The screen's size, on every resize: a view may draw bigger."""
 

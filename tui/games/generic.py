@@ -60,6 +60,13 @@ class GameView(base.GameView, Vertical):
             legal.highlighted = 0 if legal.option_count else None
             legal.focus()
 
+    def highlighted_move(self) -> object:
+        """The move Enter would play now (the highlighted one), or None."""
+        legal = self.query_one("#legal", OptionList)
+        if self.state is None or legal.highlighted is None or not legal.option_count:
+            return None
+        return self.state.parse_move(str(legal.get_option_at_index(legal.highlighted).id), self.viewer)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.post_message(base.MoveChosen(str(event.option.id)))

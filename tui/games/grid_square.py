@@ -661,8 +661,10 @@ class GameView(Vertical):
 
     @staticmethod
     def _panel_form(large: bool) -> dict[str, Any]:
-        """The players' panel's form: narrow at 80×24, roomier when large."""
-        return {"resources_per_line": 2 if large else 1, "turn_words": large}
+        """The players' panel's form: at 80×24 one short line of symbols and
+        counts a player (so the step and the last turn fit under it), with
+        words when large."""
+        return {"resources_per_line": 2 if large else 0, "turn_words": large, "resource_words": large}
 
     def fit_to(self, width: int, height: int) -> None:
         """Bigger cells and a wider panel when the terminal is at least 100×34."""
@@ -693,6 +695,12 @@ class GameView(Vertical):
         if can_act:
             board.focus()
         self.update_panel()
+
+    def highlighted_move(self) -> Any:
+        """The move Enter would play now (the previewed one, if legal), or None."""
+        board = self.query_one(GridBoard)
+        move = board.current_move() if board.can_act else None
+        return move if move is not None and board.why_not(move) is None else None
 
     def mark_last(self, seat: int, notation: str) -> None:
         """A move was just played: mark it (and the rest of its turn) on the

@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
+from engine.words import plural
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import PASS, PERK, Place
 from tui.games.base import MoveChosen, arrow_bindings
@@ -166,7 +167,7 @@ class ActionBoard(DirectKeys, Widget, can_focus=True):
         style = self.get_component_rich_style
         head = f"Action board · room: {st.num_players} tiles a space"
         if self.viewer is not None:
-            head += f" · ▮ {self._tiles_left()} tiles left"
+            head += f" · ▮ {plural(self._tiles_left(), 'tile')} left"
         rows = [Text(fit(head, width), style("action-board--head"))]
         rows += [self._row(i, m, width) for i, m in enumerate(self.items)]
         stalls = "  ".join(f"r{i + 1} {resource_word(c)}" for i, c in enumerate(st.res_market) if c >= 0)

@@ -285,7 +285,10 @@ class GameScreen(Screen[None]):
         self._draw(can_act=False)
         self._rebuild_log()
 
-        def arrived(_: object) -> None:
+        def arrived(answer: str | None) -> None:
+            if answer == "menu":  # Esc on the pass screen: leave, as q does here (the game is saved)
+                self.action_quit_game()
+                return
             self.passing = False
             self.viewer = seat
             self._rebuild_log()
@@ -454,7 +457,9 @@ class GameScreen(Screen[None]):
         self.refusal = ""
         self.last = last_move_of(before, seat, self.record.moves[-1][1])
         names = self.record.names
-        self.log_widget.add(*[LogEntry(self.record.ply, ev.render(names), seat) for ev in events if ev.visible_to(self.viewer)])
+        log = self.log_widget  # the side log follows every move (keys sent while waiting may have scrolled it)
+        log.add(*[LogEntry(self.record.ply, ev.render(names), seat) for ev in events if ev.visible_to(self.viewer)],
+                follow=not log.has_class("expanded") or None)  # the big log: only if its reader is at the end
         self.show_message("")
         self.advance()
         return True

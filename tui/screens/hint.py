@@ -19,7 +19,7 @@ HINT_SECONDS = 1.0
 
 
 class HintScreen(ModalScreen[None]):
-    """Top three moves with their descriptions and estimated win share."""
+    """The pick (and why), then two more by win share, with their descriptions."""
 
     DEFAULT_CSS = """
     HintScreen { align: center middle; }
@@ -42,7 +42,7 @@ class HintScreen(ModalScreen[None]):
         with Vertical():
             yield Static(Text("Hint: the search level's top three moves"), classes="title")
             yield Static(Text(f"{SPINNER[0]} thinking…"), id="hint-body")
-            yield Static(Text("1 is its pick: its bot's move unless clearly beaten · Esc closes"),
+            yield Static(Text("1 is its pick, then the others by win share · Esc closes"),
                          classes="hint")
 
     def on_mount(self) -> None:
@@ -59,6 +59,7 @@ class HintScreen(ModalScreen[None]):
 
         found = hints(self.ruleset, self.view_state, self.seat, HINT_SECONDS, self.seed)
         lines = [f"{i}. {h.notation}  ({100 * h.win_share:.0f}% win share)\n   {h.description}"
+                 + (f"\n   Its pick: {h.why}." if h.why else "")
                  for i, h in enumerate(found, 1)]
         self.app.call_from_thread(self._show, "\n".join(lines) or "No move to suggest.")
 

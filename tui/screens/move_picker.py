@@ -3,6 +3,7 @@ Enter to play. Reached with `a` from any game screen, so no move ever needs
 to be typed in notation."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -57,7 +58,9 @@ class MovePicker(ModalScreen[str | None]):
         width: 78; max-width: 100%; height: 20; max-height: 100%;
         border: heavy $accent; background: $panel; padding: 0 1;
     }
-    MovePicker OptionList { height: 1fr; }
+    MovePicker OptionList { height: 1fr; scrollbar-gutter: stable; }  /* a scrollbar that comes and goes re-wraps the options: the highlighted one lost its last line */
+    MovePicker #no-match { display: none; color: $warning; }
+    MovePicker #no-match.shown { display: block; }
     """
 
     def __init__(self, moves: list[tuple[str, str]], prompt: str) -> None:
@@ -84,6 +87,7 @@ class MovePicker(ModalScreen[str | None]):
         with Vertical():
             yield Static(self._title(), classes="title", id="picker-title")
             yield Input(placeholder="type to filter (notation or words) · ↑↓ · Enter plays · Esc closes", id="filter")
+            yield Static("", id="no-match")
             yield OptionList(*[move_option(n, d) for n, d in self.moves], id="moves")
 
     def _title(self) -> str:
@@ -98,7 +102,7 @@ class MovePicker(ModalScreen[str | None]):
         box = self.query_one("#filter", Input)
         with box.prevent(Input.Changed):
             box.value = ""
-        self._fill(moves)
+        self._fill(moves, "")
         self.query_one("#filter", Input).focus()
 
     def on_mount(self) -> None:
@@ -108,10 +112,16 @@ class MovePicker(ModalScreen[str | None]):
             moves.highlighted = 0
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self._fill(rank(self.moves, event.value))
+        self._fill(rank(self.moves, event.value), event.value)
 
-    def _fill(self, shown: list[tuple[str, str]]) -> None:
-        """List `shown` (notation, description) with the first highlighted."""
+    def _fill(self, shown: list[tuple[str, str]], typed: str) -> None:
+        """List `shown` (notation, description) with the first highlighted;
+        say so when the filter `typed` matches no move."""
+        note = self.query_one("#no-match", Static)
+        empty = not shown and bool(typed.strip())
+        note.set_class(empty, "shown")
+        note.update(Text(f"No legal move matches {typed.strip()!r} (in notation or words): "
+                         "Backspace widens the filter, Esc closes." if empty else ""))  # typed text is never markup
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         moves.add_options([move_option(n, d) for n, d in shown])

@@ -1,6 +1,10 @@
 """'Pass to <player>': an opaque screen between seats in a hot-seat game, so
-nothing of the previous player's hidden hand stays visible."""
+nothing of the previous player's hidden hand stays visible. Its key bar
+offers the way out too: q quits (every move is saved already), Esc goes to
+the menu."""
 from __future__ import annotations
+
+from typing import Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -9,11 +13,21 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.widgets.key_bar import KeyBar
 
-class PassScreen(Screen[None]):
-    """Opaque (a Screen, not a translucent ModalScreen); Enter dismisses."""
+PassAnswer = Literal["ready", "menu"]
+"""How the pass screen was left (q quits the app itself)."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+
+class PassScreen(Screen[PassAnswer]):
+    """Opaque (a Screen, not a translucent ModalScreen); Enter dismisses
+    with "ready", Esc with "menu"; q quits."""
+
+    BINDINGS = [
+        Binding("enter,space", "ready", "I am ready"),
+        Binding("escape", "menu", "Menu"),
+        Binding("q", "quit_app", "Quit (saved)"),
+    ]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -23,6 +37,14 @@ class PassScreen(Screen[None]):
         with Vertical():
             yield Static(Text(f"Pass the keyboard to {self.player_name}."), classes="title")  # a name is never markup
             yield Static(Text(f"{self.player_name}: press Enter when the others are not looking."))
+            yield Static(Text("Esc: back to the menu · q: quit (the game is saved after every move)"), classes="hint")
+        yield KeyBar()
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        self.dismiss("ready")
+
+    def action_menu(self) -> None:
+        self.dismiss("menu")
+
+    def action_quit_app(self) -> None:
+        self.app.exit()

@@ -100,9 +100,14 @@ class ReplayScreen(Screen[None]):
         last = self.last
         if last is None:
             return f"The start: {plural(self.record.ply, 'move')} to step through with →."
-        name = self.record.names[last.seat]
-        what = "(sealed)" if last.sealed else last.description
-        return f"Move {self.ply}: {name} · {what}"
+        rec = self.record
+        name = rec.names[last.seat]
+        if last.sealed:
+            return f"Move {self.ply}: {name} · (sealed)"
+        # what the log says it did, in the third person: a description is
+        # addressed to the one who plays ('use your perk'), not to a spectator
+        said = [ev.render(rec.names) for ev in rec.log[self.ply - 1] if ev.visible_to(None)]
+        return f"Move {self.ply}: {' · '.join(said)}" if said else f"Move {self.ply}: {name} · {last.description}"
 
     def _draw(self) -> None:
         rec = self.record

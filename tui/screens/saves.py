@@ -124,8 +124,7 @@ class SavesScreen(Screen[None]):
 
     def action_replay(self) -> None:
         path = self._path()
-        if path is not None:
-            self.app.pop_screen()
+        if path is not None:  # over the list: Esc in the replay comes back here
             self.app.open_replay(path)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:

@@ -26,6 +26,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from engine.words import plural
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.palette import KIND_CLASSES, kind_class
 from tui.widgets.text_fit import fit, wrap_words
@@ -403,7 +404,7 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         i = self.selected
         style = self.get_component_rich_style("card-row--detail")
         if self.face_down:
-            line = f"{len(self.faces)} cards, face down"
+            line = f"{plural(len(self.faces), 'card')}, face down"
         else:
             f = self.faces[i]
             parts = [f"{f.symbol} {f.title}".strip(), f.kind_word, f.value, f.text]

@@ -5,6 +5,12 @@ colours) but costs far less when the keys change: the Footer mounts a new
 widget for every key on every change of focus or step, while this bar
 recomputes one line and repaints only when that line changed. A click on a
 key presses it, as on the Footer.
+
+Only keys that do something now are shown: a binding whose `check_action`
+says False or None (disabled) is left out, and so is one its widget or
+screen says does not apply in this step (`key_applies(action) -> bool`,
+an optional method: the key still works if pressed, e.g. to say why not,
+but the bar does not offer it).
 """
 from __future__ import annotations
 
@@ -40,6 +46,17 @@ class KeyItem:
         if not self.description:
             return self.display, ""
         return f" {self.display} ", f"{self.description} "
+
+
+HIDDEN_ITEM = KeyItem("", "", "", False)
+"""Marks an action whose key is not shown now."""
+
+
+def key_applies(node: object, action: str) -> bool:
+    """The node's say whether `action`'s key applies in this step (its
+    optional `key_applies` method; True without one)."""
+    ask = getattr(node, "key_applies", None)
+    return True if ask is None else bool(ask(action))
 
 
 class KeyBar(Widget):
@@ -86,11 +103,14 @@ class KeyBar(Widget):
         """The keys to show now: the first binding of each action, in the
         order the screen's binding chain gives them."""
         seen: dict[str, KeyItem] = {}
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if binding.show and binding.action not in seen:
+                if not enabled or not key_applies(node, binding.action):
+                    seen[binding.action] = HIDDEN_ITEM  # its later bindings stay hidden too
+                    continue
                 seen[binding.action] = KeyItem(binding.key, self.app.get_key_display(binding),
                                                binding.description, enabled)
-        return tuple(seen.values())
+        return tuple(item for item in seen.values() if item is not HIDDEN_ITEM)
 
     def update_keys(self) -> None:
         """Look at the bindings again; repaint only if the line changed."""

@@ -5,7 +5,10 @@ Lines are drawn through the Line API from strips cached per width. The last
 move's entries start with '▶' and are bold; older ones are muted. Keys while
 focused: ↑/↓ a line, PgUp/PgDn a page, Home/End, and [ / ] a whole move back
 or forward (`older()` / `newer()` for a screen that binds other keys). New
-entries scroll the log to its end unless the reader has scrolled back.
+entries scroll the log to its end unless the reader has scrolled back (a
+screen may ask to follow them anyway: `add(..., follow=True)`); a scroll to
+the end still on its way counts as being at the end, so a burst of entries
+added before the screen refreshes keeps following.
 """
 from __future__ import annotations
 
@@ -61,6 +64,11 @@ class LogPanel(ScrollView, can_focus=True):
         self._width = -1
         self._paint: tuple[Style, int] | None = None
         """The style and width of the repaint under way."""
+        self._to_end_queued = False
+        """A scroll to the end is on its way (after the next refresh)."""
+        self._following = True
+        """The reader was at the end at their last scroll: a change of size
+        (the board beside it growing, a panel opening) keeps them there."""
 
     # ------------------------------------------------------------ attributes
     def show(self, entries: Sequence[LogEntry]) -> None:
@@ -68,11 +76,23 @@ class LogPanel(ScrollView, can_focus=True):
         self.entries = list(entries)
         self._rebuild(follow=True)
 
-    def add(self, *entries: LogEntry) -> None:
-        """Append entries; follow them if the reader was at the end."""
-        at_end = self.scroll_offset.y >= self.max_scroll_y
+    def add(self, *entries: LogEntry, follow: bool | None = None) -> None:
+        """Append entries and scroll to them if `follow`; None: if the reader
+        was at the end (or a scroll there is on its way), so one who
+        scrolled back to read is not pulled down."""
+        if follow is None:
+            follow = self.at_end
         self.entries.extend(entries)
-        self._rebuild(follow=at_end)
+        self._rebuild(follow=follow)
+
+    @property
+    def at_end(self) -> bool:
+        """The last line is in view, or will be once the queued scroll runs."""
+        return self._to_end_queued or self.scroll_offset.y >= self.max_scroll_y
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y
 
     @property
     def last_ply(self) -> int | None:
@@ -85,7 +105,16 @@ class LogPanel(ScrollView, can_focus=True):
         self._layout()
         self.refresh()
         if follow:
-            self.call_after_refresh(self.scroll_end, animate=False)
+            self.scroll_to_end()
+
+    def scroll_to_end(self) -> None:
+        """Scroll to the last line once the new size is laid out."""
+        self._to_end_queued = True
+        self.call_after_refresh(self._end_now)
+
+    def _end_now(self) -> None:
+        self._to_end_queued = False
+        self.scroll_end(animate=False, immediate=True)
 
     def _layout(self) -> None:
         """Wrap every entry to the width into cached strips."""
@@ -115,6 +144,8 @@ class LogPanel(ScrollView, can_focus=True):
                 strips.append(Strip([*lead, Segment(line, body)], gutter + cell_len(line)))
         self._strips, self._starts = strips, starts
         self.virtual_size = Size(width, len(strips))
+        if self._following and not self._to_end_queued and self.scroll_offset.y < self.max_scroll_y:
+            self.scroll_to_end()  # rewrapped longer (a scrollbar came and took a column): stay at the end
 
     def on_mount(self) -> None:
         self._rebuild(follow=True)
@@ -122,6 +153,8 @@ class LogPanel(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self._width = -1
         self._layout()
+        if self._following or self._to_end_queued:  # a new height or wrapping: stay at the end
+            self.scroll_to_end()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # the style and width are asked once a repaint, not once a line

@@ -92,12 +92,15 @@ class PlayerPanel(Widget):
 
     def __init__(self, players: Sequence[PlayerInfo] = (), compact: bool | None = None,
                  notes_in_compact: bool = False, resources_per_line: int = 0,
-                 turn_words: bool = True, **kw: object) -> None:
+                 turn_words: bool = True, resource_words: bool = True, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.notes_in_compact = notes_in_compact
         """Also end each compact row with the player's note, as far as it fits."""
         self.resources_per_line = resources_per_line
         """Full form: at most this many resources a line (0: all on one line), for a narrow panel."""
+        self.resource_words = resource_words
+        """Full form: '━━ 6 middle' (False: '━━6', the symbol and count alone,
+        two spaces apart: one short line, the legend says what each is)."""
         self.turn_words = turn_words
         """Full form: '◀ to play' after the score (False: the '▶' alone, for a narrow panel)."""
         self.set_reactive(PlayerPanel.players, tuple(players))
@@ -191,7 +194,7 @@ class PlayerPanel(Widget):
                 if i and per_line and i % per_line == 0:
                     t.append("\n   ")
                 elif i:
-                    t.append("   ")
+                    t.append("   " if self.resource_words else "  ")
                 self._resource(t, r)
         if p.note:
             t.append("\n   ")
@@ -204,6 +207,9 @@ class PlayerPanel(Widget):
     def _resource(self, t: Text, r: Resource) -> None:
         style = self.get_component_rich_style
         t.append(r.symbol, style(kind_class(r.kind)) if r.kind else style("player-panel--count"))
+        if not self.resource_words:
+            t.append(f"{r.count}", style("player-panel--count"))
+            return
         t.append(f" {r.count}", style("player-panel--count"))
         word = r.label().split(" ", 1)[1]
         t.append(f" {word}", style("player-panel--word"))

@@ -1,0 +1,101 @@
+"""Every registered game played by keys at 80x24 and 120x40, each person's
+step looked at by the screen checker (tests/tui/screen_checker.py): the log
+follows, the highlighted choice is described in full, no raw placeholder,
+every key on the bar works.
+
+Each (game, size) is played once (cached); a test per (game, size, check)
+reads its problems, so a check still failing because of a game's view is
+marked xfail for that game only (KNOWN), and flips to a pass unasked when the
+view is fixed. Marked `screens`: `pytest -m screens` runs only these,
+`-m "not screens"` leaves them out. About 50 s of CPU in all (6 of the person's steps a game and size)."""
+from __future__ import annotations
+
+import pytest
+
+from rulesets import REGISTRY
+from screen_checker import CHECKS, PLACEHOLDER, SIZES, Report, check_game, check_log, shown_whole
+
+pytestmark = [pytest.mark.screens, pytest.mark.xdist_group("screen-checker")]
+
+STEPS = 6
+"""The person's steps looked at in each game at each size."""
+
+KNOWN: dict[tuple[str, str], str] = {
+    ("squire", "highlighted"): "the Squire view has no highlighted_move hook yet (its developer adds it)",
+    ("square-masons", "highlighted"): "the Square Masons view has no highlighted_move hook yet",
+    ("square-and-compass", "highlighted"): "the Square and Compass view has no highlighted_move hook yet",
+    ("architects", "highlighted"): "the Architects view has no highlighted_move hook yet",
+    ("squire", "placeholder"): "Squire's prompts show notation holes ('Play matching offers (o<card>)')",
+    ("architects", "placeholder"): "Architects' prompt shows a notation hole ('discard one (x<card>)')",
+    ("architects", "keys"): "'b Boards' is offered before any board is won (the auction), where it does nothing",
+}
+"""(game, check) pairs that fail today because of a game's own view, being
+fixed on other branches: xfail(strict=False) until they pass."""
+
+STRICT = {"log", "keys"}
+"""Checks fixed here in the shared pieces: strict for every game not in KNOWN."""
+
+_reports: dict[tuple[str, tuple[int, int]], Report] = {}
+
+
+async def report_for(tmp_path_factory, game: str, size: tuple[int, int]) -> Report:
+    key = (game, size)
+    if key not in _reports:
+        folder = tmp_path_factory.mktemp(f"{game}-{size[0]}x{size[1]}")
+        _reports[key] = await check_game(folder, game, size, steps=STEPS)
+    return _reports[key]
+
+
+def _cases() -> list:
+    out = []
+    for game in REGISTRY.ids():
+        for size in SIZES:
+            for check in CHECKS:
+                marks = []
+                if (game, check) in KNOWN:
+                    marks.append(pytest.mark.xfail(reason=KNOWN[game, check], strict=False))
+                out.append(pytest.param(game, size, check, marks=marks, id=f"{game}-{size[0]}x{size[1]}-{check}"))
+    return out
+
+
+@pytest.mark.parametrize("game,size,check", _cases())
+async def test_the_screen(tmp_path_factory, game, size, check):
+    report = await report_for(tmp_path_factory, game, size)
+    assert report.steps >= min(STEPS, 3), f"{game} at {size}: only {report.steps} steps were played"
+    problems = report.of(check)
+    assert not problems, "\n".join(str(p) for p in problems[:8]) + (
+        f"\n… and {len(problems) - 8} more" if len(problems) > 8 else "")
+
+
+# ------------------------------------------------------------------ the checker can fail
+def test_placeholders_are_found():
+    assert PLACEHOLDER.search("Play matching offers (o<card>), then done")
+    assert PLACEHOLDER.search("{P1} plays") and PLACEHOLDER.search("their client on Seat 2")
+    assert not PLACEHOLDER.search("seats 1–4 · Bot 2 plays · a <- b")
+
+
+async def test_a_log_scrolled_back_is_found(tmp_path):
+    from engine.rng import Rng
+    from engine.record import GameRecord, Player
+    from engine.saves import save
+    from tui.app import create_app
+
+    rs = REGISTRY.get("grid-square")
+    record = GameRecord.new(rs, [Player("Ana"), Player("Bot 2", "bot:random")], 1, rs.default_options())
+    rng = Rng(1)
+    while record.ply < 40 or record.state.to_act() != (0,):
+        seat = record.state.to_act()[0]
+        record.play_move(seat, rng.choice(record.state.legal(seat)))
+    save(record, tmp_path / "g.json")
+    app = create_app(tmp_path, game=tmp_path / "g.json", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        screen = app.screen
+        assert not check_log(screen)
+        screen.log_widget.scroll_to(y=0, animate=False)
+        await pilot.pause()
+        assert any("not scrolled to its end" in p for p in check_log(screen))
+        screen.log_widget.entries.pop()
+        assert any("not the last move's" in p for p in check_log(screen))
+        assert shown_whole(app, "Grid Square") and not shown_whole(app, "Grid Square, all of it")
