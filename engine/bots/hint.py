@@ -23,15 +23,18 @@ class Hint:
 
 
 def hints(ruleset: Ruleset, view: GameState, seat: int, seconds: float = 1.0, seed: int = 0,
-          top: int = 3) -> list[Hint]:
+          top: int | None = 3, budget: Budget | None = None, include: Move | None = None) -> list[Hint]:
     """The `search` level's best `top` moves for `seat` (its own `view`),
-    the move it would play first."""
+    the move it would play first; `budget` (instead of `seconds`): e.g. a
+    fixed iteration count, for a repeatable result; `include`: a move the
+    search must try (the game review's move played); `top` None: every
+    move the search tried."""
     bot = ruleset.make_bot("search", seed)
     if not isinstance(bot, SearchBot):
         raise ValueError(f"{ruleset.id} has no search level")
-    bot.budget = Budget(iterations=None, seconds=seconds)
-    stats = bot.analyse(view, seat)
+    bot.budget = budget or Budget(iterations=None, seconds=seconds)
+    stats = bot.analyse(view, seat, include) if include is not None else bot.analyse(view, seat)
     chosen = pick(stats, bot.prior_move, bot.margin)
     ordered = sorted(stats, key=lambda s: (s.move != chosen, -s.visits, -s.value))
     return [Hint(s.move, view.format_move(s.move), view.describe_move(s.move, seat), s.value, s.visits)
-            for s in ordered[:top]]
+            for s in (ordered if top is None else ordered[:top])]
