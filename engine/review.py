@@ -332,6 +332,17 @@ def stored(save: Path, record: GameRecord, seat: int | None, iterations: int | N
     return None
 
 
+def latest_stored(save: Path, record: GameRecord) -> Review | None:
+    """The newest stored review of this very game, of every seat, at any
+    budget (what the replay viewer shows when a save is opened)."""
+    key = game_key(record)
+    for doc in reversed(_read_entries(review_path(save))):
+        budget = doc.get("budget")
+        if doc.get("key") == key and doc.get("seat") is None and isinstance(budget, dict):
+            return stored(save, record, None, budget.get("iterations"), budget.get("seconds"))
+    return None
+
+
 def store(save: Path, record: GameRecord, review: Review) -> bool:
     """Keep a finished game's review beside its save (atomically); False
     when not stored: a game in progress (its review would tell another

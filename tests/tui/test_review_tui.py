@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 import engine.review as review_mod
 import tui.screens.game_over as game_over
-from engine.review import MoveReview, Review, summarize
+from engine.review import MoveReview, Review, game_key, store, summarize
 from engine.saves import load
 from tui.app import create_app
 from tui.screens.game_over import GameOverScreen
@@ -27,7 +27,7 @@ def fake_review(record) -> Review:
                           played_share, best_share)
 
     moves = [mr(3, 0.2, 0.5), mr(5, 0.5, 0.5), mr(7, 0.4, 0.46)]
-    return Review("k", None, 10, None, tuple(moves), summarize(record, moves, [0, 1]))
+    return Review(game_key(record), None, 10, None, tuple(moves), summarize(record, moves, [0, 1]))
 
 
 def said(screen) -> str:
@@ -76,11 +76,26 @@ async def test_game_over_box_reviews_in_a_worker_and_opens_the_marked_replay(tmp
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("v")
-        for _ in range(2000):  # bounded: wait for the worker's result, not for a time
+        await app.workers.wait_for_complete()  # the review's worker (nothing timed)
+        for _ in range(5):
             if isinstance(app.screen, ReplayScreen):
                 break
-            await pilot.pause(0.05)
+            await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.review is not None
         assert len(screen.review.moves) == 2
     assert review_mod.review_path(path).exists()  # stored beside the save, computed once
+
+
+async def test_a_stored_review_marks_the_replay_of_its_save(tmp_path):
+    path = tmp_path / "game.json"
+    shutil.copy(EXAMPLES / "grid-square.json", path)
+    record = load(path)
+    assert store(path, record, fake_review(record))
+    app = create_app(tmp_path, replay=path, start_ply=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.review is not None
+        await pilot.press("n")
+        assert screen.ply == 3 and "??" in said(screen)

@@ -84,9 +84,10 @@ class GameOverScreen(ModalScreen[None]):
             yield Static(Text(f"Game over — {head}"), classes="title")  # names are never markup
             yield Static(Text(f"{out.describe(self.record.names)}."), classes="hint")
             yield Static(result_table(self.record))
-            yield Static(f"Enter: look at the board · r: replay · v: review this game · q: {self.leaves_to}",
-                         classes="hint")
-            yield Static("", id="review-status", classes="hint")
+            yield Static(f"Enter: look at the board · r: replay · v: review · q: {self.leaves_to}", classes="hint")
+            status = Static("", id="review-status", classes="hint")
+            status.display = False  # until the review is asked for
+            yield status
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -107,7 +108,9 @@ class GameOverScreen(ModalScreen[None]):
         if self.reviewing:
             return
         self.reviewing = True
-        self.query_one("#review-status", Static).update("Reviewing this game… (each move from its player's view)")
+        status = self.query_one("#review-status", Static)
+        status.display = True
+        status.update("Reviewing this game… (each move from its player's view)")
         self.run_worker(self._review_work, thread=True, exclusive=True, group="review")
 
     def _review_work(self) -> None:
