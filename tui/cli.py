@@ -809,6 +809,7 @@ def review(
         print(json.dumps(doc, indent=1, ensure_ascii=False))
         return
     from engine.text import shown
+    from engine.words import plural
 
     budget = doc["budget"]
     said = f"{budget['iterations']} iterations" if "iterations" in budget else f"{budget['seconds']:g} s"
@@ -821,9 +822,10 @@ def review(
     for p in result.players:
         tp = p.turning_point
         turning = f"ply {tp.ply} (−{100 * tp.loss:.0f}%)" if tp else "none"
-        print(f"{shown(p.name, 24)} (seat {p.seat + 1}): accuracy {100 * p.accuracy:.0f}% · "
-              f"{p.counts['inaccuracy']} inaccuracies, {p.counts['mistake']} mistakes, "
-              f"{p.counts['blunder']} blunders · turning point: {turning}")
+        marks = ", ".join(plural(p.counts[k], k, "inaccuracies" if k == "inaccuracy" else None)
+                          for k in ("inaccuracy", "mistake", "blunder"))
+        print(f"{shown(p.name, 24)} (seat {p.seat + 1}): accuracy {100 * p.accuracy:.0f}% · {marks} · "
+              f"turning point: {turning}")
 
 
 @app.command()

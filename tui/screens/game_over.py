@@ -24,8 +24,19 @@ def review_executor() -> Executor:
     (spawned, not forked from the threaded app), so the screen never waits
     on it; never the SSH server's relay process, and no save lock held."""
     import multiprocessing
+    import sys
     from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import resource_tracker
 
+    # Spawning starts multiprocessing's resource tracker, which hands it
+    # sys.stderr's descriptor; the app's captured stderr has none ("bad
+    # value(s) in fds_to_keep"), so the tracker is started on the real one.
+    captured = sys.stderr
+    try:
+        sys.stderr = sys.__stderr__
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = captured
     return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
 
 
@@ -125,15 +136,17 @@ class GameOverScreen(ModalScreen[None]):
                 raise _Stopped
             self.app.call_from_thread(self._progress, done, total)
 
+        pool = review_executor()
         try:
-            with review_executor() as pool:
-                result, _old = review_or_stored(self.path, self.record, executor=pool, progress=tick)
+            result, _old = review_or_stored(self.path, self.record, executor=pool, progress=tick)
         except _Stopped:
             return
         except Exception as exc:  # noqa: BLE001 - one line on the box, never a traceback
             if not worker.is_cancelled:
                 self.app.call_from_thread(self._failed, f"The review failed: {exc}")
             return
+        finally:  # closed box: the decision being searched ends, the rest never start
+            pool.shutdown(wait=False, cancel_futures=True)
         if not worker.is_cancelled:
             self.app.call_from_thread(self._reviewed, result)
 
