@@ -166,3 +166,15 @@ def test_the_check_catches_a_review_that_peeks(monkeypatch):
     monkeypatch.setattr(type(state), "view", lambda self, seat: self.clone())
     monkeypatch.setattr(type(state), "determinize", lambda self, observer, rng: self.clone())
     assert _judge(hidden_changed, mover, text) != _judge(state, mover, text)
+
+
+def test_a_game_in_progress_between_people_needs_their_agreement_to_hints():
+    from engine.record import Player
+
+    record = compass()
+    record.truncate(12)
+    record.players = [Player(f"P{i + 1}", "human") for i in range(len(record.players))]
+    with pytest.raises(ValueError, match="hints"):
+        review_game(record, seat=0, iterations=IT)
+    record.hints = True
+    assert review_mod.check_request(record, 0) is None
