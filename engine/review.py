@@ -21,12 +21,13 @@ A finished game's review is stored beside its save (`review_path`:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from engine.core import GameState, Move
+from engine.core import GameState
 from engine.record import GameRecord
 
 MARKS: tuple[tuple[float, str, str], ...] = (
@@ -106,7 +107,7 @@ class MoveReview:
                 "best_share": self.best_share, "loss": self.loss, "mark": self.mark, "symbol": self.symbol}
 
     @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> "MoveReview":
+    def from_json(cls, doc: dict[str, Any]) -> MoveReview:
         return cls(int(doc["ply"]), int(doc["seat"]) - 1, str(doc["played"]), str(doc["played_words"]),
                    str(doc["best"]), str(doc["best_words"]), float(doc["played_share"]), float(doc["best_share"]))
 

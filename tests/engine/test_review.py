@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 import engine.review as review_mod
-from engine.review import (judge, mark_for, review_game, review_or_stored, review_path, store)
+from engine.review import (
+    judge,
+    mark_for,
+    review_game,
+    review_or_stored,
+    review_path,
+    store,
+)
 from engine.rng import Rng
 from engine.saves import load
 
@@ -72,7 +79,7 @@ def test_never_peeks_at_a_sealed_pick_not_yet_revealed():
     """Square and Compass opens with every seat picking an architect at
     once: seat 2's pick is reviewed the same whatever seat 1 sealed first."""
     record = compass()
-    first_seat, first_text = record.moves[0]
+    first_seat = record.moves[0][0]
     mover, text = record.moves[1]
     assert mover != first_seat
     start = record.state_at(0)

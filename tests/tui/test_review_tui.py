@@ -9,10 +9,10 @@ from pathlib import Path
 from textual.widgets import Static
 
 import engine.review as review_mod
-import tui.screens.game_over as game_over
 from engine.review import MoveReview, Review, game_key, store, summarize
 from engine.saves import load
 from tui.app import create_app
+from tui.screens import game_over
 from tui.screens.game_over import GameOverScreen
 from tui.screens.replay import ReplayScreen
 

@@ -159,7 +159,7 @@ class GameOverScreen(ModalScreen[None]):
         if self.is_attached:
             self.query_one("#review-status", Static).update(Text(message))
 
-    def _reviewed(self, review: "Review") -> None:
+    def _reviewed(self, review: Review) -> None:
         from tui.screens.replay import ReplayScreen
         from tui.screens.review_marks import next_mark
 

@@ -57,7 +57,7 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "back", "Close", priority=True),
     ]
 
-    def __init__(self, record: GameRecord, ply: int = 0, review: "Review | None" = None) -> None:
+    def __init__(self, record: GameRecord, ply: int = 0, review: Review | None = None) -> None:
         super().__init__()
         self.record = record
         self.review = review
