@@ -328,7 +328,7 @@ def stored(save: Path, record: GameRecord, seat: int | None, iterations: int | N
             except (KeyError, TypeError, ValueError):
                 return None
             seats = [seat] if seat is not None else list(range(len(record.players)))
-            return Review(key, seat, budget.get("iterations"), budget.get("seconds"), tuple(moves),
+            return Review(key, seat, iterations if seconds is None else None, seconds, tuple(moves),
                           summarize(record, moves, seats))
     return None
 
