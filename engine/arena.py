@@ -244,28 +244,44 @@ def run_match(
     spec = check_spec(spec)
     n = len(spec.levels)
     t0 = time.perf_counter()
-    results: list[GameResult] = []
-    if executor is None and jobs <= 1:
-        for k in range(spec.games):
-            results.append(play_game(spec, k))
-            if progress:
-                progress(len(results))
-    else:
-        own = executor is None
-        pool = executor or ProcessPoolExecutor(max_workers=jobs)
-        try:
-            futures = [pool.submit(play_game, spec, k) for k in range(spec.games)]
-            from concurrent.futures import as_completed
-
-            for fut in as_completed(futures):
-                results.append(fut.result())
-                if progress:
-                    progress(len(results))
-        finally:
-            if own:
-                pool.shutdown(cancel_futures=True)
+    results = run_tasks(play_game, [(spec, k) for k in range(spec.games)], jobs, executor, progress)
     results.sort(key=lambda r: r.index)
     return summarize(spec, n, results, time.perf_counter() - t0)
+
+
+def run_tasks(
+    fn: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    jobs: int = 1,
+    executor: Executor | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Any]:
+    """`fn(*task)` for every task, results in the tasks' order: here one by
+    one when `jobs` <= 1 and no executor is given, else through `executor`
+    or a pool of `jobs` processes (`fn` and the tasks must then pickle).
+    `progress(k)` after each finished task. The arena's games and the game
+    review's decisions both run through it."""
+    results: list[Any] = [None] * len(tasks)
+    if executor is None and jobs <= 1:
+        for i, task in enumerate(tasks):
+            results[i] = fn(*task)
+            if progress:
+                progress(i + 1)
+        return results
+    from concurrent.futures import as_completed
+
+    own = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=jobs)
+    try:
+        futures = {pool.submit(fn, *task): i for i, task in enumerate(tasks)}
+        for done, fut in enumerate(as_completed(futures), 1):
+            results[futures[fut]] = fut.result()
+            if progress:
+                progress(done)
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+    return results
 
 
 def summarize(spec: MatchSpec, n: int, results: Sequence[GameResult], seconds: float) -> MatchResult:
@@ -445,4 +461,4 @@ def run_ladder(
                   scores, (sum(lengths) / len(lengths), min(lengths), max(lengths)), time.perf_counter() - t0)
 
 
-__all__ = ["content_rates", "Ladder", "run_ladder", "pairings", "elo", "MatchSpec", "MatchResult", "GameResult", "SlotStats", "run_match", "play_game", "wilson", "asdict"]
+__all__ = ["content_rates", "Ladder", "run_ladder", "pairings", "elo", "MatchSpec", "MatchResult", "GameResult", "SlotStats", "run_match", "run_tasks", "play_game", "wilson", "asdict"]

@@ -169,7 +169,9 @@ class TSquareApp(App[None]):
         except SaveError as exc:
             self.notify(str(exc), severity="error", timeout=8, markup=False)
             return
-        self.push_screen(ReplayScreen(record, ply))
+        from engine.review import latest_stored
+
+        self.push_screen(ReplayScreen(record, ply, review=latest_stored(path, record)))  # marks, if reviewed
 
 
 def create_app(saves_dir: Path, game: Path | None = None, replay: Path | None = None, **kw: object) -> TSquareApp:

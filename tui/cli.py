@@ -808,6 +808,69 @@ def hint(
 
 
 @app.command()
+def review(
+    file: str = typer.Argument(..., help="A save file."),
+    as_: Optional[int] = typer.Option(None, "--as", help="Review only this seat's moves (1..N); a game in "
+                                      "progress can only be reviewed this way."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", help="Search iterations a decision "
+                                             "(default: the game's review budget): the same review on any "
+                                             "machine and any --jobs."),
+    time_: Optional[float] = typer.Option(None, "--time", "-t", help="Seconds a decision instead (0.05 to 60; "
+                                          "not repeatable)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Review decisions in this many parallel processes."),
+    as_json: bool = typer.Option(False, "--json", help="Print the review as JSON: format, game, key, seat, "
+                                 "plies, budget, thresholds, moves (ply, seat, played, played_words, best, "
+                                 "best_words, played_share, best_share, loss, mark, symbol) and players (seat, "
+                                 "name, decisions, accuracy, inaccuracies, mistakes, blunders, turning_point)."),
+) -> None:
+    """Review a game: each decision judged by the search from its mover's own view, marked ?! ? ??."""
+    from engine.review import review_or_stored
+
+    if iterations is not None and time_ is not None:
+        fail("give --iterations or --time, not both")
+    _check_iterations(iterations)
+    if time_ is not None and not (math.isfinite(time_) and 0.05 <= time_ <= 60):
+        fail("--time takes 0.05 to 60 seconds")
+    if not 1 <= jobs <= 64:
+        fail("--jobs takes 1 to 64 processes")
+    record, path = _load(file)
+    seat = None if as_ is None else as_ - 1
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn(f"Reviewing {record.ruleset.title}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), transient=True, disable=not sys.stderr.isatty()) as progress:
+        task = progress.add_task("decisions", total=None)
+        try:
+            result, _old = review_or_stored(path, record, seat, iterations, time_, jobs,
+                                            progress=lambda done, total: progress.update(task, completed=done,
+                                                                                         total=total))
+        except ValueError as exc:
+            fail(str(exc))
+    doc = result.to_json(record)
+    if as_json:
+        print(json.dumps(doc, indent=1, ensure_ascii=False))
+        return
+    from engine.text import shown
+    from engine.words import plural
+
+    budget = doc["budget"]
+    said = f"{budget['iterations']} iterations" if "iterations" in budget else f"{budget['seconds']:g} s"
+    print(f"{record.ruleset.title} · {record.ply} moves · {len(result.moves)} decisions reviewed "
+          f"({said} each, from each mover's own view)")
+    for m in result.moves:
+        if m.mark:
+            print(f"ply {m.ply:>3} {shown(record.names[m.seat], 24)}: {m.played} {m.symbol} {m.mark}, "
+                  f"{100 * m.played_share:.0f}% win share; better {m.best} {100 * m.best_share:.0f}%: {m.best_words}")
+    for p in result.players:
+        tp = p.turning_point
+        turning = f"ply {tp.ply} (−{100 * tp.loss:.0f}%)" if tp else "none"
+        marks = ", ".join(plural(p.counts[k], k, "inaccuracies" if k == "inaccuracy" else None)
+                          for k in ("inaccuracy", "mistake", "blunder"))
+        print(f"{shown(p.name, 24)} (seat {p.seat + 1}): accuracy {100 * p.accuracy:.0f}% · {marks} · "
+              f"turning point: {turning}")
+
+
+@app.command()
 def arena(
     game: str = typer.Argument(..., help="Game id, e.g. grid-square."),
     levels: Optional[str] = typer.Option(None, "--levels", "-l", help="Bot levels, comma-separated "

@@ -42,19 +42,24 @@ def why_picked(chosen: MoveStat, others: list[MoveStat], prior_move: Move | None
 
 
 def hints(ruleset: Ruleset, view: GameState, seat: int, seconds: float = 1.0, seed: int = 0,
-          top: int = 3) -> list[Hint]:
+          top: int | None = 3, budget: Budget | None = None, include: Move | None = None) -> list[Hint]:
     """The `search` level's pick for `seat` (its own `view`), then its next
-    best moves by win share: `top` in all."""
+    best moves by win share: `top` in all (None: every move the search
+    tried). `budget` (instead of `seconds`): e.g. a fixed iteration count,
+    for a repeatable result; `include`: a move the search must try (the
+    game review's move played)."""
     bot = ruleset.make_bot("search", seed)
     if not isinstance(bot, SearchBot):
         raise ValueError(f"{ruleset.id} has no search level")
-    bot.budget = Budget(iterations=None, seconds=seconds)
-    stats = bot.analyse(view, seat)
+    bot.budget = budget or Budget(iterations=None, seconds=seconds)
+    stats = bot.analyse(view, seat, include) if include is not None else bot.analyse(view, seat)
     if not stats:
         return []
     chosen_move = pick(stats, bot.prior_move, bot.margin)
     chosen = next(s for s in stats if s.move == chosen_move)
-    others = sorted((s for s in stats if s.move != chosen_move), key=lambda s: (-s.value, -s.visits))[:top - 1]
+    others = sorted((s for s in stats if s.move != chosen_move), key=lambda s: (-s.value, -s.visits))
+    if top is not None:
+        others = others[:top - 1]
     margin = PRIOR_MARGIN if bot.margin is None else bot.margin
     why = why_picked(chosen, others, bot.prior_move, margin)
     return [Hint(s.move, view.format_move(s.move), view.describe_move(s.move, seat), s.value, s.visits,

@@ -174,6 +174,8 @@ class SearchBot(Bot):
         """The root moves the last 'rollouts' search compared."""
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
+        self.include: Hashable | None = None
+        """A root move the current search must try (`analyse`'s `include`)."""
 
     # ------------------------------------------------------------ public
     def choose(self, state: GameState, seat: int) -> Move:
@@ -184,9 +186,12 @@ class SearchBot(Bot):
         stats = self.analyse(state, seat)
         return pick(stats, self.prior_move, self.margin)
 
-    def analyse(self, state: GameState, seat: int) -> list[MoveStat]:
+    def analyse(self, state: GameState, seat: int, include: Move | None = None) -> list[MoveStat]:
         """Search from `state` (the seat's view) and return every root move
-        with its visits and value, most visited first. With several
+        with its visits and value, most visited first. `include`: a move
+        the search must try at the root, right after the prior's (the game
+        review judges the move played this way, on the same samples as the
+        others). With several
         `workers`, each searches its own tree (its own seed, its share of
         the iterations, the same deadline) in a process of its own, and the
         root statistics are added up (root parallelism)."""
@@ -196,6 +201,7 @@ class SearchBot(Bot):
         self.prior_move = None
         if self.prior is not None and len(legal) > 1:
             self.prior_move = self.prior.choose(state, seat)
+        self.include = include
         if self.style == "rollouts":  # one set for every worker, so their sums add up
             self.candidates = self._candidates(legal, self.rng)
         workers = self.workers if len(legal) > 1 else 1
@@ -316,6 +322,9 @@ class SearchBot(Bot):
             j = rng.below(i + 1)
             rest[i], rest[j] = rest[j], rest[i]
         first = [self.prior_move] if self.prior_move in legal else []
+        if self.include is not None and self.include in rest:
+            rest.remove(self.include)
+            first.append(self.include)
         return (first + rest)[:ROLLOUT_CANDIDATES]
 
     def _play_out(self, state: GameState, world: int) -> list[float]:
@@ -394,6 +403,9 @@ class SearchBot(Bot):
             if first in rest:
                 rest.remove(first)
                 rest.insert(0, first)
+            if node.move is None and self.include is not None and self.include in rest:
+                rest.remove(self.include)
+                rest.insert(1 if first in rest else 0, self.include)
             node.ranked = rest
         allowed = 1 + int(self.widening * math.sqrt(node.visits))
         if allowed >= len(moves) and len(node.ranked) >= len(moves):

@@ -258,7 +258,7 @@ class GameScreen(Screen[None]):
                 self.over_shown = True
                 from tui.screens.game_over import GameOverScreen
 
-                self.app.push_screen(GameOverScreen(self.record, self.LEAVES_TO))
+                self.app.push_screen(GameOverScreen(self.record, self.LEAVES_TO, self.path))
             return
         acting = state.to_act()
         bots = [s for s in acting if self.record.players[s].is_bot]

@@ -2,6 +2,8 @@
 each move shown with what it did."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -13,6 +15,9 @@ from textual.widgets import Footer, Static
 from engine.core import GameState
 from engine.record import GameRecord
 from engine.words import plural
+
+if TYPE_CHECKING:
+    from engine.review import Review
 from tui.games import view_class
 from tui.screens.game import LastMove, last_move_of, log_entries, tell_last
 from tui.screens.rules import keys_table
@@ -26,6 +31,7 @@ REPLAY_KEYS = keys_table(
         ("Home or g", "the start"),
         ("End or G", "the end"),
         ("↑↓ PgUp PgDn [ ]", "scroll the log (by lines, pages, moves)"),
+        ("n", "the next marked move (a reviewed game: ?! ? ??)"),
         ("e", "the log, big (e or Esc closes it)"),
         ("?", "this help"),
         ("Esc or q", "close the replay"),
@@ -45,14 +51,17 @@ class ReplayScreen(Screen[None]):
         Binding("left,h", "step(-1)", "Back", priority=True),
         Binding("home,g", "jump(0)", "Start", priority=True),
         Binding("end,G", "jump(-1)", "End", priority=True),
+        Binding("n", "next_mark", "Next mark", priority=True),
         Binding("e", "log", "Log"),
         Binding("question_mark", "help", "Help"),
         Binding("escape,q", "back", "Close", priority=True),
     ]
 
-    def __init__(self, record: GameRecord, ply: int = 0) -> None:
+    def __init__(self, record: GameRecord, ply: int = 0, review: Review | None = None) -> None:
         super().__init__()
         self.record = record
+        self.review = review
+        """The game's review (engine/review.py): marks on the moves, or None."""
         self.ply = max(0, min(ply, record.ply))
         """How many moves have been played in the position shown."""
         self.state: GameState = record.state_at(0)
@@ -102,12 +111,16 @@ class ReplayScreen(Screen[None]):
             return f"The start: {plural(self.record.ply, 'move')} to step through with →."
         rec = self.record
         name = rec.names[last.seat]
+        from tui.screens.review_marks import mark_line
+
+        marked = mark_line(self.review, self.ply)
+        head = f"{marked}\n" if marked else ""
         if last.sealed:
-            return f"Move {self.ply}: {name} · (sealed)"
+            return f"{head}Move {self.ply}: {name} · (sealed)"
         # what the log says it did, in the third person: a description is
         # addressed to the one who plays ('use your perk'), not to a spectator
         said = [ev.render(rec.names) for ev in rec.log[self.ply - 1] if ev.visible_to(None)]
-        return f"Move {self.ply}: {' · '.join(said)}" if said else f"Move {self.ply}: {name} · {last.description}"
+        return head + (f"Move {self.ply}: {' · '.join(said)}" if said else f"Move {self.ply}: {name} · {last.description}")
 
     def _draw(self) -> None:
         rec = self.record
@@ -116,7 +129,8 @@ class ReplayScreen(Screen[None]):
         view.show(shown, None, rec.names, False)
         tell_last(view, self.last, None)
         self.query_one("#status", Static).update(
-            Text(f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump")
+            Text(f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump"
+                 + (" · n: next mark" if self.review is not None else ""))
         )
         self.query_one("#message", Static).update(self.move_text())
         log = self.query_one("#log", LogPanel)
@@ -127,6 +141,19 @@ class ReplayScreen(Screen[None]):
         if target != self.ply:
             self._goto(target)
             self._draw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.review is not None if action == "next_mark" else True
+
+    def action_next_mark(self) -> None:
+        from tui.screens.review_marks import next_mark
+
+        target = next_mark(self.review, self.ply)
+        if target is None:
+            self.notify("No move of this game is marked.")
+            return
+        self._goto(target)
+        self._draw()
 
     def action_jump(self, where: int) -> None:
         self._goto(self.record.ply if where < 0 else 0)

@@ -1,0 +1,391 @@
+"""Game review: every decision judged from its mover's own view.
+
+For each decision (a ply where the mover had more than one legal move) the
+`search` level looks at `state.view(mover)` just before it, exactly as a
+hint does (`engine.bots.hint.hints`), made to try the played move too
+(`include`: right after its own bot's move in the tree's root ranking, or
+among the candidates of a rollouts search, played out in the same sampled
+worlds). The move it would play is the *best* move; the win shares of both
+come from that one search, and the loss is `best_share - played_share`
+(never below 0), marked by `MARKS`. The search only ever sees the view, so
+what the mover could not see (other hands, the deck, sealed choices not yet
+revealed) cannot change the review of its move.
+
+Each decision is one task (`review_decision`) with its own seed (game seed,
+ply and seat), run through the arena's `run_tasks`: with an iteration
+budget the review is the same for any `jobs` and any executor.
+
+A finished game's review is stored beside its save (`review_path`:
+`NAME.review`, see saves/FORMAT.md), so it is computed once.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core import GameState
+from engine.record import GameRecord
+
+MARKS: tuple[tuple[float, str, str], ...] = (
+    (0.20, "blunder", "??"),
+    (0.10, "mistake", "?"),
+    (0.05, "inaccuracy", "?!"),
+)
+"""(least loss in win share, mark, symbol), worst first. 0.05 is the margin
+by which the search itself must find a move better before it overrules its
+game's own bot (`PRIOR_MARGIN`): a smaller loss is within the search's noise
+at the default budget and is not marked. Twice and four times that are the
+mistake and the blunder: a tenth of a win is a move a player would regret, a
+fifth usually turns the game."""
+
+DEFAULT_ITERATIONS: dict[str, int] = {"tree": 300, "rollouts": 12}
+"""The default budget of a decision's search, in iterations, by the game's
+`search_style`: tree iterations (cheap: one evaluated leaf each) or
+playouts of the default bot (a rollouts search compares 3 moves, so 12 is
+4 sampled worlds each). Repeatable on any machine (benchmarks/ measures a
+100-decision game)."""
+
+
+def default_iterations(ruleset: Any) -> int:
+    """The default review budget of a game (`DEFAULT_ITERATIONS`)."""
+    return DEFAULT_ITERATIONS.get(getattr(ruleset, "search_style", "tree"), DEFAULT_ITERATIONS["tree"])
+
+FORMAT = "tsquare-review"
+FORMAT_VERSION = 1
+KEEP = 8
+"""Reviews kept in one sidecar file (different seats or budgets), newest last."""
+
+
+def mark_for(loss: float) -> tuple[str | None, str]:
+    """(mark, symbol) for a loss in win share; (None, '') below 0.05."""
+    for least, name, symbol in MARKS:
+        if loss >= least - 1e-9:
+            return name, symbol
+    return None, ""
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One reviewed decision."""
+
+    ply: int
+    """The ply of the move (1-based, as in the replay)."""
+    seat: int
+    """The mover (0-based)."""
+    played: str
+    """The move played, in notation."""
+    played_words: str
+    best: str
+    """The best move found (the played one when nothing was better)."""
+    best_words: str
+    played_share: float
+    """The mover's win share after the played move, from its own view."""
+    best_share: float
+
+    @property
+    def loss(self) -> float:
+        """Win share given away (never below 0)."""
+        return max(0.0, round(self.best_share - self.played_share, 4))
+
+    @property
+    def mark(self) -> str | None:
+        """'inaccuracy', 'mistake', 'blunder' or None."""
+        return mark_for(self.loss)[0]
+
+    @property
+    def symbol(self) -> str:
+        """'?!', '?', '??' or ''."""
+        return mark_for(self.loss)[1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ply": self.ply, "seat": self.seat + 1, "played": self.played, "played_words": self.played_words,
+                "best": self.best, "best_words": self.best_words, "played_share": self.played_share,
+                "best_share": self.best_share, "loss": self.loss, "mark": self.mark, "symbol": self.symbol}
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> MoveReview:
+        return cls(int(doc["ply"]), int(doc["seat"]) - 1, str(doc["played"]), str(doc["played_words"]),
+                   str(doc["best"]), str(doc["best_words"]), float(doc["played_share"]), float(doc["best_share"]))
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    """One seat's summary."""
+
+    seat: int
+    name: str
+    decisions: int
+    accuracy: float
+    """Mean win share kept (1 - loss) over the seat's decisions, 0..1."""
+    counts: dict[str, int]
+    """Marks by name."""
+    turning_point: MoveReview | None
+    """The seat's decision with the biggest loss (None if it lost nothing)."""
+
+    def to_json(self) -> dict[str, Any]:
+        tp = self.turning_point
+        return {"seat": self.seat + 1, "name": self.name, "decisions": self.decisions, "accuracy": self.accuracy,
+                "inaccuracies": self.counts["inaccuracy"], "mistakes": self.counts["mistake"],
+                "blunders": self.counts["blunder"],
+                "turning_point": None if tp is None else {"ply": tp.ply, "played": tp.played, "best": tp.best,
+                                                          "loss": tp.loss}}
+
+
+@dataclass(frozen=True)
+class Review:
+    """A whole review: the decisions and a summary per reviewed seat."""
+
+    key: str
+    """The game it reviews (`game_key`)."""
+    seat: int | None
+    """The only seat reviewed (`--as`), or None for every seat."""
+    iterations: int | None
+    seconds: float | None
+    moves: tuple[MoveReview, ...]
+    players: tuple[PlayerReview, ...]
+
+    def by_ply(self) -> dict[int, MoveReview]:
+        """Reviewed decisions by ply."""
+        return {m.ply: m for m in self.moves}
+
+    def to_json(self, record: GameRecord) -> dict[str, Any]:
+        budget = {"iterations": self.iterations} if self.iterations is not None else {"seconds": self.seconds}
+        return {"format": FORMAT, "format_version": FORMAT_VERSION, "game": record.ruleset.id, "key": self.key,
+                "seat": None if self.seat is None else self.seat + 1, "plies": record.ply, "budget": budget,
+                "thresholds": {name: least for least, name, _ in MARKS},
+                "moves": [m.to_json() for m in self.moves], "players": [p.to_json() for p in self.players]}
+
+
+def game_key(record: GameRecord) -> str:
+    """sha256 of what decides the game's positions: game, rules version,
+    seed, options, seat count and moves."""
+    from engine.saves import state_hash
+
+    return state_hash({"game": record.ruleset.id, "version": record.ruleset.version, "seed": record.seed,
+                       "options": record.options, "seats": len(record.players),
+                       "moves": [[s, t] for s, t in record.moves]})
+
+
+def check_request(record: GameRecord, seat: int | None) -> str | None:
+    """Why this review may not be given (one line), or None."""
+    n = len(record.players)
+    if seat is not None and not 0 <= seat < n:
+        return f"--as {seat + 1}: the game has seats 1–{n}"
+    if not record.state.is_over():
+        if seat is None:
+            return "the game is in progress: review it as one seat with --as SEAT (others' moves stay hidden)"
+        refusal = record.hints_refusal()
+        if refusal:
+            return f"the game is in progress and {refusal}"
+    return None
+
+
+# ------------------------------------------------------------ one decision
+_CACHE: dict[str, Any] = {}
+"""The last replayed position of this process (key, ply, state): tasks
+mostly come in order, so a worker replays each game once, not once a task."""
+
+
+def _state_at(game: str, seats: int, seed: int, options: dict[str, Any],
+              moves: tuple[tuple[int, str], ...], ply: int) -> GameState:
+    """The complete state before ply `ply` + 1 (a clone the caller may keep)."""
+    from engine.registry import REGISTRY
+
+    header = (game, seats, seed, json.dumps(options, sort_keys=True))
+    entry = _CACHE.get("entry")
+    if entry is not None and entry[0] == header and entry[1] <= ply and moves[: entry[1]] == entry[2]:
+        state, start = entry[3].clone(), entry[1]
+    else:
+        state, start = REGISTRY.get(game).new_game(seats, seed, options), 0
+    for mover, text in moves[start:ply]:
+        state.apply_trusted(mover, state.parse_move(text, mover))
+    _CACHE["entry"] = (header, ply, tuple(moves[:ply]), state.clone())
+    return state
+
+
+def review_decision(game: str, seats: int, seed: int, options: dict[str, Any],
+                    moves: tuple[tuple[int, str], ...], ply: int, iterations: int | None,
+                    seconds: float | None) -> MoveReview:
+    """Review move `ply` (0-based index into `moves`) from its mover's view.
+    A task of its own (picklable arguments): any process can run it."""
+    from engine.registry import REGISTRY
+
+    mover, text = moves[ply]
+    state = _state_at(game, seats, seed, options, moves, ply)
+    mixed = (seed * 1_000_003 + mover * 10_007 + ply * 7_919 + 0x5EED) & ((1 << 64) - 1)
+    return judge(REGISTRY.get(game), state, mover, text, ply + 1, iterations, seconds, mixed)
+
+
+def judge(ruleset: Any, state: GameState, mover: int, text: str, ply: int, iterations: int | None,
+          seconds: float | None, seed: int) -> MoveReview:
+    """Review the move `text` of `mover` in the complete `state`, from the
+    mover's view alone (the hint's search, made to try the played move too)."""
+    from engine.bots.hint import hints
+    from engine.bots.search import Budget
+
+    view = state.view(mover)  # the one place the review looks at a position: never the whole state
+    played = view.parse_move(text, mover)
+    budget = Budget(iterations=iterations, seconds=seconds)
+    found = hints(ruleset, view, mover, seed=seed, top=None, budget=budget, include=played)
+    best = found[0]
+    mine = next((h for h in found if h.move == played), None)
+    played_share = round(mine.win_share, 4) if mine is not None and mine.visits else round(best.win_share, 4)
+    best_share = round(best.win_share, 4)
+    words = view.describe_move(played, mover)
+    if best.move == played or best_share <= played_share:  # nothing better found
+        return MoveReview(ply, mover, text, words, text, words, played_share, played_share)
+    return MoveReview(ply, mover, text, words, best.notation, best.description, played_share, best_share)
+
+
+# ------------------------------------------------------------ a whole game
+def decisions(record: GameRecord, seat: int | None = None) -> list[int]:
+    """The 0-based plies to review: every move of `seat` (None: of every
+    seat) where its mover had more than one legal move."""
+    out = []
+    state = record.state_at(0)
+    for ply, (mover, text) in enumerate(record.moves):
+        move = state.parse_move(text, mover)
+        if (seat is None or mover == seat) and len(state.legal(mover)) > 1:
+            out.append(ply)
+        state.apply_trusted(mover, move)
+    return out
+
+
+def summarize(record: GameRecord, moves: list[MoveReview], seats: list[int]) -> tuple[PlayerReview, ...]:
+    """The per-seat summaries of `moves`."""
+    out = []
+    for seat in seats:
+        mine = [m for m in moves if m.seat == seat]
+        counts = {name: sum(m.mark == name for m in mine) for _, name, _ in MARKS}
+        accuracy = round(sum(1 - m.loss for m in mine) / len(mine), 4) if mine else 1.0
+        worst = max(mine, key=lambda m: (m.loss, -m.ply), default=None)
+        out.append(PlayerReview(seat, record.players[seat].name, len(mine), accuracy, counts,
+                                worst if worst is not None and worst.loss > 0 else None))
+    return tuple(out)
+
+
+def review_game(record: GameRecord, seat: int | None = None, iterations: int | None = None,
+                seconds: float | None = None, jobs: int = 1, executor: Executor | None = None,
+                progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review `record` (every seat, or `seat` alone); ValueError with one
+    line if it may not be (`check_request`). `progress(done, total)` after
+    each decision."""
+    from engine.arena import run_tasks
+
+    why = check_request(record, seat)
+    if why:
+        raise ValueError(why)
+    if iterations is None and seconds is None:
+        iterations = default_iterations(record.ruleset)
+    plies = decisions(record, seat)
+    moves = tuple(record.moves)
+    options = dict(record.options)
+    tasks = [(record.ruleset.id, len(record.players), record.seed, options, moves, ply, iterations, seconds)
+             for ply in plies]
+    tick = None if progress is None else (lambda done: progress(done, len(tasks)))
+    reviewed = run_tasks(review_decision, tasks, jobs, executor, tick)
+    seats = [seat] if seat is not None else list(range(len(record.players)))
+    return Review(game_key(record), seat, iterations if seconds is None else None,
+                  seconds if iterations is None else None, tuple(reviewed), summarize(record, reviewed, seats))
+
+
+# ------------------------------------------------------------ stored beside the save
+def review_path(save: Path) -> Path:
+    """Where a save's reviews are kept: `NAME.review` beside `NAME` (not
+    `*.json`, so a saves folder's listing never mistakes it for a save)."""
+    return save.with_name(save.name + ".review")
+
+
+def _read_entries(path: Path) -> list[dict[str, Any]]:
+    """The reviews stored at `path` (none if it is missing or unreadable)."""
+    from engine.errors import SaveError
+    from engine.saves import parse, read_bounded
+
+    try:
+        doc = parse(read_bounded(path, str(path)), str(path))
+    except (SaveError, OSError):
+        return []
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("format_version") != FORMAT_VERSION:
+        return []
+    entries = doc.get("reviews")
+    return [e for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
+
+
+def stored(save: Path, record: GameRecord, seat: int | None, iterations: int | None,
+           seconds: float | None) -> Review | None:
+    """The stored review of this very game, seat and budget, if any."""
+    key = game_key(record)
+    budget = {"iterations": iterations} if seconds is None else {"seconds": seconds}
+    for doc in reversed(_read_entries(review_path(save))):
+        if doc.get("key") == key and doc.get("seat") == (None if seat is None else seat + 1) \
+                and doc.get("budget") == budget:
+            try:
+                moves = [MoveReview.from_json(m) for m in doc["moves"]]
+            except (KeyError, TypeError, ValueError):
+                return None
+            seats = [seat] if seat is not None else list(range(len(record.players)))
+            return Review(key, seat, iterations if seconds is None else None, seconds, tuple(moves),
+                          summarize(record, moves, seats))
+    return None
+
+
+def latest_stored(save: Path, record: GameRecord) -> Review | None:
+    """The newest stored review of this very game, of every seat, at any
+    budget (what the replay viewer shows when a save is opened)."""
+    key = game_key(record)
+    for doc in reversed(_read_entries(review_path(save))):
+        budget = doc.get("budget")
+        if doc.get("key") == key and doc.get("seat") is None and isinstance(budget, dict):
+            return stored(save, record, None, budget.get("iterations"), budget.get("seconds"))
+    return None
+
+
+def store(save: Path, record: GameRecord, review: Review) -> bool:
+    """Keep a finished game's review beside its save (atomically); False
+    when not stored: a game in progress (its review would tell another
+    reader the asking seat's sealed choices and plans), or the folder is
+    not writable."""
+    from engine.errors import SaveError
+    from engine.saves import write_atomic
+
+    if not record.state.is_over():
+        return False
+    path = review_path(save)
+    doc = review.to_json(record)
+    entries = [e for e in _read_entries(path) if e.get("key") == review.key
+               and not (e.get("seat") == doc["seat"] and e.get("budget") == doc["budget"])]
+    entries = (entries + [doc])[-KEEP:]
+    text = json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "reviews": entries},
+                      indent=1, ensure_ascii=False) + "\n"
+    try:
+        write_atomic(path, text)
+    except (OSError, SaveError):
+        return False
+    return True
+
+
+def review_or_stored(save: Path | None, record: GameRecord, seat: int | None = None,
+                     iterations: int | None = None, seconds: float | None = None, jobs: int = 1,
+                     executor: Executor | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> tuple[Review, bool]:
+    """The stored review if there is one, else a fresh one (stored when the
+    game is finished); and whether it came from the store."""
+    if iterations is None and seconds is None:
+        iterations = default_iterations(record.ruleset)
+    if seconds is not None:
+        iterations = None
+    why = check_request(record, seat)
+    if why:
+        raise ValueError(why)
+    if save is not None:
+        old = stored(save, record, seat, iterations, seconds)
+        if old is not None:
+            return old, True
+    review = review_game(record, seat, iterations, seconds, jobs, executor, progress)
+    if save is not None:
+        store(save, record, review)
+    return review, False

@@ -1,0 +1,101 @@
+"""The review in the TUI: marks in the replay viewer, `n` to the next mark,
+and the game-over box's "review this game" (searched in a worker)."""
+from __future__ import annotations
+
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from textual.widgets import Static
+
+import engine.review as review_mod
+from engine.review import MoveReview, Review, game_key, store, summarize
+from engine.saves import load
+from tui.app import create_app
+from tui.screens import game_over
+from tui.screens.game_over import GameOverScreen
+from tui.screens.replay import ReplayScreen
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
+
+
+def fake_review(record) -> Review:
+    """Plies 3 (a blunder) and 7 (an inaccuracy) marked, 5 not."""
+    def mr(ply, played_share, best_share):
+        seat, text = record.moves[ply - 1]
+        return MoveReview(ply, seat, text, "what was played", "BEST", "the better move in words",
+                          played_share, best_share)
+
+    moves = [mr(3, 0.2, 0.5), mr(5, 0.5, 0.5), mr(7, 0.4, 0.46)]
+    return Review(game_key(record), None, 10, None, tuple(moves), summarize(record, moves, [0, 1]))
+
+
+def said(screen) -> str:
+    return str(screen.query_one("#message", Static).render())
+
+
+async def test_replay_shows_marks_and_n_jumps_to_the_next(tmp_path):
+    record = load(EXAMPLES / "grid-square.json")
+    app = create_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = ReplayScreen(record, 0, review=fake_review(record))
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("n")
+        assert screen.ply == 3
+        text = said(screen)
+        assert "?? blunder" in text and "20%" in text and "50%" in text and "the better move in words" in text
+        await pilot.press("n")
+        assert screen.ply == 7 and "?! inaccuracy" in said(screen)
+        await pilot.press("n")
+        assert screen.ply == 3  # round again
+        await pilot.press("right", "right")
+        assert screen.ply == 5 and "?" not in said(screen).split("·")[0]
+
+
+async def test_replay_without_review_has_no_mark_key(tmp_path):
+    record = load(EXAMPLES / "grid-square.json")
+    app = create_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(record, 0)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("n")
+        assert screen.ply == 0
+
+
+async def test_game_over_box_reviews_in_a_worker_and_opens_the_marked_replay(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    shutil.copy(EXAMPLES / "architects.json", path)
+    real = review_mod.decisions
+    monkeypatch.setattr(review_mod, "decisions", lambda record, seat=None: real(record, seat)[:2])
+    monkeypatch.setitem(review_mod.DEFAULT_ITERATIONS, "tree", 8)
+    monkeypatch.setattr(game_over, "review_executor", lambda: ThreadPoolExecutor(1))
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("v")
+        await app.workers.wait_for_complete()  # the review's worker (nothing timed)
+        for _ in range(5):
+            if isinstance(app.screen, ReplayScreen):
+                break
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.review is not None
+        assert len(screen.review.moves) == 2
+    assert review_mod.review_path(path).exists()  # stored beside the save, computed once
+
+
+async def test_a_stored_review_marks_the_replay_of_its_save(tmp_path):
+    path = tmp_path / "game.json"
+    shutil.copy(EXAMPLES / "grid-square.json", path)
+    record = load(path)
+    assert store(path, record, fake_review(record))
+    app = create_app(tmp_path, replay=path, start_ply=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.review is not None
+        await pilot.press("n")
+        assert screen.ply == 3 and "??" in said(screen)
