@@ -200,6 +200,9 @@ class Card(Widget):
         return max(FULL_HEIGHT, self.face.natural_height(FULL_WIDTH))
 
     def render(self) -> Text:
+        row = self.parent.parent if self.parent is not None else None
+        if isinstance(row, CardRow):  # drawn: the row's real width is known now
+            row.check_width()
         width = max(1, self.content_size.width)
         if self.face_down:
             return self._render_back(width, max(1, self.content_size.height))
@@ -313,6 +316,8 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         drawing them compact (for cards whose picture matters)."""
         self.compact = False
         """Whether the cards are drawn compact (decided from the width)."""
+        self._laid_width = 0
+        """The width the cards were last laid out for."""
 
     def compose(self) -> ComposeResult:
         with HorizontalScroll():
@@ -374,9 +379,14 @@ class CardRow(DirectKeys, Widget, can_focus=True):
     def on_focus(self) -> None:
         self._layout_cards()
 
-    def on_show(self) -> None:
-        """Laid out while hidden (no width yet): lay out again once shown."""
-        self.call_after_refresh(self._layout_cards)
+    def check_width(self) -> None:
+        """Lay the cards out again if the row is now another width than it
+        was laid out for (a card calls this as it draws: a row filled while
+        hidden gets no Resize when it shows, so this is when it learns its
+        width)."""
+        if self.size.width and self.size.width != self._laid_width:
+            self._laid_width = self.size.width
+            self.call_later(self._layout_cards)
 
     def on_blur(self) -> None:
         self._layout_cards()
@@ -388,8 +398,9 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         if not self.is_mounted:
             return
         # hidden (a page not shown), the region is empty: keep to the width
-        # last laid out, since Textual sends no Resize when it shows again
-        width = self.size.width or self._size.width
+        # last laid out (check_width corrects it when a card draws)
+        width = self.size.width or self._laid_width
+        self._laid_width = width
         n = len(self.faces)
         too_wide = width > 0 and self.needed_width(False) > width
         self.compact = too_wide and not self.wrap
@@ -438,7 +449,7 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         if not self.faces:
             detail.text = Text("")
             return
-        width = max(1, self.size.width or self._size.width or FULL_WIDTH)
+        width = max(1, self.size.width or self._laid_width or FULL_WIDTH)
         rows = max(len(wrap_words(self.detail_line(i), width)) for i in range(len(self.faces)))
         rows = max(1, min(DETAIL_ROWS, rows))
         lines = wrap_words(self.detail_line(self.selected), width)
