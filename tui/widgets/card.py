@@ -39,8 +39,10 @@ COMPACT_HEIGHT = 4
 FULL_HEIGHT = 6
 """Rows of a full card at least (a face-down one always): frame, title, text, frame."""
 COMPACT_MIN_WIDTH = 10
-"""The narrowest a compact card gets to keep a hand on one row; narrower
-than that, compact cards go on over more rows instead (never clipped)."""
+"""The narrowest a compact card gets by default to keep a hand on one row
+(a narrowed card drops its padding, so 10 columns still show 8 of text);
+narrower than that, compact cards go on over more rows instead (never
+clipped). `CardRow(narrowest=…)` sets another."""
 GAP = 1
 """Columns between two cards in a row."""
 DETAIL_ROWS = 3
@@ -296,9 +298,12 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         selected: int = 0,
         detail: bool = True,
         wrap: bool = False,
+        narrowest: int = COMPACT_MIN_WIDTH,
         **kw: object,
     ) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
+        self.narrowest = narrowest
+        """The narrowest compact card before the row goes on over more rows."""
         self.faces: tuple[CardFace, ...] = tuple(faces)
         """The cards, left to right."""
         self.face_down = face_down
@@ -407,7 +412,7 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         card_width = COMPACT_WIDTH
         if self.compact and n:
             card_width = min(COMPACT_WIDTH, (width + GAP) // n - GAP)
-        compact_rows = self.compact and card_width < COMPACT_MIN_WIDTH
+        compact_rows = self.compact and card_width < self.narrowest
         if compact_rows:
             card_width = COMPACT_WIDTH
         grid = too_wide and (self.wrap or compact_rows)
@@ -424,6 +429,7 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         for i, card in enumerate(cards):
             card.compact = self.compact
             card.styles.width = card_width if self.compact else None
+            card.styles.padding = (0, 0) if self.compact and card_width < COMPACT_WIDTH else None
             card.selected = i == self.selected and self.has_focus
         height = max((c.natural_height() for c in cards), default=COMPACT_HEIGHT)
         for card in cards:  # one height for the whole hand
