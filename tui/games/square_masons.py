@@ -6,7 +6,8 @@ structure cards, the other zones, and a legend of every symbol.
 
 Attributes down, messages up: `show()` gets the viewer's view of the state;
 every move is posted as `MoveChosen(notation)`. The view asks the state
-(`legal`, `describe_move`, `why_illegal`, `parse_move`, `claimable`) and
+(`legal`, `describe_move`, `why_illegal`, `parse_move`, `claimable`,
+`open_structures`, `standings`, `max_bid`, `auction_rule`) and
 never decides a rule itself. Readable without colour: every piece carries its
 letter in its own frame (a stone '■'), the preview '++' (fits) or 'xx'.
 """
@@ -339,6 +340,8 @@ class GameView(base.GameView, Vertical):
         """The seat whose last move `mark_last` reported."""
         self.large = False
         """Whether there is room for the large zone (and the cards in sight)."""
+        self.listed: list[Any] = []
+        """The moves of the choice list, in its order."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="sm-top")
@@ -392,6 +395,7 @@ class GameView(base.GameView, Vertical):
         choices.clear_options()
         acting = can_act and viewer is not None and viewer in state.to_act()
         listed = self.listed_moves() if acting else []
+        self.listed = listed
         choices.display = bool(listed)
         if listed:
             choices.add_options(
@@ -794,12 +798,8 @@ class GameView(base.GameView, Vertical):
         zone = self.query_one(ZoneView)
         zone.highlight = 0
         st = self.state
-        if st is not None and self.viewer is not None and event.option.id:
-            move = None
-            try:
-                move = st.parse_move(event.option.id, self.viewer)
-            except ValueError:
-                pass
+        if st is not None and self.viewer is not None and 0 <= event.option_index < len(self.listed):
+            move = self.listed[event.option_index]
             cell = getattr(move, "cell", None)
             b = st.boards[self.viewer]
             if cell is not None:
