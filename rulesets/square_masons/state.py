@@ -742,7 +742,10 @@ class SquareMasonsState(GameState):
             b.won = None
         self.phase = "build"
         self.hand_kind = ""
-        return [Event(f"{P(seat)} lays {_kind_name(kind)} at {format_move(move)}")]
+        from rulesets.square_masons.describe import ORIENT_WORDS
+
+        turned = "" if kind == STONE_KIND else f", {ORIENT_WORDS[move.code]}"
+        return [Event(f"{P(seat)} lays {_kind_name(kind)} on {cell_name(move.anchor)}{turned}")]
 
     def _to_reserve(self, seat: int, move: ToReserve) -> list[Event]:
         b = self.boards[seat]

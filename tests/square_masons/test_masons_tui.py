@@ -401,3 +401,13 @@ def test_the_state_answers_the_views_questions():
     order = st.standings()
     assert order[0] in (0, 2) and order == sorted(range(3), key=lambda s: (-st.boards[s].prestige, -st.boards[s].coins, s))
     assert "half" in st.auction_rule()
+
+
+def test_a_lay_is_logged_in_words():
+    from rulesets.square_masons.moves import Lay
+
+    st = building(coins=[3, 3, 3])
+    won(st, "L")
+    lay = next(m for m in st.legal(0) if isinstance(m, Lay))
+    text = " ".join(e.text for e in st.apply(0, lay))
+    assert st.format_move(lay) not in text and "lays block L on a1, " in text, text
