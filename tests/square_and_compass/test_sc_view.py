@@ -4,7 +4,6 @@ list (not the move list); a 5-person hot-seat opening with the pass screen;
 pictures of the main screens at 80x24 and 120x40."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -162,17 +161,11 @@ async def test_five_people_hot_seat_with_the_pass_screen(tmp_path):
 
 
 # ------------------------------------------------------------------ pictures
-FOLDER = Path("/tmp/tsquare-sc-snapshot-saves")
-pytestmark = pytest.mark.xdist_group("/tmp/tsquare-sc-snapshot-saves")
-"""The tests that share FOLDER run on one worker (see pyproject's addopts)."""
-
-
 @pytest.fixture
-def folder():
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    FOLDER.mkdir(parents=True)
-    yield FOLDER
-    shutil.rmtree(FOLDER, ignore_errors=True)
+def folder(tmp_path):
+    """The pictures' saves folder: a temporary one (these screens never show
+    its path; a fixed /tmp folder was shared with every other checkout's run)."""
+    return tmp_path
 
 
 def sc_game(folder: Path, plies: int, step: str = "turn", players: int = 3) -> Path:

@@ -360,7 +360,11 @@ class GameView(base.GameView, Vertical):
         """The card under the cursor of a focused card row, in words (its whole
         name and text: a compact card cuts them), or ''."""
         row = self.app.focused if self.is_mounted else None
-        if isinstance(row, CardRow) and row.faces and row.id != "sc-archs" and row.size.width:  # shown
+        if not (isinstance(row, CardRow) and row.size.width):  # none, or one on a page not shown
+            # the row the page gives the keys to (the focus may not have moved there yet)
+            pages = {"market": f"#sc-{self.market_row() or 'res'}", "you": "#sc-hand"}
+            row = self.query_one(pages[self.page], CardRow) if self.page in pages else None
+        if row is not None and row.faces and row.id != "sc-archs":
             return row.detail_line(row.selected)
         return ""
 
