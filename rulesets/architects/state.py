@@ -837,14 +837,14 @@ class ArchitectsState(GameState):
                 return "Wait for the other sealed bids"
             return f"Wait for {seat_name(self.actor)}"
         if self.phase == "auction":
-            return "Bid on a board (e.g. II=55), sealed"
+            return "Bid on a board, sealed: the lowest bid wins it"
         if self.phase == "jump":
-            return "Hyper-jump (j>space) or stay"
+            return "Hyper-jump to another space, or stay"
         if not self.moved:
-            return "Move your client (a space, or a card like 1g>c4), play cards, discard"
+            return "Move your client (a step or a card), play or discard"
         if not (self.played or self.discarded) and self.players[seat].hand:
-            return "Play cards or discard one (x<card>), then end"
-        return "Play more cards, discard one, or end"
+            return "Play cards or discard one, then end your turn"
+        return "Play more cards, discard one, or end your turn"
 
     # ---------------------------------------------------------- the contract
     def clone(self) -> "ArchitectsState":

@@ -2,7 +2,7 @@
 and hands, for `tsquare show`, the generic TUI view and RULES.md."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from engine.hidden import is_hidden
 from engine.words import plural
@@ -29,14 +29,30 @@ def _token(board: Board, i: int) -> str:
     return f"{kind}{v}"
 
 
-def _mark(board: Board, i: int, flags: set[str] | None) -> str:
-    area = board.areas[i]
+def area_letter(area: str, flags: Iterable[str] | None) -> str:
+    """An area's mark, the one convention of `tsquare show` and the screen:
+    lower case while open ('y' always; 'g' once grey is on), upper case
+    while closed ('G'); ' ' for no area. `flags` None draws every area but
+    the yellow closed."""
     if area == "":
         return " "
     if area == "y":
         return "y"
-    letter = "K" if area == "k" else area.upper()
-    return letter.lower() if flags is not None and AREA_EFFECT[area] in flags else letter
+    return area.lower() if flags is not None and AREA_EFFECT[area] in set(flags) else area.upper()
+
+
+def flip_columns(board: Board) -> dict[int, tuple[int, int]]:
+    """Column -> (top row, bottom row) of the dotted flip link in it."""
+    out: dict[int, tuple[int, int]] = {}
+    for a, b in board.flips.items():
+        (xa, ya), (xb, yb) = board.xy[a], board.xy[b]
+        if xa == xb and ya < yb:
+            out[xa] = (ya, yb)
+    return out
+
+
+def _mark(board: Board, i: int, flags: set[str] | None) -> str:
+    return area_letter(board.areas[i], flags)
 
 
 def draw_board(board: Board, flags: set[str] | None = None, client: int = -1) -> list[str]:
@@ -74,11 +90,8 @@ def draw_board(board: Board, flags: set[str] | None = None, client: int = -1) ->
 
 def _flip_passes(board: Board, at: dict[tuple[int, int], int], x: int, y: int) -> bool:
     """Whether a dotted flip link runs through the gap below row y in column x."""
-    for a, b in board.flips.items():
-        (xa, ya), (xb, yb) = board.xy[a], board.xy[b]
-        if xa == xb == x and ya < yb and ya <= y < yb:
-            return True
-    return False
+    top, bottom = flip_columns(board).get(x, (0, 0))
+    return top <= y < bottom
 
 
 def board_header(board: Board) -> str:

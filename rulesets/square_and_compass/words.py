@@ -35,23 +35,23 @@ if TYPE_CHECKING:
     from rulesets.square_and_compass.state import CompassState
 
 STEP_PROMPTS = {
-    "harvest": "take 2 normal resources (r1-r5, rd), or 1 sustainable or 1 blueprint",
-    "res": "take a resource card (r1-r5, or rd from the deck)",
-    "res_n": "take a normal resource (r1-r5, or rd from the deck)",
-    "con": "take a building contract (k1-k4, or kd from the deck)",
-    "tech": "take a T/H/P card (h1 h2, or hd from the deck)",
-    "proc": "process a resource card (p + card, e.g. pt)",
-    "refine1": "process 1 resource (pt) or 2 alike into any material (xt-s)",
-    "refine2": "process a resource (pt; up to 2) or 2 alike into any material (xt-s)",
-    "convert": "turn 2 alike cards into any material (xt-s, xbp-c)",
-    "play": "play a T/H/P card (u + code, e.g. usv)",
-    "build": "complete a contract (b + number)",
-    "solar": "turn a normal material into a sustainable one (vt-s)",
-    "dup": "duplicate one of your normal materials (dt)",
-    "steal_con": "choose a neighbour to steal a contract from (@2)",
-    "steal_bp": "choose a neighbour to steal a blueprint from (@2)",
-    "burn": "choose whose cards to burn: @2r resources, @2h T/H/P cards",
-    "steal_mat": "choose a neighbour's material to steal (@2et)",
+    "harvest": "take 2 normal resources, or 1 sustainable or 1 blueprint",
+    "res": "take a resource card from a stall or the deck",
+    "res_n": "take a normal resource from a stall or the deck",
+    "con": "take a building contract from a stall or the deck",
+    "tech": "take a technician, hazard or project card from a stall or the deck",
+    "proc": "process a resource card into its material",
+    "refine1": "process 1 resource, or turn 2 alike into any material",
+    "refine2": "process a resource (up to 2), or turn 2 alike into any material",
+    "convert": "turn 2 alike cards into any material",
+    "play": "play a technician, hazard or project card",
+    "build": "complete a building contract",
+    "solar": "turn a normal material into a sustainable one",
+    "dup": "duplicate one of your normal materials",
+    "steal_con": "choose a neighbour to steal a contract from",
+    "steal_bp": "choose a neighbour to steal a blueprint from",
+    "burn": "choose whose resource or T/H/P cards to burn",
+    "steal_mat": "choose a neighbour's material to steal",
 }
 """What each step asks for."""
 
@@ -70,7 +70,7 @@ def prompt(st: "CompassState", seat: int) -> str:
         p = st.players[seat]
         return f"Round {st.round}: place a tile ({p.tiles_left} left), use your perk or pass"
     if st.phase == "discard":
-        return "Over the hand limit: discard a contract (dk12) or a T/H/P card (dusv)"
+        return "Over the hand limit: discard a contract or a T/H/P card"
     part = st.parts[0]
     text = STEP_PROMPTS[part.rstrip("?")].capitalize()
     return text + (", or done" if part.endswith("?") else "")

@@ -42,6 +42,18 @@ def _piece_on(b: "MasonBoard", cell: int) -> str:
     return f"{name} on {cell_name(cell)}"
 
 
+AUCTION_RULE = "Top bid wins the space and pays it; the others on it pay half, rounded up."
+"""How a space of the auction is settled (the view shows it while bidding)."""
+
+
+def sealed_bid_words(st: "SquareMasonsState", m: mv.Bid) -> str:
+    """A sealed auction choice for its own seat's log: 'bid 2 coins on
+    auction space 1 (the T block)' or 'withdraw from the auction'."""
+    if m.space == 0:
+        return "withdraw from the auction"
+    return f"bid {coins(m.amount)} on auction space {m.space} (the {BLOCK_TYPES[st.offer[m.space - 1]]} block)"
+
+
 def outbid_cost(amount: int) -> int:
     """What a bidder pays when outbid: half the bid, rounded up."""
     return (amount + 1) // 2

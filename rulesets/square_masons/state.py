@@ -295,14 +295,14 @@ class SquareMasonsState(GameState):
                 return "Wait: the others are still choosing"
             return f"Wait for Seat {self.actor + 1}"
         return {
-            "direction": "Choose the direction of play for this round: cw or ccw",
+            "direction": "Choose the direction of play for this round: clockwise or counter-clockwise",
             "draft": f"Draft pick {self.pick_no} of {d.HAND_SIZE}: choose a card (sealed)",
             "pair": "Choose which cards your x2 cards double",
             "tie": f"Break the tie for the {self.tie_kind} reward",
             "market": f"Choose {self._offer_size()} blocks to put up for auction",
             "auction": "Choose a block and a bid (sealed), or withdraw",
             "auction_tie": f"Break the tie for auction space {self.space_no}",
-            "place_won": f"Lay your won {self.hand_kind} block, or put it in your reserve (res)",
+            "place_won": f"Lay your won {self.hand_kind} block, or put it in your reserve",
             "build": "Build: paid and free actions, claim a structure, or end",
             "lay": f"Lay the {self.hand_kind} in your construction zone",
             "ability": self._ability_prompt(),
@@ -409,6 +409,30 @@ class SquareMasonsState(GameState):
         out.sort()
         return out
 
+    def open_structures(self) -> list[str]:
+        """The structures still to claim, in the cards' order: each town
+        while one is left in the supply, then the sanctuaries in play that
+        nobody owns yet."""
+        out = [t.id for i, t in enumerate(d.TOWNS) if self.town_supply[i]]
+        return out + [sid for sid in self.sanctuaries if self.sanctuary_owner(sid) is None]
+
+    def max_bid(self, seat: int) -> int:
+        """The highest bid `seat` may seal now: every coin it has."""
+        return self.boards[seat].coins
+
+    def standings(self) -> list[int]:
+        """Seats from first to last by the outcome's ranks (prestige, then
+        money); before the end, by the same keys."""
+        ranks = ranks_from_keys(self._rank_keys())
+        return sorted(range(len(self.boards)), key=lambda s: (ranks[s], s))
+
+    @staticmethod
+    def auction_rule() -> str:
+        """How a space of the auction is settled, in a sentence."""
+        from rulesets.square_masons.describe import AUCTION_RULE
+
+        return AUCTION_RULE
+
     def sanctuary_owner(self, sid: str) -> int | None:
         """The seat that claimed sanctuary `sid`, or None."""
         for s, b in enumerate(self.boards):
@@ -435,8 +459,12 @@ class SquareMasonsState(GameState):
             } | ({TIE_BREAK: b.coins} if self.rules_version >= 3 else {})  # version 1–2: not in the breakdown
             for b in self.boards
         )
-        ranks = ranks_from_keys([(b.prestige, b.coins) for b in self.boards])
+        ranks = ranks_from_keys(self._rank_keys())
         return Outcome(scores, ranks, breakdown, self.end_reason)
+
+    def _rank_keys(self) -> list[tuple[int, int]]:
+        """Each seat's ranking key: prestige, then money."""
+        return [(b.prestige, b.coins) for b in self.boards]
 
     # ---------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
@@ -634,7 +662,9 @@ class SquareMasonsState(GameState):
 
     def _bid(self, seat: int, move: Bid) -> list[Event]:
         self.boards[seat].bid = (move.space, move.amount)
-        events = [Event(f"{P(seat)} has chosen"), Event(f"You chose {format_move(move)}", private_to=seat)]
+        from rulesets.square_masons.describe import sealed_bid_words
+
+        events = [Event(f"{P(seat)} has chosen"), Event(f"You {sealed_bid_words(self, move)}", private_to=seat)]
         if any(b.bid is None for b in self.boards):
             return events
         self.revealed = [b.bid for b in self.boards]
@@ -715,7 +745,10 @@ class SquareMasonsState(GameState):
             b.won = None
         self.phase = "build"
         self.hand_kind = ""
-        return [Event(f"{P(seat)} lays {_kind_name(kind)} at {format_move(move)}")]
+        from rulesets.square_masons.describe import ORIENT_WORDS
+
+        turned = "" if kind == STONE_KIND else f", {ORIENT_WORDS[move.code]}"
+        return [Event(f"{P(seat)} lays {_kind_name(kind)} on {cell_name(move.anchor)}{turned}")]
 
     def _to_reserve(self, seat: int, move: ToReserve) -> list[Event]:
         b = self.boards[seat]

@@ -11,6 +11,7 @@ from engine.hidden import is_hidden
 from engine.record import GameRecord, Player
 from engine.saves import save
 from rulesets import REGISTRY
+from rulesets.architects import content as K
 from rulesets.architects.moves import Bid
 from tui.app import create_app
 from tui.games.architects import GameView, move_cards
@@ -138,3 +139,120 @@ def test_snapshot_turn(snap_compare, tmp_path, size):
 def test_snapshot_auction(snap_compare, tmp_path):
     app = create_app(tmp_path, game=new_game(tmp_path, [Player("Ana"), Player("Bot", "bot:auto")], 3), bot_delay=0)
     assert snap_compare(app, terminal_size=(80, 24), press=["down", "5", "5"])
+
+
+# ------------------------------------------------ readable at 80×24
+def turn_save(tmp_path: Path) -> Path:
+    """A save where Ana (seat 1, six cards) is to move on her board in round 1."""
+    rs = REGISTRY.get("architects")
+    record = GameRecord.new(rs, [Player("Ana"), Player("Bot", "bot:auto")], 3, rs.default_options())
+    while not (record.state.to_act() == (0,) and record.state.phase == "turn"):
+        seat = record.state.to_act()[0]
+        record.play_move(seat, record.bot_move(seat) if seat else record.state.legal(0)[0])
+    save(record, tmp_path / "a.json")
+    return tmp_path / "a.json"
+
+
+def canvas_lines(canvas) -> list[str]:
+    return [canvas.render_line(y).text for y in range(canvas.size.height)]
+
+
+async def test_the_maze_names_its_columns_and_rows_and_draws_the_flip_links(tmp_path):
+    from rulesets.architects.board import COLUMNS, ROWS
+    from rulesets.architects.text_board import flip_columns
+    from tui.games.architects_maze import LEFT, MazeCanvas
+
+    app = create_app(tmp_path, game=turn_save(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        lines = canvas_lines(view.query_one(MazeCanvas))
+        assert lines[0].split() == list(COLUMNS)  # the letters moves use (a2, b3)
+        assert [line[:LEFT].strip() for line in lines[1::2]] == [str(r + 1) for r in range(ROWS)]
+        board = view.state.board_of(0)
+        flips = flip_columns(board)
+        assert flips  # every board has its yellow flip links
+        for col, (top, bottom) in flips.items():
+            x = lines[0].index(COLUMNS[col])
+            assert all(lines[y][x] in "┊↓↑⇣⇡" for y in range(2 + 2 * top, 1 + 2 * bottom))
+            assert "┊" in [lines[y][x] for y in range(2 + 2 * top, 1 + 2 * bottom)]
+
+
+@pytest.mark.parametrize("flags", [set(), {"ag", "ab"}, {"ap", "pk", "ab", "ag"}])
+async def test_the_maze_and_tsquare_show_mark_areas_alike(tmp_path, flags):
+    """One convention: small letter open, capital closed (the legend says so)."""
+    from rulesets.architects.board import BOARDS
+    from rulesets.architects.text_board import draw_board
+    from tui.games.architects_maze import CELL, LEFT, TOP, MazeCanvas
+
+    app = create_app(tmp_path, game=turn_save(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        maze = app.screen.query_one(GameView).query_one(MazeCanvas)
+        board = BOARDS[0]
+        maze.show(board, flags, {})
+        await pilot.pause()
+        lines = canvas_lines(maze)
+        shown = [line.ljust(60) for line in draw_board(board, flags)]
+        for i, (cx, cy) in enumerate(board.xy):
+            on_screen = lines[TOP + 2 * cy][LEFT + cx * (CELL + maze.gap) + 3]
+            in_text = shown[1 + 2 * cy][2 + cx * 5 + 3]
+            assert on_screen == in_text, board.names[i]
+        assert any(e.symbol == "y" and "small letter open, CAPITAL closed" in e.words
+                   for e in app.screen.query_one(GameView).query_one("Legend").entries)
+
+
+async def test_every_card_of_the_hand_shows_whole_at_80x24(tmp_path):
+    from tui.widgets.card import CardRow
+
+    app = create_app(tmp_path, game=turn_save(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        row = view.query_one("#ar-cards", CardRow)
+        assert len(row.cards) == 6
+        for card in row.cards:
+            assert card.region.width >= 10 and card.region.right <= view.region.right
+            assert card.region.bottom <= view.query_one("#ar-compose").region.y
+        longest = max(view.hand(), key=lambda c: len(K.card_text(c)))
+        row.selected = view.hand().index(longest)
+        row._layout_cards()
+        await pilot.pause()
+        detail = " ".join(line.strip() for line in canvas_lines(row.query_one("#detail")))
+        assert K.card_text(longest) in detail
+
+
+def test_prompts_and_header_speak_words_not_notation():
+    rs = REGISTRY.get("architects")
+    record = GameRecord.new(rs, [Player("Ana"), Player("Bot", "bot:auto")], 5, {**rs.default_options(), "rounds": 4})
+    seen = set()
+    while not record.state.is_over() and len(seen) < 40:
+        st = record.state
+        for seat in st.to_act():
+            seen.add(st.prompt(seat))
+        seat = st.to_act()[0]
+        record.play_move(seat, record.bot_move(seat))
+    for prompt in seen:
+        assert not any(mark in prompt for mark in ("<", ">", "=", "e.g.", "(x")), prompt
+
+
+async def test_the_header_fits_the_width_with_every_effect_on(tmp_path):
+    app = create_app(tmp_path, game=turn_save(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        view.state.flags = set(K.EFFECTS)
+        view.state.endgame = True
+        view.mark_last(1, "end")
+        await pilot.pause()
+        head = view.query_one("#ar-head")
+        lines = [line.rstrip() for line in canvas_lines(head)]
+        assert len(lines) == 2 and all(len(line) <= head.size.width for line in lines)
+        assert "…" not in lines[0] and lines[1].startswith("ENDGAME: gains halved · On: blue areas, ")
+        assert lines[1].endswith("more")
+        view.state.flags = {"ab"}
+        view.mark_last(1, "end")
+        await pilot.pause()
+        assert canvas_lines(head)[1].rstrip() == "ENDGAME: gains halved · On: blue areas · last move: Bot"

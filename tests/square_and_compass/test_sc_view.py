@@ -4,7 +4,6 @@ list (not the move list); a 5-person hot-seat opening with the pass screen;
 pictures of the main screens at 80x24 and 120x40."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -164,17 +163,11 @@ async def test_five_people_hot_seat_with_the_pass_screen(tmp_path):
 
 
 # ------------------------------------------------------------------ pictures
-FOLDER = Path("/tmp/tsquare-sc-snapshot-saves")
-pytestmark = pytest.mark.xdist_group("/tmp/tsquare-sc-snapshot-saves")
-"""The tests that share FOLDER run on one worker (see pyproject's addopts)."""
-
-
 @pytest.fixture
-def folder():
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    FOLDER.mkdir(parents=True)
-    yield FOLDER
-    shutil.rmtree(FOLDER, ignore_errors=True)
+def folder(tmp_path):
+    """The pictures' saves folder: a temporary one (these screens never show
+    its path; a fixed /tmp folder was shared with every other checkout's run)."""
+    return tmp_path
 
 
 def sc_game(folder: Path, plies: int, step: str = "turn", players: int = 3) -> Path:
@@ -247,3 +240,77 @@ async def test_mark_last_marks_the_last_tile_placed(tmp_path):
         rows = view.query_one(ActionBoard).render().plain.split("\n")
         marked = [r for r in rows if "◀ last" in r]
         assert len(marked) == 1 and state.format_move(Place(a)) in marked[0]
+
+
+# ------------------------------------------------ readable at 80×24
+def detail_text(view: GameView) -> str:
+    return " ".join(str(view.query_one("#sc-detail").render()).split())
+
+
+def screen_text(app) -> str:
+    return "\n".join(s.text for s in app.screen._compositor.render_strips())
+
+
+async def test_the_whole_architect_and_perk_text_shows(tmp_path):
+    from rulesets.square_and_compass import content as K
+    from rulesets.square_and_compass.moves import PERK
+
+    app = create_app(tmp_path, game=sc_game(tmp_path, 0), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        for i, move in enumerate(m for m in view.legal if isinstance(m, ChooseArchitect)):
+            if i:
+                await pilot.press("right")
+                await pilot.pause()
+            words = " ".join(view.describe(view.state, move, 0).split())
+            assert detail_text(view) == f"Enter: {words}"
+            assert " ".join(words.split()[-3:]) in screen_text(app).replace("\n", " ")
+        await press_move(pilot, view, next(m for m in view.legal if isinstance(m, ChooseArchitect)))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        board = view.query_one(ActionBoard)
+        while board.current != PERK:
+            await pilot.press("down")
+        await pilot.pause()
+        perk = K.PERKS[K.ARCHITECTS[view.state.players[0].architect].perk]
+        assert " ".join(perk[1].split()) in detail_text(view)
+
+
+async def test_the_market_shows_every_card_and_each_contracts_cost_at_80x24(tmp_path):
+    from tui.games.square_and_compass_faces import cost_words
+
+    app = create_app(tmp_path, game=sc_game(tmp_path, 30), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        assert view.page == "market" and view.market_row() is None  # not a take step
+        bottom = view.query_one("#sc-detail").region.y
+        for name in ("res", "con", "thp"):
+            row = view.query_one(f"#sc-{name}", CardRow)
+            assert len(row.cards) == len(row.faces) >= 3
+            assert all(c.region.right <= view.region.right and 0 < c.region.bottom <= bottom for c in row.cards)
+        con = view.query_one("#sc-con", CardRow)
+        shown = " ".join(line.text.strip() for line in map(con.query_one("#detail").render_line, range(2)))
+        cid = view.state.con_market[0]
+        assert " ".join(cost_words(cid).split()) in shown
+        con.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        from rulesets.square_and_compass import content as K
+        assert K.CONTRACTS[view.state.con_market[1]].name in detail_text(view)  # whole, where the card cuts it
+
+
+def test_prompts_speak_words_not_notation():
+    record = GameRecord.new(RS, [Player("Ana"), Player("Bot 2", "bot:heuristic")], 5, {"rounds": 2})
+    prompts = set()
+    while not record.state.is_over():
+        st = record.state
+        seat = st.to_act()[0]
+        prompts.add(st.prompt(seat))
+        record.play_move(seat, record.bot_move(seat))
+    assert len(prompts) > 5
+    for prompt in prompts:
+        assert not any(mark in prompt for mark in ("r1-", "k1-", "h1 ", "e.g.", "xt-s", "b +", "(@", "dk12", "vt-s", "(dt)")), prompt

@@ -3,6 +3,7 @@ moves built by keys (draft list, sealed bid, laying a piece with a preview)."""
 import pytest
 from textual.app import App, ComposeResult
 
+from rulesets.square_masons import data as d
 from rulesets.square_masons.state import BLOCK_INDEX
 from tui.games.base import MoveChosen
 from tui.games.square_masons import GameView, ZoneView
@@ -322,3 +323,91 @@ async def test_compact_player_rows_end_in_their_note_only_when_asked():
         await pilot.pause()
         assert "✓ chose" not in app.query_one("#plain", PlayerPanel).render().plain  # the kit's default is kept
         assert "✓ chose" in app.query_one("#noted", PlayerPanel).render().plain
+
+
+# ------------------------------------------------ readable at 80×24
+def lines_on_screen(app) -> list[str]:
+    return [s.text for s in app.screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize("picks, mine", [(0, False), (2, False), (2, True), (3, True)])
+async def test_the_whole_hand_and_every_drafted_row_show_at_80x24_with_five(tmp_path, picks, mine):
+    from engine.record import GameRecord, Player
+    from engine.saves import save
+    from rulesets import REGISTRY
+    from tui.app import create_app
+
+    rs = REGISTRY.get("square-masons")
+    roster = [Player("Ana")] + [Player(f"Bot {s}", "bot:heuristic") for s in range(2, 6)]
+    record = GameRecord.new(rs, roster, 9, rs.default_options())
+    record.play(0, "cw")
+    for _ in range(picks):
+        for s in range(5):
+            record.play(s, record.state.format_move(record.state.legal(s)[-1]))
+    if mine:  # Ana has sealed her pick and waits for the others
+        record.play(0, record.state.format_move(record.state.legal(0)[0]))
+    save(record, tmp_path / "m.json")
+    app = create_app(tmp_path, game=tmp_path / "m.json", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        hand = view.query_one("#sm-hand", CardRow)
+        await app.workers.wait_for_complete()  # the bots pick too (after Ana's sealed pick, the next round of picks)
+        await pilot.pause()
+        assert len(hand.cards) == len(view.state.boards[0].hand) >= 5 - picks - mine
+        assert all(c.region.right <= view.region.right and c.region.width >= 10 for c in hand.cards)
+        shown = "\n".join(lines_on_screen(app))
+        for word in ("Money", "Order", "Stone", "Market", "Double"):
+            assert f" {word} " in shown.split("Drafted")[1], word
+
+
+async def test_the_key_bar_names_enter_on_a_list_step():
+    from textual.widgets import OptionList
+
+    from tui.widgets.key_bar import KeyBar
+
+    class WithKeys(ViewApp):
+        def compose(self) -> ComposeResult:
+            yield from super().compose()
+            yield KeyBar()
+
+    st = new(3, seed=3)
+    app = WithKeys(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, OptionList)  # the direction: a list step
+        bar = app.query_one(KeyBar)
+        bar.update_keys()
+        assert any(item.display == "⏎" for item in bar.items), [i.display for i in bar.items]
+
+
+def test_a_sealed_bid_is_told_back_in_words():
+    st = auction(3, "TZ", [5, 5, 5])
+    seat = st.to_act()[0]
+    bid = next(m for m in st.legal(seat) if m.space and m.amount)
+    events = st.apply(seat, bid)
+    mine = [e.text for e in events if e.private_to == seat]
+    assert mine and mine[0].startswith("You bid ") and "auction space" in mine[0]
+    assert st.format_move(bid) not in " ".join(mine)
+
+
+def test_the_state_answers_the_views_questions():
+    st = new(3, seed=3)
+    assert st.open_structures() == [t.id for t in d.TOWNS] + list(st.sanctuaries)
+    st.boards[1].coins = 7
+    assert st.max_bid(1) == 7
+    st.boards[2].sanctuaries.append("x")
+    st.boards[0].coins, st.boards[2].coins = 9, 3
+    order = st.standings()
+    assert order[0] in (0, 2) and order == sorted(range(3), key=lambda s: (-st.boards[s].prestige, -st.boards[s].coins, s))
+    assert "half" in st.auction_rule()
+
+
+def test_a_lay_is_logged_in_words():
+    from rulesets.square_masons.moves import Lay
+
+    st = building(coins=[3, 3, 3])
+    won(st, "L")
+    lay = next(m for m in st.legal(0) if isinstance(m, Lay))
+    text = " ".join(e.text for e in st.apply(0, lay))
+    assert st.format_move(lay) not in text and "lays block L on a1, " in text, text

@@ -7,7 +7,6 @@ pytest tests/tui/test_masons_pictures.py --snapshot-update
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Callable
 
@@ -18,10 +17,10 @@ from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import create_app
 
-FOLDER = Path("/tmp/tsquare-masons-pictures")
-pytestmark = pytest.mark.xdist_group("/tmp/tsquare-masons-pictures")
-"""The tests that share FOLDER run on one worker (see pyproject's addopts)."""
-"""A fixed folder, since some screens show a save's path."""
+pytestmark = pytest.mark.xdist_group("masons-pictures")
+"""The tests that share the saves run on one worker (see pyproject's addopts).
+The saves go to a temporary folder (these screens never show its path): a
+fixed /tmp folder was shared with every other checkout's test run."""
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
@@ -52,23 +51,21 @@ POSITIONS: dict[str, tuple[Callable[[object], bool], list[str]]] = {
 
 
 @pytest.fixture(scope="module")
-def saves() -> dict[str, Path]:
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    FOLDER.mkdir(parents=True)
+def saves(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("masons-pictures")
     paths = {}
     for name, (stop, _) in POSITIONS.items():
         record = reach(stop)
         record.created = record.updated = "2026-11-25T00:00:00+00:00"
-        paths[name] = FOLDER / f"{name}.json"
+        paths[name] = folder / f"{name}.json"
         save(record, paths[name])
-    yield paths
-    shutil.rmtree(FOLDER, ignore_errors=True)
+    return paths
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("screen", list(POSITIONS))
 def test_masons_screen(snap_compare, saves, screen, size):
-    app = create_app(FOLDER, game=saves[screen], bot_delay=0)
+    app = create_app(saves[screen].parent, game=saves[screen], bot_delay=0)
     assert snap_compare(app, press=POSITIONS[screen][1], terminal_size=SIZES[size])
 
 

@@ -279,6 +279,43 @@ class TestCards:
             await pilot.pause()
             assert [c.face.key for c in row.cards] == ["bank"] and row.selected == 0
 
+    async def test_the_detail_line_wraps_the_whole_text(self):
+        long = replace(HAND[0], text="11. Move THREE spaces in any direction, pay 3 to the bank, then draw a card")
+        app = Host(lambda: [Horizontal(CardRow([long, *HAND[1:]]), Vertical(), classes="narrow")])
+        app.CSS += " .narrow CardRow { width: 40; }"
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            row = app.query_one(CardRow)
+            lines = lines_of(row.query_one("#detail"))
+            assert len(lines) == 3
+            text = " ".join(line.strip() for line in lines)
+            assert "then draw a card" in text and "…" not in text
+
+    @pytest.mark.parametrize("count, width, rows", [(5, 60, 1), (5, 58, 1), (6, 60, 2)])
+    async def test_a_narrow_row_shows_every_card_whole(self, count, width, rows):
+        faces = [replace(HAND[i % len(HAND)], key=str(i)) for i in range(count)]
+        app = Host(lambda: [Horizontal(CardRow(faces), Vertical(), classes="narrow")])
+        app.CSS += f" .narrow CardRow {{ width: {width}; }}"
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            row = app.query_one(CardRow)
+            assert row.compact
+            right = row.region.right
+            assert all(c.region.width >= 10 and c.region.right <= right for c in row.cards)
+            assert len({c.region.y for c in row.cards}) == rows
+
+    async def test_a_row_filled_while_hidden_is_laid_out_when_shown(self):
+        app = Host(lambda: [Vertical(CardRow(HAND[:2]), id="page"), Vertical(id="other")])
+        async with app.run_test(size=SMALL) as pilot:
+            page, row = app.query_one("#page"), app.query_one(CardRow)
+            page.display = False
+            await pilot.pause()
+            row.show(HAND)
+            await pilot.pause()
+            page.display = True
+            await pilot.pause()
+            assert row.compact and all(c.compact for c in row.cards)
+
     async def test_a_click_picks_a_card(self):
         app = hand_app(HAND[:3])
         async with app.run_test(size=LARGE) as pilot:

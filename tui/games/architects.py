@@ -70,7 +70,9 @@ LEGEND = (
     LegendEntry("↓", "forward down (↑ up)"),
     LegendEntry("┄", "dashed line (⇣ ⇡)"),
     LegendEntry("o", "line colour b o g r (dim: off)"),
-    LegendEntry("Y", "area y b g p k: CAPITAL open, small closed"),
+    LegendEntry("y", "area y B G P K: small letter open, CAPITAL closed"),
+    LegendEntry("┊", "yellow flip link"),
+    LegendEntry("b3", "space: column b, row 3"),
     LegendEntry("_", "underlined: the highlighted move's spaces"),
 )
 
@@ -83,6 +85,19 @@ def card_face(card: int, picked: bool) -> CardFace:
         f"{mark}{K.card_number(card)} {K.SUITS[suit]}", K.card_code(card), K.card_text(card),
         kind=SUIT_KIND[suit], symbol=SUIT_SYMBOL[suit], kind_word=K.SUITS[suit], key=str(card),
     )
+
+
+def fit_list(label: str, items: Sequence[str], width: int) -> str:
+    """'On: blue areas, grey area, … 3 more' — as many whole items as fit in
+    `width` columns, then how many were left out."""
+    text = label + ", ".join(items)
+    if len(text) <= width:
+        return text
+    for n in range(len(items) - 1, 0, -1):
+        text = f"{label}{', '.join(items[:n])}, … {len(items) - n} more"
+        if len(text) <= width:
+            return text
+    return f"{label}{len(items)} effects (Tab Tab lists them)"[:max(width, len(label) + 10)]
 
 
 def move_cards(move: Any) -> tuple[int, ...]:
@@ -104,7 +119,7 @@ class GameView(base.GameView, Vertical):
     GameView #ar-page { height: auto; }
     GameView #ar-board { height: auto; }
     GameView #ar-board-side { width: 1fr; height: auto; }
-    GameView #ar-cards { height: 6; }
+    GameView #ar-cards { height: auto; }
     GameView #ar-compose { height: 1; }
     GameView #ar-moves { height: 1fr; min-height: 3; border: none; padding: 0; }
     GameView Legend { height: auto; }
@@ -177,7 +192,7 @@ class GameView(base.GameView, Vertical):
     def mark_last(self, seat: int | None, notation: str | None) -> None:
         """A move was just played: name it in the header (seat None: no move
         yet; notation None: a move this viewer may not see)."""
-        self.last = "" if seat is None else f"last: {seat + 1} {notation or '(sealed)'}"
+        self.last = "" if seat is None else f"last move: {self.player_name(seat)}"
         if self.state is not None:
             self._draw_head()
 
@@ -221,26 +236,31 @@ class GameView(base.GameView, Vertical):
         return seats[0] if seats else None
 
     def _draw_head(self) -> None:
+        """Two rows in words, each fitted whole to the view's width: the board
+        and round, then the effects on (as many as fit, then how many more:
+        the players page lists them all) and who moved last."""
         st = self.state
-        t = Text(no_wrap=True, overflow="ellipsis")
+        width = self.size.width or 60
         seat = self.board_seat()
         if seat is None:
             move = self.highlighted()
             b = BOARDS[move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)]
-            t.append(f"Auction · board {b.roman} {b.title}", "bold")
-            t.append(f" (bids {b.min_bid}–{b.max_bid}) · sealed, lowest wins")
+            first = [f"Auction · board {b.roman} {b.title}"]
+            second = [f"bids {b.min_bid}–{b.max_bid}", "sealed, the lowest wins"]
         else:
             b = st.board_of(seat)
-            whose = "your board" if seat == self.viewer else f"{self.player_name(seat)}'s board (b: next)"
-            t.append(f"Board {b.roman} {b.title}", "bold")
-            t.append(f" · {whose} · round {st.round}")
-            if st.endgame:
-                t.append(" · ENDGAME: gains halved", "bold")
-        t.append("\n")
-        on = [K.EFFECTS[f] for f in sorted(st.flags)]
-        t.append("On: " + (", ".join(on) if on else "no effects (only yellow open)"))
-        if self.last:
-            t.append(f" · {self.last}", "dim")
+            whose = "your board" if seat == self.viewer else f"{self.player_name(seat)}'s (b: next)"
+            first = [f"Board {b.roman} {b.title}", whose, f"round {st.round}"]
+            on = [K.EFFECTS[f] for f in sorted(st.flags)]
+            second = ["ENDGAME: gains halved"] if st.endgame else []
+            room = width - sum(len(p) + 3 for p in second)
+            second.append(fit_list("On: ", on, room) if on else "On: no effects (only yellow open)")
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(first[0], "bold")
+        t.append("".join(f" · {p}" for p in first[1:]))
+        t.append("\n" + " · ".join(second))
+        if self.last and len(" · ".join([*second, self.last])) <= width:  # the log has it too
+            t.append(" · " + self.last, "dim")
         self.query_one("#ar-head", Static).update(t)
 
     def _draw_maze(self) -> None:

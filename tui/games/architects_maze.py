@@ -1,8 +1,11 @@
 """An Architects commission board drawn as a maze on a character grid:
-each space as `kind value area` (4 cells), the lines between them with
-their forward direction, colour letter and dashes, areas coloured and marked
-open (capital letter) or closed (small letter), the clients as seat marks.
-Everything reads without colour: symbols and letters carry the meaning.
+column letters a–j above and row numbers 1–7 beside it (the spaces' names in
+moves such as `b3`), each space as `kind value area` (4 cells), the lines
+between them with their forward direction, colour letter and dashes, the
+yellow area's dotted flip links `┊`, areas coloured and marked as `tsquare
+show` marks them (small letter open, capital closed: `area_letter`), the
+clients as seat marks. Everything reads without colour: symbols and letters
+carry the meaning.
 """
 from __future__ import annotations
 
@@ -10,7 +13,8 @@ from typing import Iterable
 
 from rich.style import Style
 
-from rulesets.architects.board import AREA_EFFECT, LINE_EFFECT, ROWS, SPACE_EFFECT, Board
+from rulesets.architects.board import COLUMNS, LINE_EFFECT, ROWS, SPACE_EFFECT, Board
+from rulesets.architects.text_board import area_letter, flip_columns
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
 from tui.widgets.text_canvas import TextCanvas
 
@@ -25,23 +29,27 @@ AREA_KIND = {"y": "yellow", "b": "blue", "g": "grey", "p": "purple", "k": "red"}
 """Area letter -> palette kind."""
 LINE_KIND = {"b": "blue", "o": "yellow", "g": "green", "r": "red"}
 """Line colour letter -> palette kind (orange lines drawn in the yellow kind, marked 'o')."""
-HEIGHT = 2 * ROWS - 1
+LEFT = 2
+"""Columns of the row numbers left of the maze."""
+TOP = 1
+"""Rows of the column letters above the maze."""
+HEIGHT = TOP + 2 * ROWS - 1
+FLIP = "┊"
+"""A dotted flip link of the yellow area."""
 
 
 def maze_width(gap: int) -> int:
-    """Columns the maze takes with `gap` columns between spaces."""
-    return 10 * CELL + 9 * gap
+    """Columns the maze takes with `gap` columns between spaces (row numbers included)."""
+    return LEFT + 10 * CELL + 9 * gap
 
 
 WIDTH = maze_width(GAP)
 
 
 def area_mark(area: str, flags: Iterable[str]) -> str:
-    """'Y' for the open yellow area, 'g' for a closed grey one, ' ' for none."""
-    if not area:
-        return " "
-    is_open = area == "y" or AREA_EFFECT[area] in set(flags)
-    return area.upper() if is_open else area
+    """'y' for the yellow area (always open), 'g' for an open grey one, 'G'
+    while closed, ' ' for none: the same letters as `tsquare show`."""
+    return area_letter(area, flags)
 
 
 class MazeCanvas(TextCanvas):
@@ -89,12 +97,18 @@ class MazeCanvas(TextCanvas):
                 grid[y][x + i] = (ch, style)
 
         dim = Style(dim=True)
+        label = Style(dim=True, bold=True)
+        step = CELL + gap
+        for cx, letter in enumerate(COLUMNS):
+            put(LEFT + cx * step + 1, 0, letter, label)
+        for cy in range(ROWS):
+            put(0, TOP + 2 * cy, str(cy + 1), label)
         for i, (cx, cy) in enumerate(b.xy):
-            x, y = cx * (CELL + gap), 2 * cy
+            x, y = LEFT + cx * step, TOP + 2 * cy
             kind, area = b.kinds[i], b.areas[i]
             mark = area_mark(area, self.flags)
             style = self._kind(AREA_KIND[area]) if area else Style()
-            if area and mark.islower():
+            if area and mark.isupper():
                 style += dim
             km = KIND_MARK[kind]
             kstyle = style + Style(bold=kind in SPACE_EFFECT and SPACE_EFFECT[kind] in self.flags)
@@ -125,5 +139,11 @@ class MazeCanvas(TextCanvas):
                     put(x + CELL, y, dash * (gap - 1) + (link.colour or dash), lstyle)
                 else:
                     arrow = ("⇣" if link.dashed else "↓") if ty > cy else ("⇡" if link.dashed else "↑")
-                    put(x + 1, min(y, 2 * ty) + 1, arrow + (link.colour or " "), lstyle)
+                    put(x + 1, TOP + min(cy, ty) * 2 + 1, arrow + (link.colour or " "), lstyle)
+        flip = self._kind(AREA_KIND["y"])
+        for cx, (top, bottom) in flip_columns(b).items():
+            x = LEFT + cx * step + 1
+            for y in range(TOP + 2 * top + 1, TOP + 2 * bottom):
+                if grid[y][x][0] == " ":
+                    grid[y][x] = (FLIP, flip)
         return grid

@@ -23,7 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.moves import DONE, ChooseArchitect, Place, TakeContract, TakeResource, TakeTech
+from rulesets.square_and_compass.moves import DONE, PERK, ChooseArchitect, Place, TakeContract, TakeResource, TakeTech
 from tui.games import base
 from tui.games.base import MoveChosen
 from tui.games.square_and_compass_board import ActionBoard
@@ -95,7 +95,7 @@ class GameView(base.GameView, Vertical):
     GameView #sc-players PlayerPanel { height: auto; }
     GameView #sc-notes { height: auto; color: $text-muted; }
     GameView #sc-choices { height: auto; max-height: 1fr; min-height: 3; }
-    GameView #sc-detail { height: 2; color: $text; }
+    GameView #sc-detail { height: auto; min-height: 2; max-height: 6; color: $text; }
     """
     BINDINGS = [
         Binding("tab", "page", "Page", show=False),
@@ -120,15 +120,15 @@ class GameView(base.GameView, Vertical):
         yield ActionBoard(id="sc-board", classes="sc-page")
         with Vertical(id="sc-market", classes="sc-page"):
             yield Static("Resources", classes="sc-label", id="sc-res-label")
-            yield CardRow(id="sc-res", detail=False)
+            yield CardRow(id="sc-res", detail=False, narrowest=8)
             yield Static("Contracts", classes="sc-label", id="sc-con-label")
-            yield CardRow(id="sc-con", detail=False)
+            yield CardRow(id="sc-con")
             yield Static("Technicians, hazards, projects", classes="sc-label", id="sc-thp-label")
             yield CardRow(id="sc-thp", detail=False)
         with Vertical(id="sc-you", classes="sc-page"):
             yield Static("", id="sc-tableau")
             yield Static("Contracts in hand", classes="sc-label", id="sc-hand-label")
-            yield CardRow(id="sc-hand", detail=False)
+            yield CardRow(id="sc-hand")
             yield Static("Technicians ⚙ hazards ⚠ projects ☀ in hand", classes="sc-label")
             yield CardRow(id="sc-techs", detail=False)
         with Vertical(id="sc-choose", classes="sc-page"):
@@ -136,7 +136,7 @@ class GameView(base.GameView, Vertical):
             yield CardRow(id="sc-archs", detail=False)
             yield KeyOptionList(id="sc-choices")
             yield Static("Contracts in hand", classes="sc-label", id="sc-choose-hand-label")
-            yield CardRow(id="sc-choose-hand", detail=False)
+            yield CardRow(id="sc-choose-hand")
         with Vertical(id="sc-players"):
             yield PlayerPanel(compact=True)
             yield Static("", id="sc-notes")
@@ -356,9 +356,24 @@ class GameView(base.GameView, Vertical):
                 return self.choice_moves[hi]
         return None
 
+    def _focused_card(self) -> str:
+        """The card under the cursor of a focused card row, in words (its whole
+        name and text: a compact card cuts them), or ''."""
+        row = self.app.focused if self.is_mounted else None
+        if not (isinstance(row, CardRow) and row.size.width):  # none, or one on a page not shown
+            # the row the page gives the keys to (the focus may not have moved there yet)
+            pages = {"market": f"#sc-{self.market_row() or 'res'}", "you": "#sc-hand"}
+            row = self.query_one(pages[self.page], CardRow) if self.page in pages else None
+        if row is not None and row.faces and row.id != "sc-archs":
+            return row.detail_line(row.selected)
+        return ""
+
     def _describe(self, move: Any) -> None:
         detail = self.query_one("#sc-detail", Static)
         st = self.state
+        if move is None and self._focused_card():
+            detail.update(self._focused_card())
+            return
         if move is None or self.viewer is None or not self.can_act:
             if st.is_over():
                 detail.update("The game is over.")
@@ -371,7 +386,16 @@ class GameView(base.GameView, Vertical):
         if move in self.legal:
             detail.update(f"Enter: {self.describe(st, move, self.viewer)}")
         else:
-            detail.update(f"✗ {st.why_illegal(self.viewer, move)}")
+            detail.update(f"✗ {st.why_illegal(self.viewer, move)}{self._perk_words(move)}")
+
+    def _perk_words(self, move: Any) -> str:
+        """' · perk The Modulor: …' (the whole perk, which the board's row may
+        cut) when `move` is the perk, else ''."""
+        st = self.state
+        if move != PERK or self.viewer is None or st.players[self.viewer].architect < 0:
+            return ""
+        name, text = K.PERKS[K.ARCHITECTS[st.players[self.viewer].architect].perk][:2]
+        return f" · perk {name}: {text}"
 
     def _refuse(self, move: Any) -> None:
         self.app.bell()
@@ -392,6 +416,11 @@ class GameView(base.GameView, Vertical):
     def on_action_board_refused(self, m: ActionBoard.Refused) -> None:
         m.stop()
         self._refuse(m.move)
+
+    def on_descendant_focus(self, _event: Any) -> None:
+        """Another row or the board took the keys: say what is under its cursor."""
+        if self.state is not None:
+            self._describe(self._highlighted())
 
     def on_card_row_highlighted(self, m: CardRow.Highlighted) -> None:
         m.stop()

@@ -170,8 +170,8 @@ class ActionBoard(DirectKeys, Widget, can_focus=True):
             head += f" · ▮ {plural(self._tiles_left(), 'tile')} left"
         rows = [Text(fit(head, width), style("action-board--head"))]
         rows += [self._row(i, m, width) for i, m in enumerate(self.items)]
-        stalls = "  ".join(f"r{i + 1} {resource_word(c)}" for i, c in enumerate(st.res_market) if c >= 0)
-        rows.append(Text(fit(f"Resources: {stalls}  rd deck {len(st.res_deck)}", width), style("action-board--muted")))
+        stalls = ", ".join(resource_word(c) for c in st.res_market if c >= 0)
+        rows.append(Text(fit(f"Resources: {stalls} · deck {len(st.res_deck)}", width), style("action-board--muted")))
         out = Text()
         for i, r in enumerate(rows):
             if i:

@@ -6,7 +6,8 @@ structure cards, the other zones, and a legend of every symbol.
 
 Attributes down, messages up: `show()` gets the viewer's view of the state;
 every move is posted as `MoveChosen(notation)`. The view asks the state
-(`legal`, `describe_move`, `why_illegal`, `parse_move`, `claimable`) and
+(`legal`, `describe_move`, `why_illegal`, `parse_move`, `claimable`,
+`open_structures`, `standings`, `max_bid`, `auction_rule`) and
 never decides a rule itself. Readable without colour: every piece carries its
 letter in its own frame (a stone '■'), the preview '++' (fits) or 'xx'.
 """
@@ -39,6 +40,7 @@ from tui.games.square_masons_draw import (
 from tui.widgets.card import Card, CardRow
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend, LegendEntry
+from tui.widgets.option_list import KeyOptionList
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 
@@ -147,7 +149,7 @@ class ZoneView(DirectKeys, Widget, can_focus=True):
         self.state, self.viewer, self.can_act = state, viewer, can_act
         if state.phase == "auction" and viewer is not None:
             self.space = min(self.space, len(state.offer))
-            self.amount = min(self.amount, state.boards[viewer].coins)
+            self.amount = min(self.amount, state.max_bid(viewer))
         self._clamp()
         self.refresh()
         self.refresh_bindings()
@@ -212,8 +214,7 @@ class ZoneView(DirectKeys, Widget, can_focus=True):
             if dc:
                 self.space = (self.space + dc) % (len(self.state.offer) + 1)
             else:
-                coins = self.state.boards[self.viewer].coins
-                self.amount = max(0, min(coins, self.amount - dr))
+                self.amount = max(0, min(self.state.max_bid(self.viewer), self.amount - dr))
         elif self.laying():
             self.row += dr
             self.col += dc
@@ -274,6 +275,12 @@ class ZoneView(DirectKeys, Widget, can_focus=True):
                            grid=style("zone--grid"))
         return Text("\n").join(lines)
 
+class ChoiceList(KeyOptionList):
+    """The list of the step's choices, with Enter in the key bar."""
+
+    BINDINGS = [Binding("enter", "select", "Choose")]
+
+
 class PreviewChanged(Message):
     """The zone's preview or sealed choice changed: redraw the action line."""
 
@@ -333,6 +340,8 @@ class GameView(base.GameView, Vertical):
         """The seat whose last move `mark_last` reported."""
         self.large = False
         """Whether there is room for the large zone (and the cards in sight)."""
+        self.listed: list[Any] = []
+        """The moves of the choice list, in its order."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="sm-top")
@@ -343,7 +352,7 @@ class GameView(base.GameView, Vertical):
             with Vertical(id="sm-right"):
                 yield PlayerPanel(id="sm-players-beside", compact=False)
                 yield Static("", id="sm-side")
-                yield OptionList(id="sm-choices")
+                yield ChoiceList(id="sm-choices")
         with VerticalScroll(id="sm-pane"):
             yield CardRow(id="sm-structs", wrap=True, detail=False)
             yield Static("", id="sm-zones")
@@ -386,6 +395,7 @@ class GameView(base.GameView, Vertical):
         choices.clear_options()
         acting = can_act and viewer is not None and viewer in state.to_act()
         listed = self.listed_moves() if acting else []
+        self.listed = listed
         choices.display = bool(listed)
         if listed:
             choices.add_options(
@@ -494,9 +504,8 @@ class GameView(base.GameView, Vertical):
                 full = st.why_illegal(self.viewer, RES) is not None
                 keys += "  v make room (reserve full)" if full else "  v reserve"
             t.append(keys, "dim")
-        elif st.phase == "draft":
-            t.append(st.prompt(self.viewer), "bold")
-            t.append("\n←→ a card  Enter pick it (sealed)", "dim")
+        elif st.phase == "draft":  # the prompt is in the status line and the panel: keys only
+            t.append("←→ a card  Enter pick it (sealed)", "dim")
         else:
             t.append(st.prompt(self.viewer), "bold")
             if st.phase == "build":
@@ -614,13 +623,13 @@ class GameView(base.GameView, Vertical):
         st = self.state
         t = Text()
         if st.phase == "draft":
-            t.append(f"Pick {st.pick_no} of {d.HAND_SIZE}", "bold")
+            t.append(f"Pick {st.pick_no} of {d.HAND_SIZE} · ", "bold")
         if self.viewer is not None:
             b = st.boards[self.viewer]
             if b.pick is not None:
                 look = CARD_LOOK[CARD_TYPES[b.pick]]
-                t.append(f" · your sealed pick: {look.symbol} {look.title}", "bold")
-        t.append(("\n" if t.plain else "") + "Drafted", "bold")
+                t.append(f"your sealed pick: {look.symbol} {look.title}\n", "bold")
+        t.append("Drafted", "bold")
         t.append(" (most ♛ ■ ◆: marker, stone)\n", "dim")
         for card in range(len(CARD_TYPES)):
             look = CARD_LOOK[CARD_TYPES[card]]
@@ -669,7 +678,7 @@ class GameView(base.GameView, Vertical):
         t.append(" 0 ", "bold reverse" if sel else "bold")
         t.append(f" withdraw: +{_coins(d.WITHDRAW_COINS)}\n")
         if st.phase == "auction":
-            t.append("Top bid wins and pays it; the others\non its space pay half, rounded up.\n", "dim")
+            t.append(st.auction_rule() + "\n", "dim")
         else:
             t.append_text(self._bids_text())
         t.append("Supply: ", "dim")
@@ -698,7 +707,8 @@ class GameView(base.GameView, Vertical):
             t.append(f"You were outbid and paid {_coins(b.lost_paid)}.\n", "bold")
         if st.phase == "over":
             t.append("Final standing (money breaks ties)\n", "bold")
-            for s, ob in sorted(enumerate(st.boards), key=lambda x: (-x[1].prestige, -x[1].coins)):
+            for s in st.standings():
+                ob = st.boards[s]
                 t.append(f"{PLAYER_MARKS[s]} {self._who(s)}", self._seat_style(s))
                 t.append(f"  ★ {ob.prestige}  $ {ob.coins}  {owned_words(ob) or 'nothing built'}\n")
         bids = self._bids_text()
@@ -710,10 +720,7 @@ class GameView(base.GameView, Vertical):
 
     def structure_ids(self) -> list[str]:
         """The structures still to claim (each town while one is left, the sanctuaries in play)."""
-        st = self.state
-        avail = [s.id for i, s in enumerate(d.TOWNS) if st.town_supply[i]]
-        avail += [sid for sid in st.sanctuaries if st.sanctuary_owner(sid) is None]
-        return avail
+        return self.state.open_structures()
 
     def _show_structures(self) -> None:
         st = self.state
@@ -791,12 +798,8 @@ class GameView(base.GameView, Vertical):
         zone = self.query_one(ZoneView)
         zone.highlight = 0
         st = self.state
-        if st is not None and self.viewer is not None and event.option.id:
-            move = None
-            try:
-                move = st.parse_move(event.option.id, self.viewer)
-            except ValueError:
-                pass
+        if st is not None and self.viewer is not None and 0 <= event.option_index < len(self.listed):
+            move = self.listed[event.option_index]
             cell = getattr(move, "cell", None)
             b = st.boards[self.viewer]
             if cell is not None:

@@ -63,7 +63,7 @@ def card_face(card: int, key: str = "") -> CardFace:
     name = CARD_TYPES[card]
     look = CARD_LOOK[name]
     return CardFace(look.title, "", look.text, kind=look.kind, symbol=look.symbol,
-                    kind_word="draft card", key=key or name)
+                    kind_word="draft", key=key or name)
 
 
 def half_block_picture(rows: Sequence[str]) -> tuple[str, ...]:

@@ -39,8 +39,15 @@ COMPACT_HEIGHT = 4
 """Rows of a compact card: frame, title, value, frame."""
 FULL_HEIGHT = 6
 """Rows of a full card at least (a face-down one always): frame, title, text, frame."""
+COMPACT_MIN_WIDTH = 10
+"""The narrowest a compact card gets by default to keep a hand on one row
+(a narrowed card drops its padding, so 10 columns still show 8 of text);
+narrower than that, compact cards go on over more rows instead (never
+clipped). `CardRow(narrowest=…)` sets another."""
 GAP = 1
 """Columns between two cards in a row."""
+DETAIL_ROWS = 3
+"""Rows the line under a row of cards may wrap to (the last ends in … if cut)."""
 BACK_PATTERN = "╱"
 """What the back of a card is filled with."""
 
@@ -196,6 +203,9 @@ class Card(Widget):
         return max(FULL_HEIGHT, self.face.natural_height(FULL_WIDTH))
 
     def render(self) -> Text:
+        row = self.parent.parent if self.parent is not None else None
+        if isinstance(row, CardRow):  # drawn: the row's real width is known now
+            row.check_width()
         width = max(1, self.content_size.width)
         if self.face_down:
             return self._render_back(width, max(1, self.content_size.height))
@@ -249,6 +259,7 @@ class CardRow(DirectKeys, Widget, can_focus=True):
     CardRow.-wrap > HorizontalScroll {{
         layout: grid; grid-rows: auto; grid-columns: {FULL_WIDTH}; grid-gutter: 1 0; overflow-x: hidden;
     }}
+    CardRow.-wrap.-compact > HorizontalScroll {{ grid-columns: {COMPACT_WIDTH}; }}
     CardRow.-wrap > HorizontalScroll > Card {{ margin-right: 0; }}
     """
     BINDINGS = [
@@ -288,9 +299,12 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         selected: int = 0,
         detail: bool = True,
         wrap: bool = False,
+        narrowest: int = COMPACT_MIN_WIDTH,
         **kw: object,
     ) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
+        self.narrowest = narrowest
+        """The narrowest compact card before the row goes on over more rows."""
         self.faces: tuple[CardFace, ...] = tuple(faces)
         """The cards, left to right."""
         self.face_down = face_down
@@ -308,6 +322,8 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         drawing them compact (for cards whose picture matters)."""
         self.compact = False
         """Whether the cards are drawn compact (decided from the width)."""
+        self._laid_width = 0
+        """The width the cards were last laid out for."""
 
     def compose(self) -> ComposeResult:
         with HorizontalScroll():
@@ -369,24 +385,52 @@ class CardRow(DirectKeys, Widget, can_focus=True):
     def on_focus(self) -> None:
         self._layout_cards()
 
+    def check_width(self) -> None:
+        """Lay the cards out again if the row is now another width than it
+        was laid out for (a card calls this as it draws: a row filled while
+        hidden gets no Resize when it shows, so this is when it learns its
+        width)."""
+        if self.size.width and self.size.width != self._laid_width:
+            self._laid_width = self.size.width
+            self.call_later(self._layout_cards)
+
     def on_blur(self) -> None:
         self._layout_cards()
 
     def _layout_cards(self) -> None:
-        """Full cards if the row fits the width, else compact; sync the states."""
+        """Full cards if the row fits the width; else compact ones, narrowed
+        down to COMPACT_MIN_WIDTH to keep one row, and past that over more
+        rows (or full ones over more rows with `wrap`); sync the states."""
         if not self.is_mounted:
             return
-        width = self.size.width
+        # hidden (a page not shown), the region is empty: keep to the width
+        # last laid out (check_width corrects it when a card draws)
+        width = self.size.width or self._laid_width
+        self._laid_width = width
+        n = len(self.faces)
         too_wide = width > 0 and self.needed_width(False) > width
         self.compact = too_wide and not self.wrap
-        self.set_class(too_wide and self.wrap, "-wrap")
-        if too_wide and self.wrap:
+        card_width = COMPACT_WIDTH
+        if self.compact and n:
+            card_width = min(COMPACT_WIDTH, (width + GAP) // n - GAP)
+        compact_rows = self.compact and card_width < self.narrowest
+        if compact_rows:
+            card_width = COMPACT_WIDTH
+        grid = too_wide and (self.wrap or compact_rows)
+        self.set_class(grid, "-wrap")
+        self.set_class(self.compact, "-compact")
+        if grid:
             strip = self.query_one(HorizontalScroll)
-            strip.styles.grid_size_columns = max(1, (width + GAP) // (FULL_WIDTH + GAP))
-            strip.styles.grid_gutter_horizontal = GAP
+            size = COMPACT_WIDTH if self.compact else FULL_WIDTH
+            strip.styles.grid_size_columns = max(1, (width + GAP) // (size + GAP))
+            # Textual's "horizontal" gutter runs between rows, its "vertical" one between columns
+            strip.styles.grid_gutter_horizontal = 0 if self.compact else GAP
+            strip.styles.grid_gutter_vertical = GAP if self.compact else 0
         cards = self.cards
         for i, card in enumerate(cards):
             card.compact = self.compact
+            card.styles.width = card_width if self.compact else None
+            card.styles.padding = (0, 0) if self.compact and card_width < COMPACT_WIDTH else None
             card.selected = i == self.selected and self.has_focus
         height = max((c.natural_height() for c in cards), default=COMPACT_HEIGHT)
         for card in cards:  # one height for the whole hand
@@ -396,20 +440,31 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         if cards and 0 <= self.selected < len(cards):
             self.query_one(HorizontalScroll).scroll_to_widget(cards[self.selected], animate=False)
 
+    def detail_line(self, index: int) -> str:
+        """The card at `index` in words: what the detail line under the row says."""
+        if self.face_down:
+            return f"{plural(len(self.faces), 'card')}, face down"
+        f = self.faces[index]
+        parts = [f"{f.symbol} {f.title}".strip(), f.kind_word, f.value, f.text]
+        return f"{index + 1}/{len(self.faces)} ▶ " + " · ".join(p for p in parts if p)
+
     def _update_detail(self) -> None:
+        """The selected card in words, wrapped over as many rows as the
+        wordiest card of the row needs (at most DETAIL_ROWS), so the row
+        below does not jump as the selection moves."""
         detail = self.query_one("#detail", _Detail)
         if not self.faces:
             detail.text = Text("")
             return
-        i = self.selected
+        width = max(1, self.size.width or self._laid_width or FULL_WIDTH)
+        rows = max(len(wrap_words(self.detail_line(i), width)) for i in range(len(self.faces)))
+        rows = max(1, min(DETAIL_ROWS, rows))
+        lines = wrap_words(self.detail_line(self.selected), width)
+        if len(lines) > rows:
+            lines = lines[: rows - 1] + [fit(" ".join(lines[rows - 1:]), width)]
+        detail.styles.height = rows
         style = self.get_component_rich_style("card-row--detail")
-        if self.face_down:
-            line = f"{plural(len(self.faces), 'card')}, face down"
-        else:
-            f = self.faces[i]
-            parts = [f"{f.symbol} {f.title}".strip(), f.kind_word, f.value, f.text]
-            line = f"{i + 1}/{len(self.faces)} ▶ " + " · ".join(p for p in parts if p)
-        detail.text = Text(line, style=style, no_wrap=True, overflow="ellipsis")
+        detail.text = Text("\n".join(lines), style=style, no_wrap=True, overflow="ellipsis")
 
     def action_move(self, step: int) -> None:
         """Select the next (+1) or previous (-1) card."""
@@ -459,4 +514,4 @@ class _Detail(Widget):
         return self.text
 
 
-__all__ = ["Card", "CardFace", "CardRow", "FULL_WIDTH", "COMPACT_WIDTH"]
+__all__ = ["Card", "CardFace", "CardRow", "FULL_WIDTH", "COMPACT_WIDTH", "COMPACT_MIN_WIDTH"]
