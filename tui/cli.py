@@ -171,17 +171,24 @@ def _load(file: str) -> tuple["GameRecord", Path]:
 
 
 @contextmanager
-def _editing(file: str) -> Iterator["GameSession"]:
+def _editing(file: str, locked: bool = True) -> Iterator["GameSession"]:
     """The game session of a save, loaded and changed under its lock for the
-    whole command; a SaveError ends the command with one line (a refused or
-    failed write: exit 2 or 1), and nothing is written."""
+    whole command (`locked` False: each change takes the lock for itself,
+    e.g. a bot's move after it has thought); a SaveError ends the command
+    with one line (a refused or failed write: exit 2 or 1), and nothing is
+    written."""
     from engine.errors import SaveError
-    from engine.saves import SaveWriteError
+    from engine.saves import SaveWriteError, check_regular
     from engine.session import GameSession
 
     try:
-        with GameSession.editing(_path(file)) as session:
-            yield session
+        if locked:
+            with GameSession.editing(_path(file)) as session:
+                yield session
+        else:
+            path = _path(file)
+            check_regular(path, str(path))
+            yield GameSession.open(path)
     except SaveWriteError as exc:
         fail(str(exc), 2 if exc.refused else 1)
     except SaveError as exc:
@@ -437,7 +444,7 @@ def bot(
 
     from engine.text import quoted
 
-    with _editing(file) as session:
+    with _editing(file, locked=False) as session:  # bots think holding no lock; each move is saved under it
         levels = session.ruleset.bot_levels
         if level is not None and level not in levels:
             fail(f"unknown bot level {quoted(level)} (levels: {', '.join(levels)})")
