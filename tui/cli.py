@@ -701,10 +701,15 @@ def serve(
     data: Optional[str] = typer.Option(
         None, "--data", help="Folder for the host key, users and rooms (default: your data folder/server)."
     ),
+    bot_workers: Optional[int] = typer.Option(
+        None, "--bot-workers", help="Processes the bots think in, rooms in parallel (default: two a core)."
+    ),
 ) -> None:
     """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal."""
     if not 0 <= port <= 65535:
         fail("--port takes 0 to 65535")
+    if bot_workers is not None and not 1 <= bot_workers <= 32:
+        fail("--bot-workers takes 1 to 32")
     try:
         from tui.server.ssh import serve_forever
     except ImportError:
@@ -719,7 +724,7 @@ def serve(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"{folder}: cannot use it for the server: {exc.strerror or exc}")
-    raise typer.Exit(serve_forever(folder, host, port))
+    raise typer.Exit(serve_forever(folder, host, port, bot_workers=bot_workers))
 
 
 @app.command()
