@@ -31,16 +31,48 @@ def _warm() -> None:
             continue
 
 
-def start_worker(deep_processes: int) -> None:
-    """A new worker: Ctrl-C is the server's to handle, a lower priority, and
+WATCH_SECONDS = 1.0
+"""How often a worker looks whether the server is still there."""
+
+
+def start_worker(deep_processes: int, server_pid: int) -> None:
+    """A new worker: Ctrl-C is the server's to handle, a lower priority,
     `deep` searches in `deep_processes` processes (root parallelism forks
-    them from this single-threaded worker)."""
+    them from this single-threaded worker), and the worker ends within
+    WATCH_SECONDS of the server's end, however it ended (a worker's parent
+    is the forkserver, and its task queue never reaches end of file, since
+    every worker holds both ends). A timer signal, not a thread: a worker
+    that forks must not have threads."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(WORKER_NICE)
     except OSError:
         pass
     search.LEVEL_WORKERS["deep"] = max(1, deep_processes)
+
+    def watch(signum: int, frame: object) -> None:
+        if not _alive(server_pid):
+            os._exit(0)
+
+    signal.signal(signal.SIGALRM, watch)
+    signal.setitimer(signal.ITIMER_REAL, WATCH_SECONDS, WATCH_SECONDS)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            pass
+        return True
 
 
 _warm()

@@ -96,7 +96,8 @@ class BotRunner:
 
         cores = os.cpu_count() or 1
         self.pool = ProcessPoolExecutor(
-            self.workers, mp_context=ctx, initializer=start_worker, initargs=(max(1, cores // self.workers),)
+            self.workers, mp_context=ctx, initializer=start_worker,
+            initargs=(max(1, cores // self.workers), os.getpid()),
         )
 
     def close(self) -> None:
