@@ -60,8 +60,8 @@ async def test_the_pool_plays_bot_seats_only_and_never_in_this_process(store, mo
     try:
         path = store.room_path(room.id)
         await until(lambda: GameSession.open(path).to_act() == (1,), "alice's turn")
-        assert runner.moves >= 1 and not runner.errors
         await until(lambda: room.id in runner.idle and not runner.busy, "the room idle")
+        assert runner.moves >= 1 and not runner.errors
         moves = runner.moves
         runner.dispatch()
         assert not runner.busy and runner.moves == moves  # alice's turn: nothing handed over
