@@ -702,7 +702,7 @@ def serve(
         None, "--data", help="Folder for the host key, users and rooms (default: your data folder/server)."
     ),
     bot_workers: Optional[int] = typer.Option(
-        None, "--bot-workers", help="Processes the bots think in, rooms in parallel (default: two a core)."
+        None, "--bot-workers", help="Processes the bots think in, rooms in parallel (default: four a core)."
     ),
 ) -> None:
     """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal."""

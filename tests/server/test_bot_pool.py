@@ -89,4 +89,4 @@ async def test_a_slow_room_does_not_hold_up_another(store):
 
 
 def test_the_pool_is_sized_from_the_cores():
-    assert default_workers(1) == 2 and default_workers(2) == 4 and default_workers(64) == 32
+    assert default_workers(1) == 4 and default_workers(2) == 8 and default_workers(64) == 32

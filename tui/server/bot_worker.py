@@ -14,7 +14,7 @@ from engine.bot_turn import bot_turn_in_save  # noqa: F401 - the job, loaded her
 from engine.bots import search
 from engine.registry import REGISTRY
 
-WORKER_NICE = 5
+WORKER_NICE = 10
 """How much lower a bot worker's priority is than the people's processes: a
 bot's budget is in seconds, so under load it searches less, never longer,
 and keystrokes are served first."""

@@ -42,11 +42,12 @@ MAX_WORKERS = 32
 
 def default_workers(cores: int | None = None) -> int:
     """The pool's size for a machine with `cores` cores (default: this one's):
-    two workers a core. A bot's budget is in seconds, not in work, so a
-    worker more than the cores makes each search thinner under load instead
-    of making a room wait a whole search for a free worker."""
+    four workers a core. A bot's budget is in seconds, not in work, so more
+    workers than cores make each search thinner under load (the workers run
+    at a lower priority than the people's processes) instead of making a
+    room wait whole searches for a free worker."""
     cores = cores or os.cpu_count() or 1
-    return max(2, min(MAX_WORKERS, 2 * cores))
+    return max(2, min(MAX_WORKERS, 4 * cores))
 
 
 Job = Callable[[str], TurnResult]
@@ -99,6 +100,8 @@ class BotRunner:
             self.workers, mp_context=ctx, initializer=start_worker,
             initargs=(max(1, cores // self.workers), os.getpid()),
         )
+        for _ in range(self.workers):  # start every worker now, not at a room's first bot move
+            self.pool.submit(os.getpid)
 
     def close(self) -> None:
         """Stop the workers now (a bot thinking is dropped: nothing is half
@@ -121,10 +124,10 @@ class BotRunner:
     # ------------------------------------------------------------ the loop
     async def run(self) -> None:
         """Hand rooms to the pool until cancelled."""
-        if self.pool is None:
-            self.start()
         try:
             while True:
+                if self.pool is None:  # (again, after a worker died) in a thread: the
+                    await asyncio.to_thread(self.start)  # forkserver's start waits for its imports
                 self.dispatch()
                 await asyncio.sleep(POLL_SECONDS)
         finally:
@@ -191,6 +194,5 @@ class BotRunner:
 
     def _failed(self, what: str, broken: bool = False) -> None:
         self.errors = [*self.errors[-19:], what]
-        if broken and self.pool is not None:  # a worker died (killed, out of memory): a new pool
+        if broken:  # a worker died (killed, out of memory): `run` starts a new pool
             self.close()
-            self.start()
