@@ -123,12 +123,17 @@ class BotRunner:
 
     # ------------------------------------------------------------ the loop
     async def run(self) -> None:
-        """Hand rooms to the pool until cancelled."""
+        """Hand rooms to the pool until cancelled; the pool starts with the
+        first room that has a bot seat."""
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                if self.pool is None:  # (again, after a worker died) in a thread: the
-                    await asyncio.to_thread(self.start)  # forkserver's start waits for its imports
-                self.dispatch()
+                if self.pool is None and self._rooms_with_bots(self.store.save_marks(), loop.time()):
+                    # the first room with a bot (or again, after a worker died); in a
+                    # thread: the forkserver's start waits for its imports
+                    await asyncio.to_thread(self.start)
+                if self.pool is not None:
+                    self.dispatch()
                 await asyncio.sleep(POLL_SECONDS)
         finally:
             self.close()
