@@ -86,6 +86,7 @@ class BotRunner:
         self.errors: list[str] = []
         """The last few failures (a room's save unreadable, a worker lost)."""
         self._bot_rooms: set[str] = set()
+        self._known: set[str] = set()
         self._rooms_read = float("-inf")
 
     # ------------------------------------------------------------ the pool
@@ -171,8 +172,6 @@ class BotRunner:
             self._known = {r.id for r in rooms} | set(marks)
             self._bot_rooms = {r.id for r in rooms if any(s and s.startswith("bot:") for s in r.seats)}
         return self._bot_rooms
-
-    _known: set[str] = set()
 
     def _done(self, room_id: str, mark: tuple[int, int, int], future: Future) -> None:
         self.busy.pop(room_id, None)
