@@ -41,3 +41,25 @@ def think_then_hold(path: str) -> TurnResult:
         return bot_turn_in_save(path)
     finally:
         GameRecord.bot_move = real
+
+
+def deep_with_two_trees() -> tuple[int, int, bool]:
+    """A `deep` bot searching two trees (root parallelism: a forked process
+    besides this one) for a fixed budget, in the pool's worker: its tree
+    processes, its iterations and whether this worker is a daemon process."""
+    import multiprocessing
+
+    from engine.bots import search
+    from engine.record import GameRecord, Player
+    from engine.registry import REGISTRY
+
+    search.LEVEL_WORKERS["deep"] = 2
+    search.fix_iterations(8)
+    try:
+        rs = REGISTRY.get("square-masons")
+        rec = GameRecord.new(rs, [Player(f"P{i}", "bot:deep") for i in range(3)], 3, rs.default_options())
+        bot = rec.bot(0)
+        bot.choose(rec.state.view(0), 0)
+        return bot.workers, bot.last_iterations, multiprocessing.current_process().daemon
+    finally:
+        search.fix_iterations(None)

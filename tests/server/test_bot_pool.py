@@ -90,3 +90,17 @@ async def test_a_slow_room_does_not_hold_up_another(store):
 
 def test_the_pool_is_sized_from_the_cores():
     assert default_workers(1) == 4 and default_workers(2) == 8 and default_workers(64) == 32
+
+
+async def test_deep_forks_its_tree_processes_inside_a_worker(store):
+    from tests.server.bot_jobs import deep_with_two_trees
+
+    runner = BotRunner(store, workers=1)
+    await asyncio.to_thread(runner.start)
+    try:
+        future = runner.pool.submit(deep_with_two_trees)
+        trees, iterations, daemon = await asyncio.wrap_future(future)
+    finally:
+        runner.close()
+    assert not daemon  # a daemon process may not start processes
+    assert (trees, iterations) == (2, 40)  # both trees searched: deep gets 5 x 8 iterations, split in two
