@@ -54,3 +54,15 @@ def test_a_person_moves_while_a_deep_bot_thinks(tmp_path):
     assert bot.returncode == 0, err
     assert out.startswith("Bot 2: (sealed)")
     assert [s for s, _ in load(save).moves] == [0, 0, 1]  # the bot's pick after the person's
+
+
+def test_serve_takes_the_bot_workers():
+    from typer.testing import CliRunner
+
+    from tui.cli import app
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "120"})
+    assert shown.exit_code == 0 and "--bot-workers" in shown.output
+    refused = runner.invoke(app, ["serve", "--bot-workers", "0"])
+    assert refused.exit_code == 2 and refused.stderr.strip() == "tsquare: --bot-workers takes 1 to 32"
