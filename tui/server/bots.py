@@ -93,7 +93,8 @@ class BotRunner:
     def start(self) -> None:
         """Start the worker processes (forkserver, preloaded with the games)."""
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["tui.server.bot_worker"])
+        ctx.set_forkserver_preload(["__main__", "tui.server.bot_worker"])  # each worker would import
+        # the main script again (`tsquare`, which imports the CLI) unless the forkserver has it
         from tui.server.bot_worker import start_worker
 
         cores = os.cpu_count() or 1
@@ -175,7 +176,7 @@ class BotRunner:
 
     def _done(self, room_id: str, mark: tuple[int, int, int], future: Future) -> None:
         self.busy.pop(room_id, None)
-        if future.cancelled():
+        if future.cancelled() or self.pool is None:  # stopped meanwhile: its tasks end with it
             return
         exc = future.exception()
         if exc is not None:
