@@ -7,6 +7,7 @@ sets the worker up. The work itself is `engine.bot_turn.bot_turn_in_save`.
 """
 from __future__ import annotations
 
+import gc
 import os
 import signal
 
@@ -76,3 +77,4 @@ def _alive(pid: int) -> bool:
 
 
 _warm()
+gc.freeze()  # in the forkserver: the workers' collections leave the shared pages alone
