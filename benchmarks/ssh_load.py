@@ -1,8 +1,10 @@
 """Load test of the SSH server (not a pytest test): N concurrent sessions on
-loopback, in pairs playing 2-player Grid Square rooms by keys (a: the move
-list, Enter: its first move), for a fixed time.
+loopback playing 2-player Grid Square rooms by keys (a: the move list,
+Enter: its first move), for a fixed time: in pairs, and with `--bots LEVEL`
+every other room one person against the server's bot of that level.
 
     python benchmarks/ssh_load.py [--sessions 50] [--seconds 40] [--think 1-3] [--stress] [--typed]
+                                  [--bots search] [--bot-workers N]
 
 The load model (the default): people log in over the first `--ramp` seconds
 (not all in the same instant; the ramp is part of `--seconds`) and think between moves: once their screen
@@ -18,7 +20,10 @@ seat's screen showing it (median, p95); login to the lobby's first frame,
 alone on an idle server (against the same lobby app started on a local PTY)
 and under the load; memory per connection (RSS, PSS and USS of its TUI
 process, plus its share of the server and of the preloaded zygote), against
-the local TUI's own; CPU per move; errors (target 0). Bounded: at most 200
+the local TUI's own; CPU per move (the relay process, the TUI processes and
+the bot workers apart); with bots, the time from a bot's turn showing on its
+person's screen to its move showing there (it includes the bot's thinking:
+0.9 s for `search`); errors (target 0). Bounded: at most 200
 sessions and 120 seconds; the server runs as its own process
 (`tsquare serve`) on a free port in a temporary folder, and is stopped at
 the end.
@@ -61,6 +66,8 @@ class Room:
     id: str
     path: Path
     """The room's save."""
+    bot: bool = False
+    """One person against the server's bot (seat 2)."""
     sent: dict[int, tuple[float, int]] = field(default_factory=dict)
     """Move number -> when its Enter was sent, and by which player (0, 1)."""
 
@@ -70,6 +77,8 @@ class Figures:
     latencies: list[tuple[float, float]] = field(default_factory=list)
     """(when the move's Enter was sent, seconds until the other screen showed it)"""
     logins: list[float] = field(default_factory=list)
+    bot_latencies: list[tuple[float, float]] = field(default_factory=list)
+    """(when a bot's turn showed on its person's screen, seconds until its move showed)"""
     errors: list[str] = field(default_factory=list)
     moves: int = 0
 
@@ -132,6 +141,21 @@ def descendants(pid: int) -> list[tuple[int, int]]:
     return out
 
 
+kinds: dict[int, str] = {}
+"""pid -> 'zygote', 'tui' or 'bots' (the bots' pool), as first seen."""
+
+
+def kind(pid: int) -> str:
+    """What a process of the server's family is, from its command line."""
+    if pid not in kinds:
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            return "tui"
+        kinds[pid] = "zygote" if b"tui.server.zygote" in cmd else "bots" if b"multiprocessing" in cmd else "tui"
+    return kinds[pid]
+
+
 def first_legal(path: Path, seat: int) -> str:
     """The first legal move of `seat` in the save at `path`, in notation."""
     from engine.session import GameSession
@@ -166,11 +190,13 @@ async def player(
     conn, proc = await open_session(port, key)
     try:
         seen = 0
+        seen_at = 0.0
+        """When the screen first showed move `seen`."""
         logged_in = False
         changed = asyncio.Event()
 
         async def read() -> None:
-            nonlocal seen, logged_in
+            nonlocal seen, seen_at, logged_in
             while True:
                 data = await proc.stdout.read(65536)
                 if not data:
@@ -184,11 +210,14 @@ async def player(
                 if m:
                     n = int(m.group(1))
                     if n > seen:
+                        now = time.monotonic()
                         for k in range(max(seen, 1), n):
                             if k in room.sent and room.sent[k][1] != me:  # the other's move reached us
                                 at = room.sent.pop(k)[0]
-                                figs.latencies.append((at, time.monotonic() - at))
-                        seen = n
+                                figs.latencies.append((at, now - at))
+                            elif room.bot and k == seen and k not in room.sent:  # the bot's, from its turn on our screen
+                                figs.bot_latencies.append((seen_at, now - seen_at))
+                        seen, seen_at = n, now
                 changed.set()
 
         reader = asyncio.create_task(read())
@@ -318,18 +347,22 @@ def mib(kib: float) -> str:
     return f"{kib / 1024:.1f} MiB"
 
 
-async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: float, typed: bool) -> None:
+async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: float, typed: bool,
+              bots: str | None = None, bot_workers: int | None = None) -> None:
     data = Path(tempfile.mkdtemp(prefix="tsq-load-"))
     store = Store(data)
     store.make()
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions + 3)]
     rooms: list[tuple[Room, list]] = []
-    for i in range(0, sessions - 1, 2):
-        a, b = f"p{i:03d}", f"p{i + 1:03d}"
-        store.bind(keys[i].get_fingerprint("sha256"), a)
-        store.bind(keys[i + 1].get_fingerprint("sha256"), b)
-        r = store.create_room("grid-square", [a, b], seed=i)
-        rooms.append((Room(r.id, store.room_path(r.id)), [keys[i], keys[i + 1]]))
+    i = 0
+    while sessions - i >= 2 or (bots and sessions - i >= 1):
+        solo = bots is not None and len(rooms) % 2 == 1  # every other room: one person against a bot
+        people = [f"p{k:03d}" for k in range(i, i + (1 if solo else 2))]
+        for k, name in enumerate(people):
+            store.bind(keys[i + k].get_fingerprint("sha256"), name)
+        r = store.create_room("grid-square", [people[0], f"bot:{bots}"] if solo else people, seed=i)
+        rooms.append((Room(r.id, store.room_path(r.id), bot=solo), keys[i:i + len(people)]))
+        i += len(people)
     store.bind(keys[-1].get_fingerprint("sha256"), "solo")
     store.bind(keys[-2].get_fingerprint("sha256"), "calib0")
     store.bind(keys[-3].get_fingerprint("sha256"), "calib1")
@@ -337,7 +370,8 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
     locals_ = sorted([await local_first_frame(data) for _ in range(3)], key=lambda t: t[0])
     local, local_mem = locals_[1]
     server = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", str(data)],
+        [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", str(data),
+         *(["--bot-workers", str(bot_workers)] if bot_workers else [])],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
     )
     try:
@@ -355,6 +389,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         used: dict[int, float] = {}
         """CPU seconds per process of the server's family, at the last look."""
         for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
+            kind(pid)
             used[pid] = cpu_seconds(pid)
         start_used = dict(used)
         busy0 = machine_busy()
@@ -372,10 +407,11 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
             while True:
                 family = descendants(server.pid)
                 kids = [k for k, _ in family]
-                # the zygote is the server's child; the TUI processes are its
-                # children (or, without a zygote, the server's own)
-                zyg = [k for k, parent in family if parent == server.pid and any(pp == k for _, pp in family)]
-                tuis = [k for k in kids if k not in zyg]
+                # the zygote and the TUI processes forked from it (or, without
+                # a zygote, the server's own), and the bots' pool (forkserver,
+                # its workers, their search processes)
+                zyg = [k for k in kids if kind(k) == "zygote"]
+                tuis = [k for k in kids if kind(k) == "tui"]
                 if tuis and len(tuis) >= peak["n"]:
                     mems = [memory_kib(k) for k in tuis]
                     peak.update(
@@ -396,7 +432,8 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
             used[pid] = max(used.get(pid, 0.0), cpu_seconds(pid))
         busy1 = machine_busy()
         server_cpu = used[server.pid] - start_used.get(server.pid, 0.0)
-        tui_cpu = sum(v - start_used.get(pid, 0.0) for pid, v in used.items() if pid != server.pid)
+        bot_cpu = sum(v - start_used.get(pid, 0.0) for pid, v in used.items() if kinds.get(pid) == "bots")
+        tui_cpu = sum(v - start_used.get(pid, 0.0) for pid, v in used.items() if pid != server.pid) - bot_cpu
         me1 = resource.getrusage(resource.RUSAGE_SELF)
         figs.errors += [f"{type(e).__name__}: {e}" for e in done if isinstance(e, BaseException)]
         from engine.saves import load
@@ -404,13 +441,25 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         plies = sum(load(store.room_path(room.id)).ply for room, _ in rooms)
         model = "stress: no thinking" if think[1] == 0 else f"thinking {think[0]:g}-{think[1]:g} s per move, logins over {ramp:g} s"
         model += "; moves typed after :" if typed else "; moves by a and Enter"
-        print(f"sessions {2 * len(rooms)} in {len(rooms)} Grid Square rooms, {elapsed:.1f} s ({model})")
-        print(f"moves served: {plies} ({plies / elapsed:.1f}/s)")
+        n_bot = sum(room.bot for room, _ in rooms)
+        print(
+            f"sessions {sum(len(k) for _, k in rooms)} in {len(rooms)} Grid Square rooms"
+            + (f" ({n_bot} of them one person against a {bots} bot)" if n_bot else "")
+            + f", {elapsed:.1f} s ({model})"
+        )
+        bot_plies = sum(1 for room, _ in rooms if room.bot for s, _ in load(room.path).moves if s == 1)
+        print(f"moves served: {plies} ({plies / elapsed:.1f}/s), {bot_plies} of them by bots")
         lat = [d for _, d in figs.latencies]
         steady = [d for at, d in figs.latencies if at >= t0 + ramp + 3]
         if lat:
             print(f"move to the other screen: median {1000 * statistics.median(lat):.0f} ms, p95 {1000 * p95(lat):.0f} ms ({len(lat)} moves)")
         ref = [d for _, d in alone.latencies]
+        blat = [d for _, d in figs.bot_latencies]
+        if blat:
+            print(
+                f"bot's turn to its move on the person's screen: median {1000 * statistics.median(blat):.0f} ms, "
+                f"p95 {1000 * p95(blat):.0f} ms, max {1000 * max(blat):.0f} ms ({len(blat)} moves)"
+            )
         if ref:
             print(
                 f"  the reference, one pair alone on the server just before: median {1000 * statistics.median(ref):.0f} ms, "
@@ -441,13 +490,15 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         client = (me1.ru_utime + me1.ru_stime) - (me0.ru_utime + me0.ru_stime)
         busy, total = busy1[0] - busy0[0], busy1[1] - busy0[1]
         print(
-            f"CPU per move: server {1000 * server_cpu / moves:.0f} ms, TUI processes {1000 * tui_cpu / moves:.0f} ms "
-            f"(in all {server_cpu + tui_cpu:.1f} s, {(server_cpu + tui_cpu) / elapsed:.2f} cores); this load client "
-            f"(pyte, SSH) {client:.1f} s ({client / elapsed:.2f} cores)"
+            f"CPU per move: server (the relay process) {1000 * server_cpu / moves:.0f} ms, TUI processes "
+            f"{1000 * tui_cpu / moves:.0f} ms (in all {server_cpu + tui_cpu:.1f} s, {(server_cpu + tui_cpu) / elapsed:.2f} cores); "
+            f"this load client (pyte, SSH) {client:.1f} s ({client / elapsed:.2f} cores)"
         )
+        if bot_plies:
+            print(f"bot workers: {bot_cpu:.1f} s of CPU ({bot_cpu / elapsed:.2f} cores), {1000 * bot_cpu / bot_plies:.0f} ms a bot move")
         print(
             f"the machine ({os.cpu_count()} cores) was busy {100 * busy / max(total, 1e-9):.0f}% of the time, "
-            f"{100 * (server_cpu + tui_cpu + client) / max(busy, 1e-9):.0f}% of that for this test; "
+            f"{100 * (server_cpu + tui_cpu + bot_cpu + client) / max(busy, 1e-9):.0f}% of that for this test; "
             f"load average at the end {os.getloadavg()[0]:.1f}"
         )
         print(f"errors: {len(figs.errors)}" + "".join(f"\n  {e}" for e in figs.errors[:10]))
@@ -475,12 +526,14 @@ def main() -> None:
     ap.add_argument("--ramp", type=float, default=15.0, help="logins spread over this many seconds")
     ap.add_argument("--typed", action="store_true", help="type each move in notation (:) instead of a and Enter")
     ap.add_argument("--stress", action="store_true", help="no thinking and no ramp: move as fast as possible")
+    ap.add_argument("--bots", default=None, metavar="LEVEL", help="every other room: one person against a bot of LEVEL (e.g. search)")
+    ap.add_argument("--bot-workers", type=int, default=None, help="the server's --bot-workers (default: its own)")
     args = ap.parse_args()
     if not 2 <= args.sessions <= 200 or not 1 <= args.seconds <= 120 or not 0 <= args.ramp <= 30:
         ap.error("--sessions takes 2–200, --seconds 1–120 and --ramp 0–30")
     think, ramp = ((0.0, 0.0), 0.0) if args.stress else (args.think, args.ramp)
     os.environ.setdefault("PYTHONPATH", str(ROOT))
-    asyncio.run(run(args.sessions, args.seconds, think, ramp, args.typed))
+    asyncio.run(run(args.sessions, args.seconds, think, ramp, args.typed, args.bots, args.bot_workers))
 
 
 if __name__ == "__main__":

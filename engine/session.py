@@ -19,6 +19,10 @@ later, a network server are all displays of sessions.
   that seat's view and the events visible to it (`Event.visible_to`);
   `seat=None` is a spectator, who gets the public view.
 - Bots: `bot_move(seat)` asks the seat's bot from that seat's view only.
+  `play_bots` lets bots think holding no lock (a `deep` bot thinks longer
+  than a second writer waits for the lock) and commits each choice through
+  the stale-file check (`play_choice`); see `engine.bot_turn` for when a
+  choice made before another seat's move still stands.
 """
 from __future__ import annotations
 
@@ -27,11 +31,14 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from engine.core import Event, GameState, Move, Ruleset, seat_name
 from engine.errors import IllegalMoveError, MoveError, SaveError
 from engine.record import GameRecord, Player
+
+if TYPE_CHECKING:
+    from engine.bot_turn import BotChoice
 
 
 class StaleGameError(SaveError):
@@ -330,36 +337,74 @@ class GameSession:
         move = self.bot_move(seat, level)
         return move, self.play(seat, move)
 
-    def play_bots(self, seat: int | None = None, level: str | None = None, until_over: bool = False) -> list[Played]:
-        """Bots choose and play (each from its own seat's view): one move
-        for `seat` (or the seat to act), or every move until the game ends;
-        saved once, all or nothing. Returns what each did, for a display."""
+    def play_bots(self, seat: int | None = None, level: str | None = None, until_over: bool = False,
+                  rethinks: int | None = None) -> list[Played]:
+        """Bots choose and play, each from its own seat's view and holding no
+        lock while it thinks (`engine.bot_turn`): one move for `seat` (or the
+        seat to act: a bot may answer for any seat), or every move until the
+        game ends. Each move is saved (and its watchers told) as it is made,
+        so people may move in between; if another process moved while a bot
+        thought, the bot thinks again on the new position (at most
+        `rethinks` times) unless its choice still stands. Returns what each
+        did, for a display."""
+        from engine.bot_turn import RETHINKS
+
         if level is not None and level not in self.ruleset.bot_levels:
             from engine.text import quoted
 
             raise ValueError(f"unknown bot level {quoted(level)} (levels: {', '.join(self.ruleset.bot_levels)})")
-        if seat is None and not self.is_over():
-            seat = self.to_act()[0]  # a bot may answer for any seat to act
-        first = self.seat_to_act(seat)
+        out = [self._bot_turn(seat, level, RETHINKS if rethinks is None else rethinks)]
+        while until_over and not self.is_over():
+            out.append(self._bot_turn(None, level, RETHINKS if rethinks is None else rethinks))
+        return out
 
-        def change() -> list[Played]:
-            out = []
-            who = first
-            while True:
-                state = self.record.state
-                move = self.bot_move(who, level)
-                sealed = state.is_sealed(who, move)
-                notation = "(sealed)" if sealed else state.format_move(move)
-                words = "(sealed choice)" if sealed else state.describe_move(move, who)
-                events = self.record.play_move(who, move)
-                out.append(Played(who, notation, words, tuple(events)))
-                if not until_over or self.is_over():
-                    return out
-                who = self.to_act()[0]
+    def _bot_turn(self, seat: int | None, level: str | None, rethinks: int) -> Played:
+        """One bot move for `seat` (None: the first seat to act), thought
+        outside the lock and committed through `play_choice`."""
+        from engine.bot_turn import think
 
-        played = self._commit(change)
-        self._notify([e for p in played for e in p.events])
+        for attempt in range(rethinks + 1):
+            if self.changed_on_disk():
+                self.reload()
+            who = self.to_act()[0] if seat is None and not self.is_over() else seat
+            choice = think(self.record, self.seat_to_act(who), level)
+            try:
+                return self.play_choice(choice)
+            except StaleGameError:
+                if attempt == rethinks:
+                    raise
+        raise AssertionError("unreachable")
+
+    def play_choice(self, choice: "BotChoice") -> Played:
+        """Commit a bot's choice made holding no lock (`engine.bot_turn.think`)
+        through the stale-file check, and tell the watchers. If the game moved
+        on meanwhile the session reloads and still commits the choice if it
+        stands (`engine.bot_turn.still_stands`: only other seats' sealed
+        choices came in); otherwise StaleGameError: the bot must think again."""
+        from engine.bot_turn import still_stands
+
+        def change(check: bool) -> Played:
+            if (check or tuple(self.record.moves) != choice.moves) and not still_stands(self.record, choice):
+                raise StaleGameError(f"{self.path}: the game moved on while the bot thought; nothing played")
+            return self._play_bot_move(choice.seat, self._resolve(choice.seat, choice.notation))
+
+        try:
+            played = self._commit(lambda: change(False))
+        except StaleGameError:
+            if self.path is None:
+                raise
+            played = self._commit(lambda: change(True))  # reloaded: the choice may stand
+        self._notify(played.events)
         return played
+
+    def _play_bot_move(self, who: int, move: Move) -> Played:
+        """Play a bot's move on the record (no save) and say what it did."""
+        state = self.record.state
+        sealed = state.is_sealed(who, move)
+        notation = "(sealed)" if sealed else state.format_move(move)
+        words = "(sealed choice)" if sealed else state.describe_move(move, who)
+        events = self.record.play_move(who, move)
+        return Played(who, notation, words, tuple(events))
 
     def undo_point(self, seat: int | None) -> int:
         """The ply `undo(seat)` would go back to; UndoRefusedError if none.

@@ -171,17 +171,24 @@ def _load(file: str) -> tuple["GameRecord", Path]:
 
 
 @contextmanager
-def _editing(file: str) -> Iterator["GameSession"]:
+def _editing(file: str, locked: bool = True) -> Iterator["GameSession"]:
     """The game session of a save, loaded and changed under its lock for the
-    whole command; a SaveError ends the command with one line (a refused or
-    failed write: exit 2 or 1), and nothing is written."""
+    whole command (`locked` False: each change takes the lock for itself,
+    e.g. a bot's move after it has thought); a SaveError ends the command
+    with one line (a refused or failed write: exit 2 or 1), and nothing is
+    written."""
     from engine.errors import SaveError
-    from engine.saves import SaveWriteError
+    from engine.saves import SaveWriteError, check_regular
     from engine.session import GameSession
 
     try:
-        with GameSession.editing(_path(file)) as session:
-            yield session
+        if locked:
+            with GameSession.editing(_path(file)) as session:
+                yield session
+        else:
+            path = _path(file)
+            check_regular(path, str(path))
+            yield GameSession.open(path)
     except SaveWriteError as exc:
         fail(str(exc), 2 if exc.refused else 1)
     except SaveError as exc:
@@ -445,7 +452,7 @@ def bot(
 
     from engine.text import quoted
 
-    with _editing(file) as session:
+    with _editing(file, locked=False) as session:  # bots think holding no lock; each move is saved under it
         levels = session.ruleset.bot_levels
         if level is not None and level not in levels:
             fail(f"unknown bot level {quoted(level)} (levels: {', '.join(levels)})")
@@ -747,6 +754,9 @@ def serve(
     ),
     rooms_per_person: int = typer.Option(20, "--rooms-per-person", help="Unfinished rooms one person may have made."),
     max_rooms: int = typer.Option(10_000, "--max-rooms", help="Rooms on the server (finished ones count)."),
+    bot_workers: Optional[int] = typer.Option(
+        None, "--bot-workers", help="Processes the bots think in, rooms in parallel (default: four a core)."
+    ),
 ) -> None:
     """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal."""
     if not 0 <= port <= 65535:
@@ -755,6 +765,8 @@ def serve(
                             ("--rooms-per-person", rooms_per_person, 0), ("--max-rooms", max_rooms, 0)):
         if value is not None and not lo <= value <= 1_000_000:
             fail(f"{flag} takes {lo} to 1000000")
+    if bot_workers is not None and not 1 <= bot_workers <= 32:
+        fail("--bot-workers takes 1 to 32")
     try:
         from tui.server.ssh import serve_forever
     except ImportError:
@@ -776,7 +788,7 @@ def serve(
     limits = Limits(first_logins_per_minute=first_logins, rooms_per_person=rooms_per_person, max_rooms=max_rooms)
     if max_sessions is not None:
         limits = dataclasses.replace(limits, max_sessions=max_sessions)
-    raise typer.Exit(serve_forever(folder, host, port, limits=limits))
+    raise typer.Exit(serve_forever(folder, host, port, limits=limits, bot_workers=bot_workers))
 
 
 @app.command()

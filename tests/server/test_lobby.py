@@ -7,7 +7,6 @@ import os
 import pytest
 
 from engine.session import GameSession
-from tui.server.bots import BotRunner
 from tui.server.store import PAGE, RoomError, Store
 from tui.screens.lobby import sections
 
@@ -50,18 +49,6 @@ def test_bad_rooms_are_refused_with_a_reason(store):
     with pytest.raises(RoomError):
         store.room_path("../users")
     assert store.rooms() == []
-
-
-def test_the_bot_runner_plays_bot_seats_only(store):
-    room = store.create_room("grid-square", ["bot:random", "alice"], seed=4)
-    runner = BotRunner(store)
-    assert runner.step() == 1
-    session = GameSession.open(store.room_path(room.id))
-    while session.to_act() == (0,) and not session.is_over():  # a turn may have several parts
-        runner.step()
-        session.reload()
-    assert session.to_act() == (1,) and session.ply >= 1
-    assert runner.step() == 0  # alice's turn: nothing to do
 
 
 async def test_a_room_is_made_from_the_lobby_by_keys(store):

@@ -165,7 +165,7 @@ class Front:
 
     def __init__(
         self, root: Path, limits: Limits | None = None, bots: bool = True, preload: bool = True,
-        log=None,
+        log=None, bot_workers: int | None = None,
     ) -> None:
         limits = limits or Limits()
         self.store = Store(root, RoomLimits(limits.rooms_per_person, limits.max_rooms), log)
@@ -179,6 +179,8 @@ class Front:
         self.children: set[int] = set()
         """Process ids of the TUI processes now running."""
         self.run_bots = bots
+        self.bots: BotRunner | None = BotRunner(self.store, bot_workers) if bots else None
+        """Plays the bot seats in a pool of worker processes (None: no bots)."""
         self.zygote: Zygote | None = Zygote() if preload else None
         """The preloaded TUI that forks each connection's process (None:
         each connection starts a fresh interpreter)."""
@@ -215,8 +217,8 @@ class Front:
             keepalive_interval=60,
             keepalive_count_max=3,
         )
-        if self.run_bots:
-            self._bot_task = asyncio.create_task(self._bots())
+        if self.bots is not None:
+            self._bot_task = asyncio.create_task(self.bots.run())
         if self.zygote is not None:
             self._poke_task = asyncio.create_task(self._poke_movers())
         return self._server.sockets[0].getsockname()[1]
@@ -236,12 +238,8 @@ class Front:
                 pass
         if self.zygote is not None:
             self.zygote.close()
-
-    async def _bots(self) -> None:
-        runner = BotRunner(self.store)
-        while True:
-            moved = await asyncio.to_thread(runner.step)
-            await asyncio.sleep(0.05 if moved else 0.25)
+        if self.bots is not None:
+            self.bots.close()
 
     async def _poke_movers(self) -> None:
         """Tell the players of a room the moment its save changes, instead
@@ -580,10 +578,11 @@ def status_lines(store: Store, user: str) -> list[str]:
     return lines
 
 
-def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | None = None) -> int:
+def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | None = None,
+                  bot_workers: int | None = None) -> int:
     """Run the server until interrupted; the exit code."""
     async def main() -> None:
-        front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"))
+        front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"), bot_workers=bot_workers)
         real = await front.start(host, port)
         fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
         say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
