@@ -2,6 +2,7 @@
 
 Nothing here imports Textual, Rich or Typer, so rules run headless and fast.
 """
+from engine.core import Bot, Event, GameState, Move, OptionSpec, Outcome, Ruleset, ranks_from_keys, seat_name
 from engine.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -9,7 +10,6 @@ from engine.errors import (
     MoveError,
     SaveError,
 )
-from engine.core import Bot, Event, GameState, Move, OptionSpec, Outcome, Ruleset, ranks_from_keys, seat_name
 from engine.rng import Rng
 
 __all__ = [

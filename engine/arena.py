@@ -218,7 +218,6 @@ def check_spec(spec: MatchSpec) -> MatchSpec:
     """`spec` with its options completed; ValueError with a clear message if
     the game, the player count, a level or an option is wrong."""
     from engine.registry import REGISTRY
-
     from engine.setup import check_player_count
 
     ruleset = REGISTRY.get(spec.game)

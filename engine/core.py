@@ -506,9 +506,9 @@ class Ruleset(ABC):
         from engine.bots.levels import SEARCH_LEVELS
 
         if level in SEARCH_LEVELS and level not in self.bot_classes:
-            from engine.bots.search import SearchBot
-
             from functools import partial
+
+            from engine.bots.search import SearchBot
 
             own = self.default_bot_level not in SEARCH_LEVELS
             prior = self.make_bot(self.default_bot_level, seed) if own else None
@@ -525,7 +525,8 @@ class Ruleset(ABC):
         import importlib
 
         module, _, name = target.partition(":")
-        return getattr(importlib.import_module(module), name)(seed, level)
+        bot: Bot = getattr(importlib.import_module(module), name)(seed, level)
+        return bot
 
     def default_options(self) -> dict[str, Any]:
         """Every option at its default."""

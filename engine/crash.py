@@ -46,7 +46,7 @@ def capped(text: str, limit: int = REPORT_BYTES) -> str:
     data = text.encode("utf-8", "backslashreplace")
     if len(data) <= limit:
         return text
-    note = f"\n[... {{}} bytes left out ...]\n"
+    note = "\n[... {} bytes left out ...]\n"
     room = limit - len(note.format(len(data))) - 16
     head, tail = data[: room // 4], data[len(data) - (room - room // 4):]
     cut = len(data) - len(head) - len(tail)

@@ -5,8 +5,8 @@ replaying it from the seed (the idea of a PGN game, in JSON).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import time
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
 
 from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name

@@ -197,6 +197,7 @@ def _state_at(game: str, seats: int, seed: int, options: dict[str, Any],
 
     header = (game, seats, seed, json.dumps(options, sort_keys=True))
     entry = _CACHE.get("entry")
+    state: GameState
     if entry is not None and entry[0] == header and entry[1] <= ply and moves[: entry[1]] == entry[2]:
         state, start = entry[3].clone(), entry[1]
     else:

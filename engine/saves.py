@@ -23,7 +23,7 @@ try:  # the interpreter's built-in SHA-256: same digest, without loading OpenSSL
     if sys.version_info >= (3, 12):
         from _sha2 import sha256
     else:
-        from _sha256 import sha256
+        from _sha256 import sha256  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import sha256
 from engine.record import GameRecord, Player
@@ -61,7 +61,8 @@ class SaveWriteError(SaveError):
 def state_hash(snapshot: dict[str, Any]) -> str:
     """sha256 of the snapshot's canonical JSON."""
     data = json.dumps(snapshot, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return sha256(data.encode()).hexdigest()
+    digest: str = sha256(data.encode()).hexdigest()
+    return digest
 
 
 def to_json(record: GameRecord) -> dict[str, Any]:

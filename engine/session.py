@@ -26,16 +26,17 @@ later, a network server are all displays of sessions.
 """
 from __future__ import annotations
 
-import json
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence, TypeVar
 
-from engine.core import Event, GameState, Move, Ruleset, seat_name
+from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
 from engine.errors import IllegalMoveError, MoveError, SaveError
 from engine.record import GameRecord, Player
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from engine.bot_turn import BotChoice
@@ -324,7 +325,7 @@ class GameSession:
         self._notify([e for evs in per_move for e in evs])
         return per_move
 
-    def bot(self, seat: int, level: str | None = None):
+    def bot(self, seat: int, level: str | None = None) -> Bot:
         """The bot that plays `seat` (its own level, or `level`)."""
         return self.record.bot(seat, level)
 
@@ -453,7 +454,7 @@ class GameSession:
         return old.rules_version
 
     # ------------------------------------------------------------ saving
-    def _commit(self, change: Callable[[], Any], check_disk: bool = True) -> Any:
+    def _commit(self, change: Callable[[], T], check_disk: bool = True) -> T:
         """Run `change` on the record and save, under the save's lock; on any
         error the record is restored and nothing is written."""
         if self.path is None:
@@ -470,7 +471,7 @@ class GameSession:
         with save_lock(self.path):
             return self._change_and_write(change, check_disk)
 
-    def _change_and_write(self, change: Callable[[], Any], check_disk: bool) -> Any:
+    def _change_and_write(self, change: Callable[[], T], check_disk: bool) -> T:
         from engine.saves import save
 
         assert self.path is not None

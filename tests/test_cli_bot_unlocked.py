@@ -7,9 +7,9 @@ import subprocess
 import sys
 import time
 
-from engine.saves import load
 from test_hardening_util import CODE, run_tsquare
 
+from engine.saves import load
 
 THINKING = """
 import sys

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from engine.registry import REGISTRY
 from engine.saves import load
 from tui.cli import app
 

@@ -14,9 +14,9 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from pathlib import Path
-from collections.abc import Callable, Iterator, MutableMapping
 from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
@@ -449,7 +449,6 @@ def bot(
 ) -> None:
     """Let a bot make the next move (or all of them), and save."""
     from engine.errors import MoveError
-
     from engine.text import quoted
 
     with _editing(file, locked=False) as session:  # bots think holding no lock; each move is saved under it

@@ -11,7 +11,13 @@ from engine.position import Describer, describe_part, words_list
 from engine.words import plural
 from rulesets.architects import content as K
 from rulesets.architects.board import (
-    AREA_EFFECT, AREA_NAMES, BOARDS, COLOUR_NAMES, KIND_NAMES, Board, Link,
+    AREA_EFFECT,
+    AREA_NAMES,
+    BOARDS,
+    COLOUR_NAMES,
+    KIND_NAMES,
+    Board,
+    Link,
 )
 
 if TYPE_CHECKING:

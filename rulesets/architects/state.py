@@ -22,13 +22,40 @@ from operator import itemgetter
 from typing import Any, Sequence
 
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name, seat_ref
+from engine.errors import AmbiguousMoveError, IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
 from engine.rng import Rng
 from engine.words import plural
 from rulesets.architects import content as K
 from rulesets.architects.board import AREA_EFFECT, BOARDS, LINE_EFFECT, SPACE_EFFECT, Board, Link
+from rulesets.architects.movegen import (
+    AREA_FLAGS,
+    DISCARD_ITEM,
+    END_ITEM,
+    NUM,
+    PAIR_TEXT,
+    SINGLE_TEXT,
+    TEXT_INDEX,
+    THREES,
+    TOGGLE_ITEMS,
+    WARM_AFTER,
+    Item,
+    _card_paths,
+    affordable,
+    compile_path,
+    fives,
+    fours,
+    group_effects,
+    masks,
+    pair_cards,
+    pair_items,
+    pay,
+    single_items,
+    step_items,
+    threes,
+    warm_tables,
+)
 from rulesets.architects.moves import (
-    END,
     STAY,
     Bid,
     Discard,
@@ -43,34 +70,6 @@ from rulesets.architects.moves import (
     cards_text,
     format_move,
     parse_text,
-)
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from rulesets.architects.movegen import (
-    DISCARD_ITEM,
-    END_ITEM,
-    NUM,
-    PAIR_TEXT,
-    SINGLE_TEXT,
-    affordable,
-    TEXT_INDEX,
-    THREES,
-    WARM_AFTER,
-    TOGGLE_ITEMS,
-    Item,
-    _card_paths,
-    compile_path,
-    group_effects,
-    AREA_FLAGS,
-    fives,
-    fours,
-    threes,
-    warm_tables,
-    masks,
-    pair_cards,
-    pair_items,
-    pay,
-    single_items,
-    step_items,
 )
 
 Funds = tuple[int, int, int]
@@ -702,7 +701,6 @@ class ArchitectsState(GameState):
         self._play_cards(seat, move.cards)
         self.paired.append(move.target)
         t = move.target
-        board = self.board_of(t)
         text = K.CARD_TEXTS[K.card_number(move.cards[0])]
         events = [Event(f"{who} plays the pair {cards_text(move.cards)} on {seat_ref(t)}")]
         if not move.path:  # rules version 2: the target cannot obey
@@ -804,7 +802,6 @@ class ArchitectsState(GameState):
         return Outcome(scores, ranks_from_keys(keys), tuple(parts), self.over_reason)
 
     def evaluate(self, seat: int) -> float | None:
-        from rulesets.architects.bots import position_value
 
         return self.evaluate_all()[seat]
 

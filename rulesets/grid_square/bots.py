@@ -8,7 +8,7 @@ from engine.core import Bot
 from engine.rng import Rng
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import Claim
-from rulesets.grid_square.state import GridSquareState, _ALL_PLACES
+from rulesets.grid_square.state import _ALL_PLACES, GridSquareState
 
 SHORTLIST = 10
 """How many of the best-looking moves get the (costlier) look at replies."""

@@ -20,10 +20,11 @@ from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import EMPTY
 from rulesets.square_and_compass.moves import (
-    FOREMAN,
     DONE,
+    FOREMAN,
     LOOT_BASE,
     PASS,
+    TEXT,
     Build,
     ChooseArchitect,
     Convert,
@@ -41,7 +42,6 @@ from rulesets.square_and_compass.moves import (
     TakeResource,
     TakeTech,
     Target,
-    TEXT,
     format_move,
     parse_text,
 )

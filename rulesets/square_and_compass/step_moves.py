@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import EMPTY
 from rulesets.square_and_compass.moves import (
-    FOREMAN,
     BURN_RESOURCES,
     BURN_THP,
     BURNS,
@@ -23,6 +22,7 @@ from rulesets.square_and_compass.moves import (
     CARD_RANK,
     CONVERTS,
     DUPS,
+    FOREMAN,
     KIND_ORDER,
     LOOTS,
     PASS,

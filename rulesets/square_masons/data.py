@@ -113,7 +113,7 @@ SANCTUARIES: tuple[Structure, ...] = (
     Structure("tower", "Tower", "sanctuary", (".##.", ".##.", "####", "####"), 3, "", ("IIO", "IJJ", "JJO", "JJS", "OOO")),
     Structure("altar", "Altar", "sanctuary", ("######", ".####.", "..##.."), 3, "", ("ISS", "OTT")),
     Structure("abbey", "Abbey", "sanctuary", ("#.#.#", "#####", "#####"), 3, "", ("IJT", "JJT", "JOT", "JST", "JTT", "TTT")),
-    Structure("temple", "Temple", "sanctuary", (".####.", "######", "#.##.#"), 3, "", 
+    Structure("temple", "Temple", "sanctuary", (".####.", "######", "#.##.#"), 3, "",
               ("IJJ", "IJS", "JJS", "JOS", "JSS", "JST", "OSS", "SSS", "SST")),
     Structure("gate", "Gate", "sanctuary", ("##.##", "#####", "##.##"), 3, "", ("JJJ",)),
     Structure("arch", "Arch", "sanctuary", ("#####", "#####", "#...#"), 3, "", ("IJT", "JJT", "JST", "TTT")),

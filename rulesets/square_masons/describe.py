@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import seat_name
 from rulesets.square_masons import data as d
+from rulesets.square_masons import moves as mv
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES
 from rulesets.square_masons.geometry import cell_name
-from rulesets.square_masons import moves as mv
 from rulesets.square_masons.moves import STONE_KIND, format_move
 
 if TYPE_CHECKING:

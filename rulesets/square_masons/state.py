@@ -30,10 +30,10 @@ from rulesets.square_masons.data import (
     X2,
 )
 from rulesets.square_masons.geometry import (
-    PLACEMENT_AT,
-    PLACEMENTS,
     CELLS,
     FULL,
+    PLACEMENT_AT,
+    PLACEMENTS,
     cell_name,
     cells_of,
     components,

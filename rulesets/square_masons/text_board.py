@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Sequence
 from engine.core import Event
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, HIDDEN
-from rulesets.square_masons.geometry import W, H
+from rulesets.square_masons.geometry import H, W
 
 if TYPE_CHECKING:
     from rulesets.square_masons.state import MasonBoard, SquareMasonsState

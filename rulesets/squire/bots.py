@@ -28,7 +28,7 @@ from rulesets.squire.moves import (
     Go,
     Offer,
 )
-from rulesets.squire.state import ADJ, EMPTY, TC, TV, SquireState, _COLUMN_SPACES, _FLOOR_SPACES
+from rulesets.squire.state import _COLUMN_SPACES, _FLOOR_SPACES, ADJ, EMPTY, TC, TV, SquireState
 
 CARD_VALUE = 1.2
 """A fresh correspondence card, in VP (an offer of 2–3 coins, or an errand)."""

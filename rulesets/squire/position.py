@@ -93,7 +93,7 @@ def players_words(st: "SquireState") -> list[str]:
 
 def hand_words(st: "SquireState") -> list[str]:
     """The viewer's own cards (offer and errand) and hand limit."""
-    from rulesets.squire.state import offer_text, errand_text
+    from rulesets.squire.state import errand_text, offer_text
 
     seat = st.view_seat if st.is_view else None
     if seat is None:

@@ -8,10 +8,9 @@ setup from the seeded Rng kept in the state.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
-
-import math
 
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name
 from engine.errors import IllegalMoveError

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) -> str:
     """Cities (region, tile, pawns, routes), the market, then each player."""
-    from rulesets.squire.state import ADJ, tile_code, card_text, errand_text
+    from rulesets.squire.state import ADJ, card_text, errand_text, tile_code
 
     m = state.game_map
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
-from rulesets.architects.moves import END, STAY, Bid, Discard, Group, Jump, Pair, Single, Step, Toggle, format_move
 from rulesets.architects.movegen import _fits, group_effects
+from rulesets.architects.moves import END, STAY, Bid, Discard, Group, Jump, Pair, Single, Step, Toggle, format_move
 from rulesets.architects.state import PLAYING, ArchitectsState
 
 

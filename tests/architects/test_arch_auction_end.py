@@ -1,11 +1,10 @@
 """The sealed auction, bankruptcy, the endgame, the bank and the result."""
-import pytest
+
+from arch_helpers import give, new, play, playing, put, total, where
 
 from engine.hidden import HIDDEN
 from rulesets.architects import content as K
-from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import END, Bid, Single, Step
-from arch_helpers import give, new, play, playing, put, total, where
 
 
 def test_setup_deals_an_architect_and_six_cards_each():

@@ -1,10 +1,11 @@
 """The bots: legal moves from their own view, and the auto bot's steps of
 the rulebook's Automatic Game Play."""
+from arch_helpers import card, give, new, playing, put
+
 from engine.record import GameRecord, Player
 from rulesets.architects import RULESET
 from rulesets.architects.bots import AutoBot, HeuristicBot, walk_value
 from rulesets.architects.moves import END, Bid, Discard, Group, Pair, Single, Step
-from arch_helpers import card, give, new, playing, put
 
 
 def test_auto_bids_the_maximum_on_a_free_board():

@@ -1,11 +1,11 @@
 """Every construction card text played singly, pairs on opponents, every
 card-group effect, and the card rules of a turn (board I for seat 0)."""
 import pytest
+from arch_helpers import card, give, play, playing, put, where
 
 from rulesets.architects import content as K
-from rulesets.architects.moves import END, Group, Pair, Single
 from rulesets.architects.movegen import four_effects, three_effects
-from arch_helpers import card, give, play, playing, put, where
+from rulesets.architects.moves import END, Group, Pair, Single
 
 
 @pytest.fixture

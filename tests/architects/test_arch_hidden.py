@@ -1,12 +1,12 @@
 """Hidden information: closed hands, the deck order, sealed bids and the
 architects before the bids; determinize samples them."""
+import pytest
+from arch_helpers import give, new, play, playing
+
 from engine.hidden import HIDDEN, HiddenInformationError, is_hidden
 from engine.rng import Rng
 from rulesets.architects import content as K
 from rulesets.architects.moves import Bid
-import pytest
-
-from arch_helpers import new, play, playing, give
 
 
 def all_cards(st):

@@ -8,6 +8,7 @@ import json
 from itertools import combinations
 
 import pytest
+from arch_reference import ref_legal, walk_paths
 
 from engine import saves
 from engine.record import GameRecord, default_player
@@ -15,8 +16,6 @@ from engine.rng import Rng
 from rulesets.architects import RULESET
 from rulesets.architects.movegen import fives, fours, group_effects, masks, threes
 from rulesets.architects.state import ArchitectsState
-
-from arch_reference import ref_legal, walk_paths
 
 
 def brute_groups(hand: tuple[int, ...]) -> set[tuple[str, tuple[int, ...]]]:

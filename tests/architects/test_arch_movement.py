@@ -1,9 +1,9 @@
 """Moving a client: forward pays, backward refunds, coloured lines, closed
 areas and dashed lines, the special spaces and the yellow flip (board I)."""
 import pytest
+from arch_helpers import give, play, playing, put, total, where
 
 from rulesets.architects.moves import Step
-from arch_helpers import give, play, playing, put, total, where
 
 
 def funds(st, seat=0):

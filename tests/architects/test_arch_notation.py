@@ -1,11 +1,11 @@
 """Notation: every legal move round-trips, describe_move covers every move,
 and the three kinds of error."""
 import pytest
+from arch_helpers import card, give, new, playing, put
 
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.rng import Rng
 from rulesets.architects.moves import Bid, Discard, End, Group, Jump, Pair, Single, Stay, Step, Toggle, format_move, parse_text
-from arch_helpers import card, give, new, playing, put
 
 
 @pytest.mark.parametrize(

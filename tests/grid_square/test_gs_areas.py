@@ -3,12 +3,11 @@
 import re
 
 import pytest
+from gs_helpers import cell, cells, legal_texts, mv, play, position, ring, slides_of
 
 from engine.errors import IllegalMoveError
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import Claim, Slide
-
-from gs_helpers import cell, cells, legal_texts, mv, play, position, ring, slides_of
 
 A1_SIDES = ["Sa1h", "Sa1v", "Sa2h", "Sb1v"]  # bottom, left (both border), top, right
 

@@ -6,12 +6,11 @@ fields alone (no cache)."""
 from dataclasses import replace
 
 import pytest
+from gs_helpers import RULESET
 
 from engine.record import GameRecord, Player
 from engine.rng import Rng
 from engine.saves import from_json, to_json
-
-from gs_helpers import RULESET
 
 
 def rebuilt(state):

@@ -6,14 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from gs_helpers import RULESET, cells, mv, new_state, play, position
 
 from engine.errors import IllegalMoveError, SaveError
 from engine.record import GameRecord, Player
 from engine.saves import from_json, to_json
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.moves import PASS, Claim, Pass, Place, Slide
-
-from gs_helpers import RULESET, cells, mv, new_state, play, position
+from rulesets.grid_square.moves import PASS, Claim, Place, Slide
 
 
 def candidate_moves(state):

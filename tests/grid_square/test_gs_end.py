@@ -1,11 +1,10 @@
 """The end of the game (all monuments, all buildings, no placement possible)
 and the scoring: claimed cells, the breakdown, the draw."""
 import pytest
+from gs_helpers import new_state, play, position
 
 from engine.errors import IllegalMoveError
 from rulesets.grid_square import geometry as g
-
-from gs_helpers import new_state, play, position
 
 A1_OPEN = ["Sa1h", "Sa1v", "Sa2h"]  # Sb1v closes a1
 H8_OPEN = ["Sh8h", "Sh9h", "Sh8v"]  # Si8v closes h8

@@ -1,11 +1,10 @@
 """Notation: parse and format, the round trip, and the three kinds of error."""
 import pytest
+from gs_helpers import cell, cells, new_state, play, position
 
 from engine.bots import RandomBot
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from rulesets.grid_square.moves import PASS, Claim, Place, Slide, format_move, parse_text
-
-from gs_helpers import cell, cells, new_state, play, position
 
 
 @pytest.mark.parametrize(

@@ -1,13 +1,12 @@
 """Placement: buildings on grid lines (border lines included), one building a
 side, the stock of each player, and the turn's phases."""
 import pytest
+from gs_helpers import RULESET, legal_texts, mv, new_state, play, position
 
 from engine.errors import IllegalMoveError
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import Place, Slide
 from rulesets.grid_square.state import MONUMENTS, STOCK
-
-from gs_helpers import RULESET, legal_texts, mv, new_state, play, position
 
 
 def test_stock_and_monuments_at_start():

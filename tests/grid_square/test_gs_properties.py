@@ -4,6 +4,7 @@ equal to the claimed areas and the breakdown, save → load gives the same
 snapshot at every ply, clones are independent."""
 from __future__ import annotations
 
+from gs_helpers import RULESET
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,8 +14,6 @@ from engine.saves import from_json, state_hash, to_json
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import Claim, Pass, Place, Slide
 from rulesets.grid_square.state import MONUMENTS, STOCK
-
-from gs_helpers import RULESET
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -45,7 +44,7 @@ def check_invariants(state) -> None:
     # claimed cells are the sum of the areas
     seen = 0
     enclosed = set(g.enclosed_regions(state.h, state.v))
-    for region, owner, cell in state.claims:
+    for region, _owner, cell in state.claims:
         assert not seen & region
         seen |= region
         assert region in enclosed

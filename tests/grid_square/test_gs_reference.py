@@ -8,11 +8,10 @@ import random
 from dataclasses import replace
 
 import pytest
-
-from rulesets.grid_square.moves import Claim, Place, Slide
-
 from gs_helpers import RULESET
 from gs_reference import ReferenceGame
+
+from rulesets.grid_square.moves import Claim, Place, Slide
 
 
 def near_misses(state, legal, rng) -> list:

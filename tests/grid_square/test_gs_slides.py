@@ -2,12 +2,11 @@
 and at the edge, passing between buildings, never pushing, a crossing
 building blocks, the player chooses the distance; the no-sliding variant."""
 import pytest
+from gs_helpers import RULESET, legal_texts, mv, play, position, reach, slides_of
 
 from engine.errors import IllegalMoveError
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import Slide
-
-from gs_helpers import RULESET, legal_texts, mv, play, position, reach, slides_of
 
 
 def slide_ready(*buildings, place="Sh9h", **kw):

@@ -7,8 +7,8 @@ import os
 import pytest
 
 from engine.session import GameSession
-from tui.server.store import PAGE, RoomError, Store
 from tui.screens.lobby import sections
+from tui.server.store import PAGE, RoomError, Store
 
 
 @pytest.fixture

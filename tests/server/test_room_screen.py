@@ -73,9 +73,9 @@ async def test_another_process_moving_redraws_and_a_typed_move_keeps_the_keys(tm
 
 
 async def test_a_finished_room_says_q_goes_back_to_the_lobby(tmp_path):
-    from engine.rng import Rng
     from textual.widgets import Static
 
+    from engine.rng import Rng
     from tui.screens.game_over import GameOverScreen
 
     store = make_store(tmp_path)

@@ -2,8 +2,6 @@
 and a restarted server lose nothing."""
 from __future__ import annotations
 
-import asyncio
-
 from engine.session import GameSession
 from tests.server.conftest import new_key, open_term
 from tui.server.ssh import Front, Limits

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.geometry import Size
+
 from tests.server.conftest import open_term
 from tests.server.test_server_play import bind, enter_room
-from textual.geometry import Size
 from tui.too_small import small_frame
 
 

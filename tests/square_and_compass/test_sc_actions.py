@@ -1,8 +1,8 @@
 """The 12 actions as written, the room on each space, passing, rounds."""
-from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.moves import Place
-from rulesets.square_and_compass.moves import PERK
 from sc_helpers import CON, code, conserved, give, on_top, play, set_market, started, texts
+
+from rulesets.square_and_compass import content as K
+from rulesets.square_and_compass.moves import PERK, Place
 
 
 def hands(st, seat=0):

@@ -1,8 +1,8 @@
 """Every architect's active perk (once a round, no tile)."""
 import pytest
+from sc_helpers import code, conserved, give, play, set_market, started, texts
 
 from rulesets.square_and_compass import content as K
-from sc_helpers import code, conserved, give, play, set_market, started, texts
 
 
 def perk(archs, setup, moves):

@@ -1,11 +1,11 @@
 """The bots: legal moves from their own view only, deterministic, and the
 heuristic beats random players."""
 import pytest
+from sc_helpers import CON, give, started
 
 from engine.bots import RandomBot
 from rulesets import REGISTRY
 from rulesets.square_and_compass.bots import CompassBot, distance, value
-from sc_helpers import CON, give, started
 
 RS = REGISTRY.get("square-and-compass")
 

@@ -1,7 +1,8 @@
 """Every technician, hazard and project card."""
+from sc_helpers import CON, code, conserved, give, play, set_market, started, texts
+
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import Target
-from sc_helpers import CON, code, conserved, give, play, set_market, started, texts
 
 
 def test_surveyor_takes_a_contract_then_processes():

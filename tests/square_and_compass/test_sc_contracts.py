@@ -1,8 +1,9 @@
 """Completing contracts: payment, blueprints, sustainability, gems, rewards,
 tile unlocks and the late actions' opening; hand limits."""
+from sc_helpers import CON, code, conserved, give, play, started, texts
+
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import Build, DiscardContract, Place
-from sc_helpers import CON, code, conserved, give, play, started, texts
 
 
 def build(st, name, seat=0, normal_first=False):

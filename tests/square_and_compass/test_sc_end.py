@@ -1,8 +1,9 @@
 """The end: a 7th contract finishes the round; style bonuses, the four
 community bonuses with their ties, and the tie-breaks."""
+from sc_helpers import CON, conserved, give, play, started
+
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.state import style_bonus
-from sc_helpers import CON, conserved, give, play, started
 
 
 def built(st, seat, names):

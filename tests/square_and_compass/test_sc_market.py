@@ -1,7 +1,8 @@
 """The resource market: refills, the reset (3 blueprints or 5 of one
 resource), decks reshuffling their discard piles."""
-from rulesets.square_and_compass import content as K
 from sc_helpers import code, conserved, play, set_market, started
+
+from rulesets.square_and_compass import content as K
 
 
 def test_three_blueprints_reset_the_market():

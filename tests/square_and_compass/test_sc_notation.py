@@ -1,9 +1,9 @@
 """Notation: round trip, the three error kinds, words for every move."""
 import pytest
+from sc_helpers import give, play, started
 
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from rulesets.square_and_compass.moves import PARSE, TEXT, Place, format_move, parse_text
-from sc_helpers import give, play, started
 
 
 def test_every_move_has_one_notation_that_parses_back():

@@ -5,6 +5,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from sc_helpers import conserved
 
 from engine import saves
 from engine.bots import RandomBot
@@ -12,7 +13,6 @@ from engine.hidden import HIDDEN
 from engine.record import GameRecord, Player
 from engine.rng import Rng
 from rulesets import REGISTRY
-from sc_helpers import conserved
 
 RS = REGISTRY.get("square-and-compass")
 NAMES = ["a", "b", "c", "d", "e"]

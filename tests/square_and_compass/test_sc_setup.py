@@ -1,11 +1,11 @@
 """Setup: architects dealt and chosen in secret, hands, markets, late order."""
 import pytest
+from sc_helpers import conserved, started
 
 from engine.hidden import HIDDEN, HiddenInformationError
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import ChooseArchitect
 from rulesets.square_and_compass.state import CompassState
-from sc_helpers import ARCH, conserved, started
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

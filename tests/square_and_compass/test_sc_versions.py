@@ -2,9 +2,10 @@
 breaks and the late actions, each against the rulebook."""
 from __future__ import annotations
 
+from sc_helpers import CARD, CON, conserved, give, play, started, texts
+
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import Play
-from sc_helpers import CARD, CON, conserved, give, play, started, texts
 
 
 def test_the_foreman_duplicates_a_normal_material_toward_the_contract_being_completed():

@@ -1,11 +1,10 @@
 """The market offer and the sealed auction, with the rulebook's worked example."""
 import pytest
+from masons_helpers import auction, conserved, notations, play
 
 from engine.errors import IllegalMoveError
 from rulesets.square_masons.data import HIDDEN
 from rulesets.square_masons.state import BLOCK_INDEX, offer_options
-
-from masons_helpers import auction, conserved, notations, play
 
 
 def test_rulebook_example():

@@ -1,8 +1,8 @@
 """The bots: legal moves from their own view, deterministic, and the heuristic plays to build."""
+from masons_helpers import RULESET, auction, building, put_cells, reserve
+
 from engine.record import GameRecord, Player
 from rulesets.square_masons.bots import all_plans
-
-from masons_helpers import RULESET, auction, building, put_cells, reserve
 
 
 def test_every_structure_has_plans():

@@ -1,10 +1,9 @@
 """The build phase: the won block, paid and free actions, exact structure claims."""
 import pytest
+from masons_helpers import building, conserved, notations, play, put_cells, reserve
 
 from engine.errors import IllegalMoveError
 from rulesets.square_masons.state import BLOCK_INDEX
-
-from masons_helpers import building, conserved, notations, play, put_cells, reserve
 
 BANK = 2  # town index
 

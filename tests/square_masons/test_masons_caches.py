@@ -3,13 +3,12 @@ random games (3, 4 and 5 players, with and without a round limit), every
 acting seat's legal moves in the live state are those of the state loaded
 afresh from its saved record, worked out without the remembered options."""
 import pytest
+from masons_helpers import RULESET
 
 from engine.record import GameRecord, Player
 from engine.rng import Rng
 from engine.saves import from_json, to_json
 from rulesets.square_masons import state as masons
-
-from masons_helpers import RULESET
 
 
 def uncached_legal(state, seat, monkeypatch):

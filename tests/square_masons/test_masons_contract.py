@@ -4,7 +4,9 @@ the structure cards' block sets."""
 from itertools import combinations_with_replacement
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st_
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+from masons_helpers import RULESET, auction, building, new, play, put_cells, reserve
 
 from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HiddenInformationError
@@ -12,8 +14,6 @@ from engine.rng import Rng
 from rulesets.square_masons import data as d
 from rulesets.square_masons.geometry import BLOCK_SHAPES, CELLS, distinct_orients, picture_cells, shape_mask
 from rulesets.square_masons.moves import Bid, Drop, Lay, Pick, Relocate, Scrap, Store, Swap, Take
-
-from masons_helpers import RULESET, auction, building, new, play, put_cells, reserve
 
 
 def drafting(n=3, seed=3):

@@ -1,10 +1,9 @@
 """The draft: sealed simultaneous picks, reveal, passing, the Order holder's face-down picks."""
-from engine.errors import IllegalMoveError
 import pytest
+from masons_helpers import conserved, new, play
 
-from rulesets.square_masons.data import HIDDEN, MONEY, ORDER, STONE, MARKET, X2
-
-from masons_helpers import conserved, new, notations, play
+from engine.errors import IllegalMoveError
+from rulesets.square_masons.data import HIDDEN
 
 
 def drafted_state(n=3, seed=5, direction="cw"):

@@ -1,8 +1,8 @@
 """The end: the first to 13 prestige wins at once; the designed stops rank by
 prestige, then money."""
-from rulesets.square_masons.state import TIE_BREAK
+from masons_helpers import building, conserved, new, play, put_cells
 
-from masons_helpers import building, conserved, play, put_cells, new
+from rulesets.square_masons.state import TIE_BREAK
 
 
 def bank_layout(st, seat):
@@ -87,6 +87,7 @@ def end_round(st):
 def test_by_default_there_is_no_round_limit():
     # The rulebook's game ends at 13 prestige: a game still scoring goes on past round 30.
     from masons_helpers import RULESET
+
     from rulesets.square_masons import data as d
 
     assert RULESET.default_options() == {"rounds": 0}

@@ -2,11 +2,10 @@
 import re
 
 import pytest
+from masons_helpers import auction, building, new, play
 
 from engine.bots import RandomBot
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-
-from masons_helpers import auction, building, new, play
 
 SHELL_SAFE = re.compile(r"^[A-Za-z0-9_.:+=,@%/-]+$")
 

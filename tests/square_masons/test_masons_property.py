@@ -2,14 +2,14 @@
 no sealed choice visible to another seat, notation round trips, save -> load identical."""
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st_
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+from masons_helpers import RULESET, conserved
 
 from engine.record import GameRecord, Player
 from engine.saves import from_json, to_json
 from rulesets.square_masons.data import HIDDEN
 from rulesets.square_masons.state import TIE_BREAK
-
-from masons_helpers import RULESET, conserved
 
 
 def sealed_views_are_blind(state, seat):

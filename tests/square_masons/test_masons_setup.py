@@ -1,10 +1,9 @@
 """Setup for 3, 4 and 5 players; the round's direction; the draft deck."""
 import pytest
+from masons_helpers import RULESET, conserved, new, notations, play
 
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import CARD_TYPES
-
-from masons_helpers import RULESET, conserved, new, notations, play
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])

@@ -1,6 +1,7 @@
 """The Square Masons view in a tiny Textual app: drawing at 80×24, and
 moves built by keys (draft list, sealed bid, laying a piece with a preview)."""
 import pytest
+from masons_helpers import auction, building, new, play, put_cells, reserve
 from textual.app import App, ComposeResult
 
 from rulesets.square_masons import data as d
@@ -9,8 +10,6 @@ from tui.games.base import MoveChosen
 from tui.games.square_masons import GameView, ZoneView
 from tui.widgets.card import CardRow
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel
-
-from masons_helpers import auction, building, new, play, put_cells, reserve
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 

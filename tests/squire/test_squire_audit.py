@@ -1,11 +1,11 @@
 """Rules checked in the independent audit against the rulebook's text
 (squire.txt): each test names the sentence it checks."""
 import pytest
+from squire_helpers import conserved, fill_gallery, give_hand, mid_game, play, put_tile, tile_of
 
 from engine.errors import IllegalMoveError
 from rulesets.squire import content as K
 from rulesets.squire.state import SquireState
-from squire_helpers import conserved, fill_gallery, give_hand, mid_game, play, put_tile, tile_of
 
 
 def with_token(players=3):

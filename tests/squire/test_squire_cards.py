@@ -1,9 +1,9 @@
 """Correspondence cards: offers on a matching trade, errand scoring."""
 import pytest
+from squire_helpers import conserved, give_hand, mid_game, play, put_tile, tile_of
 
 from engine.errors import IllegalMoveError
 from rulesets.squire import content as K
-from squire_helpers import conserved, fill_gallery, give_hand, mid_game, play, put_tile, tile_of
 
 
 def test_worked_example_card_red_region_three_coins():

@@ -1,6 +1,7 @@
 """The end when the supply runs out, scoring and tie-breaks."""
-from rulesets.squire import content as K
 from squire_helpers import conserved, fill_gallery, give_hand, mid_game, play, tile_of
+
+from rulesets.squire import content as K
 
 
 def test_game_ends_after_the_turn_that_empties_the_supply():
@@ -62,8 +63,8 @@ def test_tie_breaks():
 
 
 def test_end_turn_counts():
-    from rulesets import REGISTRY
     from engine.bots import RandomBot
+    from rulesets import REGISTRY
 
     for n, turns in ((2, 24), (3, 33), (4, 40)):
         st = REGISTRY.get("squire").new_game(n, 11, {"map": "british-isles", "abilities": False})

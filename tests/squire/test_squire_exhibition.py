@@ -1,9 +1,9 @@
 """Exhibitions: the awards, the token, books, errands."""
 import pytest
+from squire_helpers import conserved, fill_gallery, give_hand, mid_game, play
 
 from engine.errors import IllegalMoveError
 from rulesets.squire import content as K
-from squire_helpers import conserved, fill_gallery, give_hand, mid_game, play, tile_of
 
 
 def with_token(players=3):

@@ -1,6 +1,7 @@
 """Placing rarities: hall, floor and column bonuses, the 3rd-floor salvage."""
-from rulesets.squire import content as K
 from squire_helpers import conserved, fill_gallery, mid_game, play, put_tile, tile_of
+
+from rulesets.squire import content as K
 
 
 def buy_into(st, space):
@@ -68,7 +69,7 @@ def test_right_column_gives_royal_coin():
 def test_floor_and_column_at_once():
     st = mid_game(at="vie")
     fill_gallery(st, 0, {0: st.supply[0], 1: st.supply[1], 2: st.supply[2], 7: st.supply[3], 11: st.supply[4]})
-    ev = buy_into(st, "1d")  # completes floor 1 (no bonus) and the right column
+    buy_into(st, "1d")  # completes floor 1 (no bonus) and the right column
     assert st.players[0].royal_coins == 1
     assert not st.players[0].big_hand
 

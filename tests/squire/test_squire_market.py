@@ -1,6 +1,7 @@
 """Prices, payment and the market update (the rulebook's Fox example)."""
-from rulesets.squire import content as K
 from squire_helpers import city, conserved, give_hand, mid_game, play, put_tile, tile_of
+
+from rulesets.squire import content as K
 
 
 def test_worked_example_fox_buys_ceramic_in_rio():

@@ -1,9 +1,9 @@
 """Moving: tickets, Royal tickets, first turn, several steps."""
 import pytest
+from squire_helpers import city, conserved, fresh, mid_game, play
 
 from engine.errors import IllegalMoveError
 from rulesets.squire import content as K
-from squire_helpers import city, conserved, fresh, mid_game, play
 
 
 def test_worked_example_fox_to_tokyo_through_samarkand():

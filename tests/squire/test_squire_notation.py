@@ -2,11 +2,11 @@
 import re
 
 import pytest
+from squire_helpers import mid_game, play
 
 from engine.bots import RandomBot
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from rulesets import REGISTRY
-from squire_helpers import mid_game, play
 
 SHELL_SAFE = re.compile(r"^[a-z0-9]+$")
 

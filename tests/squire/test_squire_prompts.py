@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from squire_helpers import give_hand, mid_game, play, put_tile, tile_of
 
 from engine.rng import Rng
 from rulesets.squire import content as K
 from rulesets.squire.moves import BUY, DONE, SELL, Drop, Exhibit, Go, Offer
 from rulesets.squire.state import SquireState
-from squire_helpers import give_hand, mid_game, play, put_tile, tile_of
 
 NOTATION = re.compile(r"<card>|\be\.g\.|\b[oex]\d+\b|\b[1-3][a-d]\b")
 """Notation a prompt must not show (it belongs to `:` and `a`)."""

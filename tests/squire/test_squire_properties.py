@@ -4,13 +4,13 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from squire_helpers import conserved
 
 from engine import saves
 from engine.bots import RandomBot
+from engine.hidden import HIDDEN
 from engine.record import GameRecord, Player
 from rulesets import REGISTRY
-from engine.hidden import HIDDEN
-from squire_helpers import conserved
 
 RS = REGISTRY.get("squire")
 

@@ -2,11 +2,11 @@
 from collections import Counter
 
 import pytest
+from squire_helpers import conserved, play
 
 from rulesets import REGISTRY
 from rulesets.squire import content as K
 from rulesets.squire.state import ADJ, SquireState
-from squire_helpers import conserved, play
 
 
 @pytest.mark.parametrize("n, boxed", [(2, 16), (3, 7), (4, 0)])

@@ -7,7 +7,8 @@ from textual.app import App, ComposeResult
 from engine.record import GameRecord, Player
 from rulesets import REGISTRY
 from rulesets.squire import content as K
-from rulesets.squire.moves import BUY as BUY_MOVE, Done, Go, Space, Trade
+from rulesets.squire.moves import BUY as BUY_MOVE
+from rulesets.squire.moves import Done, Go, Space, Trade
 from tui.games.base import MoveChosen
 from tui.games.squire import GameView, SquireBoard
 from tui.games.squire_look import SQUIRE_GRID, tile_brief
@@ -372,7 +373,7 @@ async def test_enter_on_the_offer_step_plays_the_offer_not_done():
     codes = [c.code for c in st.game_map.cities]
     st.players[0].pos = st.start = codes.index("car")
     hand = st.players[0].hand
-    for c in list(hand):
+    for _ in list(hand):
         st.deck.insert(0, hand.pop())
     st.deck.remove(20)
     hand.append(20)
@@ -433,7 +434,7 @@ def test_every_route_is_drawn_with_room_kept_for_every_pawn(key):
 
     for players in (2, 3, 4):
         st = RS.new_game(players, 1, {"map": key, "abilities": False})
-        for s, p in enumerate(st.players):
+        for p in st.players:
             p.pos = 0  # every pawn in one city
         tail, contents = map_rooms(players)
         graph = MapGraph()

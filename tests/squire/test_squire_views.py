@@ -4,6 +4,7 @@ the list of legal moves."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from squire_helpers import city, give_hand, mid_game, play, put_tile, tile_of
 
 from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HiddenInformationError
@@ -11,7 +12,6 @@ from engine.rng import Rng
 from rulesets import REGISTRY
 from rulesets.squire import content as K
 from rulesets.squire import moves as M
-from squire_helpers import city, give_hand, mid_game, play, put_tile, tile_of
 
 RS = REGISTRY.get("squire")
 EVERY_MOVE = [M.DONE, M.BUY, M.SELL, M.BOOKS, *M.CHOOSE, *M.GO, *M.OFFER.values(), *M.ERRAND.values(),

@@ -14,9 +14,9 @@ from engine.record import GameRecord, Player
 from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import TSquareApp, create_app
-from tui.too_small import SMALLEST, small_frame, small_message
 from tui.server.player import LobbyApp
 from tui.server.store import Store
+from tui.too_small import SMALLEST, small_frame, small_message
 
 SIZES = [(1, 1), (2, 2), (3, 2), (12, 4), (20, 6), (19, 30), (100, 5)]
 """Terminal sizes to pass through, each from the one before (the last two

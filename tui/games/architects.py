@@ -28,8 +28,8 @@ from engine.hidden import is_hidden
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import Bid, Discard, Group, Pair, Single, Toggle
-from tui.games.architects_maze import GAP, WIDE_GAP, MazeCanvas
 from tui.games import base
+from tui.games.architects_maze import GAP, WIDE_GAP, MazeCanvas
 from tui.games.base import MoveChosen
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from engine.core import with_names
 from textual.binding import Binding
 from textual.message import Message
+
+from engine.core import with_names
 
 
 class MoveChosen(Message):

@@ -21,7 +21,7 @@ from textual.message import Message
 
 from engine.core import Event
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Slide, cells_text, slide_target
+from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Slide, slide_target
 from rulesets.grid_square.state import GridSquareState
 from rulesets.grid_square.text_board import turn_text
 from tui.games.base import KeyRefused, MoveChosen, arrow_bindings

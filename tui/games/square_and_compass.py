@@ -28,8 +28,8 @@ from tui.games import base
 from tui.games.base import MoveChosen
 from tui.games.square_and_compass_board import ActionBoard
 from tui.games.square_and_compass_faces import (
-    LEGEND,
     BLUEPRINT_MARK,
+    LEGEND,
     architect_face,
     built_by_style,
     contract_face,

@@ -29,13 +29,23 @@ from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, MARKET, ORDER, STONE
 from rulesets.square_masons.describe import coins as _coins
 from rulesets.square_masons.describe import outbid_cost
-from rulesets.square_masons.geometry import BLOCK_SHAPES, H, ORIENT_CODES, W, cell_name, orient, shape_mask
+from rulesets.square_masons.geometry import BLOCK_SHAPES, ORIENT_CODES, H, W, cell_name, orient, shape_mask
 from rulesets.square_masons.moves import RES, Claim, Lay
 from tui.games import base
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.square_masons_draw import (
-    BLOCK_KIND, BLOCK_ROW, CARD_LOOK, LARGE, SANCTUARY_SYMBOL, SMALL, TOWN_SYMBOL, ZoneLook,
-    card_face, side_by_side, structure_face, zone_lines,
+    BLOCK_KIND,
+    BLOCK_ROW,
+    CARD_LOOK,
+    LARGE,
+    SANCTUARY_SYMBOL,
+    SMALL,
+    TOWN_SYMBOL,
+    ZoneLook,
+    card_face,
+    side_by_side,
+    structure_face,
+    zone_lines,
 )
 from tui.widgets.card import Card, CardRow
 from tui.widgets.direct_keys import DirectKeys
@@ -560,7 +570,7 @@ class GameView(base.GameView, Vertical):
         way = "↻" if st.way == 1 else "↺"
         t.append(f"Round {st.round}", "bold")
         t.append(f" · {st.phase.replace('_', ' ')} · first {self._who(st.first)} {way}")
-        for sym, word, holder in (("♛", "Order", st.order_holder), ("◆", "Market", st.market_holder)):
+        for sym, _word, holder in (("♛", "Order", st.order_holder), ("◆", "Market", st.market_holder)):
             t.append(f" · {sym} ")
             t.append("nobody" if holder is None else self._who(holder),
                      "" if holder is None else self._seat_style(holder))

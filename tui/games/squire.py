@@ -27,8 +27,27 @@ from rulesets.squire.moves import BUY, DONE, SELL, Go, Space
 from rulesets.squire.state import EMPTY, SquireState
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.squire_look import (
-    CARD, COIN, ERRAND, HALL_MARKS, KIND_OF, REGION_MARKS, ROYAL_COIN, ROYAL_TICKET, TICKET, TILE_MARKS,
-    BRIEF_ROOM, errand_face, hand_face, legend, map_edges, map_nodes, map_rooms, player_rows, tile_brief, tile_kind, tile_words,
+    BRIEF_ROOM,
+    CARD,
+    COIN,
+    ERRAND,
+    HALL_MARKS,
+    KIND_OF,
+    REGION_MARKS,
+    ROYAL_COIN,
+    ROYAL_TICKET,
+    TICKET,
+    TILE_MARKS,
+    errand_face,
+    hand_face,
+    legend,
+    map_edges,
+    map_nodes,
+    map_rooms,
+    player_rows,
+    tile_brief,
+    tile_kind,
+    tile_words,
 )
 from tui.games.squire_parts import Painted, Row
 from tui.widgets.card import CardRow

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,10 +20,8 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
-from textual.worker import Worker, WorkerState
-from rich.cells import cell_len
-from rich.text import Text
 from textual.widgets import Input, Static
+from textual.worker import Worker, WorkerState
 
 from engine.core import GameState, with_names
 from engine.errors import MoveError, SaveError

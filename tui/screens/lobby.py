@@ -293,7 +293,6 @@ class RoomSetupScreen(Screen[str | None]):
         self.ruleset = REGISTRY.get(game)
 
     def compose(self) -> ComposeResult:
-        from tui.screens.setup import SetupForm
 
         with Vertical():
             yield Static(f"New room: {self.ruleset.title}", classes="title")

@@ -14,7 +14,6 @@ from textual.events import Mount
 from tui.app import TSquareApp
 from tui.server.store import RoomLimits, Store, check_user_name
 
-
 GC_THRESHOLDS = (5000, 10, 10)
 """The collector's thresholds in a connection's process: a young-generation
 collection every 5000 allocations instead of 700 halves the time collecting

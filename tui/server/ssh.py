@@ -40,7 +40,6 @@ from tui.server.store import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits,
 from tui.server.wire import InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
 
-
 SESSION_MIB = 25
 """About what one connection's TUI process costs (its own pages, the
 preloaded code shared): the default cap on sessions spends three quarters

@@ -43,10 +43,24 @@ from typing import Any, Callable, Iterator, NoReturn
 
 from engine.errors import SaveError
 from tui.server.records import (  # noqa: F401 (the store's names, importable from here as before)
-    DAMAGED, MAX_ROOMS, MAX_WATCHERS, PAGE, RECORD_BYTES, ROOM_ID, ROOMS_PER_PERSON, USER_NAME, Room, RoomError, RoomLimits,
-    RoomStatus, StorageError, _key_file, check_user_name, seat_label, storage_problem,
+    DAMAGED,
+    MAX_ROOMS,
+    MAX_WATCHERS,
+    PAGE,
+    RECORD_BYTES,
+    ROOM_ID,
+    ROOMS_PER_PERSON,
+    USER_NAME,
+    Room,
+    RoomError,
+    RoomLimits,
+    RoomStatus,
+    StorageError,
+    _key_file,
+    check_user_name,
+    seat_label,
+    storage_problem,
 )
-
 
 
 class Store:
