@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from textual.geometry import Size
 
+from tui.widgets.text_fit import wrap_words
+
 SMALLEST = Size(20, 6)
 """The smallest terminal the screens are drawn on (columns, rows). Below
 it, in either direction, the terminal shows `small_frame` instead."""
@@ -30,29 +32,9 @@ def small_frame(size: Size) -> list[str]:
     """The message wrapped into `size` (words kept whole where they fit,
     cut where a word is wider than the terminal), at most `size.height`
     lines of at most `size.width` characters; empty for a size of 0."""
-    width, height = size.width, size.height
-    if width <= 0 or height <= 0:
+    if size.width <= 0 or size.height <= 0:
         return []
-    lines: list[str] = []
-    line = ""
-    for word in small_message(size).split():
-        while len(word) > width:  # a word wider than the terminal: cut
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not word:
-            continue
-        if line and len(line) + 1 + len(word) <= width:
-            line = f"{line} {word}"
-        else:
-            if line:
-                lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines[:height]
+    return wrap_words(small_message(size), size.width)[: size.height]
 
 
 def frame_text(lines: list[str]) -> str:
