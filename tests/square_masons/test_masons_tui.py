@@ -115,7 +115,8 @@ async def test_lay_the_won_block_with_preview_turn_and_flip():
         await pilot.press("right", "down", "r", "f")
         await pilot.pause()
         assert "++" in zone.render().plain  # the preview, readable without colour
-        assert "Lay L at" in screen_text(app) and "free" in screen_text(app)
+        move = app.query_one(GameView).highlighted_move()
+        assert move is not None and "▶ " + st.describe_move(move, 0) in screen_text(app)  # where, how turned, free
         await pilot.press("enter")
         await pilot.pause()
     assert len(app.chosen) == 1

@@ -533,7 +533,8 @@ class GameView(base.GameView, Vertical):
         elif zone.laying():
             _, text, why = zone.preview()
             cost = "free" if st.phase == "place_won" else "paid"
-            t.append(f"▶ Lay {st.hand_kind} at {text} ({cost})", "bold")
+            laid = self.describe(st, st.parse_move(text, self.viewer), self.viewer) if why is None else ""
+            t.append(f"▶ {laid}" if laid else f"▶ Lay {st.hand_kind} at {text} ({cost})", "bold")  # as Enter lays it
             t.append("  ++ fits" if why is None else f"  xx {why}", "green" if why is None else "bold red")
             keys = "\narrows move" + ("" if st.hand_kind == "stone" else "  r turn  f flip") + "  Enter lay"
             if st.phase == "place_won":
