@@ -21,7 +21,6 @@ STEPS = 6
 """The person's steps looked at in each game at each size."""
 
 KNOWN: dict[tuple[str, str], str] = {
-    ("square-and-compass", "highlighted"): "the Square and Compass view has no highlighted_move hook yet",
     ("architects", "highlighted"): "the Architects view has no highlighted_move hook yet",
     ("architects", "keys"): "'b Boards' is offered before any board is won (the auction), where it does nothing",
 }
