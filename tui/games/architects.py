@@ -55,7 +55,7 @@ KEYS_HELP = """
 | ↑ / ↓, Enter | highlight a move in the list (its spaces are underlined on the maze) and play it |
 | ← / → or digits | the auction: change the amount of the highlighted board's bid |
 | Tab | board / your cards in full (←/→ browse, Enter picks) / players, bank and effects |
-| b | look at the next player's board (again: back to yours) |
+| b | look at the next player's board (again: back to yours); offered once there is another board to see, not while you bid (the maze shows the board bid on) |
 | L | the whole legend |
 """
 
