@@ -256,3 +256,23 @@ async def test_the_header_fits_the_width_with_every_effect_on(tmp_path):
         view.mark_last(1, "end")
         await pilot.pause()
         assert canvas_lines(head)[1].rstrip() == "ENDGAME: gains halved · On: blue areas · last move: Bot"
+
+
+async def test_the_bid_enter_seals_is_told_in_full_and_b_is_not_offered_while_bidding(tmp_path):
+    from rulesets.architects.board import BOARDS
+    from tui.widgets.key_bar import KeyBar
+
+    app = create_app(tmp_path, game=new_game(tmp_path, [Player("Ana"), Player("Bot", "bot:auto")], 3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        for keys in ((), ("down",), ("right", "right")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            move = view.highlighted_move()
+            assert isinstance(move, Bid) and move == view.options[view.query_one("#ar-moves").highlighted]
+            said = view.describe(view.state, move, 0)
+            assert said in " ".join(str(view.query_one("#ar-head").render()).split())
+        assert move.amount == BOARDS[move.board].min_bid + 2  # the amount keys follow
+        assert "b" not in [i.key for i in app.screen.query_one(KeyBar).items]  # no board to look at yet
+        assert not view.key_applies("boards") and view.key_applies("page")

@@ -314,3 +314,28 @@ def test_prompts_speak_words_not_notation():
     assert len(prompts) > 5
     for prompt in prompts:
         assert not any(mark in prompt for mark in ("r1-", "k1-", "h1 ", "e.g.", "xt-s", "b +", "(@", "dk12", "vt-s", "(dt)")), prompt
+
+
+async def test_the_highlighted_move_is_what_enter_plays_and_is_told_in_full(tmp_path):
+    app = create_app(tmp_path, game=sc_game(tmp_path, 0), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        options = [m for m in view.legal if isinstance(m, ChooseArchitect)]
+        await pilot.press("right")
+        await pilot.pause()
+        assert view.highlighted_move() == options[1]
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        board = view.query_one(ActionBoard)
+        seen = set()
+        for _ in range(len(board.items)):
+            move = view.highlighted_move()
+            assert move == (board.current if board.current in view.legal else None)  # a refused item: nothing
+            if move is not None:
+                seen.add(move)
+                assert view.describe(view.state, move, 0) in detail_text(view)
+            await pilot.press("down")
+            await pilot.pause()
+        assert seen

@@ -60,6 +60,25 @@ async def test_draft_pick_from_the_hand_cards_and_nothing_of_others_shown():
     assert st.parse_move(app.chosen[0], 0).card == st.boards[0].hand[1]
 
 
+async def test_the_draft_pick_enter_plays_is_told_in_words_and_follows_the_selection():
+    st = new(3, seed=3)
+    play(st, 0, "cw")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(GameView)
+        for key in ("", "right", "right"):
+            if key:
+                await pilot.press(key)
+                await pilot.pause()
+            move = view.highlighted_move()
+            hand = app.query_one("#sm-hand", CardRow)
+            assert move.card == st.boards[0].hand[hand.selected]
+            assert "▶ " + st.describe_move(move, 0) in view.shown["#sm-action"]
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.chosen == [st.format_move(move)]
+
+
 async def test_sealed_bid_by_keys():
     st = auction(3, "IO", coins=[4, 4, 4])
     app = ViewApp(st, 1)
@@ -96,7 +115,8 @@ async def test_lay_the_won_block_with_preview_turn_and_flip():
         await pilot.press("right", "down", "r", "f")
         await pilot.pause()
         assert "++" in zone.render().plain  # the preview, readable without colour
-        assert "Lay L at" in screen_text(app) and "free" in screen_text(app)
+        move = app.query_one(GameView).highlighted_move()
+        assert move is not None and "▶ " + st.describe_move(move, 0) in screen_text(app)  # where, how turned, free
         await pilot.press("enter")
         await pilot.pause()
     assert len(app.chosen) == 1

@@ -199,6 +199,19 @@ async def shown(app: ViewApp, pilot) -> SquireBoard:
     return app.query_one(SquireBoard)
 
 
+async def test_the_step_enter_takes_is_described_in_full_under_the_map():
+    app = mid_turn_app()
+    st = app.record.state
+    codes = [c.code for c in st.game_map.cities]
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await shown(app, pilot)
+        assert app.query_one(GameView).highlighted_move() is None  # the cursor on the pawn: Enter goes nowhere
+        board.cursor = codes.index("sam")
+        board._redraw()
+        assert app.query_one(GameView).highlighted_move() == Go(codes.index("sam"))
+        assert "Enter: travel to Samarkand by road (Royal ticket)" in info(board)
+
+
 async def test_a_long_journey_needs_the_target_picked_once():
     app = mid_turn_app()
     codes = [c.code for c in app.record.state.game_map.cities]
@@ -506,6 +519,8 @@ async def test_the_gallery_step_tells_every_bonus_at_80x24():
         assert "hall: 2 coins" in text.replace("\n", " ") and "…" not in text, text
         assert all(len(row) <= board.size.width for row in text.split("\n"))
         assert text.replace("\n", " ").strip().endswith("· Enter")
+        said = st.describe_move(board.enter_move(), 0)
+        assert board.enter_move() == Space(1) and said in " ".join(text.split()), (said, text)
 
 
 async def test_exhibition_choices_name_the_players():

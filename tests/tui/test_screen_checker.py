@@ -21,11 +21,6 @@ STEPS = 6
 """The person's steps looked at in each game at each size."""
 
 KNOWN: dict[tuple[str, str], str] = {
-    ("squire", "highlighted"): "the Squire view has no highlighted_move hook yet (its developer adds it)",
-    ("square-masons", "highlighted"): "the Square Masons view has no highlighted_move hook yet",
-    ("square-and-compass", "highlighted"): "the Square and Compass view has no highlighted_move hook yet",
-    ("architects", "highlighted"): "the Architects view has no highlighted_move hook yet",
-    ("architects", "keys"): "'b Boards' is offered before any board is won (the auction), where it does nothing",
 }
 """(game, check) pairs that fail today because of a game's own view, being
 fixed on other branches: xfail(strict=False) until they pass."""

@@ -35,6 +35,7 @@ from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.option_list import KeyOptionList
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
+from tui.widgets.text_fit import wrap_words
 
 SUIT_KIND = ("cyan", "white", "blue", "yellow")
 """Glass, stone, steel, wood -> palette kinds."""
@@ -54,7 +55,7 @@ KEYS_HELP = """
 | ↑ / ↓, Enter | highlight a move in the list (its spaces are underlined on the maze) and play it |
 | ← / → or digits | the auction: change the amount of the highlighted board's bid |
 | Tab | board / your cards in full (←/→ browse, Enter picks) / players, bank and effects |
-| b | look at the next player's board (again: back to yours) |
+| b | look at the next player's board (again: back to yours); offered once there is another board to see, not while you bid (the maze shows the board bid on) |
 | L | the whole legend |
 """
 
@@ -225,9 +226,18 @@ class GameView(base.GameView, Vertical):
         self.query_one("#ar-players").display = self.page == "players" or (board and self.roomy)
         self.query_one("#ar-flags").display = self.page == "players"
 
+    def bidding(self) -> bool:
+        """True while the viewer, still without a board, bids in the auction:
+        the head and the maze show the board of the highlighted bid."""
+        st, seat = self.state, self.viewer
+        return bool(st is not None and self.can_act and st.phase == "auction" and seat is not None
+                    and st.players[seat].board < 0)
+
     def board_seat(self) -> int | None:
         """The seat whose board the maze shows."""
         st = self.state
+        if self.bidding():
+            return None  # the board bid on
         seats = [s for s, p in enumerate(st.players) if p.board >= 0]
         if self.shown_seat in seats:
             return self.shown_seat
@@ -244,6 +254,12 @@ class GameView(base.GameView, Vertical):
         seat = self.board_seat()
         if seat is None:
             move = self.highlighted()
+            if isinstance(move, Bid) and self.bidding():  # the bid Enter seals, in the state's words
+                said = "▶ " + self.describe(st, move, self.viewer)
+                lines = wrap_words(f"{said} · the lowest bid wins", width)
+                lines = lines if len(lines) <= 2 else wrap_words(said, width)
+                self.query_one("#ar-head", Static).update(Text("\n".join(lines[:2]), "bold"))
+                return
             b = BOARDS[move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)]
             first = [f"Auction · board {b.roman} {b.title}"]
             second = [f"bids {b.min_bid}–{b.max_bid}", "sealed, the lowest wins"]
@@ -356,6 +372,10 @@ class GameView(base.GameView, Vertical):
         i = ol.highlighted
         return self.options[i] if i is not None and i < len(self.options) else None
 
+    def highlighted_move(self) -> Any:
+        """The move Enter would play now (the highlighted one of the list), or None."""
+        return self.highlighted() if self.can_act else None
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         if self.state is not None:
@@ -411,10 +431,21 @@ class GameView(base.GameView, Vertical):
         """Board, then your cards (←/→ browse them, Enter picks), then the players."""
         self.page = PAGES[(PAGES.index(self.page) + 1) % len(PAGES)]
         self._layout_pages()
+        self.refresh_bindings()  # whether b applies depends on the page
         if self.page == "cards" and self.hand():
             self.query_one("#ar-cards", CardRow).focus()
         elif self.can_act:
             self.query_one("#ar-moves", OptionList).focus()
+
+    def key_applies(self, action: str) -> bool:
+        """The key bar offers `b` only when it shows something else: another
+        won board, or the board page from another page (not while you bid)."""
+        if action != "boards" or self.state is None:
+            return True
+        if self.bidding():
+            return False  # the maze shows the board bid on
+        seats = [s for s, p in enumerate(self.state.players) if p.board >= 0]
+        return len(seats) > 1 or (bool(seats) and self.page != "board")
 
     def action_boards(self) -> None:
         st = self.state
@@ -427,6 +458,7 @@ class GameView(base.GameView, Vertical):
         self.shown_seat = seats[(seats.index(cur) + 1) % len(seats)] if cur in seats else seats[0]
         self.page = "board"
         self._layout_pages()
+        self.refresh_bindings()
         self._draw_head()
         self._draw_maze()
 
@@ -448,6 +480,7 @@ class GameView(base.GameView, Vertical):
         self.amounts[b] = max(bd.min_bid, min(bd.max_bid, self.amounts.get(b, bd.min_bid) + delta))
         self.typed = ""
         self._draw_options()
+        self._draw_head()  # the bid in words
 
     def action_digit(self, digit: int) -> None:
         b = self._bid_board()
@@ -460,4 +493,5 @@ class GameView(base.GameView, Vertical):
             self.typed, value = str(digit), digit
         self.amounts[b] = max(bd.min_bid, min(bd.max_bid, value))
         self._draw_options()
+        self._draw_head()  # the bid in words
 

@@ -356,6 +356,14 @@ class GameView(base.GameView, Vertical):
                 return self.choice_moves[hi]
         return None
 
+    def highlighted_move(self) -> Any:
+        """The move Enter would play now (the one under the shown page's
+        cursor, if legal), or None."""
+        if self.state is None or self.viewer is None or not self.can_act:
+            return None
+        move = self._highlighted()
+        return move if move is not None and move in self.legal else None
+
     def _focused_card(self) -> str:
         """The card under the cursor of a focused card row, in words (its whole
         name and text: a compact card cuts them), or ''."""

@@ -459,6 +459,32 @@ class GameView(base.GameView, Vertical):
             return [m for m in moves if type(m) is not Lay]
         return moves
 
+    def highlighted_move(self) -> Any:
+        """The move Enter would play now, or None: the sealed choice or the
+        piece laid as previewed (your zone), the card picked (the draft
+        hand), or the highlighted item of the list, whichever has the keys."""
+        st = self.state
+        if st is None or self.viewer is None or not self.can_act or self.viewer not in st.to_act():
+            return None
+        zone, hand = self.query_one(ZoneView), self.query_one("#sm-hand", CardRow)
+        choices = self.query_one("#sm-choices", OptionList)
+        if zone.has_focus and zone.bidding():
+            return st.parse_move(zone.choice_text(), self.viewer)
+        if zone.has_focus and zone.laying():
+            _, text, why = zone.preview()
+            return st.parse_move(text, self.viewer) if why is None else None
+        if hand.has_focus and st.phase == "draft" and hand.faces:
+            return self._hand_pick(hand.selected)
+        if choices.has_focus and choices.highlighted is not None and choices.highlighted < len(self.listed):
+            return self.listed[choices.highlighted]
+        return None
+
+    def _hand_pick(self, index: int) -> Any:
+        """The draft pick of the hand's card at `index`, or None."""
+        st = self.state
+        card = CARD_TYPES.index(self.query_one("#sm-hand", CardRow).faces[index].key)
+        return next((m for m in st.legal(self.viewer) if getattr(m, "card", None) == card), None)
+
     def mark_last(self, seat: int, notation: str) -> None:
         """The game screen's report of the last move: underline the piece
         that seat laid last (in your zone or the other zones' panel)."""
@@ -507,14 +533,19 @@ class GameView(base.GameView, Vertical):
         elif zone.laying():
             _, text, why = zone.preview()
             cost = "free" if st.phase == "place_won" else "paid"
-            t.append(f"▶ Lay {st.hand_kind} at {text} ({cost})", "bold")
+            laid = self.describe(st, st.parse_move(text, self.viewer), self.viewer) if why is None else ""
+            t.append(f"▶ {laid}" if laid else f"▶ Lay {st.hand_kind} at {text} ({cost})", "bold")  # as Enter lays it
             t.append("  ++ fits" if why is None else f"  xx {why}", "green" if why is None else "bold red")
             keys = "\narrows move" + ("" if st.hand_kind == "stone" else "  r turn  f flip") + "  Enter lay"
             if st.phase == "place_won":
                 full = st.why_illegal(self.viewer, RES) is not None
                 keys += "  v make room (reserve full)" if full else "  v reserve"
             t.append(keys, "dim")
-        elif st.phase == "draft":  # the prompt is in the status line and the panel: keys only
+        elif st.phase == "draft":  # the prompt is in the status line and the panel: the pick and the keys
+            hand = self.query_one("#sm-hand", CardRow)
+            pick = self._hand_pick(hand.selected) if hand.faces else None
+            if pick is not None:
+                t.append("▶ " + self.describe(st, pick, self.viewer) + "\n", "bold")
             t.append("←→ a card  Enter pick it (sealed)", "dim")
         else:
             t.append(st.prompt(self.viewer), "bold")
@@ -803,6 +834,11 @@ class GameView(base.GameView, Vertical):
         event.stop()
         if event.option.id:
             self.post_message(MoveChosen(event.option.id))
+
+    def on_card_row_highlighted(self, event: CardRow.Highlighted) -> None:
+        """Another card of the draft hand selected: the line says its pick."""
+        if event.row.id == "sm-hand":
+            self.update_action()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         zone = self.query_one(ZoneView)

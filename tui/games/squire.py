@@ -332,6 +332,22 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             if items:
                 self._post(items[self.pick % len(items)])
 
+    def enter_move(self) -> Any:
+        """The move Enter would play now (a far city: the route's next
+        step), or None where Enter plays nothing."""
+        st, legal = self.state, self.legal()
+        if st is None or not legal:
+            return None
+        if st.phase == "move":
+            if Go(self.cursor) in legal:
+                return Go(self.cursor)
+            route = st.route(self.viewer, self.cursor) if self.viewer is not None else []
+            return Go(route[0][0]) if route else None
+        if st.phase == "gallery":
+            return Space(self.space) if Space(self.space) in legal else None
+        items = self.choices()
+        return items[self.pick % len(items)] if items else None
+
     def action_trade(self, buy: bool) -> None:
         mv = BUY if buy else SELL
         if mv in self.legal():
@@ -434,7 +450,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             return _wrapped(f"✗ {self.note}", "warn", width)
         me = self.viewer
         if st.phase == "gallery" and self.can_act and me is not None:
-            return _wrapped("▶ " + st.describe_move(Space(self.space), me).capitalize() + " · Enter", "bold", width)
+            return _wrapped("▶ " + st.describe_move(Space(self.space), me) + " · Enter", "bold", width)  # as the state says it
         c = st.game_map.cities[self.cursor]
         tile = st.cities[self.cursor]
         trade = self._trade()
@@ -469,7 +485,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         if Go(self.cursor) in legal:
             if st.players[me].pos < 0:
                 return "Enter: start here"
-            return f"Enter: go by {st.step_ticket(me, self.cursor)}"  # a step: which ticket it takes
+            return "Enter: " + st.describe_move(Go(self.cursor), me)  # a step: where, by road or sea, which ticket
         if here:
             return ""
         route = st.route(me, self.cursor)
@@ -655,6 +671,10 @@ class GameView(Vertical):
         board.set_state(state, viewer, names, can_act)
         if can_act:
             board.focus()
+
+    def highlighted_move(self) -> Any:
+        """The move Enter would play now, or None."""
+        return self.query_one(SquireBoard).enter_move()
 
     def mark_last(self, seat: int, notation: str) -> None:
         """Mark the last move (`seat` played `notation`) on the map."""
