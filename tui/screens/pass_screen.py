@@ -36,7 +36,7 @@ class PassScreen(Screen[PassAnswer]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text(f"Pass the keyboard to {self.player_name}."), classes="title")  # a name is never markup
-            yield Static(Text(f"{self.player_name}: press Enter when the others are not looking."))
+            yield Static(Text(f"{self.player_name}: press Enter when the others are not looking."), classes="body")
             yield Static(Text("Esc: back to the menu · q: quit (the game is saved after every move)"), classes="hint")
         yield KeyBar()
 
