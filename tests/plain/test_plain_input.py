@@ -145,3 +145,14 @@ def test_ctrl_c_says_where_the_game_is_saved(tmp_path):
     assert code == 130
     assert "Interrupted." in text and f"tsquare resume {path} --plain" in squash(text)
     assert GameSession.open(path).record.moves[0] == (0, "Mc4h")
+
+
+def test_a_unicode_digit_is_not_a_move_number(tmp_path):
+    # '²'.isdigit() is true but int('²') fails: the answer is read as notation
+    session = new_session("grid-square", humans=1, path=tmp_path / "g.json")
+    code, text = converse(session, ["²", "1²"])
+    assert code == 0
+    assert lines_after(text, "²")[0].startswith("'²' is not Grid Square notation")
+    assert lines_after(text, "1²")[0].startswith("'1²' is not Grid Square notation")
+    assert session.ply == 0
+    check_plain(text)

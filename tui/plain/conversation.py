@@ -16,6 +16,7 @@ from typing import Callable
 
 from engine.core import GameState, Move, with_names
 from engine.errors import MoveError, SaveError
+from engine.numbers import is_number
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
 from tui.plain.lines import Lines, spoken
@@ -221,7 +222,7 @@ class Conversation:
         command = COMMANDS.get(word.lower())
         if command is not None:
             return command(self, seat, rest.strip())
-        if text.isdigit():
+        if is_number(text):  # ASCII digits: '²'.isdigit() is true, int('²') fails
             return self.play_number(seat, int(text))
         return self.play(seat, text)
 
