@@ -373,9 +373,15 @@ class GameState(ABC):
         overrides this); ValueError for an unknown part."""
         if part not in self.position_parts():
             raise ValueError(f"no part {part!r} (parts: {', '.join(self.position_parts())})")
-        seat = self.view_seat if self.is_view else None
+        seat = self.viewer
         text = self.render(seat, [seat_name(i) for i in range(self.num_players)])
         return [line.strip() for line in text.splitlines() if line.strip()]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view this is (None: the whole state, or a
+        spectator's view): what a describer may show as 'yours'."""
+        return self.view_seat if self.is_view else None
 
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def _focal(st: "ArchitectsState") -> int | None:
     """The seat whose board `look board` reads: the viewer's, else the acting seat's."""
-    seat = st.view_seat if st.is_view else None
+    seat = st.viewer
     if seat is not None and st.players[seat].board >= 0:
         return seat
     if st.phase != "auction" and st.players[st.actor].board >= 0:
@@ -118,7 +118,7 @@ def spaces_words(st: "ArchitectsState") -> list[str]:
 
 def players_words(st: "ArchitectsState") -> list[str]:
     """Each player: architect, board and client's space, funds, hand size, bid."""
-    viewer = st.view_seat if st.is_view else None
+    viewer = st.viewer
     out = []
     for s, p in enumerate(st.players):
         arch = ("architect not yet shown" if is_hidden(p.architect)
@@ -137,7 +137,7 @@ def players_words(st: "ArchitectsState") -> list[str]:
 
 def hand_words(st: "ArchitectsState") -> list[str]:
     """The viewer's cards (and everyone's, where hands are open)."""
-    viewer = st.view_seat if st.is_view else None
+    viewer = st.viewer
     out = []
     for s, p in enumerate(st.players):
         if s != viewer and not st.hands_open:

@@ -29,7 +29,7 @@ def materials_words(materials: Sequence[int]) -> str:
 
 def you_words(st: "CompassState") -> list[str]:
     """The viewer's architect, cards, materials and contracts."""
-    seat = st.view_seat if st.is_view else None
+    seat = st.viewer
     if seat is None:
         return ["A spectator holds no cards; every hand is hidden."]
     p = st.players[seat]

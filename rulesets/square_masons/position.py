@@ -104,7 +104,7 @@ def zones_words(st: "SquareMasonsState") -> list[str]:
 
 def hand_words(st: "SquareMasonsState") -> list[str]:
     """The viewer's draft hand and sealed choices."""
-    seat = st.view_seat if st.is_view else None
+    seat = st.viewer
     if seat is None:
         return ["A spectator sees no hand."]
     b = st.boards[seat]

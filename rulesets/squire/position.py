@@ -95,7 +95,7 @@ def hand_words(st: "SquireState") -> list[str]:
     """The viewer's own cards (offer and errand) and hand limit."""
     from rulesets.squire.state import errand_text, offer_text
 
-    seat = st.view_seat if st.is_view else None
+    seat = st.viewer
     if seat is None:
         return ["A spectator holds no cards; every hand is hidden."]
     p = st.players[seat]
