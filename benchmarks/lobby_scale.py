@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,7 +34,7 @@ import pyte
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.ssh_load import cpu_seconds, descendants, open_session
+from benchmarks.ssh_load import cpu_seconds, descendants, open_session, read_until, start_server
 from tui.server.store import Store
 
 ME = "alice"
@@ -63,11 +61,7 @@ async def first_frame(port: int, key) -> float:
     start = time.monotonic()
     conn, proc = await open_session(port, key)
     try:
-        while "Your rooms" not in "\n".join(screen.display):
-            data = await asyncio.wait_for(proc.stdout.read(65536), 60)
-            if not data:
-                raise RuntimeError("the server closed the login")
-            stream.feed(data)
+        await read_until(proc, stream, screen, lambda: "Your rooms" in "\n".join(screen.display), 60, "the login")
         return time.monotonic() - start
     finally:
         conn.close()
@@ -81,8 +75,7 @@ async def idle_cpu(port: int, key, server_pid: int, seconds: float) -> tuple[flo
     stream = pyte.ByteStream(screen)
     conn, proc = await open_session(port, key)
     try:
-        while "Your rooms" not in "\n".join(screen.display):
-            stream.feed(await asyncio.wait_for(proc.stdout.read(65536), 60))
+        await read_until(proc, stream, screen, lambda: "Your rooms" in "\n".join(screen.display), 60, "the lobby")
         await asyncio.sleep(2.0)  # past the first frame's work
         tui = max(pid for pid, _ in descendants(server_pid))  # the newest process: this connection's
         t0, s0 = cpu_seconds(tui), cpu_seconds(server_pid)
@@ -120,17 +113,9 @@ async def run(rooms: int, idle: float, keep: bool) -> None:
         key = asyncssh.generate_private_key("ssh-ed25519")
         Store(data).bind(key.get_fingerprint("sha256"), ME)
         t = time.monotonic()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", str(data)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
-        )
+        server, port = start_server(data)
+        started = time.monotonic() - t
         try:
-            line = server.stdout.readline() if server.stdout else ""
-            started = time.monotonic() - t
-            found = re.search(r":(\d+);", line)
-            if not found:
-                raise SystemExit(f"the server did not start: {line}")
-            port = int(found.group(1))
             settled = await settle(server.pid)
             frames = sorted([await first_frame(port, key) for _ in range(3)])
             lobby, srv = await idle_cpu(port, key, server.pid, idle)

@@ -45,6 +45,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import asyncssh
 import pyte
@@ -162,6 +163,32 @@ def first_legal(path: Path, seat: int) -> str:
 
     view = GameSession.open(path).view(seat)
     return view.format_move(view.legal(seat)[0])
+
+
+def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen, int]:
+    """`tsquare serve` on a free loopback port for the data folder `data`
+    (its own process), and the port it took; SystemExit if it did not start."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", str(data), *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
+    )
+    line = server.stdout.readline() if server.stdout else ""
+    found = re.search(r":(\d+);", line)
+    if not found:
+        server.terminate()
+        raise SystemExit(f"the server did not start: {line}")
+    return server, int(found.group(1))
+
+
+async def read_until(proc, stream: pyte.ByteStream, screen: pyte.Screen, done: Callable[[], bool],
+                     timeout: float, what: str) -> None:
+    """Feed the session's output to `screen` until `done()` (each read at
+    most `timeout` seconds); RuntimeError if the server closes it first."""
+    while not done():
+        data = await asyncio.wait_for(proc.stdout.read(65536), timeout)
+        if not data:
+            raise RuntimeError(f"the server closed {what}")
+        stream.feed(data)
 
 
 async def open_session(port: int, key):
@@ -286,11 +313,7 @@ async def solo_login(port: int, key) -> float:
     start = time.monotonic()
     conn, proc = await open_session(port, key)
     try:
-        while "T-Square lobby" not in screen.display[0]:
-            data = await asyncio.wait_for(proc.stdout.read(65536), 30)
-            if not data:
-                raise RuntimeError("the server closed the solo login")
-            stream.feed(data)
+        await read_until(proc, stream, screen, lambda: "T-Square lobby" in screen.display[0], 30, "the solo login")
         return time.monotonic() - start
     finally:
         conn.close()
@@ -369,14 +392,8 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
     calib = store.create_room("grid-square", ["calib0", "calib1"], seed=999)
     locals_ = sorted([await local_first_frame(data) for _ in range(3)], key=lambda t: t[0])
     local, local_mem = locals_[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", str(data),
-         *(["--bot-workers", str(bot_workers)] if bot_workers else [])],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
-    )
+    server, port = start_server(data, *(["--bot-workers", str(bot_workers)] if bot_workers else []))
     try:
-        line = server.stdout.readline() if server.stdout else ""
-        port = int(re.search(r":(\d+);", line).group(1))
         solo = sorted([await solo_login(port, keys[-1]) for _ in range(3)])[1]
         alone = Figures()  # the reference: one pair alone on the server, just before the load
         end = time.monotonic() + CALIBRATION_SECONDS
