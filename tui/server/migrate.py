@@ -79,22 +79,12 @@ def migrate_index(store: Store) -> None:
             continue
         room.maker = room.maker or (room.seats[0] if room.seats and room.seats[0] and
                                     not room.seats[0].startswith("bot:") else "")
-        seed_entry(store, room)
+        store._put_entry(room, bulk=True)
         n = max(n, int(rid[1:]) + 1)
     if n > store._next():
         (store.rooms_dir / "next").write_text(f"{n}\n")
     os.replace(old, old.with_name("index.json.migrated"))
     store.log(f"{old}: migrated {len(entries)} rooms")
-
-
-def seed_entry(store: Store, room: Room) -> None:
-    store._entry_path(room.id).write_text(json.dumps(room.to_json(), sort_keys=True) + "\n")
-    for person in room.people():
-        store._mark(store._person_dir(person) / room.id, True)
-    if room.open_seats():
-        store._mark(store.rooms_dir / "open" / room.id, True)
-    if room.has_bots():
-        store._mark(store.rooms_dir / "bots" / room.id, True)
 
 
 def repair_entries(store: Store) -> None:
@@ -127,7 +117,7 @@ def repair_entries(store: Store) -> None:
             seats.append(kind if kind.startswith("bot:") else None if pname == f"open seat {i + 1}" else pname)
         room = Room(rid, str(doc.get("game", "")), seats, str(doc.get("created", "")))
         room.maker = seats[0] if seats and seats[0] and not seats[0].startswith("bot:") else ""
-        seed_entry(store, room)
+        store._put_entry(room, bulk=True)
         store.log(f"{store.rooms_dir / name}: room {rid} had no entry; rebuilt from its save")
     if top + 1 > store._next():
         (store.rooms_dir / "next").write_text(f"{top + 1}\n")

@@ -462,16 +462,26 @@ class Store:
         return st is not None and st.over
 
     def _write_entry(self, room: Room, before: Room | None = None) -> None:
-        """Write the room's entry and its markers (the person's rooms, the
-        open ones), then tell the lobbies."""
-        self._write(self._entry_path(room.id), json.dumps(room.to_json(), sort_keys=True) + "\n")
+        """Write the room's entry and its markers, then tell the lobbies."""
+        self._put_entry(room, before)
+        self._changed(room.id)
+
+    def _put_entry(self, room: Room, before: Room | None = None, bulk: bool = False) -> None:
+        """The room's entry and its markers (the people's rooms, the open
+        ones, those with bots); `before`: the entry it replaces, whose
+        people are marked already. `bulk` (a migration, many rooms seeded
+        at once): a plain write instead of an atomic one."""
+        text = json.dumps(room.to_json(), sort_keys=True) + "\n"
+        if bulk:
+            self._entry_path(room.id).write_text(text, encoding="utf-8")
+        else:
+            self._write(self._entry_path(room.id), text)
         for person in room.people() - (before.people() if before else set()):
             self._mark(self._person_dir(person) / room.id, True)
         self._mark(self.rooms_dir / "open" / room.id, bool(room.open_seats()))
         if room.has_bots():
             self._mark(self.rooms_dir / "bots" / room.id, True)
         self._rooms_cache.pop(room.id, None)
-        self._changed(room.id)
 
     def join(self, room_id: str, seat: int, user: str) -> Room:
         """Seat `user` at open `seat` of the room (the save's player is
@@ -540,14 +550,7 @@ class Store:
             if text not in records:
                 records[text] = from_json(parse(text.encode()))
             self._write_summary(room.id, records[text], stat_key(path))
-            with open(self._entry_path(room.id), "w", encoding="utf-8") as fh:
-                fh.write(json.dumps(room.to_json(), sort_keys=True) + "\n")
-            for person in room.people():
-                self._mark(self._person_dir(person) / room.id, True)
-            if room.open_seats():
-                self._mark(self.rooms_dir / "open" / room.id, True)
-            if room.has_bots():
-                self._mark(self.rooms_dir / "bots" / room.id, True)
+            self._put_entry(room, bulk=True)
             n += 1
         (self.rooms_dir / "next").write_text(f"{n}\n")
         self._changed(f"r{n - 1:04d}")
