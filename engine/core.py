@@ -364,6 +364,14 @@ class GameState(ABC):
         only on demand). Default: one part, 'position', the `render()` text."""
         return ("position",)
 
+    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
+        """Optional: the game's short forms as a listener should hear them,
+        (pattern, replacement) pairs applied in order to its words (events,
+        prompts, descriptions, `describe_position`) by the plain-text mode
+        ('T/H/P' is read 'T slash H slash P'); never to a move's notation,
+        which a person types back. Default: none."""
+        return ()
+
     def describe_position(self, part: str) -> list[str]:
         """One part of the position (see `position_parts`) in sentences, one
         a line, never a drawing: for the plain-text mode (screen readers,

@@ -2,6 +2,7 @@
 the one lookup every ruleset's table of describers goes through."""
 from __future__ import annotations
 
+import re
 from typing import Callable, Mapping, Sequence, TypeVar
 
 S = TypeVar("S")
@@ -27,3 +28,11 @@ def words_list(items: Sequence[str], empty: str = "none") -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+VICTORY_POINTS = (
+    (re.compile(r"(?<![\w.])1 VP\b"), "1 victory point"),
+    (re.compile(r"\bVP\b"), "victory points"),
+)
+"""'VP' in words, for the games that write it (a screen reader says 'V P');
+part of their `spoken_terms`."""

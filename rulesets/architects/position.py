@@ -3,6 +3,8 @@ maze of a commission board as one sentence a space, never as a drawing,
 for the plain-text mode (screen readers, braille displays)."""
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from engine.core import seat_name
@@ -162,3 +164,15 @@ LOOK_ALL = ("board", "players", "hand")
 def describe_position(st: "ArchitectsState", part: str) -> list[str]:
     """`part` of the position (one of PARTS) in sentences."""
     return describe_part(st, part, PARTS)
+
+
+SPOKEN = (
+    (re.compile(r"(?<=\d[gstw]) (?=\d{1,2}[gstw]\b)"), ", "),
+    *((re.compile(rf"\b(\d{{1,2}}){letter}\b(?!>)"), rf"\1 {suit}") for letter, suit in zip(K.SUIT_LETTERS, K.SUITS)),
+    *((re.compile(rf"\bboard {roman}\b"), f"board {n}") for n, roman in ((4, "IV"), (3, "III"), (2, "II"), (1, "I"))),
+)
+"""Short forms as a listener hears them (`spoken_terms`): a card's code in
+words ('12w' was read 'twelve double-u': '12 wood'; a list of codes
+with commas), a board's number in
+figures ('board I' was read 'board eye'). A code followed by '>' is a
+notation example to type, kept as it stands."""

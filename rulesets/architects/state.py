@@ -990,6 +990,12 @@ class ArchitectsState(GameState):
 
         return render_text(self, seat, names)
 
+    def spoken_terms(self):
+        """Short forms said in words for a listener (see position.py)."""
+        from rulesets.architects.position import SPOKEN
+
+        return SPOKEN
+
     def position_parts(self) -> tuple[str, ...]:
         from rulesets.architects.position import LOOK_ALL
 

@@ -3,10 +3,12 @@ your tableau, the markets, the action board, the supply and every player,
 for the plain-text mode (screen readers, braille displays, pipes)."""
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Sequence
 
 from engine.core import seat_name
-from engine.position import Describer, describe_part, words_list
+from engine.position import VICTORY_POINTS, Describer, describe_part, words_list
 from engine.words import plural
 from rulesets.square_and_compass import content as K
 
@@ -112,3 +114,11 @@ PARTS: dict[str, Describer["CompassState"]] = {
 def describe_position(st: "CompassState", part: str) -> list[str]:
     """`part` of the position (one of PARTS) in sentences."""
     return describe_part(st, part, PARTS)
+
+
+SPOKEN = (
+    (re.compile(r"\bT/H/P\b|\btechnician/hazard/project\b"), "technician, hazard or project"),
+    *VICTORY_POINTS,
+)
+"""Short forms as a listener hears them (`spoken_terms`): a screen reader
+spells 'T/H/P' ('T slash H slash P') and 'VP' letter by letter."""

@@ -894,6 +894,12 @@ class CompassState(GameState):
 
         return render_text(self, seat, names)
 
+    def spoken_terms(self):
+        """Short forms said in words for a listener (see position.py)."""
+        from rulesets.square_and_compass.position import SPOKEN
+
+        return SPOKEN
+
     def position_parts(self) -> tuple[str, ...]:
         from rulesets.square_and_compass.position import PARTS
 

@@ -3,6 +3,8 @@ table, each player, the construction zones as pieces and cells (never a
 drawing) and the viewer's own cards, for the plain-text mode."""
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from engine.core import seat_name
@@ -129,3 +131,11 @@ PARTS: dict[str, Describer["SquareMasonsState"]] = {
 def describe_position(st: "SquareMasonsState", part: str) -> list[str]:
     """`part` of the position (one of PARTS) in sentences."""
     return describe_part(st, part, PARTS)
+
+
+SPOKEN = (
+    (re.compile(r"\b1 ([IOTSZJL])\b"), r"1 \1 block"),
+    (re.compile(r"\b(\d+) ([IOTSZJL])\b(?! block)"), r"\1 \2 blocks"),
+)
+"""Short forms as a listener hears them (`spoken_terms`): a block's letter
+is its shape's name, said with 'block' ('reserve 1 O' was 'reserve one oh')."""

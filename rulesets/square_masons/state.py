@@ -1253,6 +1253,12 @@ class SquareMasonsState(GameState):
 
         return render_text(self, seat, names)
 
+    def spoken_terms(self):
+        """Short forms said in words for a listener (see position.py)."""
+        from rulesets.square_masons.position import SPOKEN
+
+        return SPOKEN
+
     def position_parts(self) -> tuple[str, ...]:
         from rulesets.square_masons.position import PARTS
 

@@ -1205,6 +1205,12 @@ class SquireState(GameState):
 
         return render_text(self, seat, names)
 
+    def spoken_terms(self):
+        """Short forms said in words for a listener (see position.py)."""
+        from rulesets.squire.position import SPOKEN
+
+        return SPOKEN
+
     def position_parts(self) -> tuple[str, ...]:
         from rulesets.squire.position import PARTS
 

@@ -4,6 +4,8 @@ checks every transcript passes: no escape byte, no box drawing, no line
 over 80 cells, no other seat's private information."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.registry import REGISTRY
@@ -29,6 +31,7 @@ def test_whole_game_by_standard_input(game_id, tmp_path):
     check_plain(text)
     secrets_kept(session, [0], text)
     assert GameSession.open(tmp_path / "g.json").is_over()  # saved to the end
+    assert not re.search(r"\b[A-Z]/[A-Z]\b|\bVP\b", text), "letters a screen reader spells"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

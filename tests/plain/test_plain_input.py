@@ -156,3 +156,30 @@ def test_a_unicode_digit_is_not_a_move_number(tmp_path):
     assert lines_after(text, "1²")[0].startswith("'1²' is not Grid Square notation")
     assert session.ply == 0
     check_plain(text)
+
+
+def test_your_own_move_is_said_once(tmp_path):
+    """"You played X: what it does", then only what followed from it: not
+    the log's announcement of the same move, and not again to the next
+    person at the same screen (nothing hidden: no pass line)."""
+    session = new_session("grid-square", humans=2, path=tmp_path / "g.json")
+    code, text = converse(session, ["1", "1", "1"])
+    assert code == 0
+    after = lines_after(text, "1")
+    assert after[0].startswith("You played La1h: place a large building")
+    assert not any(line.startswith("Ana placed") for line in after), after
+    assert squash(text).count("Ana placed La1h") == 0
+    assert "Ana slid" not in text.split("Your turn, Ben")[1].split("> ")[0]  # Ben was at the screen
+
+
+def test_a_sealed_choice_is_said_once_and_its_reveal_kept(tmp_path):
+    from tui.plain.conversation import consequences
+    from engine.core import Event
+
+    events = [Event("{P1} has chosen"), Event("You picked money", private_to=0),
+              Event("Pick 1 revealed: {P1} money, {P2} order")]
+    assert [e.text for e in consequences(events, 0, sealed=True)] == ["Pick 1 revealed: {P1} money, {P2} order"]
+    drawn = [Event("{P1} draws 2 cards"), Event("You draw 4s 10g", private_to=0)]
+    assert [e.text for e in consequences(drawn, 0, sealed=False)] == ["You draw 4s 10g"]  # news, kept
+    other = [Event("Round 2 begins"), Event("{P1} wins")]
+    assert consequences(other, 0, sealed=False) == other

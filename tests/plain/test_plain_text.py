@@ -108,3 +108,24 @@ def test_default_describe_position_is_render_by_lines():
     state = State()
     assert state.position_parts() == ("position",)
     assert state.view(0).describe_position("position") == ["heads [0, 0]"]
+
+
+def _state(game_id: str):
+    return next(positions(game_id, 1))
+
+
+def test_a_games_short_forms_are_said_in_words():
+    """What a screen reader spelled letter by letter (espeak-ng: 'T slash H
+    slash P', 'four V P', 'twelve double-u', 'board eye', 'one oh') is said
+    in words; a notation example to type stays as it stands."""
+    sc = _state("square-and-compass").spoken_terms()
+    assert spoken("one more T/H/P card; 4 VP; 1 VP", sc) == (
+        "one more technician, hazard or project card; 4 victory points; 1 victory point")
+    assert spoken("play 1 technician/hazard/project card", sc) == "play 1 technician, hazard or project card"
+    ar = _state("architects").spoken_terms()
+    assert spoken("You draw 12w 9w 13s 10t", ar) == "You draw 12 wood, 9 wood, 13 stone, 10 steel"
+    assert spoken("wins board III for 40; bid on board I", ar) == "wins board 3 for 40; bid on board 1"
+    assert spoken("a card like 1g>c4", ar) == "a card like 1g>c4"
+    sm = _state("square-masons").spoken_terms()
+    assert spoken("reserve 1 O and 2 T", sm) == "reserve 1 O block and 2 T blocks"
+    assert spoken("T/H/P", _state("grid-square").spoken_terms()) == "T/H/P"  # another game's words are its own

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from engine.core import GameState, Move, with_names
+from engine.core import Event, GameState, Move, with_names
 from engine.errors import MoveError, SaveError
 from engine.numbers import is_number
 from engine.session import GameSession, StaleGameError, UndoRefusedError
@@ -70,6 +70,8 @@ class Conversation:
         self.current: int | None = None
         """The seat the screen last spoke to (a pass line before another)."""
         self.listing: _Listing | None = None
+        self.terms: tuple | None = None
+        """The game's short forms in words (`GameState.spoken_terms`), once asked."""
 
     @classmethod
     def open(cls, path: Path, lines: Lines) -> "Conversation":
@@ -149,18 +151,26 @@ class Conversation:
         self.tell_news(seat)
         out = s.view(seat).outcome()
         assert out is not None
-        self.say(f"The game is over. {self._sentence(spoken(out.describe(s.names)))}")
+        self.say(f"The game is over. {self._sentence(self.spoken(out.describe(s.names)))}")
         for i in sorted(range(len(s.names)), key=lambda i: (out.ranks[i], i)):
             parts = [f"{k.removesuffix(TIE_BREAK_SUFFIX).strip()} {v}"
                      + (" (breaks ties)" if k.endswith(TIE_BREAK_SUFFIX) else "")
                      for k, v in out.breakdown[i].items()]
             detail = f": {', '.join(parts)}" if parts else ""
-            self.lines.item(f"{_ordinal(out.ranks[i])}:", f"{s.names[i]}, {plural(out.scores[i], 'point')}{detail}.")
+            self.lines.item(f"{_ordinal(out.ranks[i])}:",
+                            self.spoken(f"{s.names[i]}, {plural(out.scores[i], 'point')}{detail}."))
         self.say(f"The game is saved in {s.path}.")
 
     # ------------------------------------------------------------ speaking
     def say(self, text: str = "", indent: str = "") -> None:
         self.lines.say(text, indent)
+
+    def spoken(self, text: str) -> str:
+        """A ruleset's words as a listener should hear them (the game's own
+        short forms in words, then `lines.spoken`)."""
+        if self.terms is None:
+            self.terms = tuple(self.session.record.state.spoken_terms())
+        return spoken(text, self.terms)
 
     def tell_news(self, seat: int | None) -> None:
         """The events `seat` may read since it last heard them (None: the
@@ -170,8 +180,18 @@ class Conversation:
         for events in s.record.log[start:]:
             for ev in events:
                 if ev.visible_to(seat):
-                    self.say(self._sentence(spoken(ev.render(s.names))))
-        self.seen[seat] = s.ply
+                    self.say(self._sentence(self.spoken(ev.render(s.names))))
+        self.heard(seat)
+
+    def heard(self, seat: int | None) -> None:
+        """`seat` has heard everything up to now; so has everyone at this
+        screen when nothing is hidden between them (no pass line), so that
+        the next person is not told again what was just said."""
+        ply = self.session.ply
+        self.seen[seat] = ply
+        if not self._needs_pass():
+            for other in self.session.humans():
+                self.seen[other] = ply
 
     def say_turn(self, seat: int) -> None:
         s = self.session
@@ -190,7 +210,7 @@ class Conversation:
         self.say(f"{self.session.names[seat]}: {self._prompt(view, seat)}")
 
     def _prompt(self, view: GameState, seat: int) -> str:
-        return self._sentence(spoken(with_names(view.prompt(seat), self.session.names)))
+        return self._sentence(self.spoken(with_names(view.prompt(seat), self.session.names)))
 
     @staticmethod
     def _sentence(text: str) -> str:
@@ -239,14 +259,14 @@ class Conversation:
         view = s.view(seat)
         if isinstance(move, str):
             move = view.parse_move(move, seat)  # MoveError: the caller says why
-        words = spoken(with_names(view.describe_move(move, seat), s.names))
+        words = self.spoken(with_names(view.describe_move(move, seat), s.names))
         notation = view.format_move(move)
+        sealed = view.is_sealed(seat, move)
         events = s.play(seat, move)
         self.say(f"You played {notation}: {words}." if words != notation else f"You played {notation}.")
-        for ev in events:
-            if ev.visible_to(seat):
-                self.say(self._sentence(spoken(ev.render(s.names))))
-        self.seen[seat] = s.ply
+        for ev in consequences(events, seat, sealed):
+            self.say(self._sentence(self.spoken(ev.render(s.names))))
+        self.heard(seat)
         self.listing = None
         return True
 
@@ -282,7 +302,7 @@ class Conversation:
         for i in page:
             move = listing.moves[i]
             notation = view.format_move(move)
-            words = spoken(self._describe(view, move, seat))
+            words = self.spoken(self._describe(view, move, seat))
             self.lines.item(f"{i + 1}.", f"{notation}: {words}" if words != notation else notation)
         if listing.shown:
             self.say(f"{plural(len(listing.shown), 'more move')}: type more, or moves WORD to narrow the list.")
@@ -304,7 +324,7 @@ class Conversation:
             if heads:
                 self.say(f"{name.capitalize()}:")
             for sentence in sentences:
-                self.say(("  " if heads else "") + spoken(with_names(sentence, self.session.names)), indent="  ")
+                self.say(("  " if heads else "") + self.spoken(with_names(sentence, self.session.names)), indent="  ")
         return False
 
     def cmd_log(self, seat: int, _: str) -> bool:
@@ -362,7 +382,7 @@ class Conversation:
         for h in found:
             number = listing.moves.index(h.move) + 1 if h.move in listing.moves else None
             label = f"{number}." if number else "-"
-            words = spoken(with_names(h.description, s.names))
+            words = self.spoken(with_names(h.description, s.names))
             self.lines.item(label, f"{h.notation}: {words} (win share {100 * h.win_share:.0f}%)")
         return False
 
@@ -396,6 +416,22 @@ COMMANDS: dict[str, Command] = {
     "quit": Conversation.cmd_quit, "q": Conversation.cmd_quit, "exit": Conversation.cmd_quit,
 }
 """Every command by the words that call it."""
+
+
+def consequences(events: list[Event], seat: int, sealed: bool) -> list[Event]:
+    """What the mover hears of their own move's events, after "You played X:
+    what it does": not the log's announcement of that very move (its first
+    public event when it names the mover: "Ana places Mc4h"), nor, for a
+    sealed choice, the private line that restates it ("You picked money");
+    what followed from it (a card drawn, a score, a reveal) stays."""
+    out = [ev for ev in events if ev.visible_to(seat)]
+    mover = f"{{P{seat + 1}}}"
+    first = next((i for i, ev in enumerate(out) if ev.private_to is None), None)
+    if first is not None and out[first].text.startswith(mover):
+        del out[first]
+        if sealed and first < len(out) and out[first].private_to == seat and out[first].text.startswith("You "):
+            del out[first]
+    return out
 
 
 def _ordinal(n: int) -> str:

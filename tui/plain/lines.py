@@ -3,7 +3,7 @@ but printable text (no escape sequence, no box drawing, no colour)."""
 from __future__ import annotations
 
 import re
-from typing import TextIO
+from typing import Sequence, TextIO
 
 from engine.text import cells, char_cells, shown
 
@@ -34,13 +34,17 @@ _PLURAL_LOOK = re.compile(r"\b(\d+)s\b")
 """A card code that a speech synthesizer reads as a plural ('13s': 'thirteen z')."""
 
 
-def spoken(text: str) -> str:
+def spoken(text: str, terms: Sequence[tuple[re.Pattern[str], str]] = ()) -> str:
     """A ruleset's words (an event, a description, a prompt, a position)
     as a screen reader should say them, found by listening to espeak-ng:
     a range's dash as ' to ' ('c4–e4' was said 'c4 e4'), a middle dot
     between items as '; ' (it was silent), the '>' of a path after 'to'
     as ', then ' (it was silent), '13s' as '13 s' (it was said 'thirteen
-    z'). Never applied to a move's notation, which a person types back."""
+    z'). `terms`: the game's own short forms in words first
+    (`GameState.spoken_terms`: 'T/H/P' was said 'T slash H slash P').
+    Never applied to a move's notation, which a person types back."""
+    for pattern, words in terms:
+        text = pattern.sub(words, text)
     text = _RANGE.sub(" to ", text).replace(" · ", "; ")
     text = _PATH.sub(lambda m: "to " + m.group(1).replace(">", ", then "), text)
     return _PLURAL_LOOK.sub(r"\1 s", text)
