@@ -51,7 +51,7 @@ async def test_only_the_status_command_runs(server):
     server.store.create_room("grid-square", ["carol", "bot:greedy"], seed=3)
     async with await connect(server.port, key) as conn:
         shell = await conn.run("sh -c id")
-        assert shell.exit_status == 1 and "only command is 'status'" in shell.stderr
+        assert shell.exit_status == 1 and "only commands are 'status' and 'plain'" in shell.stderr
         status = await conn.run("status")
         assert status.exit_status == 0
         assert "r0001" in status.stdout and "Grid Square" in status.stdout

@@ -61,6 +61,11 @@ class _Listing:
 class Conversation:
     """One plain-text game: `run()` until the game ends or the person leaves."""
 
+    HELP = HELP
+    """The commands and what they do, for `help`."""
+    STALE = "Another tsquare changed this game; it is read again."
+    """Said when an answer came after the save had moved on (nothing played)."""
+
     def __init__(self, session: GameSession, lines: Lines, hint_seconds: float = HINT_SECONDS) -> None:
         self.session = session
         self.lines = lines
@@ -134,7 +139,7 @@ class Conversation:
                 if self.answer(seat, answer.strip()):
                     return
             except StaleGameError:
-                self.say("Another tsquare changed this game; it is read again.")
+                self.say(self.STALE)
                 return
             except MoveError as exc:
                 self.say(self._sentence(with_names(str(exc), s.names)) + " Type moves to list the legal moves.")
@@ -146,8 +151,7 @@ class Conversation:
         from engine.core import TIE_BREAK_SUFFIX
 
         s = self.session
-        humans = s.humans()
-        seat = self.current if self.current is not None else (humans[0] if humans else None)
+        seat = self.listener()
         self.tell_news(seat)
         out = s.view(seat).outcome()
         assert out is not None
@@ -159,7 +163,17 @@ class Conversation:
             detail = f": {', '.join(parts)}" if parts else ""
             self.lines.item(f"{_ordinal(out.ranks[i])}:",
                             self.spoken(f"{s.names[i]}, {plural(out.scores[i], 'point')}{detail}."))
-        self.say(f"The game is saved in {s.path}.")
+        self.say(self.kept_line())
+
+    def listener(self) -> int | None:
+        """The seat whose view the end of the game is told from: the last
+        person spoken to (None: the public view, for bots only)."""
+        humans = self.session.humans()
+        return self.current if self.current is not None else (humans[0] if humans else None)
+
+    def kept_line(self) -> str:
+        """Where the game is kept, said when it ends."""
+        return f"The game is saved in {self.session.path}."
 
     # ------------------------------------------------------------ speaking
     def say(self, text: str = "", indent: str = "") -> None:
@@ -343,7 +357,7 @@ class Conversation:
     def cmd_help(self, seat: int, _: str) -> bool:
         parts = ", ".join(self.session.view(seat).position_parts())
         self.say("Commands:")
-        for name, what in HELP:
+        for name, what in self.HELP:
             self.lines.item(f"{name}:", what.format(parts=parts))
         return False
 

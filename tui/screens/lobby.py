@@ -11,6 +11,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rulesets import REGISTRY
+from tui.server.sections import sections
 from tui.server.store import DAMAGED, PAGE, RoomError, RoomStatus, Store, seat_label
 from tui.widgets.option_list import KeyOptionList
 
@@ -27,16 +28,6 @@ def room_label(st: RoomStatus, user: str) -> Text:
     seats = ", ".join("you" if s == user else seat_label(s) for s in st.room.seats)
     hints = " · hints on" if st.hints else ""
     return Text(f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {seats}{hints}")
-
-
-def sections(statuses: list[RoomStatus], user: str) -> list[tuple[str, list[RoomStatus]]]:
-    """The lobby's three lists: your rooms (your turn first), rooms with a
-    free seat, and the other games to watch."""
-    mine = sorted((s for s in statuses if s.seat is not None), key=lambda s: (not s.your_turn, s.over, s.room.id))
-    rest = [s for s in statuses if s.seat is None]
-    open_ = sorted((s for s in rest if s.room.open_seats() and not s.over), key=lambda s: -int(s.room.id[1:]))
-    watch = sorted((s for s in rest if s not in open_), key=lambda s: -int(s.room.id[1:]))
-    return [("Your rooms", mine), ("Open rooms (Enter takes a free seat)", open_), ("Other games (Enter watches)", watch)]
 
 
 class LobbyScreen(Screen[None]):

@@ -8,7 +8,8 @@
   client's TERM (and COLORTERM if sent); bytes are relayed both ways. Output
   waits for each client's own channel to drain, so a slow client holds up
   only its own process, never the server or the others.
-- `ssh HOST status` prints the rooms where it is your turn. Nothing else may
+- `ssh HOST status` prints the rooms where it is your turn; `ssh HOST plain`
+  is the lobby and rooms line by line (`tui/plain/relay.py`). Nothing else may
   run: no shell but the TUI, no other command, no subsystem, no port, agent
   or X11 forwarding.
 - Limits: connections per key and in all, first logins per minute from one
@@ -278,9 +279,10 @@ class Front:
         except RoomError as exc:
             return self._refuse(process, str(exc))
         command = process.command
-        if command is not None:
+        plain = command is not None and command.strip() == "plain"  # line by line: tui/plain/relay.py
+        if command is not None and not plain:
             return self._command(process, command.strip(), user)
-        if process.get_terminal_type() is None:
+        if process.get_terminal_type() is None and not plain:
             return self._refuse(process, "the games need a terminal: use ssh -t, or 'status'")
         if self.active.get(fingerprint, 0) >= self.limits.per_key:
             return self._refuse(process, f"at most {self.limits.per_key} connections per key")
@@ -295,7 +297,12 @@ class Front:
             if user is None:
                 user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
             if user is not None:
-                code = await self._run_tui(process, user)
+                if plain:
+                    from tui.plain.relay import run_plain
+
+                    code = await run_plain(self, process, user)
+                else:
+                    code = await self._run_tui(process, user)
                 process.exit(code)
         except (asyncio.TimeoutError, asyncssh.BreakReceived, asyncssh.SignalReceived):
             process.exit(1)
@@ -328,7 +335,7 @@ class Front:
 
     def _command(self, process: asyncssh.SSHServerProcess, command: str, user: str | None) -> None:
         if command != "status":
-            return self._refuse(process, "the only command is 'status'")
+            return self._refuse(process, "the only commands are 'status' and 'plain'")
         if user is None:
             return self._refuse(process, "log in once with a terminal to pick your name")
         try:
@@ -346,7 +353,7 @@ class Front:
             b"Welcome to T-Square. This key is new here: pick the name others will see\r\n"
             b"(2-16 letters, digits, - or _; it stays bound to this key).\r\n"
         )
-        reader = LineReader(process)
+        reader = LineReader(process, echo=process.get_terminal_type() is not None)  # else the client's terminal echoes
         while True:
             out.write(b"Name: ")
             line = await reader.line()
@@ -476,8 +483,9 @@ class LineReader:
     """Lines typed on a raw terminal, echoed; escape sequences and anything
     but printable ASCII are dropped; at most 16 characters a line."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess) -> None:
+    def __init__(self, process: asyncssh.SSHServerProcess, echo: bool = True) -> None:
         self.process = process
+        self.echo = echo
         self.pending = b""
         self.escape = 0
         """0 normal, 1 after ESC, 2 inside a CSI/SS3 sequence."""
@@ -505,15 +513,18 @@ class LineReader:
             elif byte in (3, 4):  # Ctrl-C, Ctrl-D
                 return None
             elif byte in (13, 10):
-                self.process.stdout.write(b"\r\n")
+                if self.echo:
+                    self.process.stdout.write(b"\r\n")
                 return buf
             elif byte in (8, 127):
                 if buf:
                     buf = buf[:-1]
-                    self.process.stdout.write(b"\b \b")
+                    if self.echo:
+                        self.process.stdout.write(b"\b \b")
             elif 32 < byte < 127 and len(buf) < 16:
                 buf += chr(byte)
-                self.process.stdout.write(bytes([byte]))
+                if self.echo:
+                    self.process.stdout.write(bytes([byte]))
 
 
 def child_env(term: str, colorterm: str | None) -> dict[str, str]:
