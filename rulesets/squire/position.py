@@ -80,9 +80,9 @@ def players_words(st: "SquireState") -> list[str]:
     out = []
     for s, p in enumerate(st.players):
         board = f", {K.BOARDS[p.board].name}" if p.board >= 0 else ""
-        where = st.game_map.cities[p.pos].name if p.pos >= 0 else "not on the map yet"
+        where = f"in {st.game_map.cities[p.pos].name}" if p.pos >= 0 else "not on the map yet"
         token = "; holds the Exhibition token" if s == st.token else ""
-        out.append(f"{seat_name(s)}{board}, in {where}: {plural(p.coins, 'coin')} and {p.royal_coins} Royal,"
+        out.append(f"{seat_name(s)}{board}, {where}: {plural(p.coins, 'coin')} and {p.royal_coins} Royal,"
                    f" {plural(p.tickets, 'ticket')} and {p.royal_tickets} Royal,"
                    f" {st.score_now(s)} VP so far; {plural(len(p.hand), 'card')} in hand{token}.")
         out.extend(_gallery(st, s))

@@ -10,8 +10,8 @@ from typing import Iterable, Iterator
 from engine.record import Player
 from engine.session import GameSession
 from engine.text import cells
-from tui.plain.conversation import Conversation
-from tui.plain.lines import Lines
+from tui.plain.conversation import Conversation, sentence
+from tui.plain.lines import Lines, spoken
 
 ESC = "\x1b"
 BOX = re.compile("[\u2500-\u257f]")
@@ -85,6 +85,7 @@ def secrets_kept(session: GameSession, seats: Iterable[int], text: str) -> None:
     shown = {squash(ev.render(names)) for evs in session.record.log for ev in evs
              if any(ev.visible_to(s) for s in seats)}
     flat = squash(text)
+    terms = session.record.state.spoken_terms()
     for evs in session.record.log:
         for ev in evs:
             if ev.private_to is None or ev.private_to in seats:
@@ -92,5 +93,5 @@ def secrets_kept(session: GameSession, seats: Iterable[int], text: str) -> None:
             words = squash(ev.render(names))
             if words in shown:
                 continue
-            said = Conversation._sentence(words)  # as the conversation says an event
+            said = squash(sentence(spoken(words, terms), names))  # as the conversation says an event
             assert said not in flat, f"private to seat {ev.private_to + 1}: {words!r}"

@@ -183,3 +183,40 @@ def test_a_sealed_choice_is_said_once_and_its_reveal_kept(tmp_path):
     assert [e.text for e in consequences(drawn, 0, sealed=False)] == ["You draw 4s 10g"]  # news, kept
     other = [Event("Round 2 begins"), Event("{P1} wins")]
     assert consequences(other, 0, sealed=False) == other
+
+
+def test_news_between_keys_comes_at_a_push_and_the_prompt_again(monkeypatch):
+    """A prompt waiting for a line hears the room's news as soon as the
+    wake-up pipe (the server's SIGUSR1) is written, not at a clock tick."""
+    import io
+    import os
+    import threading
+
+    from tui.plain import remote
+
+    monkeypatch.setattr(remote, "POLL_SECONDS", 3600.0)  # only the push can wake it within the test
+    inp_r, inp_w = os.pipe()
+    wake_r, wake_w = os.pipe()
+    out = io.StringIO()
+    lines = remote.PushedLines(inp_r, out, wake_r)
+    told = threading.Event()
+
+    def idle() -> bool:
+        lines.say("Ben placed Mc4h.")
+        told.set()
+        return True
+
+    lines.idle = idle
+    answers: list[str | None] = []
+    reader = threading.Thread(target=lambda: answers.append(lines.ask()))
+    reader.start()
+    os.write(wake_w, b"\0")
+    assert told.wait(30)
+    os.write(inp_w, b"look\n")
+    reader.join(30)
+    assert answers == ["look"]
+    assert out.getvalue() == "> Ben placed Mc4h.\n> "
+    os.close(inp_w)
+    assert lines.ask() is None  # end of input
+    for fd in (inp_r, wake_r, wake_w):
+        os.close(fd)

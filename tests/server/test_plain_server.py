@@ -124,8 +124,8 @@ async def test_another_persons_move_is_told_while_you_wait(server):
     ana.send("1")
     said = await ana.wait_for("You played ")
     move = (await ana.wait_for(":")).rstrip(":")
-    said = await ben.wait_for("Alice placed")  # at bob's prompt, unasked
-    assert said.startswith("\n") or said.strip() == "Alice placed"  # on a line of its own, off the prompt
+    said = await ben.wait_for("alice placed")  # at bob's prompt, unasked
+    assert said.startswith("\n") or said.strip() == "alice placed"  # on a line of its own, off the prompt
     await ben.wait_for(move)
     await ben.wait_for("Your turn, bob.")
     await ana.wait_for("Waiting for bob (move 2).")
@@ -156,7 +156,7 @@ async def test_a_watcher_hears_the_moves_and_cannot_play(server):
     ana.send(room.id)
     await ana.wait_for("Your turn, alice.")
     ana.send("1")
-    await cleo.wait_for("Alice placed")
+    await cleo.wait_for("alice placed")
     await cleo.wait_for("Bot 2 placed")  # the server's bot, pushed like a person's move
     for p in (ana, cleo):
         await p.close()
@@ -211,3 +211,51 @@ async def test_only_status_and_plain_are_commands(server):
     assert result.exit_status == 1
     assert "the only commands are 'status' and 'plain'" in result.stderr
     conn.close()
+
+
+async def test_someone_sitting_down_is_told_and_the_seat_holder_is_pushed(server):
+    ka, kb = bind(server, "alice", "bob")
+    room = server.store.create_room("grid-square", ["alice", None], seed=5)
+    ana = await open_plain(server.port, ka)
+    await ana.prompt()
+    ana.send("1")
+    said = await ana.wait_for("Type a number, a move, or help.")
+    assert "Players: seat 1, alice (you); seat 2, open." in said
+    claimants = server.store.claimants(room.id)
+    assert claimants and set(claimants) <= server.pokeable  # the server's SIGUSR1 reaches it
+    ben = await open_plain(server.port, kb)
+    await ben.prompt()
+    ben.send("1")  # the open room: takes the free seat
+    await ben.wait_for("You sit at seat 2 of room")
+    await ana.wait_for("bob sat down.")
+    await ana.wait_for("Your turn, alice.")
+    for p in (ana, ben):
+        await p.close()
+
+
+async def test_with_a_terminal_the_line_is_edited_and_echoed_there(server):
+    (ka,) = bind(server, "alice")
+    conn = await connect(server.port, ka)
+    proc = await conn.create_process("plain", term_type="xterm", term_size=(80, 24), encoding=None)
+    ana = Plain(conn, proc)
+    await ana.prompt()
+    ana.process.stdin.write(b"lisx\x7ft\r")  # a typo rubbed out, Enter as a terminal sends it
+    said = await ana.wait_for("No rooms yet.")
+    assert said.startswith("lisx\b \bt\r\n")  # echoed and rubbed out by the PTY's line discipline
+    await ana.prompt()
+    ana.process.stdin.write(b"quit\r")
+    await ana.wait_for("Goodbye")
+    assert await ana.ended() == 0
+    assert "\x1b" not in ana.text
+    await ana.close()
+
+
+async def test_a_first_login_picks_a_name_without_a_second_echo(server):
+    key = new_key()
+    dora = await open_plain(server.port, key)
+    await dora.wait_for("Name: ")
+    dora.send("dora")
+    said = await dora.wait_for("You are dora.")
+    assert said.startswith("T-Square lobby")  # the client's own terminal echoed the name; the server did not
+    assert server.store.user_for(key.get_fingerprint("sha256")) == "dora"
+    await dora.close()

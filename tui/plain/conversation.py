@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from engine.core import Event, GameState, Move, with_names
 from engine.errors import MoveError, SaveError
@@ -226,13 +226,8 @@ class Conversation:
     def _prompt(self, view: GameState, seat: int) -> str:
         return self._sentence(self.spoken(with_names(view.prompt(seat), self.session.names)))
 
-    @staticmethod
-    def _sentence(text: str) -> str:
-        text = text.strip()
-        if not text:
-            return text
-        text = text[0].upper() + text[1:]
-        return text if text[-1] in ".!?" else text + "."
+    def _sentence(self, text: str) -> str:
+        return sentence(text, self.session.names)
 
     def _roster(self) -> str:
         s = self.session
@@ -430,6 +425,17 @@ COMMANDS: dict[str, Command] = {
     "quit": Conversation.cmd_quit, "q": Conversation.cmd_quit, "exit": Conversation.cmd_quit,
 }
 """Every command by the words that call it."""
+
+
+def sentence(text: str, names: Sequence[str] = ()) -> str:
+    """`text` as a sentence: a capital (not on a player's own name: 'ana'
+    stays 'ana') and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    if not any(text.startswith(name) for name in names):
+        text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
 def consequences(events: list[Event], seat: int, sealed: bool) -> list[Event]:

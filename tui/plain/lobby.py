@@ -243,8 +243,11 @@ class PlainLobby:
         def moved() -> None:
             self.store.record_change(room_id, session.record)  # the lobbies' summary of the room
 
+        def seats() -> list[str | None]:
+            return self.store.room(room_id).seats
+
         try:
-            code = RoomConversation(session, self.lines, seat, room_id, moved, still_mine).run()
+            code = RoomConversation(session, self.lines, seat, room_id, moved, still_mine, seats).run()
         finally:
             if release is not None:
                 release()
@@ -314,8 +317,9 @@ class PlainLobby:
         options = {}
         for spec in ruleset.options:
             choices = f" Choices: {', '.join(map(str, spec.choices))}." if spec.choices else ""
+            default = ("yes" if spec.default else "no") if isinstance(spec.default, bool) else spec.default
             while True:
-                answer = self.question(f"Option {spec.name}: {spec.help}.{choices} Enter: {spec.default}.")
+                answer = self.question(f"Option {spec.name}: {spec.help}.{choices} Enter: {default}.")
                 if not answer:
                     break
                 try:

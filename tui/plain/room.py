@@ -37,7 +37,8 @@ class RoomConversation(Conversation):
     STALE = "The game moved on before your answer arrived; nothing was played."
 
     def __init__(self, session: GameSession, lines: PushedLines, seat: int | None, room_id: str,
-                 on_move: Callable[[], None] | None = None, still_mine: Callable[[], bool] | None = None) -> None:
+                 on_move: Callable[[], None] | None = None, still_mine: Callable[[], bool] | None = None,
+                 seats: Callable[[], list[str | None]] | None = None) -> None:
         super().__init__(session, lines)
         self.seat = seat
         """The person's seat, fixed (None: a spectator)."""
@@ -46,6 +47,8 @@ class RoomConversation(Conversation):
         """Called after each move played here (the lobby's summary of the room)."""
         self.still_mine = still_mine
         """False once the person opened this seat on another connection."""
+        self.seats = seats
+        """The room's seats as its index has them (None: open), for the roster."""
         lines.idle = self.poll
 
     # ------------------------------------------------------------ the loop
@@ -111,10 +114,13 @@ class RoomConversation(Conversation):
             raise Quit
         if not s.changed_on_disk():
             return False
-        before = (self.seat in s.to_act(), s.is_over(), s.names)
+        before = (self.seat in s.to_act(), s.is_over(), list(s.names))
         s.reload()
         self.lines.say("")  # off the prompt's line
-        if before != (self.seat in s.to_act(), s.is_over(), s.names):
+        joined = [n for i, n in enumerate(s.names) if i < len(before[2]) and n != before[2][i]]
+        if joined:
+            self.say(f"{', '.join(joined)} sat down.")
+        if before != (self.seat in s.to_act(), s.is_over(), list(s.names)):
             raise Moved
         self.tell_news(self.seat)
         return True
@@ -128,6 +134,24 @@ class RoomConversation(Conversation):
         if played and self.on_move is not None:
             self.on_move()
         return played
+
+    def _roster(self) -> str:
+        try:
+            seats = self.seats() if self.seats is not None else None
+        except (ValueError, OSError):  # the index cannot be read: the save's names
+            seats = None
+        if seats is None or len(seats) != len(self.session.names):
+            return super()._roster()
+        out = []
+        for i, who in enumerate(seats):
+            if who is None:
+                words = "open"
+            elif who.startswith("bot:"):
+                words = f"{self.session.names[i]}, a bot ({who[4:]})"
+            else:
+                words = f"{who}{' (you)' if i == self.seat else ''}"
+            out.append(f"seat {i + 1}, {words}")
+        return "; ".join(out)
 
     def listener(self) -> int | None:
         return self.seat
