@@ -57,7 +57,8 @@ def _drafted(b: "MasonBoard") -> str:
     if b.face_down:
         parts.append(f"{len(b.face_down)} face down")
     text = words_list(parts)
-    return text + (f"; x2 doubles {b.doubled}" if b.doubled else "")
+    doubled = words_list([CARD_TYPES[d.CARD_LETTERS.index(ch)] for ch in b.doubled])
+    return text + (f"; x2 doubles {doubled}" if b.doubled else "")
 
 
 def players_words(st: "SquareMasonsState") -> list[str]:
@@ -134,8 +135,11 @@ def describe_position(st: "SquareMasonsState", part: str) -> list[str]:
 
 
 SPOKEN = (
+    (re.compile(r"\ban x2\b"), "a times-two"),
+    (re.compile(r"\bx2\b"), "times-two"),
     (re.compile(r"\b1 ([IOTSZJL])\b"), r"1 \1 block"),
     (re.compile(r"\b(\d+) ([IOTSZJL])\b(?! block)"), r"\1 \2 blocks"),
 )
-"""Short forms as a listener hears them (`spoken_terms`): a block's letter
-is its shape's name, said with 'block' ('reserve 1 O' was 'reserve one oh')."""
+"""Short forms as a listener hears them (`spoken_terms`): the x2 card as
+'times-two' (it was 'eks two'); a block's letter is its shape's name, said
+with 'block' ('reserve 1 O' was 'reserve one oh')."""

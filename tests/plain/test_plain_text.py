@@ -128,4 +128,5 @@ def test_a_games_short_forms_are_said_in_words():
     assert spoken("a card like 1g>c4", ar) == "a card like 1g>c4"
     sm = _state("square-masons").spoken_terms()
     assert spoken("reserve 1 O and 2 T", sm) == "reserve 1 O block and 2 T blocks"
+    assert spoken("draft an x2 card; 1 x2", sm) == "draft a times-two card; 1 times-two"
     assert spoken("T/H/P", _state("grid-square").spoken_terms()) == "T/H/P"  # another game's words are its own
