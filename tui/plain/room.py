@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.errors import SaveError
-from engine.session import GameSession
-from tui.plain.conversation import COMMANDS, HELP, Conversation, Quit
+from engine.session import GameSession, StaleGameError
+from tui.plain.conversation import COMMANDS, HELP, Conversation, Quit, sentence
 from tui.plain.remote import PushedLines
 
 ROOM_HELP = tuple((name, "back to the lobby; the room keeps the game" if name == "quit" else what)
@@ -130,7 +130,19 @@ class RoomConversation(Conversation):
         if self.still_mine is not None and not self.still_mine():
             self.say("You opened this seat on another connection: it plays there now.")
             raise Quit
-        played = super().play(seat, move)
+        from engine.saves import SaveWriteError
+        from tui.server.records import storage_problem
+
+        try:
+            played = super().play(seat, move)
+        except StaleGameError:
+            raise  # the turn's loop says so and reads the game again
+        except SaveWriteError as exc:  # a full or read-only disk: nothing played, the person goes on
+            self.say(sentence(storage_problem(exc), self.session.names))
+            return False
+        except SaveError:  # the save's lock stayed busy
+            self.say("The room is busy; nothing was played. Try again.")
+            return False
         if played and self.on_move is not None:
             self.on_move()
         return played
