@@ -55,3 +55,50 @@ def test_a_spectator_hears_the_game_and_cannot_play(tmp_path):
     assert text.count("You are watching this game; type look, log or quit.") == 2
     assert "alice: 0 cells claimed" in text
     assert "End of input." in text
+
+
+def _masons_after_direction(tmp_path):
+    """A Square Masons room of three people at the first sealed draft pick,
+    and alice's session opened before bob picks (so it is stale)."""
+    store = Store(tmp_path / "data")
+    store.make()
+    room = store.create_room("square-masons", ["alice", "bob", "carol"], seed=4)
+    path = store.room_path(room.id)
+    first = GameSession.open(path)
+    first.play(0, first.view(0).legal(0)[0])  # the direction of play
+    alice = GameSession.open(path)
+    bob = GameSession.open(path)
+    bob.play(1, bob.view(1).legal(1)[0])  # a sealed pick alice's session has not seen
+    return store, room, alice
+
+
+def _talk(session, room, answers):
+    inp_r, inp_w = os.pipe()
+    os.write(inp_w, "".join(a + "\n" for a in answers).encode())
+    os.close(inp_w)
+    out = io.StringIO()
+    try:
+        RoomConversation(session, PushedLines(inp_r, out), 0, room.id).run()
+    finally:
+        os.close(inp_r)
+    return out.getvalue()
+
+
+def test_an_answer_still_stands_after_anothers_sealed_pick(tmp_path):
+    store, room, alice = _masons_after_direction(tmp_path)
+    text = _talk(alice, room, ["1", "quit"])
+    assert "moved on" not in text
+    assert text.index("bob has chosen.") < text.index("You played")  # told first, then played
+    assert GameSession.open(store.room_path(room.id)).ply == 3
+
+
+def test_a_pick_landing_at_the_same_moment_is_played_again(tmp_path, monkeypatch):
+    """The other's pick lands between the last look and the write (no news
+    at the prompt): the session refuses the stale write, and since alice's
+    choices are as they were, her answer is played on the new position."""
+    store, room, alice = _masons_after_direction(tmp_path)
+    monkeypatch.setattr(RoomConversation, "poll", lambda self: False)
+    text = _talk(alice, room, ["1", "quit"])
+    assert "moved on" not in text
+    assert "bob has chosen." in text and "You played" in text
+    assert GameSession.open(store.room_path(room.id)).ply == 3

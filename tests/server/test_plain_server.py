@@ -259,3 +259,31 @@ async def test_a_first_login_picks_a_name_without_a_second_echo(server):
     assert said.startswith("T-Square lobby")  # the client's own terminal echoed the name; the server did not
     assert server.store.user_for(key.get_fingerprint("sha256")) == "dora"
     await dora.close()
+
+
+async def test_sealed_choices_between_two_connections_keep_each_ones_secrets(server):
+    from tests.plain.script import secrets_kept
+
+    ka, kb = bind(server, "alice", "bob")
+    room = server.store.create_room("square-masons", ["alice", "bob", "bot:random"], seed=4)
+    people = {0: await open_plain(server.port, ka), 1: await open_plain(server.port, kb)}
+    for p in people.values():
+        await p.prompt()
+        p.send(room.id)
+    async def play(seat: int, turns: int) -> None:
+        for _ in range(turns):  # the direction (alice), then sealed draft picks by everyone at once
+            await people[seat].wait_for(f"Your turn, {('alice', 'bob')[seat]}.")
+            await people[seat].prompt()
+            people[seat].send("1")
+
+    await asyncio.gather(play(0, 4), play(1, 3))
+    try:
+        await people[0].wait_for("Pick 3 revealed")
+    except AssertionError:
+        print(people[0].text); print("====="); print(people[1].text); raise
+    session = GameSession.open(server.store.room_path(room.id))
+    assert session.ply >= 9
+    for seat, p in people.items():
+        secrets_kept(session, [seat], p.text)
+        check_plain(typed(p.text))
+        await p.close()

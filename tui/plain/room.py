@@ -24,6 +24,11 @@ WATCHED_LOG = 4
 """Moves a spectator hears again with `log`."""
 
 
+RETRIES = 3
+"""Times an answer is played again when another's move landed first and
+the answer still stands."""
+
+
 class Moved(Exception):
     """The room's game changed so that the question asked no longer stands
     (the turn came or went, the game ended, the seat went elsewhere)."""
@@ -126,6 +131,21 @@ class RoomConversation(Conversation):
         return True
 
     # ------------------------------------------------------------ overrides
+    def answer(self, seat: int, text: str) -> bool:
+        """Act on an answer after hearing what others did since the question
+        (a sealed pick of theirs): the answer still stands when this seat is
+        still to act, and its number too when the list of moves is the same."""
+        listing = self.listing
+        try:
+            moved = self.poll()
+        except Moved:
+            if text and text.partition(" ")[0].lower() not in COMMANDS:
+                self.say(self.STALE)
+            raise
+        if moved and listing is not None and listing.moves == self.session.view(seat).legal(seat):
+            listing.ply = self.session.ply  # the same moves: the numbers still stand
+        return super().answer(seat, text)
+
     def play(self, seat: int, move) -> bool:
         if self.still_mine is not None and not self.still_mine():
             self.say("You opened this seat on another connection: it plays there now.")
@@ -134,7 +154,7 @@ class RoomConversation(Conversation):
         from tui.server.records import storage_problem
 
         try:
-            played = super().play(seat, move)
+            played = self._play_standing(seat, move)
         except StaleGameError:
             raise  # the turn's loop says so and reads the game again
         except SaveWriteError as exc:  # a full or read-only disk: nothing played, the person goes on
@@ -164,6 +184,22 @@ class RoomConversation(Conversation):
                 words = f"{who}{' (you)' if i == self.seat else ''}"
             out.append(f"seat {i + 1}, {words}")
         return "; ".join(out)
+
+    def _play_standing(self, seat: int, move) -> bool:
+        """Play; if another's move landed first (a sealed pick made at the
+        same moment) and this seat's choices are just as they were, what
+        came is told and the answer played on the new position (at most
+        RETRIES times); else StaleGameError."""
+        for tries in range(RETRIES + 1):
+            before = self.session.view(seat).legal(seat)
+            try:
+                return super().play(seat, move)
+            except StaleGameError:  # the session has read the save again
+                s = self.session
+                if tries == RETRIES or s.is_over() or seat not in s.to_act() or s.view(seat).legal(seat) != before:
+                    raise
+                self.tell_news(seat)
+        return False
 
     def listener(self) -> int | None:
         return self.seat
