@@ -4,7 +4,6 @@ for the plain-text mode (screen readers, braille displays)."""
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from engine.core import seat_name

@@ -4,7 +4,6 @@ for the plain-text mode (screen readers, braille displays, pipes)."""
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING, Sequence
 
 from engine.core import seat_name

@@ -4,7 +4,6 @@ drawing) and the viewer's own cards, for the plain-text mode."""
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from engine.core import seat_name

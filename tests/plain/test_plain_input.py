@@ -173,8 +173,8 @@ def test_your_own_move_is_said_once(tmp_path):
 
 
 def test_a_sealed_choice_is_said_once_and_its_reveal_kept(tmp_path):
-    from tui.plain.conversation import consequences
     from engine.core import Event
+    from tui.plain.conversation import consequences
 
     events = [Event("{P1} has chosen"), Event("You picked money", private_to=0),
               Event("Pick 1 revealed: {P1} money, {P2} order")]

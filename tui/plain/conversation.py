@@ -10,6 +10,7 @@ secrets never reach these lines.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -61,7 +62,7 @@ class _Listing:
 class Conversation:
     """One plain-text game: `run()` until the game ends or the person leaves."""
 
-    HELP = HELP
+    HELP: tuple[tuple[str, str], ...] = HELP
     """The commands and what they do, for `help`."""
     STALE = "Another tsquare changed this game; it is read again."
     """Said when an answer came after the save had moved on (nothing played)."""
@@ -75,7 +76,7 @@ class Conversation:
         self.current: int | None = None
         """The seat the screen last spoke to (a pass line before another)."""
         self.listing: _Listing | None = None
-        self.terms: tuple | None = None
+        self.terms: tuple[tuple[re.Pattern[str], str], ...] | None = None
         """The game's short forms in words (`GameState.spoken_terms`), once asked."""
 
     @classmethod

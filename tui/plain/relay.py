@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 if TYPE_CHECKING:
-    from tui.server.ssh import Front
+    from tui.server.ssh import Front, InputBucket
 
 END_SECONDS = 5.0
 """How long the process may take to say goodbye after the client's input ended."""
 
 
-async def run_plain(front: "Front", process: asyncssh.SSHServerProcess, user: str) -> int:
+async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], user: str) -> int:
     """Run the plain lobby for `user` and relay until it ends; its exit code."""
     from tui.server.ssh import InputBucket, _stop
 
@@ -99,11 +99,16 @@ async def run_plain(front: "Front", process: asyncssh.SSHServerProcess, user: st
     return max(0, ended.result() or 0)
 
 
-async def _pump_out(fd: int, process: asyncssh.SSHServerProcess) -> None:
+async def _pump_out(fd: int, process: asyncssh.SSHServerProcess[bytes]) -> None:
     loop = asyncio.get_running_loop()
     while True:
-        ready = loop.create_future()
-        loop.add_reader(fd, lambda: ready.done() or ready.set_result(None))
+        ready: asyncio.Future[None] = loop.create_future()
+
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(fd, wake)
         try:
             await ready
         finally:
@@ -120,7 +125,8 @@ async def _pump_out(fd: int, process: asyncssh.SSHServerProcess) -> None:
         await process.stdout.drain()  # this client's pace only
 
 
-async def _pump_in(fd: int, process: asyncssh.SSHServerProcess, front: "Front", bucket, terminal: bool) -> str:
+async def _pump_in(fd: int, process: asyncssh.SSHServerProcess[bytes], front: "Front", bucket: "InputBucket",
+                   terminal: bool) -> str:
     """Client to process; 'eof' when the client's input ended (the process is
     told: its pipe closed, or end-of-file on its terminal), 'gone' when the
     connection should end (idle, a flood)."""

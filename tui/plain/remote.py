@@ -10,6 +10,7 @@ which the server's SIGUSR1 ("your room's save changed", ARCHITECTURE.md
 """
 from __future__ import annotations
 
+import io
 import os
 import select
 import signal
@@ -33,7 +34,7 @@ class PushedLines(Lines):
     says it spoke, the prompt is written again."""
 
     def __init__(self, fd: int, out: TextIO, wake: int | None = None) -> None:
-        super().__init__(None, out, echo=False)  # type: ignore[arg-type]  (read from `fd`, not a stream)
+        super().__init__(io.StringIO(), out, echo=False)  # read from `fd`, not a stream
         self.fd = fd
         self.wake = wake
         """The read end of the wake-up pipe (None: only the clock)."""
@@ -104,7 +105,8 @@ def wake_pipe() -> int:
 def run(root: Path, user: str) -> int:
     """The plain lobby for `user` on this process's standard input and output."""
     from tui.plain.lobby import PlainLobby
-    from tui.server.store import RoomLimits, Store, check_user_name
+    from tui.server.records import RoomLimits, check_user_name
+    from tui.server.store import Store
 
     check_user_name(user)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from engine.core import Move
 from engine.errors import SaveError
 from engine.session import GameSession, StaleGameError
 from tui.plain.conversation import COMMANDS, HELP, Conversation, Quit, sentence
@@ -146,7 +147,7 @@ class RoomConversation(Conversation):
             listing.ply = self.session.ply  # the same moves: the numbers still stand
         return super().answer(seat, text)
 
-    def play(self, seat: int, move) -> bool:
+    def play(self, seat: int, move: Move | str) -> bool:
         if self.still_mine is not None and not self.still_mine():
             self.say("You opened this seat on another connection: it plays there now.")
             raise Quit
@@ -185,7 +186,7 @@ class RoomConversation(Conversation):
             out.append(f"seat {i + 1}, {words}")
         return "; ".join(out)
 
-    def _play_standing(self, seat: int, move) -> bool:
+    def _play_standing(self, seat: int, move: Move | str) -> bool:
         """Play; if another's move landed first (a sealed pick made at the
         same moment) and this seat's choices are just as they were, what
         came is told and the answer played on the new position (at most
