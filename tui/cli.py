@@ -757,7 +757,8 @@ def serve(
         None, "--bot-workers", help="Processes the bots think in, rooms in parallel (default: four a core)."
     ),
 ) -> None:
-    """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal."""
+    """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal
+    (`ssh -p PORT HOST plain`: line by line, for screen readers and scripts)."""
     if not 0 <= port <= 65535:
         fail("--port takes 0 to 65535")
     for flag, value, lo in (("--max-sessions", max_sessions, 1), ("--first-logins-per-minute", first_logins, 0),

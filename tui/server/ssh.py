@@ -596,7 +596,8 @@ def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | 
         real = await front.start(host, port)
         fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
         say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
-        say(f"players join with: ssh -p {real} {'localhost' if host in ('127.0.0.1', '::1') else host}")
+        shown = 'localhost' if host in ('127.0.0.1', '::1') else host
+        say(f"players join with: ssh -p {real} {shown} (line by line: ssh -p {real} {shown} plain)")
         lim = front.limits
         say(f"limits: {lim.max_sessions} sessions, {lim.per_key} per key, {lim.first_logins_per_minute} first "
             f"logins a minute per address, {lim.rooms_per_person} rooms per person, {lim.max_rooms} rooms")
