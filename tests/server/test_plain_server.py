@@ -285,3 +285,19 @@ async def test_sealed_choices_between_two_connections_keep_each_ones_secrets(ser
         secrets_kept(session, [seat], p.text)
         check_plain(typed(p.text))
         await p.close()
+
+
+async def test_the_lobby_says_when_a_room_becomes_your_turn(server):
+    ka, kb = bind(server, "alice", "bob")
+    room = server.store.create_room("grid-square", ["bob", "alice"], seed=7)
+    ana = await open_plain(server.port, ka)
+    lobby = await ana.prompt()
+    assert "your turn" not in lobby
+    session = GameSession.open(server.store.room_path(room.id))
+    while session.to_act() == (0,):  # bob's whole turn, from his own connection as far as alice knows
+        session.play(0, session.view(0).legal(0)[-1])
+    server.store.record_change(room.id, session.record)
+    said = await ana.wait_for(f"Your turn in room {room.id}, Grid Square, move {session.ply + 1}.")
+    assert said.startswith("\n")  # off the prompt's line
+    await ana.prompt()
+    await ana.close()
