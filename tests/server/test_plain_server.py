@@ -301,3 +301,23 @@ async def test_the_lobby_says_when_a_room_becomes_your_turn(server):
     assert said.startswith("\n")  # off the prompt's line
     await ana.prompt()
     await ana.close()
+
+
+async def test_a_whole_game_against_the_servers_bot_line_by_line(server):
+    (ka,) = bind(server, "alice")
+    room = server.store.create_room("grid-square", ["alice", "bot:random"], seed=2)
+    ana = await open_plain(server.port, ka)
+    await ana.prompt()
+    ana.send(room.id)
+    for _ in range(400):
+        said = " ".join((await ana.wait_for("\n> ", timeout=30)).split())
+        if "The game is over." in said:
+            break
+        if "Type a number, a move, or help." in said or "alice: " in said:
+            ana.send("1")
+    else:
+        raise AssertionError("the game never ended")
+    assert "1st:" in ana.text and f"Room {room.id} keeps the game. Back to the lobby." in ana.text
+    assert GameSession.open(server.store.room_path(room.id)).is_over()
+    check_plain(typed(ana.text))
+    await ana.close()
