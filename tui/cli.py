@@ -311,6 +311,27 @@ def _check_iterations(iterations: Optional[int]) -> None:
         fail("--iterations takes 1 to 10000000")
 
 
+def _seed_arg(text: str, span: int = 1) -> int:
+    """The first seed of a run of `span` seeds: a number, or `random` (a seed
+    drawn now, so a measurement cannot be fitted to the seeds it is made on;
+    it is printed on standard error, and is in the JSON's `seed`)."""
+    from engine.numbers import parse_number
+    from engine.saves import SEED_LIMIT
+
+    if text.strip().lower() == "random":
+        import secrets
+
+        seed = secrets.randbelow(SEED_LIMIT - span)
+        print(f"seed {seed} (drawn at random; --seed {seed} plays the same games again)", file=sys.stderr)
+        return seed
+    try:
+        seed = parse_number(text, "--seed")
+    except ValueError as exc:
+        fail(f"{exc}, or the word random")
+    _check_seed(seed, span)
+    return seed
+
+
 def _check_seed(seed: int, games: int = 1) -> None:
     """Seeds run from 0 to 2**64 - 1, as in a save (SEED_LIMIT)."""
     from engine.saves import SEED_LIMIT
@@ -666,7 +687,8 @@ def selfplay(
     games_: int = typer.Option(..., "--games", "-g", help="How many games to play."),
     players: Optional[int] = PlayersOpt,
     bot: list[str] = BotOpt,
-    seed: int = typer.Option(0, "--seed", help="Seed of the first game (game k uses seed+k)."),
+    seed_: str = typer.Option("0", "--seed", help="Seed of the first game (game k uses seed+k), or `random`: "
+                              "a seed drawn now and printed (fresh games a setting was never tuned on)."),
     option: list[str] = OptionOpt,
     as_json: bool = typer.Option(
         False,
@@ -687,7 +709,7 @@ def selfplay(
     ruleset = _ruleset(game)
     if games_ < 1:
         fail("--games must be at least 1")
-    _check_seed(seed, games_)
+    seed = _seed_arg(seed_, games_)
     if not 1 <= jobs <= 64:
         fail("--jobs takes 1 to 64 processes")
     _check_iterations(iterations)
@@ -889,7 +911,8 @@ def arena(
                                          "(default: the game's own levels)."),
     games_: int = typer.Option(20, "--games", "-g", help="Games for each pairing of levels."),
     players: Optional[int] = PlayersOpt,
-    seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
+    seed_: str = typer.Option("0", "--seed", help="Seed of the first game, or `random`: a seed drawn now "
+                              "and printed (fresh games a setting was never tuned on)."),
     option: list[str] = OptionOpt,
     jobs: int = typer.Option(1, "--jobs", "-j", help="Play games in this many parallel processes."),
     iterations: Optional[int] = IterationsOpt,
@@ -924,7 +947,7 @@ def arena(
     except ValueError as exc:
         fail(str(exc))
     total = games_ * len(pairings(chosen, n))
-    _check_seed(seed, 100_000 * len(pairings(chosen, n)) + games_)
+    seed = _seed_arg(seed_, 100_000 * len(pairings(chosen, n)) + games_)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn(f"{ruleset.title}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
