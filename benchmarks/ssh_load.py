@@ -82,6 +82,16 @@ class Figures:
     """(when a bot's turn showed on its person's screen, seconds until its move showed)"""
     errors: list[str] = field(default_factory=list)
     moves: int = 0
+    settled: int = 0
+    """Sessions that have opened their room, or given up trying."""
+    all_settled: asyncio.Event = field(default_factory=asyncio.Event)
+    sessions: int = 0
+
+    def settle(self) -> None:
+        """One more session is in its room (or failed to get there)."""
+        self.settled += 1
+        if self.settled >= self.sessions:
+            self.all_settled.set()
 
 
 def memory_kib(pid: int) -> dict[str, int]:
@@ -315,11 +325,14 @@ async def player(
 
         if not await until(lambda: logged_in, 30):
             figs.errors.append("login timed out")
+            figs.settle()
             return
         proc.stdin.write(b"\r")
         if not await until(lambda: MOVE_NO.search(screen.display[0]) is not None, 15):
             figs.errors.append("room did not open")
+            figs.settle()
             return
+        figs.settle()
         while time.monotonic() < deadline:
             top = screen.display[0]
             if "game over" in top:
@@ -454,6 +467,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
             for me, key in enumerate([keys[-2], keys[-3]])
         ])
         figs = Figures()
+        figs.sessions = sum(len(pair) for _, pair in rooms)
         used: dict[int, float] = {}
         """CPU seconds per process of the server's family, at the last look."""
         for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
@@ -496,11 +510,14 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         paths = [room.path for room, _ in rooms]
         snaps = [snapshot(server.pid, used, paths)]
 
-        async def steady_mark() -> None:
+        async def steady_mark() -> None:  # logins cost more than moves: the steady part starts after the last
             await asyncio.sleep(ramp + 3)
+            await figs.all_settled.wait()
+            steady_at.append(time.monotonic() - t0)
             snaps.append(snapshot(server.pid, used, paths))
 
-        marker = asyncio.create_task(steady_mark()) if ramp and ramp + 3 < seconds else None
+        steady_at: list[float] = []
+        marker = asyncio.create_task(steady_mark()) if ramp + 3 < seconds else None
         done = await asyncio.gather(*[asyncio.wait_for(t, seconds + ramp + 60) for t in tasks], return_exceptions=True)
         sampler.cancel()
         if marker is not None:
@@ -576,7 +593,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         print("CPU by party, per move served and in cores (this machine's cores are shared by all four):")
         print(cpu_line("whole run, logins included", snaps[0], snaps[-1]))
         if len(snaps) == 3:
-            print(cpu_line(f"once everyone is in (from {ramp + 3:g} s)", snaps[1], snaps[2]))
+            print(cpu_line(f"once everyone is in their room (from {steady_at[0]:.0f} s)", snaps[1], snaps[2]))
         if bot_plies:
             print(f"bot workers: {bot_cpu:.1f} s of CPU ({bot_cpu / elapsed:.2f} cores), {1000 * bot_cpu / bot_plies:.0f} ms a bot move")
         print(
