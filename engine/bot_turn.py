@@ -90,12 +90,13 @@ def hurry(bot: "Bot", since: float | None, now: float | None = None) -> bool:
     `time.time()`) from `bot`'s time budget, if it thinks against one (the
     search levels); at least MIN_THINK_SHARE of the budget is left. False
     if the bot has no budget of time (nothing to take from)."""
-    budget = getattr(bot, "budget", None)
-    seconds = getattr(budget, "seconds", None)
-    if since is None or seconds is None:
+    from engine.bots.search import SearchBot
+
+    if since is None or not isinstance(bot, SearchBot) or bot.budget.seconds is None:
         return False
+    seconds = bot.budget.seconds
     waited = max(0.0, (time.time() if now is None else now) - since)
-    bot.budget = replace(budget, seconds=max(seconds * MIN_THINK_SHARE, seconds - waited))  # type: ignore[attr-defined]
+    bot.budget = replace(bot.budget, seconds=max(seconds * MIN_THINK_SHARE, seconds - waited))
     return True
 
 
