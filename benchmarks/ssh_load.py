@@ -594,6 +594,14 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         print(cpu_line("whole run, logins included", snaps[0], snaps[-1]))
         if len(snaps) == 3:
             print(cpu_line(f"once everyone is in their room (from {steady_at[0]:.0f} s)", snaps[1], snaps[2]))
+            a, b, c = snaps
+            steady_tui = (c.cpu["tui"] - b.cpu["tui"]) / max(c.plies - b.plies, 1)
+            logins = b.cpu["tui"] - a.cpu["tui"] - steady_tui * (b.plies - a.plies)
+            print(
+                f"  a login and its room's opening: about {1000 * logins / max(figs.sessions, 1):.0f} ms of TUI CPU "
+                f"a session (the TUI CPU until everyone was in, less its moves at the steady rate), "
+                f"{logins / max(steady_tui, 1e-9) / max(figs.sessions, 1):.1f} moves' worth"
+            )
         if bot_plies:
             print(f"bot workers: {bot_cpu:.1f} s of CPU ({bot_cpu / elapsed:.2f} cores), {1000 * bot_cpu / bot_plies:.0f} ms a bot move")
         print(
