@@ -29,7 +29,8 @@ began (the save's change that made it the bot's), and `hurry` takes the
 time waited from the budget, down to MIN_THINK_SHARE of it: a turn that
 waited 0.5 s thinks 0.4 s, and the move shows about when it would have
 without the wait. A queue longer than the budget still gets its moves
-thought for at least that share, never a blind one.
+thought for at least that share, never a blind one (and so does a turn
+that was pending while the server was stopped, once, as it starts again).
 """
 from __future__ import annotations
 

@@ -16,9 +16,13 @@ every room, connected or not.
   threads), preloaded with every game (`tui.server.bot_worker`), at a lower
   priority than the people's processes; the forkserver starts a session of
   its own, so under the kernel's autogroup scheduling the whole pool weighs
-  as one connection and never shares the relay's CPU (`bot_group`). A `deep` bot in a worker searches
-  in `max(1, cores // workers)` processes, so the pool together uses about
-  the machine's cores.
+  as one connection and never shares the relay's CPU (`bot_group`). A
+  `deep` bot in a worker searches in `max(1, cores // workers)` processes,
+  so the pool together uses about the machine's cores.
+- A turn's time budget runs from the save's change that began it, so the
+  time it waited for a worker is taken from its thinking
+  (`engine.bot_turn.hurry`); `BotRunner.turns` keeps each move's wait and
+  thought.
 """
 from __future__ import annotations
 
