@@ -7,14 +7,17 @@ move saved to the bot's reply saved is measured.
 
 It isolates the bots' part of "bot move → screens": noticing the change
 (BotRunner looks every 50 ms), loading the save in a worker, thinking
-(`search`: 0.9 s; `random`: nothing, so the pool's own overhead) and the
-commit. Bounded: at most 32 rooms and 20 replies a room, 60 s a reply.
+(`search`: 0.9 s, less the time the turn waited before it, down to a
+quarter: `engine.bot_turn.hurry`; `random`: nothing, so the pool's own
+overhead) and the commit; and the two parts of each bot turn apart: the
+wait before thinking and the thinking. Bounded: at most 32 rooms and 20 replies a room, 60 s a reply.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import math
+import os
 import shutil
 import statistics
 import sys
@@ -69,11 +72,25 @@ async def run(level: str, rooms: int, replies: int, workers: int | None) -> None
         v = sorted(lat)
         print(
             f"{level} bot, {rooms} rooms, {runner.workers} workers: {len(v)} replies, move saved → reply saved "
-            f"median {1000 * statistics.median(v):.0f} ms, p95 {1000 * v[math.ceil(0.95 * len(v)) - 1]:.0f} ms, "
+            f"median {1000 * statistics.median(v):.0f} ms, p95 {pct(v, 0.95):.0f} ms, "
             f"max {1000 * v[-1]:.0f} ms; errors: {len(runner.errors)}"
         )
+        waited = sorted(t.waited for t in runner.turns)
+        thought = sorted(t.thought for t in runner.turns)
+        if waited:
+            print(
+                f"  of which: waiting before thinking (noticed, a free worker, the save loaded) median "
+                f"{1000 * statistics.median(waited):.0f} ms, p95 {pct(waited, 0.95):.0f} ms; thinking median "
+                f"{1000 * statistics.median(thought):.0f} ms, p95 {pct(thought, 0.95):.0f} ms; load average "
+                f"{os.getloadavg()[0]:.1f}"
+            )
     finally:
         shutil.rmtree(data, ignore_errors=True)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The `q` quantile (nearest rank) of sorted `values`, in ms."""
+    return 1000 * values[max(0, math.ceil(q * len(values)) - 1)]
 
 
 def main() -> None:

@@ -82,6 +82,16 @@ class Figures:
     """(when a bot's turn showed on its person's screen, seconds until its move showed)"""
     errors: list[str] = field(default_factory=list)
     moves: int = 0
+    settled: int = 0
+    """Sessions that have opened their room, or given up trying."""
+    all_settled: asyncio.Event = field(default_factory=asyncio.Event)
+    sessions: int = 0
+
+    def settle(self) -> None:
+        """One more session is in its room (or failed to get there)."""
+        self.settled += 1
+        if self.settled >= self.sessions:
+            self.all_settled.set()
 
 
 def memory_kib(pid: int) -> dict[str, int]:
@@ -116,6 +126,53 @@ def machine_busy() -> tuple[float, float]:
     idle = fields[3] + fields[4]
     tick = os.sysconf("SC_CLK_TCK")
     return (sum(fields[:8]) - idle) / tick, sum(fields[:8]) / tick
+
+
+PARTIES = ("relay", "tui", "bots", "client")
+"""Who uses the CPU in a run: the relay (`tsquare serve`), the TUI processes
+(and the zygote), the bot pool (forkserver, workers, their search
+processes), and this load client (asyncssh and pyte for every session)."""
+
+
+@dataclass
+class Snapshot:
+    """CPU seconds by party and the moves in the rooms' saves, at one moment."""
+
+    at: float
+    cpu: dict[str, float]
+    plies: int
+    busy: tuple[float, float]
+
+
+def plies_now(paths: list[Path]) -> int:
+    """The moves in the saves at `paths` now (read, not replayed)."""
+    from engine.session import game_on_disk
+
+    return sum(len(g.moves) for g in map(game_on_disk, paths) if g is not None)
+
+
+def snapshot(server_pid: int, used: dict[int, float], paths: list[Path]) -> Snapshot:
+    """CPU by party since each process started (`used` keeps the most seen of
+    a process that has ended meanwhile) and the moves so far."""
+    for pid in [server_pid, *(k for k, _ in descendants(server_pid))]:
+        used[pid] = max(used.get(pid, 0.0), cpu_seconds(pid))
+    cpu = dict.fromkeys(PARTIES, 0.0)
+    for pid, v in used.items():
+        cpu["relay" if pid == server_pid else "bots" if kind(pid) == "bots" else "tui"] += v
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    cpu["client"] = me.ru_utime + me.ru_stime
+    return Snapshot(time.monotonic(), cpu, plies_now(paths), machine_busy())
+
+
+def cpu_line(what: str, a: Snapshot, b: Snapshot) -> str:
+    """CPU by party between two snapshots: per move and in cores."""
+    moves, secs = max(b.plies - a.plies, 1), max(b.at - a.at, 1e-9)
+    parts = ", ".join(
+        f"{name} {1000 * (b.cpu[name] - a.cpu[name]) / moves:.0f} ms ({(b.cpu[name] - a.cpu[name]) / secs:.2f} cores)"
+        for name in PARTIES
+    )
+    busy = (b.busy[0] - a.busy[0]) / max(b.busy[1] - a.busy[1], 1e-9)
+    return f"  {what} ({b.plies - a.plies} moves in {secs:.0f} s, machine {100 * busy:.0f}% busy): {parts}"
 
 
 def p95(values: list[float]) -> float:
@@ -167,10 +224,14 @@ def first_legal(path: Path, seat: int) -> str:
 
 def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen, int]:
     """`tsquare serve` on a free loopback port for the data folder `data`
-    (its own process), and the port it took; SystemExit if it did not start."""
+    (its own process, in a session of its own: where the kernel groups
+    processes by session for the CPU, the relay must not share its group
+    with this load client, which a real server's never does), and the port
+    it took; SystemExit if it did not start."""
     server = subprocess.Popen(
         [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", str(data), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
+        start_new_session=True,  # its own scheduling group (autogroup), as a server's would be: not this client's
     )
     line = server.stdout.readline() if server.stdout else ""
     found = re.search(r":(\d+);", line)
@@ -264,11 +325,14 @@ async def player(
 
         if not await until(lambda: logged_in, 30):
             figs.errors.append("login timed out")
+            figs.settle()
             return
         proc.stdin.write(b"\r")
         if not await until(lambda: MOVE_NO.search(screen.display[0]) is not None, 15):
             figs.errors.append("room did not open")
+            figs.settle()
             return
+        figs.settle()
         while time.monotonic() < deadline:
             top = screen.display[0]
             if "game over" in top:
@@ -403,6 +467,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
             for me, key in enumerate([keys[-2], keys[-3]])
         ])
         figs = Figures()
+        figs.sessions = sum(len(pair) for _, pair in rooms)
         used: dict[int, float] = {}
         """CPU seconds per process of the server's family, at the last look."""
         for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
@@ -442,8 +507,22 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
                 await asyncio.sleep(1.0)
 
         sampler = asyncio.create_task(sample())
+        paths = [room.path for room, _ in rooms]
+        snaps = [snapshot(server.pid, used, paths)]
+
+        async def steady_mark() -> None:  # logins cost more than moves: the steady part starts after the last
+            await asyncio.sleep(ramp + 3)
+            await figs.all_settled.wait()
+            steady_at.append(time.monotonic() - t0)
+            snaps.append(snapshot(server.pid, used, paths))
+
+        steady_at: list[float] = []
+        marker = asyncio.create_task(steady_mark()) if ramp + 3 < seconds else None
         done = await asyncio.gather(*[asyncio.wait_for(t, seconds + ramp + 60) for t in tasks], return_exceptions=True)
         sampler.cancel()
+        if marker is not None:
+            marker.cancel()
+        snaps.append(snapshot(server.pid, used, paths))
         elapsed = time.monotonic() - t0
         for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
             used[pid] = max(used.get(pid, 0.0), cpu_seconds(pid))
@@ -511,6 +590,18 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
             f"{1000 * tui_cpu / moves:.0f} ms (in all {server_cpu + tui_cpu:.1f} s, {(server_cpu + tui_cpu) / elapsed:.2f} cores); "
             f"this load client (pyte, SSH) {client:.1f} s ({client / elapsed:.2f} cores)"
         )
+        print("CPU by party, per move served and in cores (this machine's cores are shared by all four):")
+        print(cpu_line("whole run, logins included", snaps[0], snaps[-1]))
+        if len(snaps) == 3:
+            print(cpu_line(f"once everyone is in their room (from {steady_at[0]:.0f} s)", snaps[1], snaps[2]))
+            a, b, c = snaps
+            steady_tui = (c.cpu["tui"] - b.cpu["tui"]) / max(c.plies - b.plies, 1)
+            logins = b.cpu["tui"] - a.cpu["tui"] - steady_tui * (b.plies - a.plies)
+            print(
+                f"  a login and its room's opening: about {1000 * logins / max(figs.sessions, 1):.0f} ms of TUI CPU "
+                f"a session (the TUI CPU until everyone was in, less its moves at the steady rate), "
+                f"{logins / max(steady_tui, 1e-9) / max(figs.sessions, 1):.1f} moves' worth"
+            )
         if bot_plies:
             print(f"bot workers: {bot_cpu:.1f} s of CPU ({bot_cpu / elapsed:.2f} cores), {1000 * bot_cpu / bot_plies:.0f} ms a bot move")
         print(

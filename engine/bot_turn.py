@@ -20,21 +20,37 @@ took the seat, an undo), the session reloads and asks `still_stands`:
 
 A given save still always gets the same bot move: the bot is seeded by the
 game's seed, its seat and the ply it thought at (`GameRecord.bot`).
+
+**Waiting counts as thinking.** A search level is a budget of wall time
+(`search`: 0.9 s). In the server a bot's turn may wait before it thinks (the
+pool noticing the change, a free worker, loading the save), and a person
+waits for all of it; so the server's turns pass `since`, when the turn
+began (the save's change that made it the bot's), and `hurry` takes the
+time waited from the budget, down to MIN_THINK_SHARE of it: a turn that
+waited 0.5 s thinks 0.4 s, and the move shows about when it would have
+without the wait. A queue longer than the budget still gets its moves
+thought for at least that share, never a blind one (and so does a turn
+that was pending while the server was stopped, once, as it starts again).
 """
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.errors import MoveError
 
 if TYPE_CHECKING:
+    from engine.core import Bot
     from engine.record import GameRecord, Player
 
 RETHINKS = 3
 """How many times a bot thinks again when the game moved on under it."""
+MIN_THINK_SHARE = 0.25
+"""The least share of its time budget a bot thinks however long its turn
+waited (`hurry`)."""
 
 
 @dataclass(frozen=True)
@@ -64,12 +80,37 @@ class TurnResult:
     """The process that thought (the server checks it is not its own)."""
     over: bool = False
     """The game has ended: no bot will ever act in it again."""
+    waited: float = 0.0
+    """Seconds from the turn's start (the save's change) to the bot thinking."""
+    thought: float = 0.0
+    """Seconds the bot thought."""
 
 
-def think(record: "GameRecord", seat: int, level: str | None = None) -> BotChoice:
+def hurry(bot: "Bot", since: float | None, now: float | None = None) -> bool:
+    """Take the time a turn has waited since `since` (wall clock, as
+    `time.time()`) from `bot`'s time budget, if it thinks against one (the
+    search levels); at least MIN_THINK_SHARE of the budget is left. False
+    if the bot has no budget of time (nothing to take from)."""
+    from engine.bots.search import SearchBot
+
+    if since is None or not isinstance(bot, SearchBot) or bot.budget.seconds is None:
+        return False
+    seconds = bot.budget.seconds
+    waited = max(0.0, (time.time() if now is None else now) - since)
+    bot.budget = replace(bot.budget, seconds=max(seconds * MIN_THINK_SHARE, seconds - waited))
+    return True
+
+
+def think(record: "GameRecord", seat: int, level: str | None = None, since: float | None = None) -> BotChoice:
     """What `seat`'s bot plays now, from that seat's view only; no lock is
-    held or needed (this may take seconds)."""
-    move = record.bot_move(seat, level)
+    held or needed (this may take seconds). `since`: when the turn began
+    (wall clock): the time waited since is taken from a budget of time
+    (`hurry`)."""
+    bot = None if since is None else record.bot(seat, level)
+    if bot is not None and hurry(bot, since):
+        move = bot.choose(record.state.view(seat), seat)
+    else:  # no budget of time: the record's own way
+        move = record.bot_move(seat, level)
     player = record.players[seat]
     return BotChoice(seat, record.state.format_move(move), tuple(record.moves), (player.name, player.kind))
 
@@ -108,21 +149,36 @@ def bot_turn_in_save(path: str, rethinks: int = RETHINKS) -> TurnResult:
     """One bot move in the save at `path`, if a bot seat is to act: load,
     think on the seat's view holding no lock, commit with the stale check
     (thinking again if the game moved on). For the server's pool of worker
-    processes: a seat a person plays is never moved for."""
+    processes: a seat a person plays is never moved for. The turn began
+    when the save last changed (its mtime): the time waited since is taken
+    from the bot's budget of time (`hurry`)."""
     from engine.session import GameSession, StaleGameError
 
+    since = _changed_at(path)
     session = GameSession.open(Path(path))
     for _ in range(rethinks + 1):
         bots = [] if session.is_over() else session.bots_to_act()
         if not bots:
             break
-        choice = think(session.record, bots[0])
+        began = time.time()
+        choice = think(session.record, bots[0], since=since)
+        thought = time.time() - began
         try:
             session.play_choice(choice)
         except StaleGameError:
-            continue  # reloaded: look again
-        return TurnResult(choice.seat, session.ply, os.getpid(), session.is_over())
+            since = _changed_at(path)  # reloaded: a new turn, from that change
+            continue
+        waited = 0.0 if since is None else max(0.0, began - since)
+        return TurnResult(choice.seat, session.ply, os.getpid(), session.is_over(), waited, thought)
     return TurnResult(None, session.ply, os.getpid(), session.is_over())
 
 
-__all__ = ["RETHINKS", "BotChoice", "TurnResult", "bot_turn_in_save", "still_stands", "think"]
+def _changed_at(path: str) -> float | None:
+    """When the save at `path` was last written (wall clock), or None."""
+    from engine.session import stat_key
+
+    key = stat_key(Path(path))
+    return None if key is None else key[0] / 1e9
+
+
+__all__ = ["MIN_THINK_SHARE", "RETHINKS", "BotChoice", "TurnResult", "bot_turn_in_save", "hurry", "still_stands", "think"]

@@ -153,3 +153,58 @@ def test_the_servers_turn_moves_a_bot_seat_never_a_persons(tmp_path):
         bot_turn_in_save(str(path))
     assert bot_turn_in_save(str(path)).seat is None  # Ana's turn: nothing done
     assert GameSession.open(path).to_act() == (1,)
+
+
+# ------------------------------------------------------------ waiting counts as thinking
+def _search_bot(seat: int = 1):
+    rs = REGISTRY.get("grid-square")
+    rec = GameRecord.new(rs, [Player("Ana"), Player("Ben", "bot:search")], 7, rs.default_options())
+    return rec.bot(seat, "search")
+
+
+def test_a_turn_that_waited_thinks_the_rest_of_its_budget():
+    from engine.bot_turn import MIN_THINK_SHARE, hurry
+
+    full = _search_bot().budget.seconds
+    bot = _search_bot()
+    assert hurry(bot, since=100.0, now=100.0 + full / 3)
+    assert bot.budget.seconds == pytest.approx(full * 2 / 3)
+    late = _search_bot()
+    assert hurry(late, since=100.0, now=100.0 + 10 * full)  # waited longer than the whole budget
+    assert late.budget.seconds == pytest.approx(full * MIN_THINK_SHARE)
+    untouched = _search_bot()
+    assert not hurry(untouched, since=None) and untouched.budget.seconds == full
+
+
+def test_a_bot_without_a_budget_of_time_is_not_hurried():
+    from engine.bot_turn import hurry
+
+    rs = REGISTRY.get("grid-square")
+    rec = GameRecord.new(rs, [Player("Ana"), Player("Ben", "bot:greedy")], 7, rs.default_options())
+    assert not hurry(rec.bot(1), since=0.0)
+
+
+def test_the_servers_turn_takes_the_time_since_the_save_changed_from_the_budget(tmp_path, monkeypatch):
+    import os
+    import time
+
+    from engine.bot_turn import MIN_THINK_SHARE
+    from engine.bots.search import SearchBot
+
+    path = tmp_path / "g.json"
+    rs = REGISTRY.get("grid-square")
+    s = GameSession.create(rs, [Player("Ana"), Player("Ben", "bot:search")], 7, rs.default_options(), path)
+    s.play(0, "Sa1h")
+    long_ago = time.time() - 60  # the person moved a minute ago: the turn waited all that time
+    os.utime(path, (long_ago, long_ago))
+    budgets: list[float] = []
+
+    def choose(bot, state, seat):
+        budgets.append(bot.budget.seconds)
+        return state.legal(seat)[0]
+
+    monkeypatch.setattr(SearchBot, "choose", choose)
+    full = _search_bot().budget.seconds
+    result = bot_turn_in_save(str(path))
+    assert result.seat == 1 and result.waited >= 60
+    assert budgets == [pytest.approx(full * MIN_THINK_SHARE)]

@@ -1,6 +1,7 @@
 """Jobs for the server's bot pool in tests (run in its worker processes)."""
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -24,23 +25,23 @@ def think_then_hold(path: str) -> TurnResult:
     """The server's bot turn, except that a bot, once it has chosen, touches
     `SAVE.thinking` and stays in its thought (before its commit) while a
     `SAVE.hold` file is beside the save."""
-    from engine.record import GameRecord
+    from engine import bot_turn
 
-    real = GameRecord.bot_move
+    real = bot_turn.think
 
-    def bot_move(record, seat, level=None):
-        move = real(record, seat, level)
+    def think(*args, **kwargs):
+        choice = real(*args, **kwargs)
         Path(path + ".thinking").touch()
         deadline = time.monotonic() + HOLD_SECONDS
         while Path(path + ".hold").exists() and time.monotonic() < deadline:
             time.sleep(0.02)
-        return move
+        return choice
 
-    GameRecord.bot_move = bot_move
+    bot_turn.think = think
     try:
         return bot_turn_in_save(path)
     finally:
-        GameRecord.bot_move = real
+        bot_turn.think = real
 
 
 def deep_with_two_trees() -> tuple[int, int, bool]:
@@ -63,3 +64,13 @@ def deep_with_two_trees() -> tuple[int, int, bool]:
         return bot.workers, bot.last_iterations, multiprocessing.current_process().daemon
     finally:
         search.fix_iterations(None)
+
+
+def scheduling() -> tuple[int, int, str]:
+    """This worker's session id, its parent's (the forkserver) and its
+    scheduling group as the kernel says ('' without autogroup)."""
+    try:
+        group = Path("/proc/self/autogroup").read_text().strip()
+    except OSError:
+        group = ""
+    return os.getsid(0), os.getsid(os.getppid()), group

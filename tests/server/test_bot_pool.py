@@ -104,3 +104,22 @@ async def test_deep_forks_its_tree_processes_inside_a_worker(store):
         runner.close()
     assert not daemon  # a daemon process may not start processes
     assert (trees, iterations) == (2, 40)  # both trees searched: deep gets 5 x 8 iterations, split in two
+
+
+async def test_the_pool_is_a_scheduling_group_of_its_own(store):
+    """Its own session (so, under autogroup, its own group at the weight of
+    one connection), shared by every worker, never the relay's (this test's)."""
+    from tests.server.bot_jobs import scheduling
+    from tui.server.bot_group import POOL_GROUP_NICE
+
+    runner = BotRunner(store, workers=2)
+    await asyncio.to_thread(runner.start)
+    try:
+        seen = [await asyncio.wrap_future(runner.pool.submit(scheduling)) for _ in range(4)]
+    finally:
+        runner.close()
+    sessions = {sid for sid, _, _ in seen}
+    assert len(sessions) == 1 and os.getsid(0) not in sessions
+    assert {parent for _, parent, _ in seen} == sessions  # the forkserver leads it; the workers are in it
+    for _, _, group in seen:
+        assert not group or group.endswith(f"nice {POOL_GROUP_NICE}")

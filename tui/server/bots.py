@@ -14,15 +14,22 @@ every room, connected or not.
   room's claimants).
 - Workers are forked by a forkserver (never from the relay, which has
   threads), preloaded with every game (`tui.server.bot_worker`), at a lower
-  priority than the people's processes. A `deep` bot in a worker searches
-  in `max(1, cores // workers)` processes, so the pool together uses about
-  the machine's cores.
+  priority than the people's processes; the forkserver starts a session of
+  its own, so under the kernel's autogroup scheduling the whole pool weighs
+  as one connection and never shares the relay's CPU (`bot_group`). A
+  `deep` bot in a worker searches in `max(1, cores // workers)` processes,
+  so the pool together uses about the machine's cores.
+- A turn's time budget runs from the save's change that began it, so the
+  time it waited for a worker is taken from its thinking
+  (`engine.bot_turn.hurry`); `BotRunner.turns` keeps each move's wait and
+  thought.
 """
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
 import os
+from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -38,6 +45,8 @@ ROOMS_SECONDS = 1.0
 RETRY_SECONDS = 2.0
 """How long a room whose task failed waits before it is tried again."""
 MAX_WORKERS = 32
+TURNS_KEPT = 256
+"""Bot moves whose timing the runner keeps (`BotRunner.turns`)."""
 
 
 def default_workers(cores: int | None = None) -> int:
@@ -85,6 +94,8 @@ class BotRunner:
         """Bot moves made so far."""
         self.errors: list[str] = []
         """The last few failures (a room's save unreadable, a worker lost)."""
+        self.turns: deque[TurnResult] = deque(maxlen=TURNS_KEPT)
+        """The latest bot moves: how long each waited before thinking, how long it thought."""
         self.finished: set[str] = set()
         """Rooms whose game has ended: never handed to the pool again."""
         self._bot_rooms: set[str] = set()
@@ -94,8 +105,9 @@ class BotRunner:
     def start(self) -> None:
         """Start the worker processes (forkserver, preloaded with the games)."""
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["__main__", "tui.server.bot_worker"])  # each worker would import
-        # the main script again (`tsquare`, which imports the CLI) unless the forkserver has it
+        # bot_group first: the forkserver (and so the pool) in a scheduling group of its own; then
+        # the main script (each worker would import it again: `tsquare` imports the CLI) and the games
+        ctx.set_forkserver_preload(["tui.server.bot_group", "__main__", "tui.server.bot_worker"])
         from tui.server.bot_worker import start_worker
 
         cores = os.cpu_count() or 1
@@ -198,6 +210,7 @@ class BotRunner:
             self.idle[room_id] = mark
         else:
             self.moves += 1
+            self.turns.append(result)
             self.idle.pop(room_id, None)
 
     def _forget(self, room_id: str, mark: tuple[int, int, int]) -> None:

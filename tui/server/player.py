@@ -14,11 +14,15 @@ from textual.events import Mount
 from tui.app import TSquareApp
 from tui.server.store import RoomLimits, Store, check_user_name
 
-GC_THRESHOLDS = (5000, 10, 10)
-"""The collector's thresholds in a connection's process: a young-generation
-collection every 5000 allocations instead of 700 halves the time collecting
-while people play (many small short-lived objects per frame), at the cost
-of a little more garbage waiting."""
+GC_THRESHOLDS = (20000, 10, 10)
+"""The collector's thresholds in a connection's process. Textual leaves
+cyclic garbage on every restyle (a throwaway node per component class of a
+widget, caches that point back at it): about 3,000 objects a move. With a
+young generation of 700 or 5000 allocations most of it outlived its first
+collection and was swept again, dearly, in the middle one (16 ms a sweep);
+at 20000 it dies young. Measured over a Grid Square game on a room's screen
+(moves by the move list): the collector's time from 0.50 s to 0.26 s, about
+5% of the process's CPU, for about 1 MiB more of peak memory."""
 
 
 ORPHAN_CHECK_SECONDS = 2.0
