@@ -31,14 +31,16 @@ class UnknownGameError(ValueError):
     """A game id that no installed ruleset has."""
 
 
-def _entry_points(group: str) -> list[tuple[str, str]]:
-    """(name, 'module:attr') of every entry point in `group`, first one of a name wins."""
+def entry_point_targets(group: str) -> dict[str, str]:
+    """name -> 'module:attr' of every installed entry point in `group` (the
+    first one of a name wins): the one reader of entry points, for the games'
+    group here and the board views' (`tsquare.views`, tui/games/)."""
     from importlib.metadata import entry_points
 
     seen: dict[str, str] = {}
     for ep in entry_points(group=group):
         seen.setdefault(ep.name, ep.value)
-    return list(seen.items())
+    return seen
 
 
 def _own_entry_points(group: str) -> dict[str, str]:
@@ -101,7 +103,7 @@ class Registry:
 
     def _all_targets(self) -> dict[str, str]:
         if self._targets is None:
-            self._targets = dict(_entry_points(self.group))
+            self._targets = entry_point_targets(self.group)
         return self._targets
 
     def ids(self) -> list[str]:

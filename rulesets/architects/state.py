@@ -22,7 +22,7 @@ from operator import itemgetter
 from typing import Any, Sequence
 
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name, seat_ref
-from engine.errors import AmbiguousMoveError, IllegalMoveError
+from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
 from engine.rng import Rng
 from engine.words import plural
@@ -107,6 +107,8 @@ class Player:
 @dataclass
 class ArchitectsState(GameState):
     """An Architects position."""
+
+    hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
     rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
@@ -903,26 +905,12 @@ class ArchitectsState(GameState):
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        move = parse_text(text)
-        if self.is_over():
-            raise IllegalMoveError("the game is over")
-        if seat not in self.to_act():
-            raise IllegalMoveError(self.not_to_act_reason(seat))
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text)
+
+    def canonical_move(self, move: Any, seat: int) -> Any:
         if type(move) is Pair and not move.path and self.why_illegal(seat, move) is not None:
-            move = None  # `5g+5s@2` with a target able to obey: the start of `5g+5s@2>e3`
-        if move is None:
-            want = "".join(text.split()).lower()
-            legal = [m for m in self.legal(seat) if format_move(m).lower().startswith(want)]
-            if len(legal) == 1:
-                return legal[0]
-            if legal:
-                sample = ", ".join(format_move(m) for m in legal[:5])
-                raise AmbiguousMoveError(f"{text!r} could mean {sample}{' …' if len(legal) > 5 else ''}")
-            raise IllegalMoveError(f"{text!r} is not a legal move now ({self.prompt(seat)})")
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+            return None  # `5g+5s@2` with a target able to obey: the start of `5g+5s@2>e3`
         return move
 
     def explain_illegal(self, seat: int, move: Any) -> str:

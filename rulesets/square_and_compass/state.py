@@ -135,6 +135,8 @@ def style_bonus(built: Sequence[int]) -> int:
 class CompassState(GameState):
     """A Square and Compass position: markets, decks, board and players."""
 
+    hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
+
     rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
     rng: Rng = field(default_factory=Rng)
@@ -875,14 +877,8 @@ class CompassState(GameState):
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        move = parse_text(text)
-        if move is None:
-            return self.parse_by_notation(text, seat)
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return move
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text)
 
     def snapshot(self) -> dict[str, Any]:
         from rulesets.square_and_compass.words import snapshot

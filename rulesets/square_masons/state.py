@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name
-from engine.errors import AmbiguousMoveError, IllegalMoveError
+from engine.errors import IllegalMoveError
 from engine.hidden import HiddenInformationError
 from engine.rng import Rng
 from engine.words import a_or_an, plural
@@ -70,7 +70,6 @@ from rulesets.square_masons.moves import (
     ToReserve,
     format_move,
     parse_text,
-    syntax_error,
 )
 
 TIE_BREAK = "money " + TIE_BREAK_SUFFIX
@@ -189,6 +188,8 @@ class MasonBoard:
 @dataclass
 class SquareMasonsState(GameState):
     """A Square Masons position (see the module docstring for the flow)."""
+
+    hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
     rules_version = 3  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int = 3
@@ -1030,19 +1031,10 @@ class SquareMasonsState(GameState):
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        if self.phase == "over":
-            raise IllegalMoveError("the game is over")
-        if seat not in self.to_act():
-            raise IllegalMoveError(self.not_to_act_reason(seat))
-        move = parse_text(text)
-        if move is None:
-            try:
-                return self.parse_by_notation(text, seat)
-            except AmbiguousMoveError:
-                raise
-            except IllegalMoveError:
-                raise syntax_error(text) from None
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text)
+
+    def canonical_move(self, move: Any, seat: int) -> Any:
         if type(move) in (Relocate, Store, Scrap, Swap) and self.phase in ("build", "place_won"):
             i = self.boards[seat].piece_at(move.cell)  # a piece is named by any cell it covers
             if i is None:
@@ -1052,10 +1044,7 @@ class SquareMasonsState(GameState):
             p = PLACEMENT_AT[self.hand_kind].get((move.code, move.anchor))
             if p is not None:
                 move = Lay(p.code, p.anchor)
-        self.require_visible(seat)
-        if self.is_legal(seat, move):
-            return move
-        raise IllegalMoveError(self.explain_illegal(seat, move))
+        return move
 
     def is_legal(self, seat: int, move: Any) -> bool:
         if self.is_view:

@@ -124,6 +124,8 @@ class Player:
 class SquireState(GameState):
     """A Squire position: the map's tiles, the market, the piles and the players."""
 
+    hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
+
     rules_version = 3  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
     map_key: str = "british-isles"
@@ -1122,18 +1124,8 @@ class SquireState(GameState):
                 out.append("right column: a Royal coin")
         return f" ({'; '.join(out)})" if out else ""
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        move = parse_text(text, self.game_map)
-        if self.phase == "over":
-            raise IllegalMoveError("the game is over")
-        if seat != self.actor:
-            raise IllegalMoveError(f"it is not {seat_name(seat)}'s turn to decide")
-        if move is None:
-            return self.parse_by_notation(text, seat)
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return move
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text, self.game_map)
 
     def snapshot(self) -> dict[str, Any]:
         m = self.game_map

@@ -24,6 +24,7 @@ from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Slide, slide_target
 from rulesets.grid_square.state import GridSquareState
 from rulesets.grid_square.text_board import turn_text
+from tui.games import base
 from tui.games.base import KeyRefused, MoveChosen, arrow_bindings
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend, LegendEntry
@@ -273,8 +274,10 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
             self.redraw()
             return
         try:
-            move = self.state.unchecked_move(notation)
+            move = self.state.parse_text(notation)  # the syntax alone: a past move need not be legal now
         except ValueError:
+            return
+        if move is None:
             return
         if isinstance(move, Place) or seat != self.marks_seat:
             self.marks = []
@@ -620,7 +623,7 @@ def areas_words(state: GridSquareState, seat: int, long: bool = True) -> str:
     return "areas: " + ", ".join(f"{name} ({n} cell{'s' if n != 1 else ''})" for name, n in areas)
 
 
-class GameView(Vertical):
+class GameView(base.GameView, Vertical):
     """Board on the left, players and the move being built on the right, the
     legend underneath."""
 
