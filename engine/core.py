@@ -445,13 +445,12 @@ class Ruleset(ABC):
         if cls.search_style not in SEARCH_STYLES:
             raise TypeError(f"{cls.__name__}.search_style must be one of {', '.join(SEARCH_STYLES)},"
                             f" not {cls.search_style!r}")
-        own = cls.__dict__.get("bot_levels")
-        if own is not None:
-            own = tuple(level for level in own if level not in SEARCH_LEVELS)
-            cls.own_bot_levels = own
-            cls.bot_levels = own + tuple(SEARCH_LEVELS)
-            if "default_bot_level" not in cls.__dict__:
-                cls.default_bot_level = own[-1]
+        declared = cls.__dict__.get("bot_levels")  # a game that declares none has 'random' and the search levels
+        own = tuple(level for level in (declared or cls.bot_levels) if level not in SEARCH_LEVELS)
+        cls.own_bot_levels = own
+        cls.bot_levels = own + tuple(SEARCH_LEVELS)
+        if declared is not None and "default_bot_level" not in cls.__dict__:
+            cls.default_bot_level = own[-1]
 
     def make_bot(self, level: str, seed: int) -> "Bot":
         """A bot of `level` whose own choices are seeded by `seed`."""

@@ -101,6 +101,21 @@ class Registry:
         self._broken: dict[str, str] = {}
         self._own: dict[str, str] | None = None
 
+    def add(self, game_id: str, target: str) -> Ruleset:
+        """Install a game as if a distribution declared the entry point
+        `game_id = target` (a test's toy game, a program embedding the
+        engine); its ruleset, or UnknownGameError if it does not load."""
+        self._all_targets()[game_id] = target
+        self._broken.pop(game_id, None)
+        self._loaded.pop(game_id, None)
+        return self.get(game_id)
+
+    def remove(self, game_id: str) -> None:
+        """Forget a game `add` installed (or any other) until the next scan."""
+        self._all_targets().pop(game_id, None)
+        self._loaded.pop(game_id, None)
+        self._broken.pop(game_id, None)
+
     def _all_targets(self) -> dict[str, str]:
         if self._targets is None:
             self._targets = entry_point_targets(self.group)
