@@ -18,8 +18,14 @@ from engine.hidden import is_hidden
 from engine.rng import Rng
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
+from rulesets.architects.evaluation import CLIENT_SHARE, CLIENT_SHARE_END, position_value  # noqa: F401  (its old home)
 from rulesets.architects.moves import END, STAY, Bid, Discard, Group, Jump, Pair, Single, Step
-from rulesets.architects.state import BANKRUPT, FINISHED, ArchitectsState
+from rulesets.architects.state import ArchitectsState
+
+LOOKAHEAD = 3
+"""Steps the heuristic looks ahead on its own maze."""
+LOOKAHEAD_WEIGHT = 0.5
+"""How much of the best look-ahead walk's value counts now."""
 
 GOOD_SINGLES = (1, 2, 3, 4)
 """Auto step 1: the cards whose single play is an advantage (the client gains)."""
@@ -94,27 +100,6 @@ class AutoBot(Bot):
         board = st.board_of(seat)
         funds, _ = st.simulate(seat, (board.index(move.to),), None)
         return -10**6 if funds is None else funds[1] - st.players[seat].funds
-
-
-CLIENT_SHARE = 0.6
-"""What a unit of client funds is worth to its architect before the endgame."""
-CLIENT_SHARE_END = 0.15
-"""In the endgame (forward gains halved, backward refunds not)."""
-LOOKAHEAD = 3
-"""Steps the heuristic looks ahead on its own maze."""
-LOOKAHEAD_WEIGHT = 0.5
-"""How much of the best look-ahead walk's value counts now."""
-
-
-def position_value(st: ArchitectsState, seat: int) -> float:
-    """Architect funds plus the share of client funds still to be earned."""
-    p = st.players[seat]
-    if p.status == BANKRUPT:
-        return -50.0
-    if p.status == FINISHED or st.phase == "over":
-        return float(p.funds)
-    share = CLIENT_SHARE_END if st.endgame else CLIENT_SHARE
-    return p.funds + share * p.client
 
 
 def walk_value(st: ArchitectsState, seat: int, depth: int = LOOKAHEAD) -> float:

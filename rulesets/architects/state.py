@@ -75,7 +75,7 @@ from rulesets.architects.moves import (
 Funds = tuple[int, int, int]
 """(client, architect, bank)."""
 
-PLAYING, FINISHED, BANKRUPT, BIDDING = "playing", "finished", "bankrupt", "bidding"
+PLAYING, FINISHED, BANKRUPT, BIDDING = K.PLAYING, K.FINISHED, K.BANKRUPT, K.BIDDING
 
 
 @dataclass
@@ -808,7 +808,7 @@ class ArchitectsState(GameState):
         return self.evaluate_all()[seat]
 
     def evaluate_all(self) -> list[float]:
-        from rulesets.architects.bots import position_value
+        from rulesets.architects.evaluation import position_value
 
         vals = [position_value(self, s) for s in range(self.num_players)]
         out = []

@@ -18,7 +18,10 @@ from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
 from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.content import EMPTY
+from rulesets.square_and_compass.content import (
+    EMPTY,
+    style_bonus,  # noqa: F401  (scoring; also imported from here)
+)
 from rulesets.square_and_compass.moves import (
     DONE,
     FOREMAN,
@@ -119,16 +122,6 @@ class Player:
     def tiles_left(self) -> int:
         """Tiles still to place this round."""
         return self.tiles - self.used
-
-
-def style_bonus(built: Sequence[int]) -> int:
-    """The style chart over completed contracts (mixed forms no set)."""
-    counts = [0] * 5
-    for c in built:
-        st = K.CONTRACTS[c].style
-        if st != K.MIXED:
-            counts[st] += 1
-    return sum(K.STYLE_BONUS[min(n, len(K.STYLE_BONUS) - 1)] for n in counts)
 
 
 @dataclass
@@ -435,7 +428,7 @@ class CompassState(GameState):
     def evaluate(self, seat: int) -> float | None:
         """The heuristic bots' value of the position for `seat`, squashed
         into 0..1 (0.5: even with the leader among the others)."""
-        from rulesets.square_and_compass.bots import value
+        from rulesets.square_and_compass.evaluation import value
 
         if self.phase == "over":
             out = self.outcome()

@@ -1010,12 +1010,12 @@ class SquareMasonsState(GameState):
         return type(move) in (Pick, Bid)
 
     def evaluate(self, seat: int) -> float | None:
-        from rulesets.square_masons.bots import position_value
+        from rulesets.square_masons.evaluation import position_value
 
         return position_value(self, seat)
 
     def evaluate_all(self) -> list[float]:
-        from rulesets.square_masons.bots import position_values
+        from rulesets.square_masons.evaluation import position_values
 
         return position_values(self)
 

@@ -41,3 +41,17 @@ def test_a_game_that_declares_no_bot_level_still_gets_the_search_levels():
             raise NotImplementedError
 
     assert Declared.bot_levels == ("easy", "hard", "search", "deep") and Declared.default_bot_level == "hard"
+
+
+def test_no_ruleset_state_imports_its_own_bots():
+    """The state's evaluation lives in its own module (evaluation.py), which
+    the bots import too: a state that imported its bots made an import loop
+    that new games would copy."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "rulesets"
+    for path in root.glob("*/state*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.endswith(".bots"), f"{path.relative_to(root)} imports {node.module}"
