@@ -636,6 +636,21 @@ class GridSquareState(GameState):
         return describe_position(self, part)
 
     # ------------------------------------------------------------ for widgets
+    def side_owners(self) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+        """Who built each side that carries a building, for a board view:
+        (horizontal sides, vertical sides), each {(x, y): seat}. A
+        horizontal side (x, y) runs east from point (x, y), a vertical one
+        south (points 0..8 each way, as in the notation)."""
+        h: dict[tuple[int, int], int] = {}
+        v: dict[tuple[int, int], int] = {}
+        for (size, x, y, o), owner in zip(self.pieces, self.owners):
+            for i in range(size):
+                if o == "h":
+                    h[(x + i, y)] = owner
+                else:
+                    v[(x, y + i)] = owner
+        return h, v
+
     def owner_of_cell(self, cell: int) -> tuple[int, bool] | None:
         """(owner, has the monument) for a claimed cell, else None."""
         for r, owner, mc in reversed(self.claims):
