@@ -36,7 +36,7 @@ def contract_value(st: CompassState, seat: int, cid: int) -> float:
     """What holding contract `cid` is worth now."""
     p = st.players[seat]
     c = K.CONTRACTS[cid]
-    vp = c.vp
+    vp: float = c.vp
     arch = p.architect
     if arch >= 0 and K.ARCHITECTS[arch].style == c.style:
         vp += 1
@@ -57,7 +57,7 @@ def public_value(st: CompassState, seat: int) -> float:
 def value(st: CompassState, seat: int) -> float:
     """The heuristic value of the position for `seat` (a full state)."""
     p = st.players[seat]
-    v = p.vp + style_bonus(p.built)
+    v: float = p.vp + style_bonus(p.built)
     held = sorted((contract_value(st, seat, c) for c in p.contracts), reverse=True)
     limit = st.contract_limit(seat)
     v += sum(w * x for w, x in zip(CONTRACT_WEIGHTS, held[:limit]))

@@ -61,7 +61,7 @@ def availability(state: SquareMasonsState) -> tuple[bool, ...]:
     return tuple(available(state, sid) for sid in d.STRUCTURES)
 
 
-_PROGRESS: dict[tuple, float] = {}
+_PROGRESS: dict[tuple[object, ...], float] = {}
 """plan_progress's memory: boards recur across a search's samples."""
 
 
