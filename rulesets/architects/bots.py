@@ -55,7 +55,7 @@ class AutoBot(Bot):
 
     def _procedure(self, st: ArchitectsState, seat: int, legal: list[Any]) -> Any:
         if not st.moved:  # steps 1–3
-            good = {}
+            good: dict[int, list[Any]] = {}
             for m in legal:
                 if isinstance(m, Single) and K.card_number(m.card) in GOOD_SINGLES:
                     good.setdefault(m.card, []).append(m)
@@ -65,7 +65,7 @@ class AutoBot(Bot):
             steps = [m for m in legal if isinstance(m, Step)]
             board = st.board_of(seat)
             here = st.players[seat].pos
-            forward = [m for m in steps if board.link(here, board.index(m.to)).forward]
+            forward = [m for m in steps if (link := board.link(here, board.index(m.to))) is not None and link.forward]
             if forward:
                 return max(forward, key=lambda m: (self._gain(st, seat, m), m.to))
             if steps:

@@ -437,8 +437,8 @@ class CompassState(GameState):
         return 1 / (1 + math.exp(-value(self, seat) / 8))
 
     def content_tags(self, seat: int) -> dict[str, str]:
-        arch = self.players[seat].architect
-        return {"architect": K.ARCHITECTS[arch].name} if arch != EMPTY and arch is not HIDDEN else {}
+        arch: Any = self.players[seat].architect  # HIDDEN in a view
+        return {"architect": K.ARCHITECTS[arch].name} if arch is not HIDDEN and arch != EMPTY else {}
 
     # --------------------------------------------------------------- scoring
     def score_parts(self, seat: int, final: bool = True) -> dict[str, int]:
@@ -595,7 +595,8 @@ class CompassState(GameState):
             deck += discard
             discard.clear()
             self.rng.shuffle(deck)
-        return deck.pop()
+        card: int = deck.pop()
+        return card
 
     def _take_resource(self, seat: int, stall: int) -> tuple[int, list[Event]]:
         who = seat_ref(seat)

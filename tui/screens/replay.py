@@ -125,7 +125,7 @@ class ReplayScreen(Screen[None]):
         rec = self.record
         shown = self.state.view(None) if rec.ruleset.hidden_information else self.state
         view = self.query_one("#view")
-        view.show(shown, None, rec.names, False)
+        cast(GameView, view).show(shown, None, rec.names, False)
         tell_last(view, self.last, None)
         self.query_one("#status", Static).update(
             Text(f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump"
