@@ -12,6 +12,13 @@ the state keeps no cache of its own and may be changed freely (tests set
 hands and spaces by hand); a turn's list is gathered as (notation, move)
 items and sorted once. The direct check `is_legal` asks the same tables for
 one move. The state's fields and the save format are unchanged.
+
+Why one module over 900 lines: it is one dataclass whose methods are the
+game's rules over its fields (the auction, movement and the transfers it
+settles, cards, jumps, bankruptcy and the end); move generation (movegen.py),
+reasons and descriptions (explain.py), notation (moves.py), boards
+(board.py), content, words, the picture and the evaluation are already
+modules of their own.
 """
 from __future__ import annotations
 

@@ -5,6 +5,12 @@ architect's perk, or pass), then the action's steps ("parts": take from a
 market, process, play a card, complete a contract ...), then discards down to
 the hand limits. The architect choice at the start is sealed and simultaneous.
 All chance comes from the seeded Rng kept in the state.
+
+Why one module over 900 lines: it is one dataclass whose methods are the
+game's rules over its fields (actions and their parts, markets, contracts,
+cards, the end and its scoring); the steps of moves (step_moves.py), words
+and snapshots (words.py), sampling, content, notation, the picture and the
+evaluation are already modules of their own.
 """
 from __future__ import annotations
 

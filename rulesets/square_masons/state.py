@@ -4,6 +4,16 @@ A round is: the first player's direction, the draft (5 sealed simultaneous
 picks), x2 pairings, the rewards (money and the Order, Stone and Market
 majorities), the Market holder's offer, the sealed auction, then each player's
 build turn in turn order, ending with their town abilities.
+
+Why one module over 900 lines: it is one dataclass, and its methods are the
+game's rules over its fields (the queries, one step handler per move type by
+phase, one direct legality check per move type); each reads and writes the
+same fields, and the handlers and checks sit next to the phase they belong
+to. What needs no field is already elsewhere: notation (moves.py), shapes
+(geometry.py), data (data.py), words (describe.py, position.py), pictures
+(text_board.py), sampling (sampling.py), the evaluation (evaluation.py,
+plans.py). Next to go, if it grows: the pair and offer options (pure
+functions of counts, cached) and the direct checks.
 """
 from __future__ import annotations
 

@@ -5,6 +5,14 @@ offers, place the new rarity, take a salvaged one, hold an exhibition, run
 errands. Other seats decide only when a sculpture exhibition lets them change
 an errand. All chance (the tiles, the deck, the first player) is drawn at
 setup from the seeded Rng kept in the state.
+
+Why one module over 900 lines: it is one dataclass whose methods are the
+game's rules over its fields (travel, trade, offers, exhibitions, errands,
+the end and its scoring), each step next to its direct legality check;
+splitting them would put a rule and its check in two files. What needs no
+field is already elsewhere: notation (moves.py), the maps and cards
+(content.py), words (position.py), the picture (text_board.py). Next to go,
+if it grows: the snapshot and the scoring.
 """
 from __future__ import annotations
 
