@@ -18,7 +18,7 @@ from engine.hidden import is_hidden
 from engine.rng import Rng
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
-from rulesets.architects.evaluation import CLIENT_SHARE, CLIENT_SHARE_END, position_value  # noqa: F401  (its old home)
+from rulesets.architects.evaluation import CLIENT_SHARE, CLIENT_SHARE_END, position_value
 from rulesets.architects.moves import END, STAY, Bid, Discard, Group, Jump, Pair, Single, Step
 from rulesets.architects.state import ArchitectsState
 

@@ -19,7 +19,7 @@ from typing import Any
 from engine.core import Bot
 from engine.rng import Rng
 from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.evaluation import value  # noqa: F401  (its old home)
+from rulesets.square_and_compass.evaluation import value
 from rulesets.square_and_compass.moves import ChooseArchitect, Place
 from rulesets.square_and_compass.state import CompassState
 

@@ -26,7 +26,7 @@ from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import (
     EMPTY,
-    style_bonus,  # noqa: F401  (scoring; also imported from here)
+    style_bonus,
 )
 from rulesets.square_and_compass.moves import (
     DONE,

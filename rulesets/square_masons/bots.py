@@ -16,7 +16,6 @@ from engine.core import Bot
 from engine.rng import Rng
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, MARKET, MONEY, ORDER, STONE, X2
-from rulesets.square_masons.evaluation import plan_progress, position_value, position_values  # noqa: F401  (their old home)
 from rulesets.square_masons.geometry import PLACEMENTS, first_cell
 from rulesets.square_masons.moves import (
     END,
@@ -38,7 +37,7 @@ from rulesets.square_masons.moves import (
     Take,
     Tie,
 )
-from rulesets.square_masons.plans import (  # noqa: F401  (all_plans: its old home)
+from rulesets.square_masons.plans import (
     ACTION_COST,
     BUY_COST,
     CLASS_OF,

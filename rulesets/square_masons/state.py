@@ -18,8 +18,6 @@ functions of counts, cached) and the direct checks.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
-from itertools import combinations
 from typing import Any, Sequence
 
 from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name
@@ -27,7 +25,9 @@ from engine.errors import IllegalMoveError
 from engine.hidden import HiddenInformationError
 from engine.rng import Rng
 from engine.words import a_or_an, plural
+from rulesets.square_masons import choices
 from rulesets.square_masons import data as d
+from rulesets.square_masons.choices import can_lay, offer_options, pair_options
 from rulesets.square_masons.data import (
     BLOCK_TYPES,
     CARD_LETTERS,
@@ -1069,10 +1069,10 @@ class SquareMasonsState(GameState):
         return self.phase == "direction" and move in DIRECTIONS
 
     def _ok_pair(self, b: MasonBoard, move: Pair) -> bool:
-        return self.phase == "pair" and move.letters in _pair_options(tuple(b.drafted))
+        return self.phase == "pair" and move.letters in choices.pair_choices(tuple(b.drafted))
 
     def _ok_offer(self, b: MasonBoard, move: Offer) -> bool:
-        return self.phase == "market" and move.blocks in _offer_options(tuple(self.supply), self._offer_size())
+        return self.phase == "market" and move.blocks in choices.offer_choices(tuple(self.supply), self._offer_size())
 
     def _ok_pick(self, b: MasonBoard, move: Pick) -> bool:
         return self.phase == "draft" and move.card in b.hand
@@ -1266,56 +1266,6 @@ class SquareMasonsState(GameState):
 
 def _kind_name(kind: str) -> str:
     return "a stone" if kind == STONE_KIND else f"block {kind}"
-
-
-def can_lay(kind: str, occ: int) -> bool:
-    """True when a piece of `kind` fits somewhere in a zone covered by `occ`."""
-    if kind == STONE_KIND:
-        return occ != FULL
-    for p in PLACEMENTS[kind]:
-        if not p.mask & occ:
-            return True
-    return False
-
-
-def pair_options(b: MasonBoard) -> list[str]:
-    """Every way `b`'s x2 cards may double its other cards (letters, sorted)."""
-    return list(_pair_options(tuple(b.drafted)))
-
-
-@cache
-def _pair_options(drafted: tuple[int, ...]) -> tuple[str, ...]:
-    """pair_options for the drafted counts (there are few: made once each)."""
-    k = min(drafted[X2], sum(drafted[:4]))
-    if k == 0:
-        return ("",)
-    pool = "".join(CARD_LETTERS[i] * drafted[i] for i in range(4))
-    return tuple(sorted(set("".join(c) for c in combinations(pool, k)),
-                        key=lambda s: [CARD_LETTERS.index(ch) for ch in s]))
-
-
-def offer_options(supply: Sequence[int], k: int) -> list[str]:
-    """Every offer of `k` blocks from `supply`, as different as the supply allows."""
-    return list(_offer_options(tuple(supply), k))
-
-
-@lru_cache(maxsize=4096)
-def _offer_options(supply: tuple[int, ...], k: int) -> tuple[str, ...]:
-    """offer_options, remembered for the supplies last seen."""
-    return tuple(_offers(supply, k))
-
-
-def _offers(supply: Sequence[int], k: int) -> list[str]:
-    if k == 0:
-        return [""]
-    kinds = [i for i in range(7) if supply[i]]
-    if len(kinds) >= k:
-        return ["".join(BLOCK_TYPES[i] for i in c) for c in combinations(kinds, k)]
-    # fewer kinds than spaces: every kind once, the rest repeated as the supply allows
-    extra = "".join(BLOCK_TYPES[i] * (supply[i] - 1) for i in kinds)
-    base = "".join(BLOCK_TYPES[i] for i in kinds)
-    out = {"".join(sorted(base + "".join(c), key=BLOCK_TYPES.index)) for c in combinations(extra, k - len(kinds))}
-    return sorted(out, key=lambda s: [BLOCK_TYPES.index(ch) for ch in s])
 
 
 _HANDLERS = {
