@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, ClassVar, Hashable, NamedTuple, Sequence, TypeVar
+from typing import Any, ClassVar, Hashable, NamedTuple, Sequence, TypeVar, final
 
+from engine.capabilities import HiddenInformation, Presentation, Search
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from engine.hidden import HiddenInformationError
 
 _T = TypeVar("_T")
 
@@ -177,22 +177,34 @@ class OptionSpec(NamedTuple):
         return value
 
 
-class GameState(ABC):
+class GameState(Presentation, Search, HiddenInformation, ABC):
     """One position of one game. Subclasses are dataclasses of plain fields.
 
-    Applying a move: `apply` checks once (game over, seat to act, a view's
-    hidden seats, legality through `why_illegal`) and then calls the
-    ruleset's own `step`; `apply_trusted` calls `step` directly, for search
-    rollouts and replays of moves already known to be legal.
+    The contract is narrow. A game implements the abstract methods below:
+    `to_act`, `legal`, `step`, `outcome`, `clone`, `format_move`,
+    `parse_text`, `snapshot` and `render` (with its `Ruleset`: the ten things
+    of ARCHITECTURE.md's "Adding a game"); a game with hidden information
+    also `view` (see engine/capabilities.py). The engine owns the rest:
+    `apply` checks once (game over, seat to act, a view's hidden seats,
+    legality through `why_illegal`) and then calls `step`; `apply_trusted`
+    calls `step` directly, for search rollouts and replays of moves already
+    known to be legal; `parse_move` turns a player's text into a legal move
+    through the game's `parse_text` (syntax only) and optional
+    `canonical_move`. What a game may add (words for people, help for the
+    search, hidden information) is in the mixins of engine/capabilities.py,
+    with defaults right for a game without it. `is_legal`, `why_illegal`,
+    `is_over` and `not_to_act_reason` may be overridden for speed or better
+    words, never to change what is legal.
     """
 
     num_players: int
 
-    is_view: bool = False
-    """True for a state returned by `view()`: some information is redacted."""
-    view_seat: int | None = None
-    """The seat a view was made for (None: a spectator); meaningless unless
-    `is_view`."""
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game with hidden information must say what each seat sees."""
+        super().__init_subclass__(**kwargs)
+        if cls.hidden_information and cls.view is HiddenInformation.view:
+            raise TypeError(f"{cls.__name__} has hidden information but no view() of its own")
+
     rules_version: int = 1
     """The rules version this game is played under (`Ruleset.version`s). A
     state class with version gates sets its newest here, so that a new game
@@ -200,13 +212,7 @@ class GameState(ABC):
     that began under it. Gates sit next to the rule they change:
     `if self.rules_version < 3: ...` (the old reading)."""
 
-    def shows_secrets_of(self, owner: int, seat: int | None) -> bool:
-        """Whether a text picture of this state drawn for `seat` shows
-        `owner`'s hidden parts (hand, sealed bid): a seat sees its own; a
-        state that is not a view, drawn for no seat, is the whole truth
-        (`tsquare show --reveal`) and shows every seat's."""
-        return owner == seat or (seat is None and not self.is_view)
-
+    # ------------------------------------------------ what a game implements
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now (several for a sealed simultaneous
@@ -216,112 +222,10 @@ class GameState(ABC):
     def legal(self, seat: int) -> list[Move]:
         """Every legal move for `seat` now, sorted by notation; [] if not to act."""
 
-    def apply(self, seat: int, move: Move) -> list[Event]:
-        """Play `move` for `seat` (mutates the state) and return what happened.
-        Raises IllegalMoveError, with the reason, if the move is not legal;
-        the state is then unchanged."""
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return self.step(seat, move)
-
-    def apply_trusted(self, seat: int, move: Move) -> list[Event]:
-        """Play a move known to be legal, without checking (search, replay)."""
-        own = getattr(type(self), "step", None)
-        if own is GameState.step or not callable(own):  # a ruleset that still overrides apply()
-            return self.apply(seat, move)
-        return self.step(seat, move)
-
+    @abstractmethod
     def step(self, seat: int, move: Move) -> list[Event]:
-        """The ruleset's own step: play a legal move, unchecked."""
-        raise NotImplementedError(f"{type(self).__name__} does not define step()")
-
-    def why_illegal(self, seat: int, move: Move) -> str | None:
-        """None if `seat` may play `move` now, else the reason as one sentence
-        a player reads. The one legality question for CLI, TUI and engine."""
-        if self.is_over():
-            return "the game is over"
-        if seat not in self.to_act():
-            return self.not_to_act_reason(seat)
-        self.require_visible(seat)
-        if self.is_legal(seat, move):
-            return None
-        return self.explain_illegal(seat, move)
-
-    def is_legal(self, seat: int, move: Move) -> bool:
-        """Whether `move` is legal for `seat`, who is to act. Rulesets with a
-        direct check override this to avoid generating every legal move."""
-        return move in self.legal(seat)
-
-    def explain_illegal(self, seat: int, move: Move) -> str:
-        """Why a move that `is_legal` refused is not legal, in a player's words."""
-        try:
-            text = self.format_move(move)
-        except Exception:  # a move of another game, or malformed
-            text = repr(move)
-        return f"{text} is not legal now ({self.prompt(seat)})"
-
-    def not_to_act_reason(self, seat: int) -> str:
-        """Why `seat` may not move now (it is not among `to_act`)."""
-        return f"it is not {seat_name(seat)}'s turn"
-
-    def hidden_seats(self) -> tuple[int, ...]:
-        """In a view, the seats whose information it hides (so `legal` and
-        `apply` for them would answer wrongly); () on a full state."""
-        if not self.is_view:
-            return ()
-        return tuple(s for s in range(self.num_players) if s != self.view_seat)
-
-    def require_visible(self, seat: int) -> None:
-        """Raise HiddenInformationError when this is a view that hides
-        `seat`'s information: asking it for `seat`'s moves would be a guess."""
-        if self.is_view and seat in self.hidden_seats():
-            raise HiddenInformationError(
-                f"this view (for {'a spectator' if self.view_seat is None else seat_name(self.view_seat)}) "
-                f"hides {seat_name(seat)}'s information; use determinize() to sample a full state"
-            )
-
-    def describe_move(self, move: Move, seat: int | None = None) -> str:
-        """What `move` does, in words a player reads ("buy the red painting
-        in London for 4 coins"), from this position; `seat` is the mover
-        (default: the seat to act)."""
-        return self.format_move(move)
-
-    def is_sealed(self, seat: int, move: Move) -> bool:
-        """Whether `move`, played by `seat` from this position, stays hidden
-        from the other seats (a sealed pick or bid). Decided per move: most
-        moves of every game are public."""
-        return False
-
-    def determinize(self, observer: int | None, rng: Any) -> "GameState":
-        """A complete, playable state consistent with everything `observer`
-        has seen: hidden cards redistributed among the places they could be,
-        others' pending sealed choices resampled, the chance generator
-        reseeded from `rng` (an engine.rng.Rng). Works on `observer`'s own
-        view, so a bot using it cannot peek. Perfect-information games
-        return a clone (no longer marked as a view: nothing was hidden)."""
-        sample = self.clone()
-        sample.is_view = False
-        sample.view_seat = None
-        return sample
-
-    def evaluate(self, seat: int) -> float | None:
-        """Optional: how good the position is for `seat`, from 0 (lost) to 1
-        (won), for search bots that cut rollouts short; None if the ruleset
-        offers no evaluation (rollouts then play to the end)."""
-        return None
-
-    def evaluate_all(self) -> list[float] | None:
-        """Every seat's `evaluate` at once (None if the ruleset offers no
-        evaluation); override where one pass serves all seats."""
-        values = [self.evaluate(s) for s in range(self.num_players)]
-        return None if any(v is None for v in values) else [float(v) for v in values]  # type: ignore[arg-type]
-
-    def content_tags(self, seat: int) -> dict[str, str]:
-        """Optional: the content `seat` played with, as name -> value (e.g.
-        {"board": "II", "architect": "Eileen Gray"}), read once the game is
-        over; the arena reports win rates per tag. Default: none."""
-        return {}
+        """The ruleset's own step: play a legal move for `seat` (mutating the
+        state, unchecked: `apply` checked it) and return what happened."""
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -332,18 +236,18 @@ class GameState(ABC):
         """An independent copy, cheap enough for search (never deepcopy)."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> "GameState":
-        """What `seat` may see (None: a spectator who sees only public
-        information); hidden parts are redacted in the copy returned."""
-
-    @abstractmethod
     def format_move(self, move: Move) -> str:
         """The one canonical notation of `move`."""
 
     @abstractmethod
-    def parse_move(self, text: str, seat: int) -> Move:
-        """The legal move `text` names for `seat`; raises InvalidMoveError,
-        IllegalMoveError or AmbiguousMoveError with a message a player reads."""
+    def parse_text(self, text: str) -> Move | None:
+        """The game's syntax parser, the same in every game: the move `text`
+        spells in full (any case and spacing); None when it is not a whole
+        move but may be the start of one (the engine then takes the one legal
+        move whose notation begins so, see `parse_by_notation`); and
+        InvalidMoveError, the one error it raises, when `text` cannot be this
+        game's notation at all (the message gives examples). It never asks
+        whether the move is legal here."""
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
@@ -353,51 +257,85 @@ class GameState(ABC):
     def render(self, seat: int | None, names: Sequence[str]) -> str:
         """A plain-text picture of the position as `seat` may see it."""
 
-    def prompt(self, seat: int) -> str:
-        """What `seat` is asked to do now, in a few words."""
-        return "Choose a move"
+    # ------------------------------------------------ optional, with defaults
+    def canonical_move(self, move: Move, seat: int) -> Move | None:
+        """Optional: the move `move` (as `parse_text` read it) stands for
+        here, for `seat` who is to act: e.g. an area named by any of its
+        cells becomes the area named by its first. None: read the text as the
+        start of a longer move instead. May raise IllegalMoveError when the
+        text names nothing here. Default: the move itself."""
+        return move
 
-    def position_parts(self) -> tuple[str, ...]:
-        """The parts a whole `look` reads ('board', 'players', 'hand', ...),
-        in the order a listener hears them (`describe_position` may know
-        more, named in its own sentences, e.g. a long list of spaces read
-        only on demand). Default: one part, 'position', the `render()` text."""
-        return ("position",)
+    def is_legal(self, seat: int, move: Move) -> bool:
+        """Whether `move` is legal for `seat`, who is to act. Rulesets with a
+        direct check override this to avoid generating every legal move."""
+        return move in self.legal(seat)
 
-    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
-        """Optional: the game's short forms as a listener should hear them,
-        (pattern, replacement) pairs applied in order to its words (events,
-        prompts, descriptions, `describe_position`) by the plain-text mode
-        ('T/H/P' is read 'T slash H slash P'); never to a move's notation,
-        which a person types back. Default: none."""
-        return ()
-
-    def describe_position(self, part: str) -> list[str]:
-        """One part of the position (see `position_parts`) in sentences, one
-        a line, never a drawing: for the plain-text mode (screen readers,
-        braille, pipes). Call it on `view(seat)`: it tells what that seat
-        may see. Seats are named 'Seat N' (`with_names` fills in names).
-        Default: the lines of `render()` (a game with a drawn board
-        overrides this); ValueError for an unknown part."""
-        if part not in self.position_parts():
-            raise ValueError(f"no part {part!r} (parts: {', '.join(self.position_parts())})")
-        seat = self.viewer
-        text = self.render(seat, [seat_name(i) for i in range(self.num_players)])
-        return [line.strip() for line in text.splitlines() if line.strip()]
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose view this is (None: the whole state, or a
-        spectator's view): what a describer may show as 'yours'."""
-        return self.view_seat if self.is_view else None
+    def not_to_act_reason(self, seat: int) -> str:
+        """Why `seat` may not move now (it is not among `to_act`)."""
+        return f"it is not {seat_name(seat)}'s turn"
 
     def is_over(self) -> bool:
-        """True once the game has ended."""
+        """True once the game has ended (override with a cheaper test)."""
         return self.outcome() is not None
 
+    # ------------------------------------------------ the engine's own
+    @final
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        """Play `move` for `seat` (mutates the state) and return what happened.
+        Raises IllegalMoveError, with the reason, if the move is not legal;
+        the state is then unchanged."""
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return self.step(seat, move)
+
+    @final
+    def apply_trusted(self, seat: int, move: Move) -> list[Event]:
+        """Play a move known to be legal, without checking (search, replay)."""
+        return self.step(seat, move)
+
+    def why_illegal(self, seat: int, move: Move) -> str | None:
+        """None if `seat` may play `move` now, else the reason as one sentence
+        a player reads. The one legality question for CLI, TUI and engine
+        (a ruleset may put a fast path for the common case before this)."""
+        if self.is_over():
+            return "the game is over"
+        if seat not in self.to_act():
+            return self.not_to_act_reason(seat)
+        self.require_visible(seat)
+        if self.is_legal(seat, move):
+            return None
+        return self.explain_illegal(seat, move)
+
+    @final
+    def parse_move(self, text: str, seat: int) -> Move:
+        """The legal move `text` names for `seat`; raises InvalidMoveError
+        (not notation), IllegalMoveError (game over, not to act, not legal
+        here: with the reason) or AmbiguousMoveError, with a message a player
+        reads. The same sequence for every game: `parse_text`, the game-over
+        and to-act checks, `canonical_move`, then `why_illegal` (or, for the
+        start of a move, the legal moves' notation)."""
+        if not "".join(text.split()):
+            raise InvalidMoveError("empty move")
+        move = self.parse_text(text)
+        if self.is_over():
+            raise IllegalMoveError("the game is over")
+        if seat not in self.to_act():
+            raise IllegalMoveError(self.not_to_act_reason(seat))
+        if move is not None:
+            move = self.canonical_move(move, seat)
+        if move is None:
+            return self.parse_by_notation(text, seat)
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return move
+
     def parse_by_notation(self, text: str, seat: int) -> Move:
-        """Helper for parse_move: match `text` against the legal moves'
-        notation, case- and space-insensitively, also as a unique prefix."""
+        """Match `text` against the legal moves' notation, case- and
+        space-insensitively, also as a unique prefix (what `parse_move` does
+        with text that `parse_text` reads as the start of a move)."""
         want = "".join(text.split()).lower()
         if not want:
             raise InvalidMoveError("empty move")
@@ -507,13 +445,12 @@ class Ruleset(ABC):
         if cls.search_style not in SEARCH_STYLES:
             raise TypeError(f"{cls.__name__}.search_style must be one of {', '.join(SEARCH_STYLES)},"
                             f" not {cls.search_style!r}")
-        own = cls.__dict__.get("bot_levels")
-        if own is not None:
-            own = tuple(level for level in own if level not in SEARCH_LEVELS)
-            cls.own_bot_levels = own
-            cls.bot_levels = own + tuple(SEARCH_LEVELS)
-            if "default_bot_level" not in cls.__dict__:
-                cls.default_bot_level = own[-1]
+        declared = cls.__dict__.get("bot_levels")  # a game that declares none has 'random' and the search levels
+        own = tuple(level for level in (declared or cls.bot_levels) if level not in SEARCH_LEVELS)
+        cls.own_bot_levels = own
+        cls.bot_levels = own + tuple(SEARCH_LEVELS)
+        if declared is not None and "default_bot_level" not in cls.__dict__:
+            cls.default_bot_level = own[-1]
 
     def make_bot(self, level: str, seed: int) -> "Bot":
         """A bot of `level` whose own choices are seeded by `seed`."""

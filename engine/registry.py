@@ -31,14 +31,16 @@ class UnknownGameError(ValueError):
     """A game id that no installed ruleset has."""
 
 
-def _entry_points(group: str) -> list[tuple[str, str]]:
-    """(name, 'module:attr') of every entry point in `group`, first one of a name wins."""
+def entry_point_targets(group: str) -> dict[str, str]:
+    """name -> 'module:attr' of every installed entry point in `group` (the
+    first one of a name wins): the one reader of entry points, for the games'
+    group here and the board views' (`tsquare.views`, tui/games/)."""
     from importlib.metadata import entry_points
 
     seen: dict[str, str] = {}
     for ep in entry_points(group=group):
         seen.setdefault(ep.name, ep.value)
-    return list(seen.items())
+    return seen
 
 
 def _own_entry_points(group: str) -> dict[str, str]:
@@ -99,9 +101,24 @@ class Registry:
         self._broken: dict[str, str] = {}
         self._own: dict[str, str] | None = None
 
+    def add(self, game_id: str, target: str) -> Ruleset:
+        """Install a game as if a distribution declared the entry point
+        `game_id = target` (a test's toy game, a program embedding the
+        engine); its ruleset, or UnknownGameError if it does not load."""
+        self._all_targets()[game_id] = target
+        self._broken.pop(game_id, None)
+        self._loaded.pop(game_id, None)
+        return self.get(game_id)
+
+    def remove(self, game_id: str) -> None:
+        """Forget a game `add` installed (or any other) until the next scan."""
+        self._all_targets().pop(game_id, None)
+        self._loaded.pop(game_id, None)
+        self._broken.pop(game_id, None)
+
     def _all_targets(self) -> dict[str, str]:
         if self._targets is None:
-            self._targets = dict(_entry_points(self.group))
+            self._targets = entry_point_targets(self.group)
         return self._targets
 
     def ids(self) -> list[str]:

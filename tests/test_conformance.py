@@ -8,6 +8,9 @@ notation parses back to it and has a description; save -> load gives the same
 state; an illegal move raises and changes nothing; views are safe and
 `determinize` is consistent with them; the outcome's ranks agree with its
 scores and its breakdown adds up.
+
+A game that is not installed can run these same tests in its own module: it
+imports them and defines its own `case` fixture (tests/toy_game/ does).
 """
 from __future__ import annotations
 
@@ -50,17 +53,21 @@ def _option_values(spec) -> list[Any]:
     return [spec.default]
 
 
-def cases() -> list[Case]:
+def cases_of(rs: Ruleset) -> list[Case]:
+    """Each player count (default options), each other value of each option
+    (the fewest players) of one game."""
     out = []
-    for entry in REGISTRY.entries():
-        rs = REGISTRY.get(entry.id)
-        for n in range(rs.min_players, rs.max_players + 1):
-            out.append(Case(rs.id, n, ()))
-        for spec in rs.options:
-            for value in _option_values(spec):
-                if value != spec.default:
-                    out.append(Case(rs.id, rs.min_players, ((spec.name, value),)))
+    for n in range(rs.min_players, rs.max_players + 1):
+        out.append(Case(rs.id, n, ()))
+    for spec in rs.options:
+        for value in _option_values(spec):
+            if value != spec.default:
+                out.append(Case(rs.id, rs.min_players, ((spec.name, value),)))
     return out
+
+
+def cases() -> list[Case]:
+    return [c for entry in REGISTRY.entries() for c in cases_of(REGISTRY.get(entry.id))]
 
 
 CASES = cases()
@@ -182,6 +189,7 @@ def test_views_are_safe_and_determinize_agrees_with_them(case: Case):
     varied = False
     hides_something = False
     for k, truth in enumerate(positions):
+        assert type(truth).hidden_information == rs.hidden_information, f"{case}: the state and its ruleset disagree"
         for observer in range(case.players):
             view = truth.view(observer)
             assert view.is_view and view.view_seat == observer, f"{case}: view() must mark itself"

@@ -18,8 +18,14 @@ from engine.hidden import is_hidden
 from engine.rng import Rng
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
+from rulesets.architects.evaluation import CLIENT_SHARE, CLIENT_SHARE_END, position_value
 from rulesets.architects.moves import END, STAY, Bid, Discard, Group, Jump, Pair, Single, Step
-from rulesets.architects.state import BANKRUPT, FINISHED, ArchitectsState
+from rulesets.architects.state import ArchitectsState
+
+LOOKAHEAD = 3
+"""Steps the heuristic looks ahead on its own maze."""
+LOOKAHEAD_WEIGHT = 0.5
+"""How much of the best look-ahead walk's value counts now."""
 
 GOOD_SINGLES = (1, 2, 3, 4)
 """Auto step 1: the cards whose single play is an advantage (the client gains)."""
@@ -49,7 +55,7 @@ class AutoBot(Bot):
 
     def _procedure(self, st: ArchitectsState, seat: int, legal: list[Any]) -> Any:
         if not st.moved:  # steps 1–3
-            good = {}
+            good: dict[int, list[Any]] = {}
             for m in legal:
                 if isinstance(m, Single) and K.card_number(m.card) in GOOD_SINGLES:
                     good.setdefault(m.card, []).append(m)
@@ -59,7 +65,7 @@ class AutoBot(Bot):
             steps = [m for m in legal if isinstance(m, Step)]
             board = st.board_of(seat)
             here = st.players[seat].pos
-            forward = [m for m in steps if board.link(here, board.index(m.to)).forward]
+            forward = [m for m in steps if (link := board.link(here, board.index(m.to))) is not None and link.forward]
             if forward:
                 return max(forward, key=lambda m: (self._gain(st, seat, m), m.to))
             if steps:
@@ -94,27 +100,6 @@ class AutoBot(Bot):
         board = st.board_of(seat)
         funds, _ = st.simulate(seat, (board.index(move.to),), None)
         return -10**6 if funds is None else funds[1] - st.players[seat].funds
-
-
-CLIENT_SHARE = 0.6
-"""What a unit of client funds is worth to its architect before the endgame."""
-CLIENT_SHARE_END = 0.15
-"""In the endgame (forward gains halved, backward refunds not)."""
-LOOKAHEAD = 3
-"""Steps the heuristic looks ahead on its own maze."""
-LOOKAHEAD_WEIGHT = 0.5
-"""How much of the best look-ahead walk's value counts now."""
-
-
-def position_value(st: ArchitectsState, seat: int) -> float:
-    """Architect funds plus the share of client funds still to be earned."""
-    p = st.players[seat]
-    if p.status == BANKRUPT:
-        return -50.0
-    if p.status == FINISHED or st.phase == "over":
-        return float(p.funds)
-    share = CLIENT_SHARE_END if st.endgame else CLIENT_SHARE
-    return p.funds + share * p.client
 
 
 def walk_value(st: ArchitectsState, seat: int, depth: int = LOOKAHEAD) -> float:

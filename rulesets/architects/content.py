@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+PLAYING, FINISHED, BANKRUPT, BIDDING = "playing", "finished", "bankrupt", "bidding"
+"""A player's status: walking a maze, arrived, out of the game, or still bidding for a board."""
+
 # ------------------------------------------------------------------- cards
 SUITS = ("glass", "stone", "steel", "wood")
 """The four suits, index 0..3."""

@@ -12,6 +12,13 @@ the state keeps no cache of its own and may be changed freely (tests set
 hands and spaces by hand); a turn's list is gathered as (notation, move)
 items and sorted once. The direct check `is_legal` asks the same tables for
 one move. The state's fields and the save format are unchanged.
+
+Why one module over 900 lines: it is one dataclass whose methods are the
+game's rules over its fields (the auction, movement and the transfers it
+settles, cards, jumps, bankruptcy and the end); move generation (movegen.py),
+reasons and descriptions (explain.py), notation (moves.py), boards
+(board.py), content, words, the picture and the evaluation are already
+modules of their own.
 """
 from __future__ import annotations
 
@@ -22,7 +29,7 @@ from operator import itemgetter
 from typing import Any, Sequence
 
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name, seat_ref
-from engine.errors import AmbiguousMoveError, IllegalMoveError
+from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
 from engine.rng import Rng
 from engine.words import plural
@@ -75,7 +82,7 @@ from rulesets.architects.moves import (
 Funds = tuple[int, int, int]
 """(client, architect, bank)."""
 
-PLAYING, FINISHED, BANKRUPT, BIDDING = "playing", "finished", "bankrupt", "bidding"
+PLAYING, FINISHED, BANKRUPT, BIDDING = K.PLAYING, K.FINISHED, K.BANKRUPT, K.BIDDING
 
 
 @dataclass
@@ -107,6 +114,8 @@ class Player:
 @dataclass
 class ArchitectsState(GameState):
     """An Architects position."""
+
+    hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
     rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
@@ -806,7 +815,7 @@ class ArchitectsState(GameState):
         return self.evaluate_all()[seat]
 
     def evaluate_all(self) -> list[float]:
-        from rulesets.architects.bots import position_value
+        from rulesets.architects.evaluation import position_value
 
         vals = [position_value(self, s) for s in range(self.num_players)]
         out = []
@@ -903,26 +912,12 @@ class ArchitectsState(GameState):
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        move = parse_text(text)
-        if self.is_over():
-            raise IllegalMoveError("the game is over")
-        if seat not in self.to_act():
-            raise IllegalMoveError(self.not_to_act_reason(seat))
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text)
+
+    def canonical_move(self, move: Any, seat: int) -> Any:
         if type(move) is Pair and not move.path and self.why_illegal(seat, move) is not None:
-            move = None  # `5g+5s@2` with a target able to obey: the start of `5g+5s@2>e3`
-        if move is None:
-            want = "".join(text.split()).lower()
-            legal = [m for m in self.legal(seat) if format_move(m).lower().startswith(want)]
-            if len(legal) == 1:
-                return legal[0]
-            if legal:
-                sample = ", ".join(format_move(m) for m in legal[:5])
-                raise AmbiguousMoveError(f"{text!r} could mean {sample}{' …' if len(legal) > 5 else ''}")
-            raise IllegalMoveError(f"{text!r} is not a legal move now ({self.prompt(seat)})")
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+            return None  # `5g+5s@2` with a target able to obey: the start of `5g+5s@2>e3`
         return move
 
     def explain_illegal(self, seat: int, move: Any) -> str:

@@ -8,7 +8,6 @@ from typing import Any, Sequence
 
 from engine.bits import lowest_bit
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_ref
-from engine.errors import IllegalMoveError
 from engine.words import a_or_an, plural
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import (
@@ -565,39 +564,18 @@ class GridSquareState(GameState):
         c.stock = [dict(s) for s in self.stock]
         return c
 
-    def view(self, seat: int | None) -> "GridSquareState":
-        c = self.clone()  # nothing is hidden in Grid Square
-        c.is_view = True
-        c.view_seat = seat
-        return c
-
-    def hidden_seats(self) -> tuple[int, ...]:
-        return ()  # perfect information: a view hides no one
-
-    def determinize(self, observer: int | None, rng: Any) -> "GridSquareState":
-        c = self.clone()  # nothing to sample: the view is the whole state
-        c.is_view = False
-        c.view_seat = None
-        return c
-
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        move = parse_text(text)
-        if isinstance(move, Claim) and self.phase == "claim" and self.seat == seat:
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text)
+
+    def canonical_move(self, move: Any, seat: int) -> Any:
+        if isinstance(move, Claim) and self.phase == "claim":
             region = self.area_of(move.cell)
             if region:  # any cell names its area; the move names it by its lowest cell
-                move = Claim(_anchor(region))
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+                return Claim(_anchor(region))
         return move
-
-    def unchecked_move(self, text: str) -> Any:
-        """The move `text` spells, without asking whether it is legal here
-        (to show a past move); InvalidMoveError if it is not notation."""
-        return parse_text(text)
 
     def describe_move(self, move: Any, seat: int | None = None) -> str:
         if isinstance(move, Place):
@@ -658,6 +636,21 @@ class GridSquareState(GameState):
         return describe_position(self, part)
 
     # ------------------------------------------------------------ for widgets
+    def side_owners(self) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+        """Who built each side that carries a building, for a board view:
+        (horizontal sides, vertical sides), each {(x, y): seat}. A
+        horizontal side (x, y) runs east from point (x, y), a vertical one
+        south (points 0..8 each way, as in the notation)."""
+        h: dict[tuple[int, int], int] = {}
+        v: dict[tuple[int, int], int] = {}
+        for (size, x, y, o), owner in zip(self.pieces, self.owners):
+            for i in range(size):
+                if o == "h":
+                    h[(x + i, y)] = owner
+                else:
+                    v[(x, y + i)] = owner
+        return h, v
+
     def owner_of_cell(self, cell: int) -> tuple[int, bool] | None:
         """(owner, has the monument) for a claimed cell, else None."""
         for r, owner, mc in reversed(self.claims):

@@ -4,7 +4,7 @@ resource deck, the 50 technician/hazard/project cards and the scoring charts.
 Each choice is explained in RULES.md."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 EMPTY = -1
 """An empty market stall, or no architect yet."""
@@ -28,6 +28,16 @@ BLUEPRINT = 10
 """Card code of a blueprint; 0..4 are normal resources, 5..9 sustainable."""
 SUST = 5
 """Add to a kind for its sustainable card or material code."""
+
+
+def style_bonus(built: Sequence[int]) -> int:
+    """The style chart over completed contracts (mixed forms no set)."""
+    counts = [0] * 5
+    for c in built:
+        st = CONTRACTS[c].style
+        if st != MIXED:
+            counts[st] += 1
+    return sum(STYLE_BONUS[min(n, len(STYLE_BONUS) - 1)] for n in counts)
 
 
 def card_code(code: int) -> str:

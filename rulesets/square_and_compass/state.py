@@ -5,6 +5,12 @@ architect's perk, or pass), then the action's steps ("parts": take from a
 market, process, play a card, complete a contract ...), then discards down to
 the hand limits. The architect choice at the start is sealed and simultaneous.
 All chance comes from the seeded Rng kept in the state.
+
+Why one module over 900 lines: it is one dataclass whose methods are the
+game's rules over its fields (actions and their parts, markets, contracts,
+cards, the end and its scoring); the steps of moves (step_moves.py), words
+and snapshots (words.py), sampling, content, notation, the picture and the
+evaluation are already modules of their own.
 """
 from __future__ import annotations
 
@@ -18,7 +24,10 @@ from engine.hidden import HIDDEN, HIDDEN_RNG
 from engine.rng import Rng
 from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.content import EMPTY
+from rulesets.square_and_compass.content import (
+    EMPTY,
+    style_bonus,
+)
 from rulesets.square_and_compass.moves import (
     DONE,
     FOREMAN,
@@ -121,19 +130,11 @@ class Player:
         return self.tiles - self.used
 
 
-def style_bonus(built: Sequence[int]) -> int:
-    """The style chart over completed contracts (mixed forms no set)."""
-    counts = [0] * 5
-    for c in built:
-        st = K.CONTRACTS[c].style
-        if st != K.MIXED:
-            counts[st] += 1
-    return sum(K.STYLE_BONUS[min(n, len(K.STYLE_BONUS) - 1)] for n in counts)
-
-
 @dataclass
 class CompassState(GameState):
     """A Square and Compass position: markets, decks, board and players."""
+
+    hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
     rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
@@ -433,7 +434,7 @@ class CompassState(GameState):
     def evaluate(self, seat: int) -> float | None:
         """The heuristic bots' value of the position for `seat`, squashed
         into 0..1 (0.5: even with the leader among the others)."""
-        from rulesets.square_and_compass.bots import value
+        from rulesets.square_and_compass.evaluation import value
 
         if self.phase == "over":
             out = self.outcome()
@@ -442,8 +443,8 @@ class CompassState(GameState):
         return 1 / (1 + math.exp(-value(self, seat) / 8))
 
     def content_tags(self, seat: int) -> dict[str, str]:
-        arch = self.players[seat].architect
-        return {"architect": K.ARCHITECTS[arch].name} if arch != EMPTY and arch is not HIDDEN else {}
+        arch: Any = self.players[seat].architect  # HIDDEN in a view
+        return {"architect": K.ARCHITECTS[arch].name} if arch is not HIDDEN and arch != EMPTY else {}
 
     # --------------------------------------------------------------- scoring
     def score_parts(self, seat: int, final: bool = True) -> dict[str, int]:
@@ -600,7 +601,8 @@ class CompassState(GameState):
             deck += discard
             discard.clear()
             self.rng.shuffle(deck)
-        return deck.pop()
+        card: int = deck.pop()
+        return card
 
     def _take_resource(self, seat: int, stall: int) -> tuple[int, list[Event]]:
         who = seat_ref(seat)
@@ -875,14 +877,8 @@ class CompassState(GameState):
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        move = parse_text(text)
-        if move is None:
-            return self.parse_by_notation(text, seat)
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return move
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text)
 
     def snapshot(self) -> dict[str, Any]:
         from rulesets.square_and_compass.words import snapshot

@@ -10,23 +10,13 @@ moves (the plan is recomputed from the position, so it stays consistent).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from engine.core import Bot
 from engine.rng import Rng
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, MARKET, MONEY, ORDER, STONE, X2
-from rulesets.square_masons.geometry import (
-    CELLS,
-    PLACEMENTS,
-    distinct_orients,
-    first_cell,
-    grow,
-    picture_cells,
-    shape_mask,
-)
+from rulesets.square_masons.geometry import PLACEMENTS, first_cell
 from rulesets.square_masons.moves import (
     END,
     RES,
@@ -47,103 +37,19 @@ from rulesets.square_masons.moves import (
     Take,
     Tie,
 )
+from rulesets.square_masons.plans import (
+    ACTION_COST,
+    BUY_COST,
+    CLASS_OF,
+    CLASSES,
+    STONE_COST,
+    Plan,
+    Slot,
+    all_plans,
+    available,
+    structure_worth,
+)
 from rulesets.square_masons.state import MasonBoard, SquareMasonsState
-
-CLASS_OF = {"I": "I", "O": "O", "T": "T", "S": "S", "Z": "S", "J": "J", "L": "J"}
-"""Blocks that a flip turns into each other share a class (S/Z, J/L)."""
-CLASSES = "IOTSJ"
-MAX_TILINGS = 16
-"""Tilings kept per layout orientation (fewest stones first)."""
-BUY_COST = 2.6
-"""How much a block still to win at auction takes off a plan's worth."""
-STONE_COST = 1.6
-"""How much a missing stone takes off a plan's worth."""
-ACTION_COST = 0.35
-"""How much a paid action takes off a plan's worth."""
-TOWN_WORTH = {"scrapyard": 3.2, "donation": 3.9, "bank": 4.2, "quarry": 3.6}
-"""A town's worth to the bot: its 3 prestige and its ability."""
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One piece of a plan: its class ('stone' for a stone) and cells."""
-
-    cls: str
-    mask: int
-
-
-@dataclass(frozen=True)
-class Plan:
-    """One way to build one structure at the zone's top-left."""
-
-    sid: str
-    slots: tuple[Slot, ...]
-    mask: int
-    """All the layout's cells."""
-    halo: int
-    """The layout's cells and their neighbours: a foreign piece here spoils it."""
-    stones: int
-    """Stones the plan needs."""
-
-
-def _by_first_cell() -> list[list[tuple[int, str]]]:
-    """Per cell: (mask, class) of every block placement whose lowest cell it is."""
-    out: list[dict[int, str]] = [dict() for _ in range(CELLS)]
-    for t in BLOCK_TYPES:
-        for p in PLACEMENTS[t]:
-            out[first_cell(p.mask)].setdefault(p.mask, CLASS_OF[t])
-    return [sorted(m.items()) for m in out]
-
-
-@lru_cache(maxsize=1)
-def all_plans() -> tuple[Plan, ...]:
-    """Every plan of every structure (computed once)."""
-    starts = _by_first_cell()
-    plans: list[Plan] = []
-    for s in d.TOWNS + d.SANCTUARIES:
-        for _, shape in distinct_orients(picture_cells(s.picture)):
-            layout = shape_mask(shape, 0)
-            if layout is None:
-                continue
-            found: list[tuple[Slot, ...]] = []
-
-            def cover(rest: int, slots: list[Slot], stones: int) -> None:
-                if len(found) >= 400:
-                    return
-                if not rest:
-                    if len(slots) - stones >= s.min_blocks:
-                        found.append(tuple(slots))
-                    return
-                cell = first_cell(rest)
-                for mask, cls in starts[cell]:
-                    if mask & rest == mask:
-                        slots.append(Slot(cls, mask))
-                        cover(rest & ~mask, slots, stones)
-                        slots.pop()
-                if stones < 2:
-                    slots.append(Slot(STONE_KIND, 1 << cell))
-                    cover(rest & ~(1 << cell), slots, stones + 1)
-                    slots.pop()
-
-            cover(layout, [], 0)
-            found.sort(key=lambda sl: sum(1 for x in sl if x.cls == STONE_KIND))
-            for sl in found[:MAX_TILINGS]:
-                st = sum(1 for x in sl if x.cls == STONE_KIND)
-                plans.append(Plan(s.id, sl, layout, grow(layout), st))
-    return tuple(plans)
-
-
-def structure_worth(sid: str) -> float:
-    """What a structure is worth to the bot."""
-    return TOWN_WORTH.get(sid, float(d.SANCTUARY_PRESTIGE))
-
-
-def available(state: SquareMasonsState, sid: str) -> bool:
-    """True when `sid` may still be claimed."""
-    s = d.STRUCTURES[sid]
-    if s.kind == "town":
-        return state.town_supply[d.TOWN_INDEX[sid]] > 0
-    return sid in state.sanctuaries and state.sanctuary_owner(sid) is None
 
 
 class Scored:
@@ -442,104 +348,3 @@ class MasonBot(Bot):
         if b.coins >= 5 or b.prestige + 1 >= d.WIN_PRESTIGE:
             return Donate()
         return SKIP
-
-
-def position_value(state: SquareMasonsState, seat: int) -> float:
-    """How good the position is for `seat`, 0 (lost) to 1 (won) (for
-    `SquareMasonsState.evaluate`); see `position_values`."""
-    return position_values(state)[seat]
-
-
-PROGRESS_WEIGHT = 1.0
-"""How much the laid share of the best plan counts (in prestige per point)."""
-VALUE_SPREAD = 2.0 * d.WIN_PRESTIGE
-"""Prestige lead (or deficit) that takes the value from 0.5 to 1 (or 0)."""
-
-
-def position_values(state: SquareMasonsState) -> list[float]:
-    """Every seat's position value, 0 (lost) to 1 (won): prestige, a tenth
-    of the coins and the best plan's worth weighed by how much of it is
-    laid, against the best other player, a lead of VALUE_SPREAD counting as
-    won. (Tried: progress counted twice over a spread of 8, fitted on games
-    of heuristic bots: as often right about the winner, about 74%, with a
-    quarter less squared error, yet the search won less with it: 20 of 75
-    games against 28 of 82; so these weights stay.)"""
-    out = state.outcome()
-    if out is not None:
-        return [1.0 if r == 1 else 0.0 for r in out.ranks]
-    ok = availability(state)
-    values = [b.prestige + 0.1 * b.coins + PROGRESS_WEIGHT * plan_progress(ok, b) for b in state.boards]
-    res = []
-    for seat, v in enumerate(values):
-        rival = max(x for s, x in enumerate(values) if s != seat)
-        res.append(min(1.0, max(0.0, 0.5 + (v - rival) / VALUE_SPREAD)))
-    return res
-
-
-def availability(state: SquareMasonsState) -> tuple[bool, ...]:
-    """Per structure (in `d.STRUCTURES` order): whether it may still be claimed."""
-    return tuple(available(state, sid) for sid in d.STRUCTURES)
-
-
-_PROGRESS: dict[tuple, float] = {}
-"""plan_progress's memory: boards recur across a search's samples."""
-
-
-def plan_progress(ok: tuple[bool, ...], b: MasonBoard) -> float:
-    """The best plan's score (as `best_plan` finds it) times the share of
-    its pieces already laid, 0 when no plan is worth anything; remembered by
-    board contents, since a search meets the same boards again and again."""
-    key = (ok, tuple(b.reserve), b.stones, tuple(b.construction))
-    got = _PROGRESS.get(key)
-    if got is None:
-        if len(_PROGRESS) > 50_000:
-            _PROGRESS.clear()
-        got = _progress(ok, b)
-        _PROGRESS[key] = got
-    return got
-
-
-@lru_cache(maxsize=1)
-def _plan_table() -> list[tuple[int, float, tuple[tuple[int, str], ...], int]]:
-    """Per plan: (structure index, worth, slots as (mask, class), halo)."""
-    index = {sid: i for i, sid in enumerate(d.STRUCTURES)}
-    return [(index[p.sid], structure_worth(p.sid), tuple((sl.mask, sl.cls) for sl in p.slots), p.halo)
-            for p in all_plans()]
-
-
-def _progress(ok: tuple[bool, ...], b: MasonBoard) -> float:
-    """`plan_progress` computed (the same figures as `evaluate`, lean)."""
-    have = dict.fromkeys(CLASSES, 0)
-    for i, t in enumerate(BLOCK_TYPES):
-        have[CLASS_OF[t]] += b.reserve[i]
-    pieces = {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in b.construction}
-    masks = [m for _, m in b.construction]
-    best_score = None
-    best_share = 0.0
-    for sx, worth, slots, halo in _plan_table():
-        if not ok[sx] or (best_score is not None and worth <= best_score):
-            continue  # unavailable, or cannot beat the best (costs only lower a score)
-        want: dict[str, int] = {}
-        done: list[int] = []
-        st_need = 0
-        for mask, cls in slots:
-            if pieces.get(mask) == cls:
-                done.append(mask)
-            elif cls == STONE_KIND:
-                st_need += 1
-            else:
-                want[cls] = want.get(cls, 0) + 1
-        foreign = sum(1 for m in masks if m & halo and m not in done)
-        buy = bring = 0
-        for c, k in want.items():
-            h = have[c]
-            bring += min(h, k)
-            buy += max(0, k - h)
-        gap = max(0, st_need - b.stones)
-        bring += st_need - gap
-        score = worth - BUY_COST * buy - STONE_COST * gap - ACTION_COST * (bring + foreign)
-        if best_score is None or score > best_score:
-            best_score, best_share = score, len(done) / len(slots)
-    if best_score is None or best_score <= 0:
-        return 0.0
-    return best_score * best_share

@@ -243,8 +243,23 @@ def _kind(text: str) -> str:
     return STONE_KIND if text == STONE_KIND else text.upper()
 
 
+_WORDS = (
+    tuple(_SIMPLE) + CARD_TYPES + tuple("claim-" + sid for sid in STRUCTURES)
+    + tuple(f"tie{n}" for n in range(1, 10)) + ("bid", "pair-", "offer-", "sw-", "mv-", "out-", "del-", "in-", "drop-", "buy-")
+)
+"""The words a move begins with: text that is the start of one may be an abbreviation."""
+_STARTED = re.compile(
+    r"^(bid[1-9](-[0-9]{0,3})?|(mv|out|del)-[a-z][0-9]?|(in|drop|buy)-(s|st|sto|ston|[" + BLOCK_TYPES.lower() + r"])"
+    r"|sw-[a-z]([0-9](-[" + BLOCK_TYPES.lower() + r"]?)?)?|[a-z]([0-9][rf]?)?|pair-[" + CARD_LETTERS[:4].lower() + r"]+"
+    r"|offer-[" + BLOCK_TYPES.lower() + r"]+)$"
+)
+"""Moves with an argument, cut short."""
+
+
 def parse_text(text: str) -> SmMove | None:
-    """The move `text` spells exactly (any case), or None if it does not."""
+    """The move `text` spells exactly (any case); None when it is only the
+    start of one (an abbreviation); InvalidMoveError when it cannot be
+    Square Masons notation."""
     t = "".join(text.split()).lower()
     if t in _SIMPLE:
         return _SIMPLE[t]
@@ -253,21 +268,27 @@ def parse_text(text: str) -> SmMove | None:
     m = _LAY.match(t)
     if m:
         cell = parse_cell(m.group(1))
-        return None if cell is None else Lay(m.group(2) or "", cell)
+        if cell is None:
+            raise syntax_error(text)
+        return Lay(m.group(2) or "", cell)
     m = _BID.match(t)
     if m:
         return Bid(int(m.group(1)), int(m.group(2)))
     m = _CELL_OP.match(t)
     if m:
         cell = parse_cell(m.group(2))
-        return None if cell is None else _CELL_MOVES[m.group(1)](cell)
+        if cell is None:
+            raise syntax_error(text)
+        return _CELL_MOVES[m.group(1)](cell)
     m = _KIND_OP.match(t)
     if m:
         return _KIND_MOVES[m.group(1)](_kind(m.group(2)))
     m = _SWAP.match(t)
     if m:
         cell = parse_cell(m.group(1))
-        return None if cell is None else Swap(cell, m.group(2).upper())
+        if cell is None:
+            raise syntax_error(text)
+        return Swap(cell, m.group(2).upper())
     if t.startswith("tie") and is_number(t[3:]):  # ASCII digits: '²'.isdigit() is true, int('²') fails
         return Tie(int(t[3:]) - 1)
     if t.startswith("pair-") and t[5:] and all(ch in CARD_LETTERS[:4].lower() for ch in t[5:]):
@@ -276,7 +297,9 @@ def parse_text(text: str) -> SmMove | None:
         return Offer("".join(sorted(t[6:].upper(), key=BLOCK_TYPES.index)))
     if t.startswith("claim-") and t[6:] in STRUCTURES:
         return Claim(t[6:])
-    return None
+    if t and (any(w.startswith(t) for w in _WORDS) or _STARTED.match(t)):
+        return None
+    raise syntax_error(text)
 
 
 def syntax_error(text: str) -> InvalidMoveError:

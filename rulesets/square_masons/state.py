@@ -4,20 +4,30 @@ A round is: the first player's direction, the draft (5 sealed simultaneous
 picks), x2 pairings, the rewards (money and the Order, Stone and Market
 majorities), the Market holder's offer, the sealed auction, then each player's
 build turn in turn order, ending with their town abilities.
+
+Why one module over 900 lines: it is one dataclass, and its methods are the
+game's rules over its fields (the queries, one step handler per move type by
+phase, one direct legality check per move type); each reads and writes the
+same fields, and the handlers and checks sit next to the phase they belong
+to. What needs no field is already elsewhere: notation (moves.py), shapes
+(geometry.py), data (data.py), words (describe.py, position.py), pictures
+(text_board.py), sampling (sampling.py), the evaluation (evaluation.py,
+plans.py). Next to go, if it grows: the pair and offer options (pure
+functions of counts, cached) and the direct checks.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
-from itertools import combinations
 from typing import Any, Sequence
 
 from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name
-from engine.errors import AmbiguousMoveError, IllegalMoveError
+from engine.errors import IllegalMoveError
 from engine.hidden import HiddenInformationError
 from engine.rng import Rng
 from engine.words import a_or_an, plural
+from rulesets.square_masons import choices
 from rulesets.square_masons import data as d
+from rulesets.square_masons.choices import can_lay, offer_options, pair_options
 from rulesets.square_masons.data import (
     BLOCK_TYPES,
     CARD_LETTERS,
@@ -70,7 +80,6 @@ from rulesets.square_masons.moves import (
     ToReserve,
     format_move,
     parse_text,
-    syntax_error,
 )
 
 TIE_BREAK = "money " + TIE_BREAK_SUFFIX
@@ -189,6 +198,8 @@ class MasonBoard:
 @dataclass
 class SquareMasonsState(GameState):
     """A Square Masons position (see the module docstring for the flow)."""
+
+    hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
     rules_version = 3  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int = 3
@@ -1009,12 +1020,12 @@ class SquareMasonsState(GameState):
         return type(move) in (Pick, Bid)
 
     def evaluate(self, seat: int) -> float | None:
-        from rulesets.square_masons.bots import position_value
+        from rulesets.square_masons.evaluation import position_value
 
         return position_value(self, seat)
 
     def evaluate_all(self) -> list[float]:
-        from rulesets.square_masons.bots import position_values
+        from rulesets.square_masons.evaluation import position_values
 
         return position_values(self)
 
@@ -1030,19 +1041,10 @@ class SquareMasonsState(GameState):
     def format_move(self, move: Any) -> str:
         return format_move(move)
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        if self.phase == "over":
-            raise IllegalMoveError("the game is over")
-        if seat not in self.to_act():
-            raise IllegalMoveError(self.not_to_act_reason(seat))
-        move = parse_text(text)
-        if move is None:
-            try:
-                return self.parse_by_notation(text, seat)
-            except AmbiguousMoveError:
-                raise
-            except IllegalMoveError:
-                raise syntax_error(text) from None
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text)
+
+    def canonical_move(self, move: Any, seat: int) -> Any:
         if type(move) in (Relocate, Store, Scrap, Swap) and self.phase in ("build", "place_won"):
             i = self.boards[seat].piece_at(move.cell)  # a piece is named by any cell it covers
             if i is None:
@@ -1052,10 +1054,7 @@ class SquareMasonsState(GameState):
             p = PLACEMENT_AT[self.hand_kind].get((move.code, move.anchor))
             if p is not None:
                 move = Lay(p.code, p.anchor)
-        self.require_visible(seat)
-        if self.is_legal(seat, move):
-            return move
-        raise IllegalMoveError(self.explain_illegal(seat, move))
+        return move
 
     def is_legal(self, seat: int, move: Any) -> bool:
         if self.is_view:
@@ -1070,10 +1069,10 @@ class SquareMasonsState(GameState):
         return self.phase == "direction" and move in DIRECTIONS
 
     def _ok_pair(self, b: MasonBoard, move: Pair) -> bool:
-        return self.phase == "pair" and move.letters in _pair_options(tuple(b.drafted))
+        return self.phase == "pair" and move.letters in choices.pair_choices(tuple(b.drafted))
 
     def _ok_offer(self, b: MasonBoard, move: Offer) -> bool:
-        return self.phase == "market" and move.blocks in _offer_options(tuple(self.supply), self._offer_size())
+        return self.phase == "market" and move.blocks in choices.offer_choices(tuple(self.supply), self._offer_size())
 
     def _ok_pick(self, b: MasonBoard, move: Pick) -> bool:
         return self.phase == "draft" and move.card in b.hand
@@ -1273,56 +1272,6 @@ class SquareMasonsState(GameState):
 
 def _kind_name(kind: str) -> str:
     return "a stone" if kind == STONE_KIND else f"block {kind}"
-
-
-def can_lay(kind: str, occ: int) -> bool:
-    """True when a piece of `kind` fits somewhere in a zone covered by `occ`."""
-    if kind == STONE_KIND:
-        return occ != FULL
-    for p in PLACEMENTS[kind]:
-        if not p.mask & occ:
-            return True
-    return False
-
-
-def pair_options(b: MasonBoard) -> list[str]:
-    """Every way `b`'s x2 cards may double its other cards (letters, sorted)."""
-    return list(_pair_options(tuple(b.drafted)))
-
-
-@cache
-def _pair_options(drafted: tuple[int, ...]) -> tuple[str, ...]:
-    """pair_options for the drafted counts (there are few: made once each)."""
-    k = min(drafted[X2], sum(drafted[:4]))
-    if k == 0:
-        return ("",)
-    pool = "".join(CARD_LETTERS[i] * drafted[i] for i in range(4))
-    return tuple(sorted(set("".join(c) for c in combinations(pool, k)),
-                        key=lambda s: [CARD_LETTERS.index(ch) for ch in s]))
-
-
-def offer_options(supply: Sequence[int], k: int) -> list[str]:
-    """Every offer of `k` blocks from `supply`, as different as the supply allows."""
-    return list(_offer_options(tuple(supply), k))
-
-
-@lru_cache(maxsize=4096)
-def _offer_options(supply: tuple[int, ...], k: int) -> tuple[str, ...]:
-    """offer_options, remembered for the supplies last seen."""
-    return tuple(_offers(supply, k))
-
-
-def _offers(supply: Sequence[int], k: int) -> list[str]:
-    if k == 0:
-        return [""]
-    kinds = [i for i in range(7) if supply[i]]
-    if len(kinds) >= k:
-        return ["".join(BLOCK_TYPES[i] for i in c) for c in combinations(kinds, k)]
-    # fewer kinds than spaces: every kind once, the rest repeated as the supply allows
-    extra = "".join(BLOCK_TYPES[i] * (supply[i] - 1) for i in kinds)
-    base = "".join(BLOCK_TYPES[i] for i in kinds)
-    out = {"".join(sorted(base + "".join(c), key=BLOCK_TYPES.index)) for c in combinations(extra, k - len(kinds))}
-    return sorted(out, key=lambda s: [BLOCK_TYPES.index(ch) for ch in s])
 
 
 _HANDLERS = {

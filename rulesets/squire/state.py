@@ -5,6 +5,14 @@ offers, place the new rarity, take a salvaged one, hold an exhibition, run
 errands. Other seats decide only when a sculpture exhibition lets them change
 an errand. All chance (the tiles, the deck, the first player) is drawn at
 setup from the seeded Rng kept in the state.
+
+Why one module over 900 lines: it is one dataclass whose methods are the
+game's rules over its fields (travel, trade, offers, exhibitions, errands,
+the end and its scoring), each step next to its direct legality check;
+splitting them would put a rule and its check in two files. What needs no
+field is already elsewhere: notation (moves.py), the maps and cards
+(content.py), words (position.py), the picture (text_board.py). Next to go,
+if it grows: the snapshot and the scoring.
 """
 from __future__ import annotations
 
@@ -123,6 +131,8 @@ class Player:
 @dataclass
 class SquireState(GameState):
     """A Squire position: the map's tiles, the market, the piles and the players."""
+
+    hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
     rules_version = 3  # the newest (the ruleset's `version`); RULES.md, "Version history"
     num_players: int
@@ -1122,18 +1132,8 @@ class SquireState(GameState):
                 out.append("right column: a Royal coin")
         return f" ({'; '.join(out)})" if out else ""
 
-    def parse_move(self, text: str, seat: int) -> Any:
-        move = parse_text(text, self.game_map)
-        if self.phase == "over":
-            raise IllegalMoveError("the game is over")
-        if seat != self.actor:
-            raise IllegalMoveError(f"it is not {seat_name(seat)}'s turn to decide")
-        if move is None:
-            return self.parse_by_notation(text, seat)
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return move
+    def parse_text(self, text: str) -> Any:
+        return parse_text(text, self.game_map)
 
     def snapshot(self) -> dict[str, Any]:
         m = self.game_map

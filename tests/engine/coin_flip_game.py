@@ -4,6 +4,7 @@ package of its own (so it imports only the engine)."""
 from pathlib import Path
 
 from engine.core import Event, GameState, Outcome, Ruleset, ranks_from_keys
+from engine.errors import InvalidMoveError
 
 
 class State(GameState):
@@ -44,8 +45,13 @@ class State(GameState):
     def format_move(self, move):
         return move
 
-    def parse_move(self, text, seat):
-        return self.parse_by_notation(text, seat)
+    def parse_text(self, text):
+        t = "".join(text.split()).lower()
+        if t in ("heads", "tails"):
+            return t
+        if t and ("heads".startswith(t) or "tails".startswith(t)):
+            return None
+        raise InvalidMoveError(f"{text!r} is not heads or tails")
 
     def snapshot(self):
         return {"turn": self.turn, "heads": list(self.heads)}

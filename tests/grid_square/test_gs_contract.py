@@ -194,3 +194,15 @@ def test_a_save_of_ruleset_version_1_loads_under_version_1_and_a_newer_one_is_re
     with pytest.raises(SaveError, match="Grid Square rules version 3, newer than this program"):
         from_json(doc, "future.json")
     assert from_json(to_json(rec), "new.json").rules_version == 2
+
+
+def test_side_owners_are_the_sides_that_carry_a_building():
+    """The view's read method agrees with the state's own bitboards (which
+    the view no longer reads)."""
+    for state in random_positions(17, 40):
+        h, v = state.side_owners()
+        assert sum(g.hbit(x, y) for x, y in h) == state.h
+        assert sum(g.vbit(x, y) for x, y in v) == state.v
+        for (size, x, y, o), owner in zip(state.pieces, state.owners):
+            sides = h if o == "h" else v
+            assert all(sides[(x + i, y) if o == "h" else (x, y + i)] == owner for i in range(size))

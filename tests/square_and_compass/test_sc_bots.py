@@ -5,7 +5,8 @@ from sc_helpers import CON, give, started
 
 from engine.bots import RandomBot
 from rulesets import REGISTRY
-from rulesets.square_and_compass.bots import CompassBot, distance, value
+from rulesets.square_and_compass.bots import CompassBot
+from rulesets.square_and_compass.evaluation import distance, value
 
 RS = REGISTRY.get("square-and-compass")
 

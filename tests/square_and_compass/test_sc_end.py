@@ -3,7 +3,7 @@ community bonuses with their ties, and the tie-breaks."""
 from sc_helpers import CON, conserved, give, play, started
 
 from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.state import style_bonus
+from rulesets.square_and_compass.content import style_bonus
 
 
 def built(st, seat, names):

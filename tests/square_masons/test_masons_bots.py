@@ -2,7 +2,7 @@
 from masons_helpers import RULESET, auction, building, put_cells, reserve
 
 from engine.record import GameRecord, Player
-from rulesets.square_masons.bots import all_plans
+from rulesets.square_masons.plans import all_plans
 
 
 def test_every_structure_has_plans():

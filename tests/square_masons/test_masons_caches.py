@@ -8,14 +8,14 @@ from masons_helpers import RULESET
 from engine.record import GameRecord, Player
 from engine.rng import Rng
 from engine.saves import from_json, to_json
-from rulesets.square_masons import state as masons
+from rulesets.square_masons import choices
 
 
 def uncached_legal(state, seat, monkeypatch):
     """`legal` with the pair and offer options worked out afresh."""
     with monkeypatch.context() as m:
-        m.setattr(masons, "_pair_options", masons._pair_options.__wrapped__)
-        m.setattr(masons, "_offer_options", masons._offer_options.__wrapped__)
+        m.setattr(choices, "pair_choices", choices.pair_choices.__wrapped__)
+        m.setattr(choices, "offer_choices", choices.offer_choices.__wrapped__)
         return state.legal(seat)
 
 

@@ -29,9 +29,13 @@ def test_every_move_seen_in_play_is_shell_safe_and_round_trips():
 
 def test_invalid_text():
     st = new(3)
-    for text in ("", "hello", "bid", "zz9", "claim-castle", "pair-Q"):
-        with pytest.raises(InvalidMoveError):
+    for text in ("", "hello", "zz9", "claim-castle", "pair-Q", "z9", "mv-z9"):
+        with pytest.raises(InvalidMoveError, match="not Square Masons notation|empty"):
             st.parse_move(text, 0)
+    # the start of a bid is notation cut short (parse_text's None, as in every
+    # game): no legal move begins so before the auction
+    with pytest.raises(IllegalMoveError, match="'bid' is not a legal move now"):
+        st.parse_move("bid", 0)
 
 
 def test_illegal_move_and_wrong_seat():

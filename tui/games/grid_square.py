@@ -24,6 +24,7 @@ from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Slide, slide_target
 from rulesets.grid_square.state import GridSquareState
 from rulesets.grid_square.text_board import turn_text
+from tui.games import base
 from tui.games.base import KeyRefused, MoveChosen, arrow_bindings
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend, LegendEntry
@@ -273,8 +274,10 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
             self.redraw()
             return
         try:
-            move = self.state.unchecked_move(notation)
+            move = self.state.parse_text(notation)  # the syntax alone: a past move need not be legal now
         except ValueError:
+            return
+        if move is None:
             return
         if isinstance(move, Place) or seat != self.marks_seat:
             self.marks = []
@@ -500,15 +503,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         """Buildings by who placed them."""
         seat_bg = [fg + REVERSE for fg in seat_fg]
         """Claimed cells by owner; also the last turn's buildings (reverse: seen without colour)."""
-        side_owner_h: dict[int, int] = {}
-        side_owner_v: dict[int, int] = {}
-        for (size, x, y, o), owner in zip(st.pieces, st.owners):
-            for i in range(size):
-                if o == "h":
-                    side_owner_h[g.hbit(x + i, y)] = owner
-                else:
-                    side_owner_v[g.vbit(x, y + i)] = owner
-        h, v = st.h, st.v
+        side_h, side_v = st.side_owners()  # who built each side that carries a building
         # claimed cells, areas given up, then candidate areas in the claim phase
         for region, owner, mc in st.claims:
             for cell in g.cells_of(region):
@@ -526,25 +521,19 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
             if isinstance(m, Slide):
                 self._draw_piece(put, *m[:4], WAS, dashed=True)
         # sides
-        for y in range(9):
-            for x in range(8):
-                bit = g.hbit(x, y)
-                if h & bit:
-                    for k in range(sc.cw):
-                        put(row(y), col(x) + 1 + k, "━", seat_fg[side_owner_h.get(bit, 0)])
-        for x in range(9):
-            for y in range(8):
-                bit = g.vbit(x, y)
-                if v & bit:
-                    for r in sc.cell_rows(y):
-                        put(r, col(x), "┃", seat_fg[side_owner_v.get(bit, 0)])
+        for (x, y), owner in side_h.items():
+            for k in range(sc.cw):
+                put(row(y), col(x) + 1 + k, "━", seat_fg[owner])
+        for (x, y), owner in side_v.items():
+            for r in sc.cell_rows(y):
+                put(r, col(x), "┃", seat_fg[owner])
         # points
         for y in range(9):
             for x in range(9):
-                up = y < 8 and bool(v & g.vbit(x, y))
-                down = y > 0 and bool(v & g.vbit(x, y - 1))
-                left = x > 0 and bool(h & g.hbit(x - 1, y))
-                right = x < 8 and bool(h & g.hbit(x, y))
+                up = (x, y) in side_v
+                down = (x, y - 1) in side_v
+                left = (x - 1, y) in side_h
+                right = (x, y) in side_h
                 ch = JUNCTIONS[(int(up), int(down), int(left), int(right))]
                 put(row(y), col(x), ch, DIM if ch == "·" else "bold white")
         # the last turn's buildings where they stand now
@@ -620,7 +609,7 @@ def areas_words(state: GridSquareState, seat: int, long: bool = True) -> str:
     return "areas: " + ", ".join(f"{name} ({n} cell{'s' if n != 1 else ''})" for name, n in areas)
 
 
-class GameView(Vertical):
+class GameView(base.GameView, Vertical):
     """Board on the left, players and the move being built on the right, the
     legend underneath."""
 

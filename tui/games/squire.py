@@ -25,6 +25,7 @@ from engine.core import seat_name, with_names
 from rulesets.squire import content as K
 from rulesets.squire.moves import BUY, DONE, SELL, Go, Space
 from rulesets.squire.state import EMPTY, SquireState
+from tui.games import base
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.squire_look import (
     BRIEF_ROOM,
@@ -654,7 +655,7 @@ def _ticket(kind: str) -> str:
     return {"Royal ticket": "Royal", "common ticket": "ticket", "free sea crossing": "free"}.get(kind, kind)
 
 
-class GameView(Vertical):
+class GameView(base.GameView, Vertical):
     """The Squire board view the game screen mounts."""
 
     KEYS_HELP = KEYS_HELP

@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -30,6 +31,7 @@ from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
 from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
+from tui.games.protocol import GameView
 from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel
@@ -91,10 +93,8 @@ def log_entries(record: GameRecord, viewer: int | None, upto: int | None = None)
 
 
 def tell_last(view: Widget, last: LastMove | None, viewer: int | None) -> None:
-    """Call the view's optional `mark_last` hook with what `viewer` may see."""
-    mark = getattr(view, "mark_last", None)
-    if mark is not None:
-        mark(None if last is None else last.seat, None if last is None else last.notation_for(viewer))
+    """Tell the view the last move, as `viewer` may see it (`mark_last`)."""
+    cast(GameView, view).mark_last(None if last is None else last.seat, None if last is None else last.notation_for(viewer))
 
 
 def record_last_move(record: GameRecord) -> LastMove | None:
@@ -221,9 +221,7 @@ class GameScreen(Screen[None]):
         yield KeyBar()  # the keys that work now; one line, cheap to change on every key
 
     def on_resize(self, event: events.Resize) -> None:
-        fit = getattr(self.query_one("#view"), "fit_to", None)
-        if fit is not None:  # a view may use more room when there is more
-            fit(event.size.width, event.size.height)
+        cast(GameView, self.query_one("#view")).fit_to(event.size.width, event.size.height)  # room to use
 
     def on_mount(self) -> None:
         self.set_interval(self.TICK_SECONDS, self._tick)
@@ -741,7 +739,7 @@ class GameScreen(Screen[None]):
             ("q", "quit to the menu (the game is saved after every move)"),
         ]
         keys = keys_table("Keys on the game screen", rows)
-        return keys + "\n" + getattr(self.view_widget, "KEYS_HELP", "")
+        return keys + "\n" + cast(GameView, self.view_widget).KEYS_HELP
 
     def action_help(self) -> None:
         from tui.screens.rules import RulesScreen

@@ -2,7 +2,7 @@
 each move shown with what it did."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
@@ -19,6 +19,7 @@ from engine.words import plural
 if TYPE_CHECKING:
     from engine.review import Review
 from tui.games import view_class
+from tui.games.protocol import GameView
 from tui.screens.game import LastMove, last_move_of, log_entries, tell_last
 from tui.screens.rules import keys_table
 from tui.widgets.log_panel import LogPanel
@@ -78,9 +79,7 @@ class ReplayScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        fit = getattr(self.query_one("#view"), "fit_to", None)
-        if fit is not None:  # a view may use more room when there is more
-            fit(event.size.width, event.size.height)
+        cast(GameView, self.query_one("#view")).fit_to(event.size.width, event.size.height)  # room to use
 
     def on_mount(self) -> None:
         for widget in self.query_one("#view").query("*"):
@@ -126,7 +125,7 @@ class ReplayScreen(Screen[None]):
         rec = self.record
         shown = self.state.view(None) if rec.ruleset.hidden_information else self.state
         view = self.query_one("#view")
-        view.show(shown, None, rec.names, False)
+        cast(GameView, view).show(shown, None, rec.names, False)
         tell_last(view, self.last, None)
         self.query_one("#status", Static).update(
             Text(f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump"

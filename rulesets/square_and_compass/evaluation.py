@@ -1,0 +1,74 @@
+"""Square and Compass' evaluation: the heuristic value of a position for a
+seat (the bots' measure, and `CompassState.evaluate` squashed into 0..1 for
+the search). The state imports it, never the bots (no state <-> bots import
+loop)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesets.square_and_compass import content as K
+from rulesets.square_and_compass.content import style_bonus
+
+if TYPE_CHECKING:
+    from rulesets.square_and_compass.state import CompassState
+
+CONTRACT_WEIGHTS = (1.0, 0.5, 0.3)
+"""How much the best, second and third contract in hand count."""
+CARD_VALUE = {"technician": 0.6, "hazard": 0.4}
+"""A T/H/P card in hand, by kind (projects: 0.8 of their VP)."""
+
+
+def distance(st: CompassState, seat: int, cid: int) -> float:
+    """Roughly, actions still needed to complete contract `cid`."""
+    p = st.players[seat]
+    c = K.CONTRACTS[cid]
+    steps = float(max(0, st.blueprints_needed(seat, cid) - p.blueprints))
+    for k, need in enumerate(c.cost):
+        short = need - p.materials[k] - p.materials[k + K.SUST]
+        if short > 0:
+            in_hand = p.hand.count(k) + p.hand.count(k + K.SUST)
+            covered = min(short, in_hand)
+            steps += 0.5 * covered + 1.0 * (short - covered)
+    return steps
+
+
+def contract_value(st: CompassState, seat: int, cid: int) -> float:
+    """What holding contract `cid` is worth now."""
+    p = st.players[seat]
+    c = K.CONTRACTS[cid]
+    vp: float = c.vp
+    arch = p.architect
+    if arch >= 0 and K.ARCHITECTS[arch].style == c.style:
+        vp += 1
+    if c.style != K.MIXED and any(K.CONTRACTS[b].style == c.style for b in p.built):
+        vp += 1.5
+    if arch >= 0 and K.ARCHITECTS[arch].special == cid:
+        vp += 1
+    return vp * 0.7 / (1 + 0.6 * distance(st, seat, cid))
+
+
+def public_value(st: CompassState, seat: int) -> float:
+    """What everyone can see of a seat's position, in VP."""
+    p = st.players[seat]
+    return (p.vp + style_bonus(p.built) + 0.25 * sum(p.materials) + 0.2 * p.blueprints
+            + 0.4 * len(p.contracts) + 0.3 * len(p.thp) + 0.25 * p.gems + 1.5 * (p.tiles - K.START_TILES))
+
+
+def value(st: CompassState, seat: int) -> float:
+    """The heuristic value of the position for `seat` (a full state)."""
+    p = st.players[seat]
+    v: float = p.vp + style_bonus(p.built)
+    held = sorted((contract_value(st, seat, c) for c in p.contracts), reverse=True)
+    limit = st.contract_limit(seat)
+    v += sum(w * x for w, x in zip(CONTRACT_WEIGHTS, held[:limit]))
+    v += 0.25 * sum(p.materials) + 0.15 * sum(p.materials[K.SUST:])
+    v += 0.15 * len(p.hand) + 0.2 * p.blueprints + 0.25 * p.gems
+    cards = sorted((0.8 * K.CARDS[c].vp if K.CARDS[c].vp else CARD_VALUE[K.CARDS[c].kind]) for c in p.thp)
+    v += sum(cards[-st.tech_limit(seat):])
+    v += 1.5 * (p.tiles - K.START_TILES)
+    if st.phase == "over":
+        out = st.outcome()
+        assert out is not None
+        v = out.scores[seat] + (3 if out.ranks[seat] == 1 else 0)
+    others = [public_value(st, s) for s in range(st.num_players) if s != seat]
+    return v - 0.3 * max(others)

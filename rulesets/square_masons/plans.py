@@ -1,0 +1,113 @@
+"""Square Masons plans: every way to tile each structure with blocks and
+stones at the zone's top-left, and what each is worth. Shared by the bots
+(which build toward the best plan) and the evaluation (how far the best
+plan is laid); it imports no state, so neither makes an import loop."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from rulesets.square_masons import data as d
+from rulesets.square_masons.data import BLOCK_TYPES
+from rulesets.square_masons.geometry import CELLS, PLACEMENTS, distinct_orients, first_cell, grow, picture_cells, shape_mask
+from rulesets.square_masons.moves import STONE_KIND
+
+if TYPE_CHECKING:
+    from rulesets.square_masons.state import SquareMasonsState
+
+CLASS_OF = {"I": "I", "O": "O", "T": "T", "S": "S", "Z": "S", "J": "J", "L": "J"}
+"""Blocks that a flip turns into each other share a class (S/Z, J/L)."""
+CLASSES = "IOTSJ"
+MAX_TILINGS = 16
+"""Tilings kept per layout orientation (fewest stones first)."""
+BUY_COST = 2.6
+"""How much a block still to win at auction takes off a plan's worth."""
+STONE_COST = 1.6
+"""How much a missing stone takes off a plan's worth."""
+ACTION_COST = 0.35
+"""How much a paid action takes off a plan's worth."""
+TOWN_WORTH = {"scrapyard": 3.2, "donation": 3.9, "bank": 4.2, "quarry": 3.6}
+"""A town's worth to the bot: its 3 prestige and its ability."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One piece of a plan: its class ('stone' for a stone) and cells."""
+
+    cls: str
+    mask: int
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to build one structure at the zone's top-left."""
+
+    sid: str
+    slots: tuple[Slot, ...]
+    mask: int
+    """All the layout's cells."""
+    halo: int
+    """The layout's cells and their neighbours: a foreign piece here spoils it."""
+    stones: int
+    """Stones the plan needs."""
+
+
+def _by_first_cell() -> list[list[tuple[int, str]]]:
+    """Per cell: (mask, class) of every block placement whose lowest cell it is."""
+    out: list[dict[int, str]] = [dict() for _ in range(CELLS)]
+    for t in BLOCK_TYPES:
+        for p in PLACEMENTS[t]:
+            out[first_cell(p.mask)].setdefault(p.mask, CLASS_OF[t])
+    return [sorted(m.items()) for m in out]
+
+
+@lru_cache(maxsize=1)
+def all_plans() -> tuple[Plan, ...]:
+    """Every plan of every structure (computed once)."""
+    starts = _by_first_cell()
+    plans: list[Plan] = []
+    for s in d.TOWNS + d.SANCTUARIES:
+        for _, shape in distinct_orients(picture_cells(s.picture)):
+            layout = shape_mask(shape, 0)
+            if layout is None:
+                continue
+            found: list[tuple[Slot, ...]] = []
+
+            def cover(rest: int, slots: list[Slot], stones: int) -> None:
+                if len(found) >= 400:
+                    return
+                if not rest:
+                    if len(slots) - stones >= s.min_blocks:
+                        found.append(tuple(slots))
+                    return
+                cell = first_cell(rest)
+                for mask, cls in starts[cell]:
+                    if mask & rest == mask:
+                        slots.append(Slot(cls, mask))
+                        cover(rest & ~mask, slots, stones)
+                        slots.pop()
+                if stones < 2:
+                    slots.append(Slot(STONE_KIND, 1 << cell))
+                    cover(rest & ~(1 << cell), slots, stones + 1)
+                    slots.pop()
+
+            cover(layout, [], 0)
+            found.sort(key=lambda sl: sum(1 for x in sl if x.cls == STONE_KIND))
+            for sl in found[:MAX_TILINGS]:
+                st = sum(1 for x in sl if x.cls == STONE_KIND)
+                plans.append(Plan(s.id, sl, layout, grow(layout), st))
+    return tuple(plans)
+
+
+def structure_worth(sid: str) -> float:
+    """What a structure is worth to the bot."""
+    return TOWN_WORTH.get(sid, float(d.SANCTUARY_PRESTIGE))
+
+
+def available(state: SquareMasonsState, sid: str) -> bool:
+    """True when `sid` may still be claimed."""
+    s = d.STRUCTURES[sid]
+    if s.kind == "town":
+        return state.town_supply[d.TOWN_INDEX[sid]] > 0
+    return sid in state.sanctuaries and state.sanctuary_owner(sid) is None
