@@ -22,6 +22,7 @@ modules of their own.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -985,7 +986,7 @@ class ArchitectsState(GameState):
 
         return render_text(self, seat, names)
 
-    def spoken_terms(self):
+    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
         """Short forms said in words for a listener (see position.py)."""
         from rulesets.architects.position import SPOKEN
 

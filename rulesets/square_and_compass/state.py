@@ -15,6 +15,7 @@ evaluation are already modules of their own.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -890,7 +891,7 @@ class CompassState(GameState):
 
         return render_text(self, seat, names)
 
-    def spoken_terms(self):
+    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
         """Short forms said in words for a listener (see position.py)."""
         from rulesets.square_and_compass.position import SPOKEN
 

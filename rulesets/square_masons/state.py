@@ -17,6 +17,7 @@ functions of counts, cached) and the direct checks.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
@@ -1252,7 +1253,7 @@ class SquareMasonsState(GameState):
 
         return render_text(self, seat, names)
 
-    def spoken_terms(self):
+    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
         """Short forms said in words for a listener (see position.py)."""
         from rulesets.square_masons.position import SPOKEN
 

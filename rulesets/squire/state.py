@@ -17,6 +17,7 @@ if it grows: the snapshot and the scoring.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -1205,7 +1206,7 @@ class SquireState(GameState):
 
         return render_text(self, seat, names)
 
-    def spoken_terms(self):
+    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
         """Short forms said in words for a listener (see position.py)."""
         from rulesets.squire.position import SPOKEN
 
