@@ -137,8 +137,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def _ruleset(game: str) -> "Ruleset":
-    from engine.registry import UnknownGameError
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY, UnknownGameError
 
     try:
         return REGISTRY.get(game)
@@ -354,7 +353,7 @@ def root(
 @app.command()
 def games() -> None:
     """List the games, their player counts, options and bot levels."""
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY
 
     for entry in REGISTRY.entries():
         players = (

@@ -31,7 +31,7 @@ import importlib
 
 from textual.widget import Widget
 
-from rulesets import REGISTRY
+from engine.registry import REGISTRY
 
 
 def view_class(game_id: str) -> type[Widget]:
