@@ -27,23 +27,17 @@ class Term:
         self.seen: set[str] = set()
         """Every screen line ever shown (each frame, not only the last)."""
         self.changes = 0
-        self._changed = asyncio.Event()
-        """Set when bytes arrive (or the session ends): what waits wake on."""
         self._task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
-        try:
-            while True:
-                data = await self.process.stdout.read(65536)
-                if not data:
-                    return
-                self.raw += data
-                self.stream.feed(data)
-                self.seen.update(self.screen.display)
-                self.changes += 1
-                self._changed.set()
-        finally:
-            self._changed.set()
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                return
+            self.raw += data
+            self.stream.feed(data)
+            self.seen.update(self.screen.display)
+            self.changes += 1
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -53,31 +47,25 @@ class Term:
 
     async def wait_for(self, needle: str, timeout: float = 15.0) -> str:
         """Wait until `needle` is on screen; fail showing the screen if not."""
-        if await self._until(lambda t: needle in t, timeout):
-            return self.text()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if needle in self.text():
+                return self.text()
+            if self._task.done():
+                break
+            await asyncio.sleep(0.05)
         raise AssertionError(f"{needle!r} never appeared; the screen:\n{self.text()}")
 
     async def wait_until(self, ok, what: str, timeout: float = 15.0) -> str:
         """Wait until `ok(screen text)` holds; fail showing the screen if not."""
-        if await self._until(ok, timeout):
-            return self.text()
-        raise AssertionError(f"never {what}; the screen:\n{self.text()}")
-
-    async def _until(self, ok, timeout: float) -> bool:
-        """True once `ok(screen text)` holds, checked at each arrival of
-        bytes (no polling); False at the timeout or the session's end."""
         deadline = time.monotonic() + timeout
-        while True:
-            self._changed.clear()
+        while time.monotonic() < deadline:
             if ok(self.text()):
-                return True
-            left = deadline - time.monotonic()
-            if self._task.done() or left <= 0:
-                return False
-            try:
-                await asyncio.wait_for(self._changed.wait(), left)
-            except TimeoutError:
-                return ok(self.text())
+                return self.text()
+            if self._task.done():
+                break
+            await asyncio.sleep(0.03)
+        raise AssertionError(f"never {what}; the screen:\n{self.text()}")
 
     async def type_move(self, move: str) -> None:
         """Open the move line, type `move` and Enter."""
