@@ -371,7 +371,7 @@ def key_latency(tmp: Path, res: dict[str, Any], presses: int = 200, rounds: int 
 
 # ------------------------------------------------------------------ main
 def measure(quick: bool) -> dict[str, Any]:
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY
 
     budget = 1.0 if quick else 4.0
     runs = 3 if quick else 11
@@ -564,7 +564,7 @@ def search_figures(decisions: int = 4) -> dict[str, Any]:
     `search` and `deep` levels take (p95 over `decisions` and one decision)
     and the iterations they reach in that time (median)."""
     from engine.bots.search import Budget
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY
 
     out: dict[str, Any] = {}
     for entry in REGISTRY.entries():

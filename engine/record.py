@@ -224,12 +224,3 @@ class GameRecord:
                 tuple(ev.render(self.names) for ev in events if ev.visible_to(seat)),
                 state,
             )
-
-
-def __getattr__(name: str) -> Any:
-    """`ReplayStep`, still importable from here (it lives in engine.replay)."""
-    if name == "ReplayStep":
-        from engine.replay import ReplayStep
-
-        return ReplayStep
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

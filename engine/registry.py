@@ -15,8 +15,10 @@ the registry is first listed.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from engine.core import Ruleset
 
@@ -45,12 +47,15 @@ def entry_point_targets(group: str) -> dict[str, str]:
 
 def _own_entry_points(group: str) -> dict[str, str]:
     """The entry points in `group` of the tsquare distribution itself, read
-    straight from its dist-info folder (about 1 ms, against ~30 ms for
-    importing importlib.metadata and scanning every installed distribution),
-    so a command that names a built-in game starts fast. Empty if not found."""
-    import os
-    import sys
+    straight from its dist-info folder (about 1 ms), so a command that names
+    a built-in game starts fast. Empty if not found.
 
+    Why not `importlib.metadata` (the public way, which `_entry_points` uses
+    to list every game): importing it alone takes 30-65 ms (it loads email,
+    zipfile, csv; measured 2026-11-26 with `python -X importtime`), more
+    than `tsquare show` may spend on all its start-up (1.3 times a minimal
+    Typer app, about 100 ms). This reader and `_parse_entry_points` stay as
+    long as that holds; what they read is the standard entry_points.txt."""
     # the standard library's folders never hold an installed distribution,
     # and listing them took most of the time
     stdlib = os.path.dirname(os.__file__)
@@ -184,12 +189,3 @@ class Registry:
 
 REGISTRY = Registry()
 """Every installed game: REGISTRY.get('grid-square'), REGISTRY.entries()."""
-
-
-def __getattr__(name: str) -> Any:
-    """`CatalogueEntry`, still importable from here (it lives in engine.catalogue)."""
-    if name == "CatalogueEntry":
-        from engine.catalogue import CatalogueEntry
-
-        return CatalogueEntry
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

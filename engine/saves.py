@@ -27,6 +27,7 @@ try:  # the interpreter's built-in SHA-256: same digest, without loading OpenSSL
 except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import sha256
 from engine.record import GameRecord, Player
+from engine.registry import REGISTRY, UnknownGameError
 from engine.text import UserTextError, check_name, quoted, reason, shown
 
 FORMAT = "tsquare-save"
@@ -231,8 +232,6 @@ def from_json(doc: Any, name: str = "save") -> GameRecord:
 
 
 def _from_json(doc: Any, name: str) -> GameRecord:
-    from engine.registry import REGISTRY, UnknownGameError
-
     if not isinstance(doc, dict):
         raise SaveError(f"{name}: not a save file (the JSON is not an object)")
     if doc.get("format") != FORMAT:
@@ -486,13 +485,3 @@ def load(path: Path) -> GameRecord:
     """Read, replay and check the save at `path`; SaveError if anything is off."""
     name = shown(str(path), 120)
     return from_json(parse(read_bounded(Path(path), name), name), name)
-
-
-def __getattr__(name: str) -> Any:
-    """`scan_folder` and `SaveEntry`, still importable from here (they live
-    in engine.save_folder, loaded only by what lists a folder)."""
-    if name in ("scan_folder", "SaveEntry"):
-        from engine import save_folder
-
-        return getattr(save_folder, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

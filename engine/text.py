@@ -7,6 +7,11 @@ line- or paragraph-separator character, and no space but U+0020), it does not
 start or end with a space, and it fits a limit in terminal cells (a wide
 character counts 2, a combining mark 0) and in characters. What is accepted
 is safe to print raw; screens still show it as plain text, never as markup.
+
+Cells are measured by Rich's `rich.cells` (`cell_len`), the measure the
+screens draw with, so a name's width check and its drawing never differ.
+`rich.cells` is the engine's one import from Rich: a pure function on text
+(no terminal, no console), loaded only for text that is not printable ASCII.
 """
 from __future__ import annotations
 
@@ -23,19 +28,53 @@ class UserTextError(ValueError):
 
 
 def char_cells(ch: str) -> int:
-    """Terminal cells one printable character takes: 2 wide, 0 combining, else 1."""
+    """Terminal cells one printable character takes on its own: 2 wide, 0
+    combining, else 1 (Rich's measure). Text is measured with `cells` and cut
+    with `cut`, which see a character with its marks (an emoji with U+FE0F is
+    2 cells, though the emoji alone is 1)."""
     if " " <= ch < "\x7f":
         return 1  # printable ASCII (most names: no need to load the Unicode tables)
-    import unicodedata
+    from rich.cells import get_character_cell_size  # the screens' measure; see the module docstring
 
-    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return get_character_cell_size(ch)
 
 
 def cells(text: str) -> int:
-    """Terminal cells `text` takes (for printable text)."""
-    return sum(char_cells(ch) for ch in text)
+    """Terminal cells `text` takes (for printable text; Rich's `cell_len`)."""
+    if text.isascii() and text.isprintable():
+        return len(text)  # printable ASCII (most text: no need to load the Unicode tables)
+    from rich.cells import cell_len  # the screens' measure; see the module docstring
+
+    return cell_len(text)
+
+
+def graphemes(text: str) -> list[tuple[str, int]]:
+    """`text` as (piece, cells): each piece a character with the marks and
+    joiners drawn with it (Rich's grapheme split), so a cut never parts them."""
+    if text.isascii() and text.isprintable():
+        return [(ch, 1) for ch in text]
+    from rich.cells import split_graphemes  # the screens' measure; see the module docstring
+
+    spans, _ = split_graphemes(text)
+    return [(text[start:end], size) for start, end, size in spans]
+
+
+def cut(text: str, room: int) -> tuple[str, int]:
+    """The longest start of `text` that fits `room` cells, and its cells; at
+    least one piece when `text` is not empty (a wide character in a room of
+    1 comes out whole rather than as nothing, so a loop over cuts always
+    moves on). Linear in the length of `text`."""
+    if text.isascii() and text.isprintable():
+        head = text[: max(1, room)]
+        return head, len(head)
+    out: list[str] = []
+    used = 0
+    for piece, size in graphemes(text):
+        if used + size > room and out:
+            break
+        out.append(piece)
+        used += size
+    return "".join(out), used
 
 
 def check_user_text(text: object, what: str = "name", max_cells: int = NAME_CELLS, max_chars: int = NAME_CHARS) -> str:
@@ -66,15 +105,18 @@ def shown(text: str, max_cells: int | None = None) -> str:
     """`text` made safe for one terminal line: every unprintable character
     (an escape, a newline, a lone surrogate from a file name) written as its
     Python escape, and cut to `max_cells` with an ellipsis."""
-    pieces = []
-    for ch in text:
+    pieces: list[tuple[str, int]] = []
+    run = 0  # where the current run of printable characters starts
+    for i, ch in enumerate(text):
         if ch.isprintable():
-            pieces.append((ch, char_cells(ch)))
             continue
+        pieces += graphemes(text[run:i])
         piece = ch.encode("unicode_escape", "backslashreplace").decode("ascii")
         if len(piece) == 1:  # a space-like character isprintable() refuses
             piece = f"\\u{ord(ch):04x}"
         pieces.append((piece, len(piece)))
+        run = i + 1
+    pieces += graphemes(text[run:])
     if max_cells is None or sum(w for _, w in pieces) <= max_cells:
         return "".join(p for p, _ in pieces)
     out, width = [], 0

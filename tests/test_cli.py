@@ -426,14 +426,14 @@ def test_a_command_is_built_only_when_used_and_help_lists_them_all(gs_file, monk
     import tui.cli
 
     built = []
-    real = tui.cli.get_command_from_info
+    real = tui.cli.get_command
 
-    def counting(info, **settings):
-        command = real(info, **settings)
+    def counting(sub):
+        command = real(sub)
         built.append(command.name)
         return command
 
-    monkeypatch.setattr(tui.cli, "get_command_from_info", counting)
+    monkeypatch.setattr(tui.cli, "get_command", counting)
     ok("show", gs_file)
     assert built == ["show"]
     built.clear()

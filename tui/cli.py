@@ -12,6 +12,8 @@ before it is saved.
 
 import json
 import math
+import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator, MutableMapping
@@ -21,46 +23,60 @@ from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
 from typer.core import TyperGroup
-from typer.main import get_command_from_info, get_command_name
 
 if TYPE_CHECKING:
-    from typer.models import CommandInfo
-
     from engine.core import Ruleset
     from engine.record import GameRecord
     from engine.session import GameSession
 
+# The engine, the rulesets, Textual and Rich are imported inside the commands
+# (and the helpers they call), never here: `tsquare --help` must stay within
+# 1.2 times a minimal Typer app's, and each command loads only what it uses
+# (`show` never imports Textual). benchmarks/run.py --cli-only measures both.
+
+# Commands are built on demand, with public APIs only: each command is
+# declared in a one-command Typer app of its own, turned into its Click
+# command by `typer.main.get_command` the first time it is looked up, and
+# the root group's `commands` (Click's mapping of name to command) builds
+# through it. Building all of them (their parameters read from every
+# signature) costs more at start-up than `show` does its work, so `show`
+# builds `show` alone; `--help` builds them all.
+
 
 class _BuiltOnDemand(MutableMapping[str, Any]):
-    """The commands of the root group by name, each built from its function
-    into a Click command the first time it is looked up: running one command
-    builds that one alone, `--help` builds them all."""
+    """The commands of the root group by name, each built from its
+    one-command Typer app into a Click command the first time it is looked
+    up: running one command builds that one alone, `--help` builds them all."""
 
-    def __init__(self, infos: dict[str, "CommandInfo"], build: Callable[["CommandInfo"], Any]) -> None:
-        self._infos: dict[str, Optional["CommandInfo"]] = dict(infos)
-        self._build = build
+    def __init__(self, apps: dict[str, typer.Typer]) -> None:
+        self._apps: dict[str, Optional[typer.Typer]] = dict(apps)
         self._built: dict[str, Any] = {}
 
     def __getitem__(self, name: str) -> Any:
         if name not in self._built:
-            info = self._infos[name]  # KeyError: no such command
-            assert info is not None
-            self._built[name] = self._build(info)
+            sub = self._apps[name]  # KeyError: no such command
+            assert sub is not None
+            self._built[name] = get_command(sub)
         return self._built[name]
 
     def __setitem__(self, name: str, command: Any) -> None:
-        self._infos.setdefault(name, None)
+        self._apps.setdefault(name, None)
         self._built[name] = command
 
     def __delitem__(self, name: str) -> None:
-        del self._infos[name]
+        del self._apps[name]
         self._built.pop(name, None)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._infos)
+        return iter(self._apps)
 
     def __len__(self) -> int:
-        return len(self._infos)
+        return len(self._apps)
+
+
+def get_command(sub: typer.Typer) -> Any:
+    """The Click command of a one-command Typer app (Typer's public builder)."""
+    return typer.main.get_command(sub)
 
 
 class _OnDemandGroup(TyperGroup):
@@ -71,13 +87,7 @@ class _OnDemandGroup(TyperGroup):
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
-        source = self.source
-        self.commands = _BuiltOnDemand(
-            source.on_demand,
-            lambda info: get_command_from_info(
-                info, pretty_exceptions_short=source.pretty_exceptions_short, rich_markup_mode=source.rich_markup_mode
-            ),
-        )
+        self.commands = _BuiltOnDemand(self.source.on_demand)
 
     def list_commands(self, ctx: Any) -> list[str]:
         """Every command's name, in the order declared (none is built here)."""
@@ -85,23 +95,23 @@ class _OnDemandGroup(TyperGroup):
 
 
 class _OnDemandTyper(typer.Typer):
-    """A Typer app that turns a command's function into a Click command only
-    when that command is used: building all of them (their parameters read
-    from each signature) costs more at start-up than `show` does its work."""
+    """A Typer app whose commands are each built only when used (see above)."""
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(cls=type("Group", (_OnDemandGroup,), {"source": self}), **settings)
-        self.on_demand: dict[str, "CommandInfo"] = {}
-        """Every command by name, in the order declared (the order --help lists)."""
+        self.settings = settings
+        """Settings each command's own app shares (help, errors, markup)."""
+        self.on_demand: dict[str, typer.Typer] = {}
+        """Every command's one-command app by name, in the order declared (the order --help lists)."""
 
     def command(self, name: Optional[str] = None, **settings: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Declare a command, as Typer's own decorator does, to be built when used."""
-        register = super().command(name, **settings)
 
         def declare(function: Callable[..., Any]) -> Callable[..., Any]:
-            register(function)
-            info = self.registered_commands.pop()
-            self.on_demand[info.name or get_command_name(function.__name__)] = info
+            sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                              rich_markup_mode=self.settings.get("rich_markup_mode"))
+            sub.command(name, **settings)(function)
+            self.on_demand[name or function.__name__.lower().replace("_", "-")] = sub  # Typer's own naming
             return function
 
         return declare
@@ -137,8 +147,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def _ruleset(game: str) -> "Ruleset":
-    from engine.registry import UnknownGameError
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY, UnknownGameError
 
     try:
         return REGISTRY.get(game)
@@ -198,9 +207,6 @@ def _editing(file: str, locked: bool = True) -> Iterator["GameSession"]:
 def _create(record: "GameRecord", path: Path, force: bool = False) -> None:
     """Write a new game to `path` (saying so if its folder had to be made);
     an existing file only with `force`, and only a regular one."""
-    import os
-    import stat
-
     from engine.errors import SaveError
     from engine.lock import save_lock
     from engine.paths import make_folder
@@ -375,7 +381,7 @@ def root(
 @app.command()
 def games() -> None:
     """List the games, their player counts, options and bot levels."""
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY
 
     for entry in REGISTRY.entries():
         players = (

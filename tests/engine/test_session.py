@@ -128,21 +128,24 @@ def test_editing_holds_the_lock_for_the_whole_command(tmp_path: Path):
     path = tmp_path / "g.json"
     _gs(path)
     holder = textwrap.dedent(f"""
-        import sys, time
+        import sys
         sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
         from engine.session import GameSession
         with GameSession.editing({str(path)!r}) as s:
             print("locked", flush=True)
-            time.sleep(3)
+            sys.stdin.readline()  # held until the test has been refused
             s.play(0, "Sa1h")
     """)
-    proc = subprocess.Popen([sys.executable, "-c", holder], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-c", holder], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
         assert lock_path(path).exists()
         with pytest.raises(SaveLockedError, match="another tsquare"):
             with GameSession.editing(path, timeout=0.2):
                 pass
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
         with GameSession.editing(path, timeout=10) as s:  # waits, then sees the holder's move
             assert s.record.moves == [(0, "Sa1h")]
             s.play(1, "Sd4h")

@@ -42,15 +42,17 @@ def cycle(pattern: list[str], limit: int) -> Iterator[str]:
         yield pattern[i % len(pattern)]
 
 
-def new_session(game_id: str, humans: int, path: Path, seed: int = 5) -> GameSession:
+def new_session(game_id: str, humans: int, path: Path, seed: int = 5, level: str | None = None) -> GameSession:
     """A game of `game_id` at its fewest seats (at least two): the first
-    `humans` seats people (Ana, Ben, ...), the others its default bot."""
+    `humans` seats people (Ana, Ben, ...), the others bots of `level` (its
+    default bot unless given)."""
     from rulesets import REGISTRY
 
     rs = REGISTRY.get(game_id)
+    level = level or rs.default_bot_level
     n = max(2, rs.min_players, humans)
     names = ["Ana", "Ben", "Cleo", "Dov", "Eli"]
-    players = [Player(names[i]) if i < humans else Player(f"Bot {i + 1}", f"bot:{rs.default_bot_level}")
+    players = [Player(names[i]) if i < humans else Player(f"Bot {i + 1}", f"bot:{level}")
                for i in range(n)]
     return GameSession.create(rs, players, seed, None, path)
 

@@ -48,7 +48,8 @@ async def test_squire_players_never_see_each_others_hand(server):
         for s in (0, 1):
             ever[s] |= held[s]
     assert session.ply >= 4, "the game did not move on"
-    await asyncio.sleep(0.8)  # let both screens draw the last position
+    for t in terms:  # both screens have drawn the last position
+        await t.wait_for(f"{room.id} · move {session.ply + 1} ·")
     for s in (0, 1):
         seen = faces(terms[s])
         assert seen, "the cards page never showed the player's own hand"
@@ -66,7 +67,7 @@ async def test_a_spectator_sees_no_hand(server):
     term.send("w")
     await term.wait_for("watching")
     term.send("\t")
-    await asyncio.sleep(1.5)
+    await term.wait_for("Hands are hidden from spectators.")  # the cards page, drawn for a spectator
     assert not faces(term)
     await term.close()
 
@@ -87,10 +88,10 @@ async def test_a_sealed_draft_pick_stays_with_its_player(server):
         if GameSession.open(server.store.room_path(room.id)).state.boards[2].pick is not None:
             break
         await asyncio.sleep(0.05)
-    await asyncio.sleep(0.3)
+    await alice.wait_for(f"{room.id} · move 3 ·")  # alice's screen has shown the bot's pick
     await alice.type_move(view.format_move(view.legal(0)[-1]))  # a sealed pick
     await alice.wait_for("your sealed pick")
-    await asyncio.sleep(0.8)  # bob's screen has had time to follow
+    await bob.wait_for(f"{room.id} · move 4 ·")  # bob's screen has drawn alice's pick
     assert GameSession.open(server.store.room_path(room.id)).state.boards[0].pick is not None
     bob_text = "\n".join(bob.seen) + bob.raw.decode("utf-8", "replace")
     assert "sealed pick" not in bob_text  # bob has not picked: any 'sealed pick' shown would be alice's

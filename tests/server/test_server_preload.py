@@ -59,7 +59,12 @@ async def test_a_saved_move_is_pushed_to_the_seat_holders(server):
                 break
             await asyncio.sleep(0.01)
         assert room.id in server.seen_marks
-        await asyncio.sleep(0.2)
+        taken_in = server.seen_marks
+        for _ in range(500):  # one more look for changes, which would push a change
+            if server.seen_marks is not taken_in:
+                break
+            await asyncio.sleep(0.01)
+        assert server.seen_marks is not taken_in
         assert waiter.returncode is None  # nothing changed yet: no push
         session = GameSession.open(server.store.room_path(room.id))
         view = session.view(0)

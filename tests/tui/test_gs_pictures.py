@@ -8,7 +8,6 @@ pytest tests/tui/test_gs_pictures.py --snapshot-update
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Callable
 
@@ -19,10 +18,10 @@ from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import create_app
 
-FOLDER = Path("/tmp/tsquare-gs-pictures")
-pytestmark = pytest.mark.xdist_group("/tmp/tsquare-gs-pictures")
-"""The tests that share FOLDER run on one worker (see pyproject's addopts)."""
-"""A fixed folder, since some screens show a save's path."""
+pytestmark = pytest.mark.xdist_group("gs-pictures")
+"""The tests that share the saves run on one worker (see pyproject's addopts):
+each position is played once. The saves go to a temporary folder (these
+screens never show its path)."""
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
@@ -48,11 +47,8 @@ POSITIONS: dict[str, tuple[Callable[[object], bool], list[str]]] = {
 
 
 @pytest.fixture(scope="module")
-def folder() -> Path:
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    FOLDER.mkdir(parents=True)
-    yield FOLDER
-    shutil.rmtree(FOLDER, ignore_errors=True)
+def folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("gs-pictures")
 
 
 def saved(folder: Path, name: str) -> Path:

@@ -15,7 +15,7 @@ from screen_checker import CHECKS, PLACEHOLDER, SIZES, Report, check_game, check
 
 from rulesets import REGISTRY
 
-pytestmark = [pytest.mark.screens, pytest.mark.xdist_group("screen-checker")]
+pytestmark = [pytest.mark.screens]
 
 STEPS = 6
 """The person's steps looked at in each game at each size."""
@@ -44,7 +44,7 @@ def _cases() -> list:
     for game in REGISTRY.ids():
         for size in SIZES:
             for check in CHECKS:
-                marks = []
+                marks = [pytest.mark.xdist_group(f"screen-checker-{game}")]  # a game's plays cached on one worker
                 if (game, check) in KNOWN:
                     marks.append(pytest.mark.xfail(reason=KNOWN[game, check], strict=False))
                 out.append(pytest.param(game, size, check, marks=marks, id=f"{game}-{size[0]}x{size[1]}-{check}"))

@@ -4,7 +4,6 @@ Update after an intended change: pytest tests/tui/test_snapshots.py --snapshot-u
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,18 +14,16 @@ from rulesets import REGISTRY
 from tui.app import create_app
 
 SIZE = (80, 24)
-FOLDER = Path("/tmp/tsquare-snapshot-saves")
-pytestmark = pytest.mark.xdist_group("/tmp/tsquare-snapshot-saves")
-"""The tests that share FOLDER run on one worker (see pyproject's addopts)."""
-"""A fixed folder, since the saves screen shows its path."""
 
 
 @pytest.fixture
-def folder():
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    FOLDER.mkdir(parents=True)
-    yield FOLDER
-    shutil.rmtree(FOLDER, ignore_errors=True)
+def folder(tmp_path, monkeypatch) -> Path:
+    """The saves folder: `saves` in a temporary working folder, named by
+    that relative path (the saves screen shows it, so the picture never
+    holds a temporary folder's name, and no two runs share a folder)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "saves").mkdir()
+    return Path("saves")
 
 
 def grid_game(folder: Path, moves: list[str], kinds=("human", "human"), name="g.json") -> Path:

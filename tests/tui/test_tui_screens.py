@@ -3,6 +3,7 @@ drawn, replay stepping by keys, the move line, the log, which keys work,
 undo in hot-seat, setup names, the saves list."""
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,23 @@ def saved(tmp_path: Path, record: GameRecord, name: str = "game.json") -> Path:
     path = tmp_path / name
     save(record, path)
     return path
+
+
+@pytest.fixture
+def bots_held(monkeypatch):
+    """Bots that think until the test lets them go (set the event), instead
+    of a long `bot_delay`: a paced bot's thread held the app's exit for the
+    whole delay (30 s a test)."""
+    release = threading.Event()
+    real = GameScreen._think
+
+    def held(bot, view, seat, generation, delay):
+        release.wait(60)
+        return real(bot, view, seat, generation, 0.0)
+
+    monkeypatch.setattr(GameScreen, "_think", staticmethod(held))
+    yield release
+    release.set()
 
 
 def grid_app(tmp_path: Path, kinds=("human", "human"), bot_delay: float = 0):
@@ -342,13 +360,13 @@ async def test_the_log_opens_on_the_last_turn_and_scrolls_by_keys(tmp_path, monk
 
 
 
-async def test_the_side_log_follows_every_move_even_after_keys_sent_while_waiting(tmp_path):
+async def test_the_side_log_follows_every_move_even_after_keys_sent_while_waiting(tmp_path, bots_held):
     """While a bot thinks the keys go to the side log, so arrows meant for the
     board scroll it back; the next move brings it to the end again (it used
     to stop following for the rest of the game)."""
     count = iter(range(1000))
     record = played("grid-square", ["human", "bot:random"], 200, until=lambda s: next(count) >= 30 and s.to_act() == (0,))
-    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=30)
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -375,11 +393,12 @@ async def test_the_side_log_follows_every_move_even_after_keys_sent_while_waitin
         assert log.scroll_y == log.max_scroll_y, "the side log stopped following"
         screen.generation += 1
         screen.workers.cancel_group(screen, "bot")
+        bots_held.set()
 
 
 # ------------------------------------------------------------------ keys
-async def test_play_keys_leave_the_footer_while_a_bot_thinks_and_say_why(tmp_path):
-    app = grid_app(tmp_path, ("human", "bot:greedy"), bot_delay=30)
+async def test_play_keys_leave_the_footer_while_a_bot_thinks_and_say_why(tmp_path, bots_held):
+    app = grid_app(tmp_path, ("human", "bot:greedy"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -393,6 +412,7 @@ async def test_play_keys_leave_the_footer_while_a_bot_thinks_and_say_why(tmp_pat
         assert "thinking" in refusal(screen)
         screen.generation += 1  # drop the bot's answer
         screen.workers.cancel_group(screen, "bot")
+        bots_held.set()
 
 
 @pytest.mark.parametrize("game", GAMES)

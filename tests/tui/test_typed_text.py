@@ -28,11 +28,17 @@ FORM_KEYS = "hjkl ?"
 rules), not text, on the seed row."""
 
 SETTINGS = settings(
-    max_examples=12,
+    max_examples=3,
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],  # no shrinking: each example starts an app
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
+"""Each example is a list of texts typed one after the other into one app
+(an app a text cost ~2 s each and checked nothing more): 3 drawn lists of up
+to 6 texts and the explicit examples."""
+
+TEXTS = 6
+"""The most texts one example types."""
 
 
 def typed(app: TSquareApp, text: str) -> None:
@@ -70,7 +76,9 @@ def test_a_number_is_ascii_digits_and_nothing_else(text):
 
 
 # ------------------------------------------------------------------ the setup screen
-async def _setup_seed(tmp_path: Path, text: str) -> None:
+async def _setup_seed(tmp_path: Path, texts: list[str]) -> None:
+    from tui.screens.game import GameScreen
+
     app = create_app(tmp_path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(SetupScreen("grid-square"))
@@ -78,33 +86,37 @@ async def _setup_seed(tmp_path: Path, text: str) -> None:
         screen = app.screen
         form = screen.query_one(SetupForm)
         form.choices.row = form.row_keys().index("seed")
-        typed(app, text)
-        await pilot.pause()
-        assert form.choices.seed == digits_of(text)
-        last = text[-1:]
-        if last and last not in DIGITS:
-            assert form.help_line() == SEED_NOT_DIGITS
+        for text in texts:
+            typed(app, "\x7f" * len(form.choices.seed))  # backspaces, queued at once
+            await pilot.pause()
+            assert form.choices.seed == ""
+            typed(app, text)
+            await pilot.pause()
+            assert form.choices.seed == digits_of(text)
+            last = text[-1:]
+            if last and last not in DIGITS:
+                assert form.help_line() == SEED_NOT_DIGITS
         await pilot.press("enter")
         await pilot.pause()
-        from tui.screens.game import GameScreen
-
         assert isinstance(app.screen, GameScreen), app.screen
-        if digits_of(text):
-            assert app.screen.record.seed == int(digits_of(text))
+        if digits_of(texts[-1]):
+            assert app.screen.record.seed == int(digits_of(texts[-1]))
     assert app.crash is None
 
 
+SEED_TEXT = st.text(TYPED.filter(lambda c: c not in FORM_KEYS), max_size=16)
+
+
 @SETTINGS
-@given(st.text(TYPED.filter(lambda c: c not in FORM_KEYS), max_size=16))
-@example("²")
-@example("٣٤")
-@example("①2")
-@example("12x")
-def test_the_setup_seed_takes_digits_0_9_and_says_so_for_the_rest(tmp_path, text):
-    asyncio.run(_setup_seed(tmp_path, text))
+@given(st.lists(SEED_TEXT, min_size=1, max_size=TEXTS))
+@example(["²", "٣٤", "①2", "12x"])
+def test_the_setup_seed_takes_digits_0_9_and_says_so_for_the_rest(tmp_path, texts):
+    asyncio.run(_setup_seed(tmp_path, texts))
 
 
-async def _setup_name(tmp_path: Path, text: str) -> None:
+async def _setup_name(tmp_path: Path, texts: list[str]) -> None:
+    """Each text typed in place of the first name: a refused one is said
+    in words after Enter; the last one is entered whatever it is."""
     from tui.screens.game import GameScreen
     from tui.screens.setup import names_problem
 
@@ -114,31 +126,35 @@ async def _setup_name(tmp_path: Path, text: str) -> None:
         await pilot.pause()
         screen = app.screen
         form = screen.query_one(SetupForm)
-        form.choices.row = form.row_keys().index("name:0")
-        await pilot.press(*["backspace"] * 12)
-        typed(app, text)
-        await pilot.pause()
-        name = form.choices.names[0]
-        problem = names_problem(form.choices.names)
-        await pilot.press("enter")
-        await pilot.pause()
-        if problem is None:
-            assert isinstance(app.screen, GameScreen) and app.screen.record.names[0] == name.strip()
-        else:
-            assert app.screen is screen and str(screen.query_one("#row-help").render()) == problem
+        for n, text in enumerate(texts):
+            form.choices.row = form.row_keys().index("name:0")
+            typed(app, "\x7f" * len(form.choices.names[0]))  # backspaces, queued at once
+            await pilot.pause()
+            assert form.choices.names[0] == ""
+            typed(app, text)
+            await pilot.pause()
+            name = form.choices.names[0]
+            problem = names_problem(form.choices.names)
+            if problem is None and n < len(texts) - 1:
+                continue  # taken: Enter would start the game; the last text tries it
+            await pilot.press("enter")
+            await pilot.pause()
+            if problem is None:
+                assert isinstance(app.screen, GameScreen) and app.screen.record.names[0] == name.strip()
+            else:
+                assert app.screen is screen and str(screen.query_one("#row-help").render()) == problem
     assert app.crash is None
 
 
 @SETTINGS
-@given(st.text(TYPED, max_size=20))
-@example("²")
-@example("Ana\u202e")
-def test_a_name_typed_in_setup_is_taken_or_refused_in_words(tmp_path, text):
-    asyncio.run(_setup_name(tmp_path, text))
+@given(st.lists(st.text(TYPED, max_size=20), min_size=1, max_size=TEXTS))
+@example(["²", "Ana\u202e", "Bo"])
+def test_a_name_typed_in_setup_is_taken_or_refused_in_words(tmp_path, texts):
+    asyncio.run(_setup_name(tmp_path, texts))
 
 
 # ------------------------------------------------------------------ a room's form
-async def _room_seed(tmp_path: Path, text: str) -> None:
+async def _room_seed(tmp_path: Path, texts: list[str]) -> None:
     from tui.screens.lobby import RoomSetupScreen
     from tui.server.player import LobbyApp
     from tui.server.store import Store
@@ -154,32 +170,36 @@ async def _room_seed(tmp_path: Path, text: str) -> None:
         screen = app.screen
         form = screen.query_one(SetupForm)
         form.choices.row = form.row_keys().index("seed")
-        typed(app, text)
-        await pilot.pause()
-        assert form.choices.seed == digits_of(text)
-        last = text[-1:]
-        if last and last not in DIGITS:
-            assert str(screen.query_one("#message").render()) == SEED_NOT_DIGITS
+        for text in texts:
+            typed(app, "\x7f" * len(form.choices.seed))  # backspaces, queued at once
+            await pilot.pause()
+            assert form.choices.seed == ""
+            typed(app, text)
+            await pilot.pause()
+            assert form.choices.seed == digits_of(text)
+            last = text[-1:]
+            if last and last not in DIGITS:
+                assert str(screen.query_one("#message").render()) == SEED_NOT_DIGITS
         await pilot.press("enter")
         await pilot.pause()
         assert made and made[0]  # the room was made
-        if digits_of(text):
+        if digits_of(texts[-1]):
             from engine.saves import load
 
-            assert load(store.room_path(made[0])).seed == int(digits_of(text))
+            assert load(store.room_path(made[0])).seed == int(digits_of(texts[-1]))
     assert app.crash is None
 
 
 @SETTINGS
-@given(st.text(TYPED.filter(lambda c: c not in FORM_KEYS), max_size=16))
-@example("²")
-@example("٣")
-def test_a_rooms_seed_takes_digits_0_9_and_says_so_for_the_rest(tmp_path, text):
-    asyncio.run(_room_seed(tmp_path, text))
+@given(st.lists(SEED_TEXT, min_size=1, max_size=TEXTS))
+@example(["²", "٣"])
+def test_a_rooms_seed_takes_digits_0_9_and_says_so_for_the_rest(tmp_path, texts):
+    asyncio.run(_room_seed(tmp_path, texts))
 
 
 # ------------------------------------------------------------------ the move line
-async def _move_line(tmp_path: Path, game: str, text: str) -> None:
+async def _move_line(tmp_path: Path, game: str, texts: list[str]) -> None:
+    """Each text typed on a fresh move line and entered, until one is a move."""
     from tui.screens.game import GameScreen
 
     rs = REGISTRY.get(game)
@@ -193,30 +213,35 @@ async def _move_line(tmp_path: Path, game: str, text: str) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        seat = screen.acting_human()
-        if seat is None:
+        if screen.acting_human() is None:
             return  # a bot moves first in this game: nothing to type into yet
         ply = screen.record.ply
-        await pilot.press("colon")
-        typed(app, text)
-        await pilot.pause()
         box = screen.query_one("#move-input")
-        assert box.value == printable_of(text)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is screen or not isinstance(app.screen, GameScreen)
-        if screen.record.ply == ply:  # not a move: said why, the text kept to correct it
+        for text in texts:
+            if box.has_class("visible"):
+                await pilot.press("escape")
+                await pilot.pause()
+            assert not box.has_class("visible")
+            await pilot.press("colon")
+            typed(app, text)
+            await pilot.pause()
+            assert box.value == printable_of(text)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen or not isinstance(app.screen, GameScreen)
+            if screen.record.ply != ply:
+                break  # a move: played
+            # not a move: said why, the text kept to correct it
             assert box.has_class("visible") and box.value == printable_of(text)
             assert str(screen.query_one("#message").render()).strip()
     assert app.crash is None
 
 
 @SETTINGS
-@given(st.sampled_from(GAMES), st.text(TYPED, min_size=1, max_size=16))
-@example("grid-square", "La²h")
-@example("grid-square", "L٣1h")
-def test_the_move_line_takes_any_text_and_plays_or_says_why_not(tmp_path, game, text):
-    asyncio.run(_move_line(tmp_path, game, text))
+@given(st.sampled_from(GAMES), st.lists(st.text(TYPED, min_size=1, max_size=16), min_size=1, max_size=TEXTS))
+@example("grid-square", ["La²h", "L٣1h"])
+def test_the_move_line_takes_any_text_and_plays_or_says_why_not(tmp_path, game, texts):
+    asyncio.run(_move_line(tmp_path, game, texts))
 
 
 # ------------------------------------------------------------------ the CLI's seats

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Sequence, TextIO
 
-from engine.text import cells, char_cells, shown
+from engine.text import cells, cut, shown
 
 WIDTH = 80
 """The widest line written, in terminal cells (a braille display's lines
@@ -81,23 +81,13 @@ def wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
             out.append(line)
             lead = indent
         while cells(lead) + w > width:  # a word wider than a line
-            head, taken = _cut(word, width - cells(lead))
+            head, taken = cut(word, width - cells(lead))
             out.append(lead + head)
             word, w = word[len(head):], w - taken
             lead = indent
         line, used = lead + word, cells(lead) + w
     out.append(line)
     return out
-
-
-def _cut(word: str, room: int) -> tuple[str, int]:
-    head, used = "", 0
-    for ch in word:
-        c = char_cells(ch)
-        if used + c > room and head:
-            break
-        head, used = head + ch, used + c
-    return head, used
 
 
 class Lines:

@@ -276,7 +276,7 @@ class PlainLobby:
         return answer
 
     def _create(self) -> None:
-        from rulesets import REGISTRY
+        from engine.registry import REGISTRY
 
         entries = [e for e in REGISTRY.entries() if REGISTRY.is_playable(e.id)]
         self.say("New room. Type cancel at any question to give up.")

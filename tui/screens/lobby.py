@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rulesets import REGISTRY
+from engine.registry import REGISTRY
 from tui.server.sections import sections
 from tui.server.store import DAMAGED, PAGE, RoomError, RoomStatus, Store, seat_label
 from tui.widgets.option_list import KeyOptionList

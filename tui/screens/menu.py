@@ -8,7 +8,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rulesets import REGISTRY
+from engine.registry import REGISTRY
 from tui.widgets.option_list import KeyOptionList
 
 LOGO = "T-Square · builders' board games"

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from rulesets import REGISTRY
+from engine.registry import REGISTRY
 
 
 def keys_table(title: str, rows: Sequence[tuple[str, str]]) -> str:

@@ -14,7 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.record import GameRecord
-from engine.saves import scan_folder
+from engine.save_folder import scan_folder
 from engine.text import cells, shown
 from tui.widgets.option_list import KeyOptionList
 

@@ -16,8 +16,8 @@ from textual.widgets import Footer, Static
 from engine.core import Ruleset
 from engine.numbers import digits_message, is_digit, parse_number
 from engine.record import default_player, hints_need_agreement
+from engine.registry import REGISTRY
 from engine.text import NAME_CHARS as NAME_MAX  # the typing limit; names are checked by engine.text
-from rulesets import REGISTRY
 
 ROW_HELP = {
     "players": "How many players: ←→ changes it.",

@@ -1,0 +1,59 @@
+"""The shape of the modules, checked on their source: no module
+`__getattr__` shims (an import names the module that defines the thing), no
+import loop between the saves and the saves folder, and the CLI builds its
+commands through Typer's public API only."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "rulesets", "tui")
+
+
+def _modules():
+    for package in PACKAGES:
+        yield from sorted((ROOT / package).rglob("*.py"))
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module `path` imports, at any depth of its code."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return out
+
+
+def test_no_module_getattr_shims():
+    shims = [str(p.relative_to(ROOT)) for p in _modules()
+             if any(isinstance(n, ast.FunctionDef) and n.name == "__getattr__" for n in ast.parse(p.read_text(encoding="utf-8")).body)]
+    assert shims == []
+
+
+def test_the_saves_do_not_import_the_saves_folder():
+    assert not any(m.startswith("engine.save_folder") for m in _imported(ROOT / "engine" / "saves.py"))
+    assert "engine.saves" in _imported(ROOT / "engine" / "save_folder.py")
+
+
+def test_the_cli_uses_typers_public_api_only():
+    """typer and typer.core.TyperGroup (documented for `cls=`), and
+    typer.main.get_command (documented for turning an app into Click)."""
+    tree = ast.parse((ROOT / "tui" / "cli.py").read_text(encoding="utf-8"))
+    names = {f"{n.module}.{a.name}" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("typer")
+             for a in n.names}
+    assert names <= {"typer.core.TyperGroup"}
+    private = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr.startswith("_") and not n.attr.endswith("__")
+               and isinstance(n.value, ast.Attribute) and getattr(n.value.value, "id", "") == "typer"]
+    assert private == []
+
+
+def test_game_agnostic_modules_take_the_registry_from_the_engine():
+    """Screens, views and the CLI name no game package: the registry is
+    `engine.registry.REGISTRY` (the rulesets package only re-exports it)."""
+    users = [str(p.relative_to(ROOT)) for p in _modules()
+             if p.parts[-3:-1] != ("tui", "server") and p.name != "lobby_room.py" and "rulesets.REGISTRY" in _imported(p)]
+    assert users == []
