@@ -32,6 +32,7 @@ from engine.errors import MoveError
 
 if TYPE_CHECKING:
     from engine.record import GameRecord, Player
+    from engine.session import GameSession
 
 RETHINKS = 3
 """How many times a bot thinks again when the game moved on under it."""
@@ -109,9 +110,17 @@ def bot_turn_in_save(path: str, rethinks: int = RETHINKS) -> TurnResult:
     think on the seat's view holding no lock, commit with the stale check
     (thinking again if the game moved on). For the server's pool of worker
     processes: a seat a person plays is never moved for."""
-    from engine.session import GameSession, StaleGameError
+    from engine.session import GameSession
 
-    session = GameSession.open(Path(path))
+    return bot_turn(GameSession.open(Path(path)), rethinks)
+
+
+def bot_turn(session: "GameSession", rethinks: int = RETHINKS) -> TurnResult:
+    """One bot move in `session`'s game, if a bot seat is to act (see
+    `bot_turn_in_save`; a server's room kept in a database commits through
+    its own session the same way)."""
+    from engine.session import StaleGameError
+
     for _ in range(rethinks + 1):
         bots = [] if session.is_over() else session.bots_to_act()
         if not bots:
@@ -125,4 +134,4 @@ def bot_turn_in_save(path: str, rethinks: int = RETHINKS) -> TurnResult:
     return TurnResult(None, session.ply, os.getpid(), session.is_over())
 
 
-__all__ = ["RETHINKS", "BotChoice", "TurnResult", "bot_turn_in_save", "still_stands", "think"]
+__all__ = ["RETHINKS", "BotChoice", "TurnResult", "bot_turn", "bot_turn_in_save", "still_stands", "think"]
