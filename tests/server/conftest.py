@@ -156,9 +156,21 @@ def postgres(tmp_path_factory):
             pytest.fail("PostgreSQL's initdb and pg_ctl are missing (apt-get install postgresql)")
         pytest.skip("PostgreSQL is not installed here (apt-get install postgresql)")
     pytest.importorskip("psycopg")
-    server = pg_local.start(tmp_path_factory.mktemp("postgres"))
-    yield server
-    server.stop()
+    if os.geteuid() == 0:  # the server runs as another user, who cannot get into pytest's 0700 folders
+        # (pytest sets them 0700 again whenever a session starts): a fresh folder of its own in the temp dir
+        import shutil
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp(prefix="tsquare-pg-"))
+    else:
+        folder = tmp_path_factory.mktemp("postgres")
+    try:
+        server = pg_local.start(folder / "pg")
+        yield server
+        server.stop()
+    finally:
+        if os.geteuid() == 0:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 _databases = iter(range(1, 1_000_000))
