@@ -74,7 +74,7 @@ class BotRunner:
         self.store = store
         self.workers = max(1, workers or default_workers())
         """Worker processes: rooms whose bots think at once."""
-        self.job = job or _default_job()
+        self.job = job or getattr(store, "bot_job", None) or _default_job()
         """What a worker does with a room's save path (a module-level function)."""
         self.pool: ProcessPoolExecutor | None = None
         self.busy: dict[str, tuple[int, int, int]] = {}
@@ -156,7 +156,7 @@ class BotRunner:
                 return handed
             self.busy[room_id] = mark
             try:
-                future = self.pool.submit(self.job, str(self.store.room_path(room_id)))
+                future = self.pool.submit(self.job, self.store.bot_target(room_id))
             except (BrokenProcessPool, RuntimeError) as exc:
                 del self.busy[room_id]
                 self._failed(f"the pool: {exc}", broken=True)

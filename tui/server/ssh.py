@@ -164,11 +164,15 @@ class Front:
 
     def __init__(
         self, root: Path, limits: Limits | None = None, bots: bool = True, preload: bool = True,
-        log=None, bot_workers: int | None = None,
+        log=None, bot_workers: int | None = None, db: str | None = None,
     ) -> None:
         limits = limits or Limits()
-        self.store = Store(root, RoomLimits(limits.rooms_per_person, limits.max_rooms), log)
-        """The data folder (`log`: where its problems are told, besides its log file)."""
+        from tui.server.db import open_store
+
+        self.store = open_store(root, db or "files", RoomLimits(limits.rooms_per_person, limits.max_rooms), log)
+        """The rooms and players: in the database `db` names ('sqlite',
+        'postgresql://…'; `tsquare serve` passes 'sqlite' by default) or the
+        data folder's files (`log`: where problems are told, besides its log)."""
         self.store.make()
         self.limits = limits
         self.first_logins: dict[str, deque[float]] = {}
@@ -219,7 +223,8 @@ class Front:
         if self.bots is not None:
             self._bot_task = asyncio.create_task(self.bots.run())
         if self.zygote is not None:
-            self._poke_task = asyncio.create_task(self._poke_movers())
+            pushes = getattr(self.store, "pushes", None)  # a database tells its changes: nothing to poll
+            self._poke_task = asyncio.create_task(self._hear_pushes(pushes()) if pushes else self._poke_movers())
         return self._server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
@@ -264,6 +269,21 @@ class Front:
                             pass
             self.seen_marks = now
             await asyncio.sleep(POKE_SECONDS)
+
+    async def _hear_pushes(self, pushes) -> None:
+        """A room's change, as its transaction commits (on any front door):
+        SIGUSR1 to the processes of this door holding a seat there."""
+        async for room_id in pushes:
+            try:
+                pids = self.store.claimants(room_id)
+            except RoomError:
+                continue
+            for pid in pids:
+                if pid in self.pokeable:
+                    try:
+                        os.kill(pid, signal.SIGUSR1)
+                    except OSError:
+                        pass
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess) -> None:
@@ -469,7 +489,7 @@ class Front:
 
     def child_env(self, term: str, colorterm: str | None) -> dict[str, str]:
         """`child_env` with this server's room limits."""
-        return {**child_env(term, colorterm), **self.store.limits.to_env()}
+        return {**child_env(term, colorterm), **self.store.limits.to_env(), **self.store.env()}
 
 
 class LineReader:
@@ -578,10 +598,18 @@ def status_lines(store: Store, user: str) -> list[str]:
 
 
 def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | None = None,
-                  bot_workers: int | None = None) -> int:
+                  bot_workers: int | None = None, db: str = "sqlite") -> int:
     """Run the server until interrupted; the exit code."""
+    from tui.server.db.migrations import SchemaTooNew
+
     async def main() -> None:
-        front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"), bot_workers=bot_workers)
+        try:
+            front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"), bot_workers=bot_workers,
+                          db=db)
+        except SchemaTooNew as exc:
+            raise _CannotServe(str(exc)) from None
+        except StorageError as exc:
+            raise _CannotServe(f"cannot open the database: {getattr(exc, 'detail', None) or exc}") from None
         real = await front.start(host, port)
         fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
         say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
@@ -598,7 +626,14 @@ def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | 
 
     try:
         asyncio.run(main())
+    except _CannotServe as exc:
+        print(f"tsquare: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"tsquare: cannot serve on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     return 0
+
+
+class _CannotServe(Exception):
+    """The server cannot start on its storage (one line for the operator)."""

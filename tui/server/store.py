@@ -570,6 +570,10 @@ class Store:
         """What the bot pool's job is handed for a room: its save's path."""
         return str(self.room_path(room_id))
 
+    def env(self) -> dict[str, str]:
+        """What a connection's process needs to open this same store (the folder: nothing)."""
+        return {}
+
     bot_job = None
     """The bot pool's job (None: `engine.bot_turn.bot_turn_in_save`)."""
 

@@ -41,6 +41,15 @@ def statements(sql: str) -> list[str]:
     return [s.strip() for s in text.split(";") if s.strip()]
 
 
+def current(db: Database) -> int | None:
+    """The database's schema version (None: no schema yet), changing nothing."""
+    try:
+        rows = db.read("SELECT MAX(version) FROM schema_version")
+    except Exception:  # noqa: BLE001 - no such table (each back end says it its own way)
+        return None
+    return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+
 def migrate(db: Database) -> list[str]:
     """Bring the database's schema to `latest()`; the files applied.
     SchemaTooNew if the database is newer than this program."""
