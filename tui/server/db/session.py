@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
+from engine.errors import SaveError
 from engine.session import GameOnDisk, GameSession, StaleGameError
 from tui.server.db.backends import DatabaseDown
 from tui.server.db.store import GameMovedOn
@@ -23,6 +24,11 @@ if TYPE_CHECKING:
     from tui.server.db.store import DbStore
 
 T = TypeVar("T")
+
+
+class NotSaved(SaveError):
+    """The database could not take the change: nothing was played (the
+    message is the player's line: "the server cannot save right now …")."""
 
 
 class RoomSession(GameSession):
@@ -56,6 +62,9 @@ class RoomSession(GameSession):
                     break
                 keep += 1
             self.version = self.store.commit_game(self.room_id, self.record, self.version, keep)
+        except DatabaseDown as exc:
+            self._put_back(rec, before)
+            raise NotSaved(str(exc)) from None
         except GameMovedOn:
             self._put_back(rec, before)
             self.reload()
@@ -72,14 +81,21 @@ class RoomSession(GameSession):
         rec.moves[:], rec.log[:], rec.state, rec.updated = moves, log, state, updated
 
     def _check_disk(self) -> None:
-        if self.store.game_version(self.room_id) != self.version:
+        try:
+            version = self.store.game_version(self.room_id)
+        except DatabaseDown as exc:
+            raise NotSaved(str(exc)) from None
+        if version != self.version:
             self.reload()
             raise StaleGameError(f"room {self.room_id}: the game was changed by another tsquare; reloaded it, "
                                  "nothing played")
 
     def reload(self) -> None:
         """Read the game again and tell every watcher to redraw."""
-        self.record, self.version = self.store.load_game(self.room_id)
+        try:
+            self.record, self.version = self.store.load_game(self.room_id)
+        except DatabaseDown as exc:
+            raise NotSaved(str(exc)) from None
         self._notify((), reloaded=True)
 
     def changed_on_disk(self) -> bool:
