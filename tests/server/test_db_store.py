@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 
@@ -13,6 +14,7 @@ from engine.saves import from_json, parse
 from engine.session import StaleGameError
 from tui.server.db import migrations
 from tui.server.db.backends import DatabaseDown, open_database
+from tui.server.db.session import NotSaved
 from tui.server.db.store import DbStore, GameMovedOn
 from tui.server.records import RoomError, RoomLimits
 
@@ -207,12 +209,15 @@ def test_postgres_a_dropped_connection_fails_one_move_then_goes_on(tmp_path, pos
 
     with psycopg.connect(postgres.url(), autocommit=True) as admin:
         admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'dropped'")
+        for _ in range(200):  # until the server has ended it
+            if not admin.execute("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = 'dropped'").fetchone()[0]:
+                break
+            time.sleep(0.05)
     seat, move = first_legal(session)
-    try:
-        session.play(seat, move)
-    except DatabaseDown as exc:  # the connection was found dropped: not played, nothing half-written
-        assert "cannot save right now" in str(exc) and session.ply == 0
-        session.play(seat, move)  # the next try connects again
+    with pytest.raises(NotSaved, match="the server cannot save right now"):
+        session.play(seat, move)  # the connection is found dropped: not played, nothing half-written
+    assert session.ply == 0
+    session.play(seat, move)  # the next try connects again
     assert store.open_game(room.id).ply == 1
 
 

@@ -173,7 +173,8 @@ class Front:
         """The rooms and players: in the database `db` names ('sqlite',
         'postgresql://…'; `tsquare serve` passes 'sqlite' by default) or the
         data folder's files (`log`: where problems are told, besides its log)."""
-        self.store.make()
+        self.opened: list[str] = self.store.make() or []
+        """What opening the storage did (a schema made, an old folder taken over), for the operator."""
         self.limits = limits
         self.first_logins: dict[str, deque[float]] = {}
         """Per address, when its last first logins began (the last minute's)."""
@@ -613,6 +614,9 @@ def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | 
         real = await front.start(host, port)
         fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
         say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
+        say(f"rooms and players: {_storage_words(front.store)}")
+        for line in front.opened:
+            say(f"tsquare: {line}")
         say(f"players join with: ssh -p {real} {'localhost' if host in ('127.0.0.1', '::1') else host}")
         lim = front.limits
         say(f"limits: {lim.max_sessions} sessions, {lim.per_key} per key, {lim.first_logins_per_minute} first "
@@ -637,3 +641,11 @@ def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | 
 
 class _CannotServe(Exception):
     """The server cannot start on its storage (one line for the operator)."""
+
+
+def _storage_words(store) -> str:
+    """Where the rooms live, for the operator (a URL's password never shown)."""
+    db = getattr(store, "db", None)
+    if db is None:
+        return f"files in {store.root}"
+    return f"SQLite, {db.path}" if db.kind == "sqlite" else "PostgreSQL (shared with any other front door on it)"

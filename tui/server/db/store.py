@@ -137,8 +137,8 @@ class DbStore:
         done = [f"schema: applied {name}" for name in migrations.migrate(self.db)]
         done += takeover.take_over(self)
         self._q("DELETE FROM claims WHERE door = ?", (self.door,))
-        for line in done:
-            self.log(line)
+        for line in done:  # the file only: the server prints them after its first line (which tools read)
+            self._write_log(line)
         return done
 
     def close(self) -> None:
@@ -153,6 +153,9 @@ class DbStore:
         self._logged.add(problem)
         if self._log is not None:
             self._log(problem)
+        self._write_log(problem)
+
+    def _write_log(self, problem: str) -> None:
         line = f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} [{os.getpid()}] {problem}"
         try:
             with open(self.log_path, "a", encoding="utf-8") as fh:
