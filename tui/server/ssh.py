@@ -245,6 +245,9 @@ class Front:
             self.zygote.close()
         if self.bots is not None:
             self.bots.close()
+        closing = getattr(self.store, "close", None)  # a database's connection
+        if closing is not None:
+            closing()
 
     async def _poke_movers(self) -> None:
         """Tell the players of a room the moment its save changes, instead
