@@ -15,8 +15,8 @@ database"):
   `--moves` moves of Grid Square games (target <= 10 ms). PostgreSQL runs
   with fsync on, as a real one would. `move_commit_ms_p50.*` beside.
 - `cross_host_push_ms_p95`: two `tsquare serve` processes on one
-  PostgreSQL; bob's terminal in a room on front door B; a move committed
-  through front door A's store; ms until bob's screen shows it, p95 over
+  PostgreSQL; pat's terminal in a room on front door B; a move committed
+  through front door A's store; ms until pat's screen shows it, p95 over
   `--pushes` moves (target <= 300 ms). `push_ms_p95_sqlite`: the same on
   one SQLite server (the commit's datagram to the server).
 
@@ -84,7 +84,7 @@ def timed_commits(store: DbStore, moves: int) -> list[float]:
     session = None
     while len(times) < moves:
         if session is None or session.is_over():
-            room = store.create_room("grid-square", ["alice", "bob"], {"sliding": False})
+            room = store.create_room("grid-square", ["cara", "dan"], {"sliding": False})
             session = store.open_game(room.id)
         seat = session.to_act()[0]
         view = session.view(seat)
@@ -94,9 +94,10 @@ def timed_commits(store: DbStore, moves: int) -> list[float]:
 
 
 async def push_times(mover: DbStore, port: int, key, pushes: int) -> list[float]:
-    """bob, logged in on `port`, sits in a new room; each move committed
-    through `mover` (another door's store): ms until his screen shows it."""
-    room = mover.create_room("grid-square", ["alice", "bob"], {"sliding": False})
+    """pat (no other room), logged in on `port`, sits in a new room; each
+    move committed through `mover` (another door's store): ms until his
+    screen shows it."""
+    room = mover.create_room("grid-square", ["zoe", "pat"], {"sliding": False})
     screen = pyte.Screen(80, 24)
     stream = pyte.ByteStream(screen)
     conn, proc = await open_session(port, key)
@@ -137,14 +138,14 @@ async def run(args) -> dict:
     doc: dict = {"move_commit_ms_p95": {}, "move_commit_ms_p50": {}, "notes": []}
     work = Path(tempfile.mkdtemp(prefix="tsquare-bench-"))
     key = asyncssh.generate_private_key("ssh-ed25519")
-    bob = asyncssh.generate_private_key("ssh-ed25519")
+    pat = asyncssh.generate_private_key("ssh-ed25519")
     try:
         # SQLite: the lobby at N rooms, the commits, a push on one server
         data = work / "sqlite"
         store = DbStore(data, "sqlite")
         store.make()
         store.bind(key.get_fingerprint("sha256"), ME)
-        store.bind(bob.get_fingerprint("sha256"), "bob")
+        store.bind(pat.get_fingerprint("sha256"), "pat")
         t = time.perf_counter()
         seed(store, args.rooms)
         doc["seed_s"] = round(time.perf_counter() - t, 2)
@@ -155,7 +156,7 @@ async def run(args) -> dict:
             commits = timed_commits(store, args.moves)
             doc["move_commit_ms_p95"]["sqlite"] = round(p95(commits), 2)
             doc["move_commit_ms_p50"]["sqlite"] = round(statistics.median(commits), 2)
-            pushes = await push_times(store, port, bob, args.pushes)
+            pushes = await push_times(store, port, pat, args.pushes)
             doc["push_ms_p95_sqlite"] = round(p95(pushes), 1)
         finally:
             stop(server)
@@ -172,13 +173,13 @@ async def run(args) -> dict:
             a, b = work / "door-a", work / "door-b"
             door_a = DbStore(a, url)
             door_a.make()
-            door_a.bind(bob.get_fingerprint("sha256"), "bob")
+            door_a.bind(pat.get_fingerprint("sha256"), "pat")
             commits = timed_commits(door_a, args.moves)
             doc["move_commit_ms_p95"]["postgresql"] = round(p95(commits), 2)
             doc["move_commit_ms_p50"]["postgresql"] = round(statistics.median(commits), 2)
             servers = [start_server(folder, "--db", url, "--bot-workers", "1") for folder in (a, b)]
             try:
-                pushes = await push_times(door_a, servers[1][1], bob, args.pushes)  # bob on door B
+                pushes = await push_times(door_a, servers[1][1], pat, args.pushes)  # pat on door B
                 doc["cross_host_push_ms_p95"] = round(p95(pushes), 1)
                 doc["cross_host_push_ms_p50"] = round(statistics.median(pushes), 1)
             finally:
