@@ -19,6 +19,9 @@ database"):
   through front door A's store; ms until pat's screen shows it, p95 over
   `--pushes` moves (target <= 300 ms). `push_ms_p95_sqlite`: the same on
   one SQLite server (the commit's datagram to the server).
+- `notify_ms_p95.sqlite` / `.postgresql`: the database's part of a push
+  alone: from a commit returning to another front door's listener hearing
+  of it (no screen), p95 over 100 moves.
 
 Needs asyncssh and pyte (the test extra), and for PostgreSQL its programs
 (initdb, pg_ctl) and psycopg; the PostgreSQL server is a throwaway one in a
@@ -46,8 +49,11 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.lobby_scale import first_frame  # noqa: E402
 from benchmarks.ssh_load import open_session, p95, read_until, start_server  # noqa: E402
 from tui.server.db.store import DbStore  # noqa: E402
+from tui.server.records import RoomLimits  # noqa: E402
 
 ME = "alice"
+NO_LIMITS = RoomLimits(rooms_per_person=1_000_000, max_rooms=1_000_000)
+"""This script's own rooms (the games it times) are not the players'."""
 TARGETS = {"lobby_first_frame_s_10000_rooms": 0.5, "move_commit_ms_p95": 10.0, "cross_host_push_ms_p95": 300.0}
 
 
@@ -126,6 +132,43 @@ async def push_times(mover: DbStore, port: int, key, pushes: int) -> list[float]
     return out
 
 
+async def notify_times(store: DbStore, listener: DbStore, moves: int) -> list[float]:
+    """ms from a move's commit returning to another front door's listener
+    hearing of it (the database's part of a push: NOTIFY, or SQLite's datagram)."""
+    heard: asyncio.Queue[tuple[str, float]] = asyncio.Queue()
+
+    async def listen() -> None:
+        async for room_id in listener.pushes():
+            heard.put_nowait((room_id, time.perf_counter()))
+
+    task = asyncio.create_task(listen())
+    await asyncio.sleep(0.5)  # listening
+
+    async def new_game():
+        room = store.create_room("grid-square", ["cara", "dan"], {"sliding": False})
+        await asyncio.wait_for(heard.get(), 10)  # the room's making is told too
+        return store.open_game(room.id)
+
+    session = await new_game()
+    out: list[float] = []
+    try:
+        for _ in range(moves):
+            if session.is_over():
+                session = await new_game()
+            seat = session.to_act()[0]
+            view = session.view(seat)
+            session.play(seat, view.format_move(view.legal(seat)[0]))
+            done = time.perf_counter()
+            while True:
+                room_id, at = await asyncio.wait_for(heard.get(), 10)
+                if room_id == session.room_id:  # type: ignore[attr-defined]
+                    out.append((at - done) * 1000)
+                    break
+    finally:
+        task.cancel()
+    return out
+
+
 def stop(server) -> None:
     server.terminate()
     try:
@@ -142,7 +185,7 @@ async def run(args) -> dict:
     try:
         # SQLite: the lobby at N rooms, the commits, a push on one server
         data = work / "sqlite"
-        store = DbStore(data, "sqlite")
+        store = DbStore(data, "sqlite", limits=NO_LIMITS)
         store.make()
         store.bind(key.get_fingerprint("sha256"), ME)
         store.bind(pat.get_fingerprint("sha256"), "pat")
@@ -160,6 +203,8 @@ async def run(args) -> dict:
             doc["push_ms_p95_sqlite"] = round(p95(pushes), 1)
         finally:
             stop(server)
+        notes = await notify_times(store, DbStore(data, "sqlite"), 100)  # the server gone: this listener binds
+        doc["notify_ms_p95"] = {"sqlite": round(p95(notes), 2)}
         if args.no_postgres:
             return doc
         from tui.server.db import pg_local
@@ -171,11 +216,13 @@ async def run(args) -> dict:
         try:
             url = pg.create_database("bench")
             a, b = work / "door-a", work / "door-b"
-            door_a = DbStore(a, url)
+            door_a = DbStore(a, url, limits=NO_LIMITS)
             door_a.make()
             door_a.bind(pat.get_fingerprint("sha256"), "pat")
             commits = timed_commits(door_a, args.moves)
             doc["move_commit_ms_p95"]["postgresql"] = round(p95(commits), 2)
+            notes = await notify_times(door_a, DbStore(b, url), 100)
+            doc["notify_ms_p95"]["postgresql"] = round(p95(notes), 2)
             doc["move_commit_ms_p50"]["postgresql"] = round(statistics.median(commits), 2)
             servers = [start_server(folder, "--db", url, "--bot-workers", "1") for folder in (a, b)]
             try:
