@@ -237,3 +237,14 @@ def test_two_stores_racing_on_one_ply_leave_one_move(tmp_path, db_url):
     assert sorted(outcomes) == ["played", "stale"]
     assert store._q("SELECT COUNT(*) FROM moves")[0][0] == 1
     assert json.loads(store._q("SELECT to_act FROM rooms")[0][0]) == [1]
+
+
+def test_the_file_store_and_the_database_store_have_the_one_interface(tmp_path):
+    from tui.server.db.interface import RoomStore
+    from tui.server.store import Store
+
+    names = [n for n in {*vars(RoomStore), *RoomStore.__annotations__} if not n.startswith("_")]
+    assert "commit_game" not in names and "open_game" in names and "claim_seat" in names
+    for store in (Store(tmp_path / "files"), DbStore(tmp_path / "db", "sqlite")):
+        missing = [n for n in names if not hasattr(store, n)]
+        assert not missing, f"{type(store).__name__} lacks {missing}"
