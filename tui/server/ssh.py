@@ -277,17 +277,24 @@ class Front:
     async def _hear_pushes(self, pushes) -> None:
         """A room's change, as its transaction commits (on any front door):
         SIGUSR1 to the processes of this door holding a seat there."""
-        async for room_id in pushes:
-            try:
-                pids = self.store.claimants(room_id)
-            except RoomError:
-                continue
-            for pid in pids:
-                if pid in self.pokeable:
-                    try:
-                        os.kill(pid, signal.SIGUSR1)
-                    except OSError:
-                        pass
+        try:
+            async for room_id in pushes:
+                self._poke_room(room_id)
+        except OSError as exc:  # another server holds this SQLite file's push socket: screens look each second
+            self.store.log(f"pushes unavailable ({exc}); the rooms' screens look at their games each second")
+
+    def _poke_room(self, room_id: str) -> None:
+        """SIGUSR1 to this door's processes holding a seat in the room."""
+        try:
+            pids = self.store.claimants(room_id)
+        except RoomError:  # the database down: the screens find out at their own next look
+            return
+        for pid in pids:
+            if pid in self.pokeable:
+                try:
+                    os.kill(pid, signal.SIGUSR1)
+                except OSError:
+                    pass
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess) -> None:
