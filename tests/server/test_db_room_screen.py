@@ -61,3 +61,26 @@ async def test_the_room_screen_says_not_played_when_the_database_is_down(tmp_pat
         monkeypatch.undo()
         assert screen.play(seat, move) is True
         assert store.open_game(room.id).ply == 1
+
+
+def test_a_full_disk_refuses_the_move_and_the_game_goes_on_once_there_is_room(tmp_path):
+    from tests.server.test_server_storage import fill, small_disk
+
+    data = tmp_path / "data"
+    with small_disk(data, "4m"):
+        store = DbStore(data, "sqlite")
+        store.make()
+        room = store.create_room("grid-square", ["alice", "bob"], {"sliding": False}, seed=1)
+        session = store.open_game(room.id)
+        seat, move = first_legal(session)
+        fill(data / "filler")
+        try:
+            session.play(seat, move)
+            raise AssertionError("played on a full disk")
+        except NotSaved as exc:
+            assert "its disk is full" in str(exc)
+        assert session.ply == 0 and store.open_game(room.id).ply == 0  # nothing half-written
+        (data / "filler").unlink()
+        session.play(seat, move)
+        assert store.open_game(room.id).ply == 1
+        store.close()

@@ -175,3 +175,22 @@ def test_export_writes_an_ordinary_save_and_bad_urls_are_one_line(tmp_path):
                    f"postgresql://x@/nosuch?host={tmp_path / 'nowhere'}", cwd=tmp_path)
     assert down.returncode == 2 and down.stderr.startswith("tsquare: cannot open the database: PostgreSQL:"), down.stderr
     assert len(down.stderr.strip().splitlines()) == 1
+
+
+def test_a_damaged_save_is_taken_over_as_a_damaged_room(tmp_path):
+    import pytest
+
+    from engine.errors import SaveError
+
+    data = tmp_path / "data"
+    shutil.copytree(OLD_FOLDER, data)
+    (data / "rooms" / "r0002.json").write_text('{"format": "tsquare-save", "game": ')
+    store = DbStore(data, "sqlite")
+    done = store.make()
+    assert any("damaged save" in line and "r0002" in line for line in done)
+    st = store.status(store.room("r0002"), "carol")
+    assert st.damaged and st.seat == 0 and not st.your_turn
+    with pytest.raises(SaveError):
+        store.open_game("r0002")
+    assert (data / "pre-db" / "rooms" / "r0002.json").read_text().startswith('{"format"')  # kept as it was
+    assert store.open_game("r0001").ply == 6  # the others whole
