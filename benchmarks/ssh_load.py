@@ -53,7 +53,7 @@ import pyte
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tui.server.store import Store  # noqa: E402
+from tui.server.db import open_store  # noqa: E402
 
 CALIBRATION_SECONDS = 6.0
 """How long one pair plays alone (without thinking) before the load, as the latency reference."""
@@ -214,12 +214,14 @@ def kind(pid: int) -> str:
     return kinds[pid]
 
 
-def first_legal(path: Path, seat: int) -> str:
-    """The first legal move of `seat` in the save at `path`, in notation."""
-    from engine.session import GameSession
-
-    view = GameSession.open(path).view(seat)
+def first_legal(room: "Room", seat: int) -> str:
+    """The first legal move of `seat` in the room's game, in notation."""
+    view = STORE[0].open_game(room.id).view(seat)
     return view.format_move(view.legal(seat)[0])
+
+
+STORE: list = []
+"""The run's store (the database or the folder's files, as the server's)."""
 
 
 def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen, int]:
@@ -352,7 +354,7 @@ async def player(
             if typed:  # the move box (:), the first legal move in notation, Enter
                 proc.stdin.write(b":")
                 opened = await until(lambda: any("move in notation" in line for line in screen.display), 10)
-                keys = first_legal(room.path, me).encode() + b"\r"
+                keys = first_legal(room, me).encode() + b"\r"
             else:  # the move list (a), Enter on its first move
                 proc.stdin.write(b"a")
                 opened = await until(lambda: any("legal move" in line for line in screen.display), 10)
@@ -398,7 +400,7 @@ async def local_first_frame(data: Path) -> tuple[float, dict[str, int]]:
     child = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.server.player", str(data), "local",
         stdin=slave, stdout=slave, stderr=slave, start_new_session=True, cwd=ROOT,
-        env={**os.environ, "TERM": "xterm-256color"},
+        env={**os.environ, "TERM": "xterm-256color", **(STORE[0].env() if STORE else {})},
     )
     os.close(slave)
     screen = pyte.Screen(80, 24)
@@ -435,10 +437,11 @@ def mib(kib: float) -> str:
 
 
 async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: float, typed: bool,
-              bots: str | None = None, bot_workers: int | None = None) -> None:
+              bots: str | None = None, bot_workers: int | None = None, db: str = "sqlite") -> None:
     data = Path(tempfile.mkdtemp(prefix="tsq-load-"))
-    store = Store(data)
+    store = open_store(data, db)
     store.make()
+    STORE[:] = [store]
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions + 3)]
     rooms: list[tuple[Room, list]] = []
     i = 0
@@ -456,7 +459,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
     calib = store.create_room("grid-square", ["calib0", "calib1"], seed=999)
     locals_ = sorted([await local_first_frame(data) for _ in range(3)], key=lambda t: t[0])
     local, local_mem = locals_[1]
-    server, port = start_server(data, *(["--bot-workers", str(bot_workers)] if bot_workers else []))
+    server, port = start_server(data, "--db", db, *(["--bot-workers", str(bot_workers)] if bot_workers else []))
     try:
         solo = sorted([await solo_login(port, keys[-1]) for _ in range(3)])[1]
         alone = Figures()  # the reference: one pair alone on the server, just before the load
@@ -534,7 +537,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         figs.errors += [f"{type(e).__name__}: {e}" for e in done if isinstance(e, BaseException)]
         from engine.saves import load
 
-        plies = sum(load(store.room_path(room.id)).ply for room, _ in rooms)
+        plies = sum(store.open_game(room.id).ply for room, _ in rooms)
         model = "stress: no thinking" if think[1] == 0 else f"thinking {think[0]:g}-{think[1]:g} s per move, logins over {ramp:g} s"
         model += "; moves typed after :" if typed else "; moves by a and Enter"
         n_bot = sum(room.bot for room, _ in rooms)
@@ -636,12 +639,13 @@ def main() -> None:
     ap.add_argument("--stress", action="store_true", help="no thinking and no ramp: move as fast as possible")
     ap.add_argument("--bots", default=None, metavar="LEVEL", help="every other room: one person against a bot of LEVEL (e.g. search)")
     ap.add_argument("--bot-workers", type=int, default=None, help="the server's --bot-workers (default: its own)")
+    ap.add_argument("--db", default="sqlite", help="the server's --db (sqlite, postgresql://..., or files)")
     args = ap.parse_args()
     if not 2 <= args.sessions <= 200 or not 1 <= args.seconds <= 120 or not 0 <= args.ramp <= 30:
         ap.error("--sessions takes 2–200, --seconds 1–120 and --ramp 0–30")
     think, ramp = ((0.0, 0.0), 0.0) if args.stress else (args.think, args.ramp)
     os.environ.setdefault("PYTHONPATH", str(ROOT))
-    asyncio.run(run(args.sessions, args.seconds, think, ramp, args.typed, args.bots, args.bot_workers))
+    asyncio.run(run(args.sessions, args.seconds, think, ramp, args.typed, args.bots, args.bot_workers, args.db))
 
 
 if __name__ == "__main__":

@@ -38,13 +38,14 @@ import os
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from engine.errors import MoveError
 
 if TYPE_CHECKING:
     from engine.core import Bot
     from engine.record import GameRecord, Player
+    from engine.session import GameSession
 
 RETHINKS = 3
 """How many times a bot thinks again when the game moved on under it."""
@@ -152,10 +153,20 @@ def bot_turn_in_save(path: str, rethinks: int = RETHINKS) -> TurnResult:
     processes: a seat a person plays is never moved for. The turn began
     when the save last changed (its mtime): the time waited since is taken
     from the bot's budget of time (`hurry`)."""
-    from engine.session import GameSession, StaleGameError
+    from engine.session import GameSession
 
-    since = _changed_at(path)
-    session = GameSession.open(Path(path))
+    return bot_turn(GameSession.open(Path(path)), rethinks, lambda: _changed_at(path))
+
+
+def bot_turn(session: "GameSession", rethinks: int = RETHINKS,
+             changed_at: Callable[[], float | None] | None = None) -> TurnResult:
+    """One bot move in `session`'s game, if a bot seat is to act (see
+    `bot_turn_in_save`; a server's room kept in a database commits through
+    its own session the same way). `changed_at` tells when the game last
+    changed (wall clock; None: unknown, the bot thinks its whole budget)."""
+    from engine.session import StaleGameError
+
+    since = changed_at() if changed_at else None
     for _ in range(rethinks + 1):
         bots = [] if session.is_over() else session.bots_to_act()
         if not bots:
@@ -166,7 +177,7 @@ def bot_turn_in_save(path: str, rethinks: int = RETHINKS) -> TurnResult:
         try:
             session.play_choice(choice)
         except StaleGameError:
-            since = _changed_at(path)  # reloaded: a new turn, from that change
+            since = changed_at() if changed_at else None  # reloaded: a new turn, from that change
             continue
         waited = 0.0 if since is None else max(0.0, began - since)
         return TurnResult(choice.seat, session.ply, os.getpid(), session.is_over(), waited, thought)
@@ -181,4 +192,4 @@ def _changed_at(path: str) -> float | None:
     return None if key is None else key[0] / 1e9
 
 
-__all__ = ["MIN_THINK_SHARE", "RETHINKS", "BotChoice", "TurnResult", "bot_turn_in_save", "hurry", "still_stands", "think"]
+__all__ = ["MIN_THINK_SHARE", "RETHINKS", "BotChoice", "TurnResult", "bot_turn", "bot_turn_in_save", "hurry", "still_stands", "think"]

@@ -521,6 +521,17 @@ class GameSession:
         on_disk = game_on_disk(self.path)
         return on_disk is not None and on_disk != self._disk.game
 
+    def stored_mark(self) -> object:
+        """What changes whenever the stored game changes (the save's stat;
+        None: no save). A session kept elsewhere (a server's database) says
+        its own."""
+        return stat_key(self.path) if self.path is not None else None
+
+    def stored_game(self) -> GameOnDisk | None:
+        """The moves and players as stored now, unreplayed (None: no save,
+        or one that cannot be read)."""
+        return game_on_disk(self.path) if self.path is not None else None
+
     def _mark(self) -> tuple[GameState, int, str]:
         return self.record.state.clone(), self.record.ply, self.record.updated
 

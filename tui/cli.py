@@ -784,6 +784,10 @@ def serve(
     bot_workers: Optional[int] = typer.Option(
         None, "--bot-workers", help="Processes the bots think in, rooms in parallel (default: four a core)."
     ),
+    db: str = typer.Option(
+        "sqlite", "--db", help="Where rooms and players live: sqlite (a file in the data folder), sqlite:///PATH, "
+        "or postgresql://USER@HOST/NAME (several servers share its rooms)."
+    ),
 ) -> None:
     """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal
     (`ssh -p PORT HOST plain`: line by line, for screen readers and scripts)."""
@@ -795,6 +799,7 @@ def serve(
             fail(f"{flag} takes {lo} to 1000000")
     if bot_workers is not None and not 1 <= bot_workers <= 32:
         fail("--bot-workers takes 1 to 32")
+    _check_db_url(db)
     try:
         from tui.server.ssh import serve_forever
     except ImportError:
@@ -816,7 +821,61 @@ def serve(
     limits = Limits(first_logins_per_minute=first_logins, rooms_per_person=rooms_per_person, max_rooms=max_rooms)
     if max_sessions is not None:
         limits = dataclasses.replace(limits, max_sessions=max_sessions)
-    raise typer.Exit(serve_forever(folder, host, port, limits=limits, bot_workers=bot_workers))
+    raise typer.Exit(serve_forever(folder, host, port, limits=limits, bot_workers=bot_workers, db=db))
+
+
+def _check_db_url(db: str) -> None:
+    """Fail (one line) unless `db` names a database the server can use."""
+    from tui.server.db.backends import open_database
+
+    if db == "files":
+        return  # the data folder's own files (the server before the database)
+    try:
+        open_database(db, Path("."))
+    except ValueError as exc:
+        fail(f"--db: {exc}")
+
+
+@app.command()
+def server(
+    action: str = typer.Argument(..., help="export: write a room's game as a save file."),
+    room: str = typer.Argument(..., help="The room (e.g. r0042)."),
+    data: str = typer.Option(..., "--data", help="The server's data folder."),
+    output: str = typer.Option(..., "--output", "-o", help="The save file to write."),
+    db: str = typer.Option("sqlite", "--db", help="The server's database (as `serve --db`)."),
+) -> None:
+    """A server's rooms from the command line: `server export --data DIR ROOM -o FILE`."""
+    if action != "export":
+        fail(f"no server action {action!r} (there is: export)")
+    _check_db_url(db)
+    folder = Path(data).expanduser()
+    if not folder.is_dir():
+        fail(f"{folder}: no such data folder")
+    if db == "sqlite" and not (folder / "tsquare.db").is_file():
+        fail(f"{folder}: no server database here (start `tsquare serve --data {folder}` once)")
+    from engine.errors import SaveError
+    from engine.saves import SaveWriteError, write_atomic
+    from tui.server.db import open_store
+    from tui.server.db.backends import DatabaseDown
+    from tui.server.records import RoomError
+
+    store = open_store(folder, db)
+    try:
+        if db != "files":
+            from tui.server.db import migrations
+
+            if migrations.current(store.db) is None:
+                fail(f"{folder}: no server database here (start `tsquare serve --data {folder}` once)")
+        text = store.export(room)
+    except DatabaseDown as exc:
+        fail(f"cannot read the database: {exc.detail}")
+    except (RoomError, SaveError, OSError) as exc:
+        fail(str(exc))
+    try:
+        write_atomic(Path(output), text)
+    except (OSError, SaveWriteError) as exc:
+        fail(f"{output}: cannot write: {exc}")
+    print(f"{room}: saved to {output}")
 
 
 @app.command()

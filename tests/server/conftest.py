@@ -3,6 +3,7 @@ clients with fresh keys, and a terminal emulator reading what each one got."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 
@@ -140,3 +141,46 @@ async def server(tmp_path: Path):
     front.port = port
     yield front
     await front.close()
+
+
+@pytest.fixture(scope="session")
+def postgres(tmp_path_factory):
+    """A PostgreSQL server of the tests' own (initdb + pg_ctl in a temporary
+    folder, a Unix socket only), torn down after the session. In CI it
+    must be there (`.ci/run` installs it): missing binaries fail there and
+    skip elsewhere."""
+    from tui.server.db import pg_local
+
+    if not pg_local.available():
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL's initdb and pg_ctl are missing (apt-get install postgresql)")
+        pytest.skip("PostgreSQL is not installed here (apt-get install postgresql)")
+    pytest.importorskip("psycopg")
+    if os.geteuid() == 0:  # the server runs as another user, who cannot get into pytest's 0700 folders
+        # (pytest sets them 0700 again whenever a session starts): a fresh folder of its own in the temp dir
+        import shutil
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp(prefix="tsquare-pg-"))
+    else:
+        folder = tmp_path_factory.mktemp("postgres")
+    try:
+        server = pg_local.start(folder / "pg")
+        yield server
+        server.stop()
+    finally:
+        if os.geteuid() == 0:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+_databases = iter(range(1, 1_000_000))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request, tmp_path):
+    """A fresh empty database of each back end: SQLite in the test's data
+    folder, or a new database on the session's PostgreSQL server."""
+    if request.param == "sqlite":
+        return "sqlite"
+    server = request.getfixturevalue("postgres")
+    return server.create_database(f"t{os.getpid()}_{next(_databases)}")

@@ -24,13 +24,13 @@ def grid_room(server, seats=("alice", "bob")):
 
 
 def moves_of(store, room_id: str) -> list[tuple[int, str]]:
-    return list(GameSession.open(store.room_path(room_id)).record.moves)
+    return list(store.open_game(room_id).record.moves)
 
 
 async def play_by_keys(terms, store, room_id: str, moves: list[str]) -> None:
     """Each move typed by the seat to act, on its own terminal."""
     for move in moves:
-        session = GameSession.open(store.room_path(room_id))
+        session = store.open_game(room_id)
         seat, ply = session.to_act()[0], session.ply
         await terms[seat].wait_for(f"your turn · {room_id} · move {ply + 1} ·")
         await terms[seat].type_move(move)
@@ -110,9 +110,9 @@ async def test_a_server_killed_mid_game_comes_back_with_every_room(tmp_path):
     data = tmp_path / "data"
     proc, port = start_server(data)
     try:
-        from tui.server.store import Store
+        from tui.server.db.store import DbStore
 
-        store = Store(data)
+        store = DbStore(data, "sqlite")  # `tsquare serve`'s own: SQLite in the data folder
         ka, kb = new_key(), new_key()
         alice, bob = await open_term(port, ka, "alice"), await open_term(port, kb, "bob")
         grid = store.create_room("grid-square", ["alice", "bob"], {"sliding": False}, seed=1)

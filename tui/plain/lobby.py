@@ -10,9 +10,9 @@ from engine.numbers import is_number
 from engine.words import plural
 from tui.plain.conversation import Quit
 from tui.plain.remote import PushedLines
+from tui.server.db.interface import RoomStore
 from tui.server.records import DAMAGED, PAGE, RoomError, RoomStatus
 from tui.server.sections import sections
-from tui.server.store import Store
 
 TITLES = ("Your rooms", "Open rooms (a number takes a free seat)", "Other games (a number watches)")
 """The lobby's three lists, as said here."""
@@ -35,7 +35,7 @@ class Cancel(Exception):
 class PlainLobby:
     """One person's lobby: `run()` until they leave or input ends."""
 
-    def __init__(self, store: Store, user: str, lines: PushedLines) -> None:
+    def __init__(self, store: RoomStore, user: str, lines: PushedLines) -> None:
         self.store = store
         self.user = user
         self.lines = lines
@@ -220,15 +220,16 @@ class PlainLobby:
 
     def enter(self, room_id: str, seat: int | None) -> None:
         """Play (or, seat None, watch) the room line by line, then list the rooms again."""
-        from engine.session import GameSession
         from tui.plain.room import RoomConversation
 
-        path = self.store.room_path(room_id)
         try:
-            session = GameSession.open(path)
+            session = self.store.open_game(room_id)
         except SaveError as exc:
-            self.store.log(f"{path}: {DAMAGED}: {exc}")
+            self.store.log(f"room {room_id}: {DAMAGED}: {exc}")
             self.say(f"Room {room_id}: {DAMAGED}; the server's operator has been told.")
+            return
+        except RoomError as exc:  # the database cannot be reached now
+            self.say(f"Room {room_id} not opened: {exc}.")
             return
         still_mine = release = None
         if seat is not None:
@@ -252,7 +253,7 @@ class PlainLobby:
             if release is not None:
                 release()
         if code:
-            self.store.log(f"{path}: {DAMAGED} (found by a player in the room)")
+            self.store.log(f"room {room_id}: {DAMAGED} (found by a player in the room)")
         if not self.lines.ended:
             self.show()
 

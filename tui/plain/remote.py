@@ -105,14 +105,14 @@ def wake_pipe() -> int:
 def run(root: Path, user: str) -> int:
     """The plain lobby for `user` on this process's standard input and output."""
     from tui.plain.lobby import PlainLobby
+    from tui.server.db import open_store
     from tui.server.records import RoomLimits, check_user_name
-    from tui.server.store import Store
 
     check_user_name(user)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     out = open(sys.stdout.fileno(), "w", encoding="utf-8", errors="replace", closefd=False)
     lines = PushedLines(sys.stdin.fileno(), out, wake_pipe())
-    store = Store(root, RoomLimits.from_env())
+    store = open_store(root, None, RoomLimits.from_env())  # the database and limits the server set
     try:
         code = PlainLobby(store, user, lines).run()
         out.flush()

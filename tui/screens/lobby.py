@@ -179,13 +179,15 @@ class LobbyScreen(Screen[None]):
         from engine.errors import SaveError
         from tui.screens.lobby_room import RoomScreen
 
-        path = self.store.room_path(room_id)
         try:
-            screen = RoomScreen(path, seat, room_id)
+            screen = RoomScreen(self.store.open_game(room_id), seat, room_id)
         except SaveError as exc:
-            self.store.log(f"{path}: {DAMAGED}: {exc}")
+            self.store.log(f"room {room_id}: {DAMAGED}: {exc}")
             self.say(f"Room {room_id}: {DAMAGED}; the server's operator has been told.")
             self.action_refresh(relist=True)
+            return
+        except RoomError as exc:  # the database cannot be reached now
+            self.say(f"Room {room_id} not opened: {exc}.")
             return
         if seat is not None:
             try:

@@ -12,7 +12,7 @@ from textual.widgets import Input
 
 from engine.errors import SaveError
 from engine.saves import load
-from engine.session import game_on_disk, stat_key
+from engine.session import GameSession, stat_key
 from tui.screens.game import GameScreen
 
 MOVE_MAX = 80
@@ -51,12 +51,18 @@ class RoomScreen(GameScreen):
     """Another person's move is the normal course of a room: nothing to say."""
 
     def __init__(
-        self, path: Path, seat: int | None, room_id: str = "", still_mine: Callable[[], bool] | None = None
+        self, game: Path | GameSession, seat: int | None, room_id: str = "", still_mine: Callable[[], bool] | None = None
     ) -> None:
-        seen = stat_key(path)
-        super().__init__(load(path), path)
-        if stat_key(path) != seen:
-            self.session.reload()  # moved on while it was read: the stat must be of what was read
+        """`game`: the room's save, or its session as the store opened it
+        (`open_game`: a room kept in a database commits through its own)."""
+        if isinstance(game, GameSession):
+            super().__init__(game.record, game.path or Path(room_id))
+            self.session = game
+        else:
+            seen = stat_key(game)
+            super().__init__(load(game), game)
+            if stat_key(game) != seen:
+                self.session.reload()  # moved on while it was read: the stat must be of what was read
         self.seat = seat
         """The person's seat, fixed (None: a spectator)."""
         self.viewer = seat
@@ -69,8 +75,8 @@ class RoomScreen(GameScreen):
         """Called once as the screen goes (drops the connection's seat claim)."""
         self.my_turn = False
         """Whether the seat was to act at the last draw (for the bell)."""
-        self.seen_stat = stat_key(path)
-        """The save's stat when its players' names were last compared."""
+        self.seen_stat = self.session.stored_mark()
+        """The stored game's mark when its players' names were last compared."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -142,10 +148,10 @@ class RoomScreen(GameScreen):
                 self.app.pop_screen()  # the result, the move list, the help
             self.app.pop_screen()
             return False
-        key = stat_key(self.path)
+        key = self.session.stored_mark()
         if key != self.seen_stat:
             self.seen_stat = key
-            on_disk = game_on_disk(self.path)
+            on_disk = self.session.stored_game()
             if on_disk is None and key is not None:
                 self.damaged()
                 return True

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -83,7 +84,7 @@ class BotRunner:
         self.store = store
         self.workers = max(1, workers or default_workers())
         """Worker processes: rooms whose bots think at once."""
-        self.job = job or _default_job()
+        self.job = job or getattr(store, "bot_job", None) or _default_job()
         """What a worker does with a room's save path (a module-level function)."""
         self.pool: ProcessPoolExecutor | None = None
         self.busy: dict[str, tuple[int, int, int]] = {}
@@ -95,6 +96,8 @@ class BotRunner:
         self.errors: list[str] = []
         """The last few failures (a room's save unreadable, a worker lost)."""
         self.turns: deque[TurnResult] = deque(maxlen=TURNS_KEPT)
+        self.seen: dict[str, tuple[object, float]] = {}
+        """Room id -> (its mark, when this runner first saw it)."""
         """The latest bot moves: how long each waited before thinking, how long it thought."""
         self.finished: set[str] = set()
         """Rooms whose game has ended: never handed to the pool again."""
@@ -162,13 +165,16 @@ class BotRunner:
         handed = 0
         for room_id in rooms:
             mark = marks.get(room_id)
-            if mark is None or room_id in self.busy or self.idle.get(room_id) == mark:
+            if mark is None:
+                continue
+            since = self._seen_since(room_id, mark)
+            if room_id in self.busy or self.idle.get(room_id) == mark:
                 continue
             if self.pool is None:
                 return handed
             self.busy[room_id] = mark
             try:
-                future = self.pool.submit(self.job, str(self.store.room_path(room_id)))
+                future = self.pool.submit(self.job, self.store.bot_target(room_id, since))
             except (BrokenProcessPool, RuntimeError) as exc:
                 del self.busy[room_id]
                 self._failed(f"the pool: {exc}", broken=True)
@@ -176,6 +182,14 @@ class BotRunner:
             future.add_done_callback(partial(_back_to, loop, partial(self._done, room_id, mark)))
             handed += 1
         return handed
+
+    def _seen_since(self, room_id: str, mark: object) -> float:
+        """When this runner first saw the room at `mark` (wall clock): the
+        bot's turn began then, and its wait in the queue counts as thinking."""
+        seen = self.seen.get(room_id)
+        if seen is None or seen[0] != mark:
+            seen = self.seen[room_id] = (mark, time.time())
+        return seen[1]
 
     def _rooms_with_bots(self, now: float) -> set[str]:
         """The rooms with a bot seat whose game may still go on (their

@@ -12,7 +12,8 @@ from pathlib import Path
 from textual.events import Mount
 
 from tui.app import TSquareApp
-from tui.server.store import RoomLimits, Store, check_user_name
+from tui.server.db import open_store
+from tui.server.store import RoomLimits, check_user_name
 
 GC_THRESHOLDS = (20000, 10, 10)
 """The collector's thresholds in a connection's process. Textual leaves
@@ -39,7 +40,7 @@ class LobbyApp(TSquareApp):
     stray bytes (Ctrl-P among them) must not open it."""
 
     def __init__(self, root: Path, user: str) -> None:
-        self.store = Store(root, RoomLimits.from_env())  # the limits the server set
+        self.store = open_store(root, None, RoomLimits.from_env())  # the database and limits the server set
         super().__init__(self.store.root / "reports", bot_delay=0.0)
         self.pushed = False
         """True when the server tells this process of its rooms' changes

@@ -165,12 +165,17 @@ class Front:
 
     def __init__(
         self, root: Path, limits: Limits | None = None, bots: bool = True, preload: bool = True,
-        log=None, bot_workers: int | None = None,
+        log=None, bot_workers: int | None = None, db: str | None = None,
     ) -> None:
         limits = limits or Limits()
-        self.store = Store(root, RoomLimits(limits.rooms_per_person, limits.max_rooms), log)
-        """The data folder (`log`: where its problems are told, besides its log file)."""
-        self.store.make()
+        from tui.server.db import open_store
+
+        self.store = open_store(root, db or "files", RoomLimits(limits.rooms_per_person, limits.max_rooms), log)
+        """The rooms and players: in the database `db` names ('sqlite',
+        'postgresql://…'; `tsquare serve` passes 'sqlite' by default) or the
+        data folder's files (`log`: where problems are told, besides its log)."""
+        self.opened: list[str] = self.store.make() or []
+        """What opening the storage did (a schema made, an old folder taken over), for the operator."""
         self.limits = limits
         self.first_logins: dict[str, deque[float]] = {}
         """Per address, when its last first logins began (the last minute's)."""
@@ -220,7 +225,8 @@ class Front:
         if self.bots is not None:
             self._bot_task = asyncio.create_task(self.bots.run())
         if self.zygote is not None:
-            self._poke_task = asyncio.create_task(self._poke_movers())
+            pushes = getattr(self.store, "pushes", None)  # a database tells its changes: nothing to poll
+            self._poke_task = asyncio.create_task(self._hear_pushes(pushes()) if pushes else self._poke_movers())
         return self._server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
@@ -240,6 +246,9 @@ class Front:
             self.zygote.close()
         if self.bots is not None:
             self.bots.close()
+        closing = getattr(self.store, "close", None)  # a database's connection
+        if closing is not None:
+            closing()
 
     async def _poke_movers(self) -> None:
         """Tell the players of a room the moment its save changes, instead
@@ -265,6 +274,28 @@ class Front:
                             pass
             self.seen_marks = now
             await asyncio.sleep(POKE_SECONDS)
+
+    async def _hear_pushes(self, pushes) -> None:
+        """A room's change, as its transaction commits (on any front door):
+        SIGUSR1 to the processes of this door holding a seat there."""
+        try:
+            async for room_id in pushes:
+                self._poke_room(room_id)
+        except OSError as exc:  # another server holds this SQLite file's push socket: screens look each second
+            self.store.log(f"pushes unavailable ({exc}); the rooms' screens look at their games each second")
+
+    def _poke_room(self, room_id: str) -> None:
+        """SIGUSR1 to this door's processes holding a seat in the room."""
+        try:
+            pids = self.store.claimants(room_id)
+        except RoomError:  # the database down: the screens find out at their own next look
+            return
+        for pid in pids:
+            if pid in self.pokeable:
+                try:
+                    os.kill(pid, signal.SIGUSR1)
+                except OSError:
+                    pass
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess) -> None:
@@ -476,7 +507,7 @@ class Front:
 
     def child_env(self, term: str, colorterm: str | None) -> dict[str, str]:
         """`child_env` with this server's room limits."""
-        return {**child_env(term, colorterm), **self.store.limits.to_env()}
+        return {**child_env(term, colorterm), **self.store.limits.to_env(), **self.store.env()}
 
 
 class LineReader:
@@ -589,13 +620,24 @@ def status_lines(store: Store, user: str) -> list[str]:
 
 
 def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | None = None,
-                  bot_workers: int | None = None) -> int:
+                  bot_workers: int | None = None, db: str = "sqlite") -> int:
     """Run the server until interrupted; the exit code."""
+    from tui.server.db.migrations import SchemaTooNew
+
     async def main() -> None:
-        front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"), bot_workers=bot_workers)
+        try:
+            front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"), bot_workers=bot_workers,
+                          db=db)
+        except SchemaTooNew as exc:
+            raise _CannotServe(str(exc)) from None
+        except StorageError as exc:
+            raise _CannotServe(f"cannot open the database: {getattr(exc, 'detail', None) or exc}") from None
         real = await front.start(host, port)
         fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
         say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
+        say(f"rooms and players: {_storage_words(front.store)}")
+        for line in front.opened:
+            say(f"tsquare: {line}")
         shown = 'localhost' if host in ('127.0.0.1', '::1') else host
         say(f"players join with: ssh -p {real} {shown} (line by line: ssh -p {real} {shown} plain)")
         lim = front.limits
@@ -610,7 +652,22 @@ def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | 
 
     try:
         asyncio.run(main())
+    except _CannotServe as exc:
+        print(f"tsquare: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"tsquare: cannot serve on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     return 0
+
+
+class _CannotServe(Exception):
+    """The server cannot start on its storage (one line for the operator)."""
+
+
+def _storage_words(store) -> str:
+    """Where the rooms live, for the operator (a URL's password never shown)."""
+    db = getattr(store, "db", None)
+    if db is None:
+        return f"files in {store.root}"
+    return f"SQLite, {db.path}" if db.kind == "sqlite" else "PostgreSQL (shared with any other front door on it)"

@@ -555,6 +555,29 @@ class Store:
         (self.rooms_dir / "next").write_text(f"{n}\n")
         self._changed(f"r{n - 1:04d}")
 
+    def open_game(self, room_id: str):
+        """A session of the room's save (SaveError if it cannot be read)."""
+        from engine.session import GameSession
+
+        return GameSession.open(self.room_path(room_id))
+
+    def export(self, room_id: str) -> str:
+        """The room's save, as its text."""
+        self.room(room_id)
+        return self.room_path(room_id).read_text(encoding="utf-8")
+
+    def bot_target(self, room_id: str, since: float | None = None) -> str:
+        """What the bot pool's job is handed for a room: its save's path
+        (the job takes when the turn began from the save's mtime, not `since`)."""
+        return str(self.room_path(room_id))
+
+    def env(self) -> dict[str, str]:
+        """What a connection's process needs to open this same store (the folder: nothing)."""
+        return {}
+
+    bot_job = None
+    """The bot pool's job (None: `engine.bot_turn.bot_turn_in_save`)."""
+
     # -------------------------------------------------------------- seat claims
     def _claim_path(self, room_id: str, seat: int) -> Path:
         self.room_path(room_id)  # checks the id
