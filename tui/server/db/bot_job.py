@@ -13,18 +13,17 @@ def bot_turn_in_room(target: str) -> TurnResult:
     """One bot move in the room `target` names (JSON: room id, data folder,
     database URL, and when the runner saw the room change or null)."""
     import json
+    import time
     from pathlib import Path
 
     from tui.server.db.session import RoomSession
     from tui.server.db.store import DbStore
 
-    import time
-
     room_id, root, url, since = (json.loads(target) + [None])[:4]
     store = _STORES.get(url)
     if store is None:
         store = _STORES[url] = DbStore(Path(root), url, door="bots")
-    began = [since]
+    began: list[float | None] = [None if since is None else float(since)]
 
     def changed_at() -> float | None:
         """When the turn began: the change the runner saw, then (after the
