@@ -125,7 +125,7 @@ def bot_turn(session: "GameSession", rethinks: int = RETHINKS) -> TurnResult:
         bots = [] if session.is_over() else session.bots_to_act()
         if not bots:
             break
-        choice = think(session.record, bots[0])
+        choice = think(session.record, bots[0], session.stand_in_level(bots[0]))
         try:
             session.play_choice(choice)
         except StaleGameError:

@@ -15,11 +15,11 @@ def bot_turn_in_room(target: str) -> TurnResult:
     import json
     from pathlib import Path
 
-    from tui.server.db.session import RoomSession
+    from tui.server.db.standin import StandInSession
     from tui.server.db.store import DbStore
 
     room_id, root, url = json.loads(target)
     store = _STORES.get(url)
     if store is None:
         store = _STORES[url] = DbStore(Path(root), url, door="bots")
-    return bot_turn(RoomSession.open(store, room_id))  # type: ignore[arg-type]
+    return bot_turn(StandInSession.open(store, room_id))  # type: ignore[arg-type]
