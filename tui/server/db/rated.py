@@ -8,15 +8,18 @@
   commits its last move (`on_commit`, called by `DbStore.commit_game`), the
   insert into `rated_games` (primary key: the room) comes first, so a
   second writer (another front door) finds the row and rates nothing.
-- **Clocks** (`run_clocks`, once a second in `tsquare serve`): a person to
-  act whose time is up either gets a stand-in bot (`bot:LEVEL`: the seat is
-  in `stand_ins` and the bot pool plays it) until they open the room again
-  (`person_back`, from the room's seat claim), or loses the game on time
-  (`loss`: the room is over, that seat last, the others share first).
+- **Clocks** (`run_clocks`, once a second in `tsquare serve`): the clock
+  runs from the room's last move. A person to act whose time is up either
+  gets a stand-in bot (`bot:LEVEL`, only once they have left the room: no
+  seat claim; the seat is in `stand_ins` and the bot pool plays it) until
+  they open the room again (`person_back`, from the room's seat claim), or
+  loses the game on time (`loss`: the room is over, that seat last, the
+  others share first).
 """
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -69,7 +72,7 @@ class RoomTerms:
             return f"seat {self.lost_on_time + 1} lost on time"
         if not self.timed:
             return ""
-        return f"{duration_words(max(0.0, self.left(now)))} left"
+        return f"{duration_words(math.ceil(max(0.0, self.left(now))))} left"
 
     def limit_words(self) -> str:
         """The limit and policy in words ('' without a limit)."""
@@ -300,6 +303,9 @@ def run_clocks(store: "DbStore", now: float | None = None) -> list[str]:
             if t is None or t.left(now) > 0 or t.lost_on_time >= 0:
                 continue  # a move came in meanwhile
             late = [s for s in json.loads(to_act_text) if _person(seats[s]) and s not in t.stand_ins]
+            if t.policy != LOSS:  # a stand-in plays only for a person who has left the room
+                here = {int(s) for (s,) in tx.q("SELECT seat FROM claims WHERE room = ?", (int(n),))}
+                late = [s for s in late if s not in here]
             if not late:
                 continue
             if t.policy == LOSS:
@@ -342,3 +348,42 @@ def stand_ins(store: "DbStore", room_id: str) -> dict[int, str]:
     if t is None or t.policy == LOSS:
         return {}
     return {s: t.policy[4:] for s in t.stand_ins}
+
+
+CLOCK_SECONDS = 1.0
+"""How often the server looks at the timed rooms' clocks."""
+
+
+async def clock_loop(store: "DbStore", seconds: float = CLOCK_SECONDS) -> None:
+    """Apply the timed rooms' policies, once every `seconds`, until cancelled
+    (one query when no clock has run out; what it does goes to the log)."""
+    import asyncio
+
+    from tui.server.records import StorageError
+
+    while True:
+        try:
+            for line in await asyncio.to_thread(run_clocks, store):
+                store._write_log(line)
+        except StorageError:
+            pass  # the database is down: logged by the store; the next look tries again
+        await asyncio.sleep(seconds)
+
+
+def clocks(store: object, room_ids: list[str]) -> dict[str, str]:
+    """The clock in words of each timed room among `room_ids` (none on a
+    store without a database)."""
+    if not hasattr(store, "db") or not room_ids:
+        return {}
+    found = terms(store, room_ids)  # type: ignore[arg-type]
+    return {rid: words for rid, t in found.items() if (words := t.clock_words())}
+
+
+def room_notes(store: "DbStore", room_ids: list[str]) -> dict[str, str]:
+    """Per room among `room_ids`: 'rated' and its clock, as the lobby shows them."""
+    out = {}
+    for rid, t in terms(store, room_ids).items():
+        words = [w for w in ("rated" if t.rated else "", t.clock_words()) if w]
+        if words:
+            out[rid] = " · ".join(words)
+    return out
