@@ -133,3 +133,14 @@ def test_a_loss_on_time_ends_a_rated_game(tmp_path, db_url):
     assert rated.run_clocks(store, now=2e12) == []  # over: never again
     games = rated.recent_games(store, "bob")
     assert [g.result_for("bob")[:4] for g in games] == ["lost"]
+
+
+def test_status_says_each_waiting_rooms_clock(tmp_path, db_url):
+    from tui.server.ssh import status_lines
+
+    store = store_of(tmp_path, db_url)
+    timed = store.create_room("grid-square", ["alice", "bob"], seed=1, terms=RoomTerms(move_seconds=2 * 86400))
+    plain = store.create_room("grid-square", ["alice", "bob"], seed=2)
+    lines = status_lines(store, "alice")
+    assert [line.split()[0] for line in lines[1:]] == [timed.id, plain.id]
+    assert lines[1].endswith(("(2d left)", "(1d left)")) and "left" not in lines[2]

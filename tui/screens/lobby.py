@@ -23,6 +23,8 @@ def room_notes(store: object, room_ids: list[str]) -> dict[str, str]:
 
     return notes(store, room_ids)  # type: ignore[arg-type]
 
+LINE = 76
+"""A room's line at most (80 columns less the list's border): longer ones end in '…'."""
 REFRESH_SECONDS = 1.0
 """How often the lobby looks at the rooms again: one stat of the index's
 change mark, and one per room shown (never per room on the server)."""
@@ -35,8 +37,9 @@ def room_label(st: RoomStatus, user: str, note: str = "") -> Text:
     mark = "▶ your turn" if st.your_turn else ("  finished " if st.over else "           ")
     seats = ", ".join("you" if s == user else seat_label(s) for s in st.room.seats)
     hints = " · hints on" if st.hints else ""
-    note = f" · {note}" if note else ""
-    return Text(f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {seats}{hints}{note}")
+    note = f"{note} · " if note else ""
+    line = f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {note}{seats}{hints}"
+    return Text(line if len(line) <= LINE else line[:LINE - 1] + "…")
 
 
 def sections(statuses: list[RoomStatus], user: str) -> list[tuple[str, list[RoomStatus]]]:

@@ -70,7 +70,7 @@ class LadderScreen(Screen[None]):
         except RoomError as exc:
             self.query_one("#message", Static).update(Text(str(exc)))
             return
-        listing.add_option(Option(Text(f"{'':>5}{'player':<18} {'rating':>7}  {'dev.':>6}  {'games':>10}",
+        listing.add_option(Option(Text(f"{'':>5}{'player':<18} {'rating':>7}  {'dev.':>6}  games",
                                        style="bold"), disabled=True))
         if not rows:
             listing.add_option(Option(Text("     no rated games of this game yet"), disabled=True))

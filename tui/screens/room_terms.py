@@ -45,7 +45,7 @@ class TermsRows:
         if key == "terms:limit":
             return "Time per move", duration_words(t["limit"]) if t["limit"] else "no limit"
         if key == "terms:policy":
-            return "When time runs out", "they lose" if t["policy"] == LOSS else f"{t['policy']} plays for them"
+            return "When time runs out", "they lose" if t["policy"] == LOSS else f"bot {t['policy'][4:]} plays for them"
         return super()._row(key)  # type: ignore[misc]
 
     def action_change(self, step: int) -> None:
