@@ -46,7 +46,8 @@ class TermsRows:
             return "Time per move", duration_words(t["limit"]) if t["limit"] else "no limit"
         if key == "terms:policy":
             return "When time runs out", "they lose" if t["policy"] == LOSS else f"bot {t['policy'][4:]} plays for them"
-        return super()._row(key)  # type: ignore[misc]
+        row: tuple[str, str] = super()._row(key)  # type: ignore[misc]
+        return row
 
     def action_change(self, step: int) -> None:
         key = self.row_keys()[self.choices.row]

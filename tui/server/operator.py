@@ -53,9 +53,10 @@ def open_server_store(data: Path, db: str) -> Any:
         raise OperatorError(f"{data}: no server database here (start `tsquare serve --data {data}` once)")
     store = open_store(data, db)
     if db != "files":
-        if migrations.current(store.db) is None:
+        have = migrations.current(store.db)
+        if have is None:
             raise OperatorError(f"{data}: no server database here (start `tsquare serve --data {data}` once)")
-        if migrations.current(store.db) < migrations.latest():
+        if have < migrations.latest():
             store.make()  # a server started before rated play: its schema is brought up to date
     return store
 
