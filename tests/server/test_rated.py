@@ -144,3 +144,18 @@ def test_status_says_each_waiting_rooms_clock(tmp_path, db_url):
     lines = status_lines(store, "alice")
     assert [line.split()[0] for line in lines[1:]] == [timed.id, plain.id]
     assert lines[1].endswith(("(2d left)", "(1d left)")) and "left" not in lines[2]
+
+
+def test_a_rated_games_moves_cannot_be_taken_back(tmp_path, db_url):
+    store = store_of(tmp_path, db_url)
+    rated_room = store.create_room("grid-square", ["alice", "bob"], seed=1, terms=RoomTerms(rated=True))
+    friendly = store.create_room("grid-square", ["alice", "bob"], seed=1, terms=RoomTerms(move_seconds=60))
+    for room, refused in ((rated_room, True), (friendly, False)):
+        session = store.open_game(room.id)
+        session.play(0, first_legal(session)[1])
+        if refused:
+            with pytest.raises(SaveError, match="cannot be taken back"):
+                session.undo(0)
+            assert store.open_game(room.id).ply == 1 and session.ply == 1
+        else:
+            assert session.undo(0) == 0 and store.open_game(room.id).ply == 0

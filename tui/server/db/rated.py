@@ -158,9 +158,11 @@ def terms(store: "DbStore", room_ids: list[str]) -> dict[str, RoomTerms]:
     return out
 
 
-def on_commit(tx: "Tx", n: int, record: "GameRecord") -> None:
+def on_commit(tx: "Tx", n: int, record: "GameRecord", taken_back: bool = False) -> None:
     """In a move's transaction: the clock starts again, and a rated game
-    that has just ended is rated (once: `rated_games` is keyed by room)."""
+    that has just ended is rated (once: `rated_games` is keyed by room).
+    SaveError (nothing written) for a move after a loss on time, or a
+    move taken back (`taken_back`) in a rated game."""
     from engine.errors import SaveError
 
     t = terms_in(tx, n)
@@ -168,6 +170,8 @@ def on_commit(tx: "Tx", n: int, record: "GameRecord") -> None:
         return
     if t.lost_on_time >= 0:
         raise SaveError(f"this game is over: seat {t.lost_on_time + 1} lost on time")
+    if t.rated and taken_back:
+        raise SaveError("a rated game's moves cannot be taken back")
     tx.q("UPDATE room_terms SET turn_since = ? WHERE room = ?", (time.time(), n))
     if t.rated and record.state.is_over():
         outcome = record.state.outcome()

@@ -467,13 +467,14 @@ class DbStore:
             if not rows:
                 raise GameMovedOn(room_id)
             tx.q("DELETE FROM moves WHERE room = ? AND ply >= ?", (n, keep))
+            taken_back = tx.rowcount > 0
             for ply in range(keep, record.ply):
                 seat, text = record.moves[ply]
                 try:
                     tx.q("INSERT INTO moves (room, ply, seat, notation) VALUES (?, ?, ?, ?)", (n, ply, seat, text))
                 except Conflict:
                     raise GameMovedOn(room_id) from None
-            rated.on_commit(tx, n, record)  # the clock starts again; a rated game's end is rated
+            rated.on_commit(tx, n, record, taken_back)  # the clock starts again; a rated game's end is rated
             self._changed(tx, room_id)
         self.db.told(room_id)
         return int(rows[0][0])
