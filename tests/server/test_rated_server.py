@@ -8,7 +8,7 @@ import asyncio
 import json
 
 from tests.server.conftest import open_term
-from tests.server.test_db_server import bind, run_cli
+from tests.server.test_db_server import bind, first_legal, run_cli
 from tests.server.test_server_play import enter_room
 from tui.server.bots import BotRunner
 from tui.server.db import rated
@@ -82,6 +82,9 @@ async def test_a_person_who_leaves_a_timed_room_gets_a_stand_in_and_their_seat_b
         ply = store.open_game(room.id).ply
         await alice.wait_for(f"your turn · {room.id}")
         assert store.open_game(room.id).ply == ply  # nobody moved for her since she came back
+        seat, move = first_legal(store, room.id)
+        await alice.type_move(move)  # her screen read the game after her claim: her move is taken at once
+        await until(lambda: store.open_game(room.id).record.moves[ply:ply + 1] == [(0, move)], "her move")
         await alice.close()
     finally:
         await front.close()

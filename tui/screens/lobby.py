@@ -207,22 +207,26 @@ class LobbyScreen(Screen[None]):
         from engine.errors import SaveError
         from tui.screens.lobby_room import RoomScreen
 
-        try:
-            screen = RoomScreen(self.store.open_game(room_id), seat, room_id)
-        except SaveError as exc:
-            self.store.log(f"room {room_id}: {DAMAGED}: {exc}")
-            self.say(f"Room {room_id}: {DAMAGED}; the server's operator has been told.")
-            self.action_refresh(relist=True)
-            return
-        except RoomError as exc:  # the database cannot be reached now
-            self.say(f"Room {room_id} not opened: {exc}.")
-            return
-        if seat is not None:
+        token = ""
+        if seat is not None:  # claimed before the game is read: a claim may end a stand-in bot (a timed room)
             try:
                 token = self.store.claim_seat(room_id, seat)
             except RoomError as exc:
                 self.say(f"Room {room_id} not opened: {exc}.")
                 return
+        try:
+            screen = RoomScreen(self.store.open_game(room_id), seat, room_id)
+        except (SaveError, RoomError) as exc:
+            if seat is not None:
+                self.store.release_seat(room_id, seat, token)
+            if isinstance(exc, SaveError):
+                self.store.log(f"room {room_id}: {DAMAGED}: {exc}")
+                self.say(f"Room {room_id}: {DAMAGED}; the server's operator has been told.")
+                self.action_refresh(relist=True)
+            else:  # the database cannot be reached now
+                self.say(f"Room {room_id} not opened: {exc}.")
+            return
+        if seat is not None:
             screen.still_mine = lambda: self.store.holds_seat(room_id, seat, token)
             screen.release = lambda: self.store.release_seat(room_id, seat, token)
         self.say("")
