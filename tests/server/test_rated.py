@@ -159,3 +159,26 @@ def test_a_rated_games_moves_cannot_be_taken_back(tmp_path, db_url):
             assert store.open_game(room.id).ply == 1 and session.ply == 1
         else:
             assert session.undo(0) == 0 and store.open_game(room.id).ply == 0
+
+
+def test_two_doors_committing_the_last_move_rate_the_game_once(tmp_path, db_url):
+    from engine.bot_turn import think
+
+    a = store_of(tmp_path, db_url)
+    b = DbStore(tmp_path / "data", a.db.url, door="door-b")
+    seats = ["bot:greedy", "bot:random"]
+    probe = a.create_room("grid-square", seats, seed=11)  # unrated: how long this seed's game is
+    play_out(a, probe.id)
+    plies = a.open_game(probe.id).ply
+    room = a.create_room("grid-square", seats, seed=11, terms=RoomTerms(rated=True))
+    for _ in range(plies - 1):
+        bot_turn_in_room(a.bot_target(room.id))
+    sa, sb = StandInSession.open(a, room.id), StandInSession.open(b, room.id)
+    assert sa.ply == plies - 1 and not sa.is_over()
+    seat = sa.bots_to_act()[0]
+    sa.play_choice(think(sa.record, seat))
+    with pytest.raises(StaleGameError):
+        sb._commit(lambda: sb.record.play_move(seat, sb.record.bot_move(seat)), check_disk=False)
+    assert a.open_game(room.id).is_over()
+    assert {r.player: r.games for r in rated.ladder(a)} == {"bot:greedy": 1, "bot:random": 1}
+    assert len(b._q("SELECT room FROM rated_games")) == 1
