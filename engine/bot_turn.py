@@ -172,7 +172,7 @@ def bot_turn(session: "GameSession", rethinks: int = RETHINKS,
         if not bots:
             break
         began = time.time()
-        choice = think(session.record, bots[0], since=since)
+        choice = think(session.record, bots[0], session.stand_in_level(bots[0]), since=since)
         thought = time.time() - began
         try:
             session.play_choice(choice)

@@ -249,6 +249,11 @@ class GameSession:
         """The seats to act now that bots play."""
         return [s for s in self.to_act() if self.record.players[s].is_bot]
 
+    def stand_in_level(self, seat: int) -> str | None:
+        """The bot level playing a person's seat while they are away (a
+        server's timed room, `tui.server.db.standin`); None here."""
+        return None
+
     def humans(self) -> list[int]:
         """The seats people play."""
         return [i for i, p in enumerate(self.record.players) if not p.is_bot]

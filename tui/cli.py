@@ -838,44 +838,34 @@ def _check_db_url(db: str) -> None:
 
 @app.command()
 def server(
-    action: str = typer.Argument(..., help="export: write a room's game as a save file."),
-    room: str = typer.Argument(..., help="The room (e.g. r0042)."),
+    action: str = typer.Argument(..., help="new-room GAME, rooms, ratings, players, or export ROOM."),
+    args: Optional[list[str]] = typer.Argument(None, help="new-room: the game; export: the room (e.g. r0042)."),
     data: str = typer.Option(..., "--data", help="The server's data folder."),
-    output: str = typer.Option(..., "--output", "-o", help="The save file to write."),
+    output: str = typer.Option("", "--output", "-o", help="export: the save file to write."),
     db: str = typer.Option("sqlite", "--db", help="The server's database (as `serve --db`)."),
+    seat: Optional[list[str]] = typer.Option(None, "--seat", help="new-room: a seat (a name, open, or bot:LEVEL; repeat)."),
+    option: Optional[list[str]] = OptionOpt,
+    rated: bool = typer.Option(False, "--rated", help="new-room: the game's end updates ratings."),
+    limit: str = typer.Option("", "--limit", help="new-room: time for each move (90s, 10m, 2h, 3d)."),
+    when_out: str = typer.Option("loss", "--when-out", help="new-room: a person out of time: loss, or bot:LEVEL "
+                                 "plays their seat until they come back."),
+    game: str = typer.Option("", "--game", help="ratings: one game's ladder."),
+    as_json: bool = typer.Option(False, "--json", help="rooms, ratings, players: JSON for tools."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="new-room: the game's seed."),
 ) -> None:
-    """A server's rooms from the command line: `server export --data DIR ROOM -o FILE`."""
-    if action != "export":
-        fail(f"no server action {action!r} (there is: export)")
+    """The operator's command line on a server's rooms (safe while `tsquare serve` runs): new-room, rooms,
+    ratings, players, export."""
+    from tui.server.operator import OperatorError, Request, run
+
     _check_db_url(db)
-    folder = Path(data).expanduser()
-    if not folder.is_dir():
-        fail(f"{folder}: no such data folder")
-    if db == "sqlite" and not (folder / "tsquare.db").is_file():
-        fail(f"{folder}: no server database here (start `tsquare serve --data {folder}` once)")
-    from engine.errors import SaveError
-    from engine.saves import SaveWriteError, write_atomic
-    from tui.server.db import open_store
-    from tui.server.db.backends import DatabaseDown
-    from tui.server.records import RoomError
-
-    store = open_store(folder, db)
+    req = Request(action, list(args or []), Path(data).expanduser(), db, list(seat or []), list(option or []),
+                  rated, limit, when_out, game, as_json, output, seed)
     try:
-        if db != "files":
-            from tui.server.db import migrations
-
-            if migrations.current(store.db) is None:
-                fail(f"{folder}: no server database here (start `tsquare serve --data {folder}` once)")
-        text = store.export(room)
-    except DatabaseDown as exc:
-        fail(f"cannot read the database: {exc.detail}")
-    except (RoomError, SaveError, OSError) as exc:
+        lines = run(req)
+    except OperatorError as exc:
         fail(str(exc))
-    try:
-        write_atomic(Path(output), text)
-    except (OSError, SaveWriteError) as exc:
-        fail(f"{output}: cannot write: {exc}")
-    print(f"{room}: saved to {output}")
+    for line in lines:
+        print(line)
 
 
 @app.command()

@@ -15,19 +15,32 @@ from tui.server.sections import sections
 from tui.server.store import DAMAGED, PAGE, RoomError, RoomStatus, Store, seat_label
 from tui.widgets.option_list import KeyOptionList
 
+
+def room_notes(store: object, room_ids: list[str]) -> dict[str, str]:
+    """Per room: 'rated', its clock (a store without a database: none)."""
+    if not hasattr(store, "db"):
+        return {}
+    from tui.server.db.rated import room_notes as notes
+
+    return notes(store, room_ids)  # type: ignore[arg-type]
+
+LINE = 76
+"""A room's line at most (80 columns less the list's border): longer ones end in '…'."""
 REFRESH_SECONDS = 1.0
 """How often the lobby looks at the rooms again: one stat of the index's
 change mark, and one per room shown (never per room on the server)."""
 
 
-def room_label(st: RoomStatus, user: str) -> Text:
-    """One room as a line of the lobby's list."""
+def room_label(st: RoomStatus, user: str, note: str = "") -> Text:
+    """One room as a line of the lobby's list (`note`: rated, its clock)."""
     if st.damaged:
         return Text(f"  damaged   {st.room.id}  {st.title:<18} {DAMAGED}")
     mark = "▶ your turn" if st.your_turn else ("  finished " if st.over else "           ")
     seats = ", ".join("you" if s == user else seat_label(s) for s in st.room.seats)
     hints = " · hints on" if st.hints else ""
-    return Text(f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {seats}{hints}")
+    note = f"{note} · " if note else ""
+    line = f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {note}{seats}{hints}"
+    return Text(line if len(line) <= LINE else line[:LINE - 1] + "…")
 
 
 class LobbyScreen(Screen[None]):
@@ -42,6 +55,8 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "open", "Play / join", show=True),
         Binding("w", "watch", "Watch"),
         Binding("c", "create", "New room"),
+        Binding("l", "ladder", "Ladders"),
+        Binding("y", "profile", "You"),
         Binding("r", "refresh", "Refresh", show=False),
         Binding("n", "page(1)", "More rooms", show=False),
         Binding("p", "page(-1)", "Back a page", show=False),
@@ -63,6 +78,8 @@ class LobbyScreen(Screen[None]):
         """The rooms listed (read again only when the index's change mark moves)."""
         self.mark: object = ()
         """The index's change mark at the last listing."""
+        self.notes: dict[str, str] = {}
+        """Per room shown: rated, its clock (`tui.server.db.rated.room_notes`)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -93,10 +110,12 @@ class LobbyScreen(Screen[None]):
                 self.listed = self.store.lobby_rooms(self.user, self.page)
                 self.pages = max(1, -(-max(self.store.open_count(), self.store.room_count()) // PAGE))
             statuses = [st for st in (self.store.status(r, self.user) for r in self.listed) if st is not None]
+            notes = room_notes(self.store, [r.id for r in self.listed])
         except RoomError as exc:
             self.say(str(exc))
             return
-        if relist or statuses != list(self.statuses.values()):
+        if relist or statuses != list(self.statuses.values()) or notes != self.notes:
+            self.notes = notes
             self._draw(statuses)
 
     def _draw(self, statuses: list[RoomStatus]) -> None:
@@ -113,7 +132,7 @@ class LobbyScreen(Screen[None]):
         options: list[Option] = []
         for title, group in sections(statuses, self.user):
             options.append(Option(Text(f"── {title} ({len(group)})", style="bold"), disabled=True))
-            options += [Option(room_label(s, self.user), id=s.room.id) for s in group]
+            options += [Option(room_label(s, self.user, self.notes.get(s.room.id, "")), id=s.room.id) for s in group]
         rooms.clear_options()
         rooms.add_options(options)
         ids = [o.id for o in options]
@@ -179,22 +198,26 @@ class LobbyScreen(Screen[None]):
         from engine.errors import SaveError
         from tui.screens.lobby_room import RoomScreen
 
-        try:
-            screen = RoomScreen(self.store.open_game(room_id), seat, room_id)
-        except SaveError as exc:
-            self.store.log(f"room {room_id}: {DAMAGED}: {exc}")
-            self.say(f"Room {room_id}: {DAMAGED}; the server's operator has been told.")
-            self.action_refresh(relist=True)
-            return
-        except RoomError as exc:  # the database cannot be reached now
-            self.say(f"Room {room_id} not opened: {exc}.")
-            return
-        if seat is not None:
+        token = ""
+        if seat is not None:  # claimed before the game is read: a claim may end a stand-in bot (a timed room)
             try:
                 token = self.store.claim_seat(room_id, seat)
             except RoomError as exc:
                 self.say(f"Room {room_id} not opened: {exc}.")
                 return
+        try:
+            screen = RoomScreen(self.store.open_game(room_id), seat, room_id)
+        except (SaveError, RoomError) as exc:
+            if seat is not None:
+                self.store.release_seat(room_id, seat, token)
+            if isinstance(exc, SaveError):
+                self.store.log(f"room {room_id}: {DAMAGED}: {exc}")
+                self.say(f"Room {room_id}: {DAMAGED}; the server's operator has been told.")
+                self.action_refresh(relist=True)
+            else:  # the database cannot be reached now
+                self.say(f"Room {room_id} not opened: {exc}.")
+            return
+        if seat is not None:
             screen.still_mine = lambda: self.store.holds_seat(room_id, seat, token)
             screen.release = lambda: self.store.release_seat(room_id, seat, token)
         self.say("")
@@ -207,6 +230,20 @@ class LobbyScreen(Screen[None]):
                 self.enter(room_id, 0)
 
         self.app.push_screen(NewRoomScreen(self.store, self.user), made)
+
+    def action_ladder(self) -> None:
+        if not hasattr(self.store, "db"):
+            return self.say("Ratings need the server's database.")
+        from tui.screens.ratings import LadderScreen
+
+        self.app.push_screen(LadderScreen(self.store, self.user))
+
+    def action_profile(self) -> None:
+        if not hasattr(self.store, "db"):
+            return self.say("Ratings need the server's database.")
+        from tui.screens.ratings import ProfileScreen
+
+        self.app.push_screen(ProfileScreen(self.store, self.user, self.user))
 
     def action_quit_app(self) -> None:
         self.app.exit()
@@ -253,13 +290,15 @@ class NewRoomScreen(Screen[str | None]):
         self.dismiss(None)
 
 
-def room_form(ruleset, user: str = "you"):
+def room_form(ruleset, user: str = "you", terms: bool = False):
     """The local setup form without name rows (in a room, people's names
     are their user names and bots get theirs from their seat); seat 1 is
-    the maker's, shown by name and not changed."""
+    the maker's, shown by name and not changed. `terms`: with the rated and
+    time limit rows (`tui.screens.room_terms`; a server with a database)."""
+    from tui.screens.room_terms import TermsRows
     from tui.screens.setup import SetupForm
 
-    class RoomForm(SetupForm):
+    class RoomForm(*((TermsRows,) if terms else ()), SetupForm):  # type: ignore[misc]
         def row_keys(self) -> list[str]:
             return [k for k in super().row_keys() if not k.startswith("name:")]
 
@@ -293,7 +332,7 @@ class RoomSetupScreen(Screen[str | None]):
                 "Seat 1 is yours; other Human seats stay open. ↑↓ row · ←→ change · Enter: make",
                 classes="hint",
             )
-            yield room_form(self.ruleset, self.user)
+            yield room_form(self.ruleset, self.user, terms=hasattr(self.store, "db"))
             yield Static("", id="message")
         yield Footer()
 
@@ -310,11 +349,13 @@ class RoomSetupScreen(Screen[str | None]):
     def action_start(self) -> None:
         from tui.screens.setup import SetupForm, parse_seed
 
-        c = self.query_one(SetupForm).choices
+        form = self.query_one(SetupForm)
+        c = form.choices
         seats: list[str | None] = [self.user] + [k if k.startswith("bot:") else None for k in c.kinds[1:]]
+        terms = {"terms": form.terms()} if hasattr(form, "terms") else {}
         try:
             room = self.store.create_room(self.ruleset.id, seats, c.options, parse_seed(c.seed),
-                                          hints=self.query_one(SetupForm).chosen_hints())
+                                          hints=form.chosen_hints(), **terms)
         except (RoomError, ValueError) as exc:
             self.query_one("#message", Static).update(Text(str(exc)))
             return

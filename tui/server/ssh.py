@@ -192,6 +192,7 @@ class Front:
         self._server: asyncssh.SSHAcceptor | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._poke_task: asyncio.Task[None] | None = None
+        self._clock_task: asyncio.Task[None] | None = None
         self.pokeable: set[int] = set()
         self.seen_marks: dict = {}
         """Each room's save as the last look for changes saw it."""
@@ -224,6 +225,10 @@ class Front:
         )
         if self.bots is not None:
             self._bot_task = asyncio.create_task(self.bots.run())
+            if hasattr(self.store, "db"):  # the timed rooms' clocks (tui.server.db.rated)
+                from tui.server.db.rated import clock_loop
+
+                self._clock_task = asyncio.create_task(clock_loop(self.store))
         if self.zygote is not None:
             pushes = getattr(self.store, "pushes", None)  # a database tells its changes: nothing to poll
             self._poke_task = asyncio.create_task(self._hear_pushes(pushes()) if pushes else self._poke_movers())
@@ -231,7 +236,7 @@ class Front:
 
     async def close(self) -> None:
         """Stop listening, end every connection and child process."""
-        for task in (self._bot_task, self._poke_task):
+        for task in (self._bot_task, self._poke_task, self._clock_task):
             if task is not None:
                 task.cancel()
         if self._server is not None:
@@ -613,9 +618,13 @@ def status_lines(store: Store, user: str) -> list[str]:
     if not waiting:
         return [f"{user}: no game waits for you."]
     lines = [f"{user}: your turn in {len(waiting)} room{'s' if len(waiting) > 1 else ''}:"]
+    from tui.server.db.rated import clocks
+
+    clock = clocks(store, [st.room.id for st in waiting])
     for st in waiting:
         others = ", ".join(seat_label(s) for i, s in enumerate(st.room.seats) if i != st.seat)
-        lines.append(f"  {st.room.id}  {st.title:<20} move {st.ply + 1:<4} with {others}")
+        left = f"  ({clock[st.room.id]})" if st.room.id in clock else ""
+        lines.append(f"  {st.room.id}  {st.title:<20} move {st.ply + 1:<4} with {others}{left}")
     return lines
 
 

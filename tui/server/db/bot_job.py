@@ -16,7 +16,7 @@ def bot_turn_in_room(target: str) -> TurnResult:
     import time
     from pathlib import Path
 
-    from tui.server.db.session import RoomSession
+    from tui.server.db.standin import StandInSession
     from tui.server.db.store import DbStore
 
     room_id, root, url, since = (json.loads(target) + [None])[:4]
@@ -31,4 +31,4 @@ def bot_turn_in_room(target: str) -> TurnResult:
         when, began[0] = began[0], time.time()
         return when
 
-    return bot_turn(RoomSession.open(store, room_id), changed_at=changed_at)  # type: ignore[arg-type]
+    return bot_turn(StandInSession.open(store, room_id), changed_at=changed_at)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, ContextManager, Iterator
 
 from engine.errors import SaveError
+from tui.server.db import rated
 from tui.server.db.backends import Conflict, Database, DatabaseDown, Tx, open_database
 from tui.server.records import (
     DAMAGED,
@@ -44,6 +45,7 @@ from tui.server.records import (
 if TYPE_CHECKING:
     from engine.record import GameRecord
     from engine.session import GameOnDisk
+    from tui.server.db.rated import RoomTerms
     from tui.server.db.session import RoomSession
 
 DB_ENV = "TSQUARE_DB"
@@ -276,7 +278,8 @@ class DbStore:
 
     def bot_rooms(self) -> list[Room]:
         """The rooms with a bot seat whose game goes on, oldest first."""
-        return self._rooms("WHERE has_bots = 1 AND state <> 'over'", (), "ORDER BY n")
+        return self._rooms("WHERE (has_bots = 1 OR n IN (SELECT room FROM room_terms WHERE stand_ins <> '[]')) "
+                           "AND state <> 'over'", (), "ORDER BY n")
 
     def rooms(self) -> list[Room]:
         """Every room, oldest first (for tools; never for a lobby)."""
@@ -284,8 +287,9 @@ class DbStore:
 
     # -------------------------------------------------------------- rooms: changing
     def create_room(self, game: str, seats: list[str | None], options: dict[str, Any] | None = None,
-                    seed: int | None = None, hints: bool = False) -> Room:
-        """A new room of `game` (as the file store's `create_room`)."""
+                    seed: int | None = None, hints: bool = False, terms: "RoomTerms | None" = None) -> Room:
+        """A new room of `game` (as the file store's `create_room`; `terms`:
+        rated or not, its move clock, see `rated.RoomTerms`)."""
         from engine.record import GameRecord
         from rulesets import REGISTRY
         from tui.server.store import _player
@@ -297,6 +301,8 @@ class DbStore:
                     raise RoomError(f"no bot level {s[4:]!r} in {ruleset.title} (levels: {', '.join(ruleset.bot_levels)})")
             elif s is not None:
                 check_user_name(s)
+        if terms is not None:
+            rated.check_terms(terms, seats, ruleset.bot_levels, hints)
         maker = seats[0] if seats and seats[0] is not None and not seats[0].startswith("bot:") else ""
         players = [_player(i, s) for i, s in enumerate(seats)]
         seed = int(time.time() * 1000) % 1_000_000_007 if seed is None else seed
@@ -318,6 +324,8 @@ class DbStore:
                         raise RoomError(f"the server holds as many rooms as it may ({count}); no new room can be made")
                     room = Room(room_id_of(int(top) + 1), game, list(seats), record.created, maker=maker)
                     self._insert_room(tx, room, cols)
+                    if terms is not None:
+                        rated.put_terms(tx, room_number(room.id), terms)
                     self._changed(tx, room.id)
                 break
             except Conflict:
@@ -459,12 +467,14 @@ class DbStore:
             if not rows:
                 raise GameMovedOn(room_id)
             tx.q("DELETE FROM moves WHERE room = ? AND ply >= ?", (n, keep))
+            taken_back = tx.rowcount > 0
             for ply in range(keep, record.ply):
                 seat, text = record.moves[ply]
                 try:
                     tx.q("INSERT INTO moves (room, ply, seat, notation) VALUES (?, ?, ?, ?)", (n, ply, seat, text))
                 except Conflict:
                     raise GameMovedOn(room_id) from None
+            rated.on_commit(tx, n, record, taken_back)  # the clock starts again; a rated game's end is rated
             self._changed(tx, room_id)
         self.db.told(room_id)
         return int(rows[0][0])
@@ -502,6 +512,8 @@ class DbStore:
             tx.q("INSERT INTO claims (room, seat, token, door, pid) VALUES (?, ?, ?, ?, ?) ON CONFLICT (room, seat) "
                  "DO UPDATE SET token = excluded.token, door = excluded.door, pid = excluded.pid",
                  (room_number(room_id), seat, token, self.door, os.getpid()))
+            if rated.person_back(tx, room_number(room_id), seat):  # their stand-in bot stops
+                self._changed(tx, room_id)
         return token
 
     def holds_seat(self, room_id: str, seat: int, token: str) -> bool:

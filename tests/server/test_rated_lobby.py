@@ -1,0 +1,80 @@
+"""Rated play in the lobby (Textual pilot, a SQLite database): rooms show
+rated and their clock, `l` opens the ladders and a player's profile, `y`
+your own, and the room form makes a rated, timed room."""
+from __future__ import annotations
+
+from tests.server.test_rated import play_out
+from tui.server.db import rated
+from tui.server.db.rated import RoomTerms
+from tui.server.db.store import DB_ENV, DbStore
+
+
+def lobby_app(tmp_path, monkeypatch):
+    from tui.server.player import LobbyApp
+
+    store = DbStore(tmp_path / "data", "sqlite")
+    store.make()
+    monkeypatch.setenv(DB_ENV, store.db.url)
+    return store, lambda: LobbyApp(store.root, "alice")
+
+
+async def test_the_lobby_shows_ladders_profiles_and_clocks(tmp_path, monkeypatch):
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.ratings import LadderScreen, ProfileScreen
+
+    store, make_app = lobby_app(tmp_path, monkeypatch)
+    bots = store.create_room("grid-square", ["bot:greedy", "bot:random"], seed=3, terms=RoomTerms(rated=True))
+    play_out(store, bots.id)
+    timed = store.create_room("grid-square", ["alice", "bob"], seed=4, terms=RoomTerms(True, 3 * 86400, "loss"))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert lobby.notes[timed.id] in ("rated · 3d left", "rated · 2d left") and lobby.notes[bots.id] == "rated"
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LadderScreen) and app.screen.game == "grid-square"
+        lines = [str(app.screen.query_one("#ladder").get_option_at_index(i).prompt) for i in range(3)]
+        assert "bot:" in lines[1] and "1 game" in lines[1] and "±" in lines[1]
+        assert all(len(line) <= 78 for line in lines)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ProfileScreen) and app.screen.who.startswith("bot:")
+        await pilot.press("escape", "right")
+        await pilot.pause()
+        assert app.screen.game == "squire"  # another game's ladder: none rated yet
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, ProfileScreen) and app.screen.who == "alice"
+        text = str(app.screen.query_one("#profile").render())
+        assert "no rated game yet" in text and timed.id in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_rated_timed_room_is_made_from_the_lobby_form(tmp_path, monkeypatch):
+    from tui.screens.lobby_room import RoomScreen
+    from tui.screens.setup import SetupForm
+
+    store, make_app = lobby_app(tmp_path, monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")  # Grid Square
+        await pilot.pause()
+        form = app.screen.query_one(SetupForm)
+        assert "terms:policy" not in form.row_keys()  # asked only with a time limit
+        for key, presses in (("terms:rated", 1), ("terms:limit", 2), ("terms:policy", 2)):
+            while form.row_keys()[form.choices.row] != key:
+                await pilot.press("down")
+            await pilot.press(*["right"] * presses)
+        assert "Time per move" in form.render().plain and "5m" in form.render().plain
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, RoomScreen)
+    (room,) = store.rooms()
+    t = rated.terms(store, [room.id])[room.id]
+    assert (t.rated, t.move_seconds, t.policy) == (True, 300, "bot:greedy")
