@@ -122,11 +122,12 @@ class _MoveEvents(dict):
     def __missing__(self, key: tuple[int, Any]) -> Event:
         seat, move = key
         who = seat_ref(seat)
-        if type(move) is Place:
-            found = Event(f"{who} placed {format_move(move)}")
+        if type(move) is Place:  # in words, as `describe_move` says it (notation stays in ':' and 'a')
+            found = Event(f"{who} placed a {g.SIZE_NAMES[move.size]} building on {span_text(*move)}")
         else:
-            found = Event(f"{who} slid {building_text(*move[:4])} {move.dist} {_DIR_NAMES[move.direction]}"
-                          f" to {building_text(*slide_target(move))}")
+            found = Event(f"{who} slid the {g.SIZE_NAMES[move.size]} building on {span_text(*move[:4])}"
+                          f" {plural(move.dist, 'cell')} {_DIR_NAMES[move.direction]},"
+                          f" to {span_text(*slide_target(move))}")
         self[key] = found
         return found
 
