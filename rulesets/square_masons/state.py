@@ -29,6 +29,7 @@ from rulesets.square_masons.data import (
     STONE,
     X2,
 )
+from rulesets.square_masons.describe import a_card, card_word
 from rulesets.square_masons.geometry import (
     CELLS,
     FULL,
@@ -104,9 +105,9 @@ def P(seat: int) -> str:
 # Events are immutable: the draft's, the commonest, are made once
 _CHOSEN = [Event(f"{P(s)} has chosen") for s in range(5)]
 """Per seat: the public event of a sealed draft pick."""
-_PICKED = {(s, c): Event(f"You picked {CARD_TYPES[c]}", private_to=s) for s in range(5) for c in range(5)}
+_PICKED = {(s, c): Event(f"You picked {a_card(c)}", private_to=s) for s in range(5) for c in range(5)}
 """Per (seat, card): the picker's private event."""
-_SHOWN = {(s, c): f"{P(s)} {'a face-down card' if c is None else CARD_TYPES[c]}" for s in range(5) for c in (*range(5), None)}
+_SHOWN = {(s, c): f"{P(s)} {'a face-down card' if c is None else card_word(c)}" for s in range(5) for c in (*range(5), None)}
 """Per (seat, card or None when face down): a pick in the reveal's text."""
 
 
@@ -541,7 +542,7 @@ class SquareMasonsState(GameState):
             for c in b.face_down:
                 b.drafted[c] += 1
             if b.face_down:
-                names = ", ".join(CARD_TYPES[c] for c in sorted(b.face_down))
+                names = ", ".join(card_word(c) for c in sorted(b.face_down))
                 events.append(Event(f"{P(self.order_holder)} reveals the face-down picks: {names}"))
             b.face_down = []
         self.pair_queue = [
@@ -565,8 +566,8 @@ class SquareMasonsState(GameState):
 
     def _set_pairing(self, seat: int, letters: str) -> list[Event]:
         self.boards[seat].doubled = letters
-        names = ", ".join(CARD_TYPES[CARD_LETTERS.index(ch)] for ch in letters)
-        return [Event(f"{P(seat)} pairs x2 with {names}")]
+        names = " and ".join(card_word(CARD_LETTERS.index(ch)) for ch in letters)
+        return [Event(f"{P(seat)} pairs Double with {names}")]
 
     def _pair(self, seat: int, move: Pair) -> list[Event]:
         self.pair_queue.pop(0)
