@@ -930,6 +930,12 @@ class ArchitectsState(GameState):
 
         return explain(self, seat, move)
 
+    def why_no_play(self, seat: int, cards: Sequence[int]) -> str:
+        """Why no legal move plays exactly `cards` (picked from the hand) now."""
+        from rulesets.architects.explain import why_no_play
+
+        return why_no_play(self, seat, tuple(cards))
+
     def describe_move(self, move: Any, seat: int | None = None) -> str:
         from rulesets.architects.explain import describe
 
