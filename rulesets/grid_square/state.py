@@ -419,16 +419,17 @@ class GridSquareState(GameState):
                 return f"no {g.SIZE_NAMES[move.size]} buildings left"
             m = g.MASKS[move]
             built, inner = (self.h, self.inner_h) if move.orient == "h" else (self.v, self.inner_v)
-            if m & built:
-                return f"{format_move(move)} overlaps a building"
-            return f"{format_move(move)} would divide a claimed area"
+            if m & built:  # where, in words: the notation is what was typed or built by keys
+                return f"a {g.SIZE_NAMES[move.size]} building on {span_text(*move)} overlaps another"
+            return f"a {g.SIZE_NAMES[move.size]} building on {span_text(*move)} would divide a claimed area"
         if isinstance(move, Slide):
             if self.phase != "slide":
                 return f"no slide now: {step_now}"
-            name = building_text(*move[:4]) if move[:4] in g.MASKS else format_move(move)
+            name = f"the {g.SIZE_NAMES[move.size]} building on {span_text(*move[:4])}" if move[:4] in g.MASKS \
+                else format_move(move)
             i = self._piece_index(move)
             if i is None:
-                return f"there is no building at {name}"
+                return f"there is no such building ({name})" if move[:4] not in g.MASKS else f"there is no {name[4:]}"
             if self.is_fixed(self.pieces[i]):
                 return f"{name} bounds a claimed area and cannot move"
             reach = self.slide_reach(i, move.direction) if move.direction in DIRECTIONS else 0
@@ -605,7 +606,7 @@ class GridSquareState(GameState):
             text = f"place a {g.SIZE_NAMES[move.size]} building on {span_text(*move)}"
         elif isinstance(move, Slide):
             text = (f"slide the {g.SIZE_NAMES[move.size]} building on {span_text(*move[:4])} "
-                    f"{move.dist} {_DIR_NAMES[move.direction]}, to {span_text(*slide_target(move))}")
+                    f"{plural(move.dist, 'cell')} {_DIR_NAMES[move.direction]}, to {span_text(*slide_target(move))}")
         elif isinstance(move, Claim):
             region = self.area_of(move.cell)
             size = f"{bin(region).count('1')}-cell " if region else ""

@@ -119,7 +119,7 @@ def test_only_one_slide_and_it_is_optional():
 
 def test_slide_of_a_missing_building_is_illegal():
     s = slide_ready("Sd4h")
-    with pytest.raises(IllegalMoveError, match="no building at Md4h"):
+    with pytest.raises(IllegalMoveError, match="no middle building on d4–f4"):
         s.parse_move("Md4h-e1", 0)
 
 
