@@ -128,6 +128,9 @@ class GameView(base.GameView, Vertical):
     """Header, the maze (or cards, or players), the composer, the moves, the legend."""
 
     KEYS_HELP = KEYS_HELP
+    MIN_HEIGHT = 21
+    """The header, the maze, the hand line, three moves and the legend: at
+    80×24 nothing is left for a log strip, which keeps its column."""
     DEFAULT_CSS = """
     GameView { width: 60; height: 1fr; }
     GameView #ar-head { height: 2; }

@@ -308,6 +308,9 @@ class GameView(base.GameView, Vertical):
     """Square Masons' board for one seat."""
 
     KEYS_HELP = KEYS_HELP
+    MIN_HEIGHT = 21
+    """Round line, players (up to 5), the hand, its detail, the draft table
+    and the action: at 80×24 no row is left for a log strip (a column)."""
     DEFAULT_CSS = """
     GameView { width: 75%; height: 1fr; }
     GameView > #sm-top { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }

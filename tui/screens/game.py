@@ -38,6 +38,12 @@ from tui.widgets.status_line import StatusLine
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
+LOG_STRIP_BELOW = 100
+"""Narrower than this, the log is a strip under the board (full lines)
+instead of a column beside it (18 columns at 80: every entry over 4 lines)."""
+LOG_STRIP_ROWS = 4
+"""The most rows the strip takes (the view's `MIN_HEIGHT` may leave fewer)."""
+
 TYPE_HINT = "Type a move: → takes the grey completion, Enter plays, Esc cancels."
 
 PLAY_KEYS = ("type_move", "all_moves")
@@ -221,9 +227,21 @@ class GameScreen(Screen[None]):
         yield KeyBar()  # the keys that work now; one line, cheap to change on every key
 
     def on_resize(self, event: events.Resize) -> None:
+        self.place_log(event.size.width, event.size.height)
         fit = getattr(self.query_one("#view"), "fit_to", None)
         if fit is not None:  # a view may use more room when there is more
             fit(event.size.width, event.size.height)
+
+    def place_log(self, width: int, height: int) -> None:
+        """Below LOG_STRIP_BELOW columns the log is a strip of whole lines
+        under the board, of the rows the view leaves (at most
+        LOG_STRIP_ROWS, with one message row kept), else a column beside it."""
+        need = getattr(self.query_one("#view"), "MIN_HEIGHT", 0)
+        rows = min(LOG_STRIP_ROWS, height - 3 - need)  # 3: the status line, one message row, the key bar
+        strip = width < LOG_STRIP_BELOW and rows >= 2
+        self.set_class(strip, "-log-strip")
+        for n in range(2, LOG_STRIP_ROWS + 1):
+            self.set_class(strip and rows == n, f"-log-strip-{n}")
 
     def on_mount(self) -> None:
         self.set_interval(self.TICK_SECONDS, self._tick)

@@ -28,6 +28,9 @@ from tui.widgets.text_fit import wrap_words
 
 LAST_MARK = "▶"
 """Before each entry of the last move."""
+NARROW = 30
+"""Below this width (a column beside the board at 80 columns) an entry's
+later lines start under its number, not under its text: 4 more columns."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,7 @@ class LogPanel(ScrollView, can_focus=True):
         last_ply = self.last_ply
         digits = len(str(last_ply or 0))
         gutter = 2 + digits + 2  # mark, space, number, '. '
+        indent = 2 if width < NARROW else gutter  # narrow: the text under the number, not under the text
         for e in self.entries:
             is_last = e.ply == last_ply
             body = last if is_last else older
@@ -139,9 +143,14 @@ class LogPanel(ScrollView, can_focus=True):
                 Segment(". ", body),
             ]
             starts.append(len(strips))
-            for k, line in enumerate(wrap_words(e.text, width - gutter) or [""]):
-                lead = head if k == 0 else [Segment(" " * gutter, body)]
-                strips.append(Strip([*lead, Segment(line, body)], gutter + cell_len(line)))
+            lines = wrap_words(e.text, width - gutter) or [""]
+            words = e.text.split()
+            n = len(lines[0].split())
+            if indent < gutter and len(lines) > 1 and " ".join(words[:n]) == lines[0]:
+                lines = lines[:1] + wrap_words(" ".join(words[n:]), width - indent)  # the later lines use the gutter too
+            for k, line in enumerate(lines):
+                lead = head if k == 0 else [Segment(" " * indent, body)]
+                strips.append(Strip([*lead, Segment(line, body)], (gutter if k == 0 else indent) + cell_len(line)))
         self._strips, self._starts = strips, starts
         self.virtual_size = Size(width, len(strips))
         if self._following and not self._to_end_queued and self.scroll_offset.y < self.max_scroll_y:
