@@ -218,8 +218,8 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
 
 def why_no_play(st: "ArchitectsState", seat: int, cards: "tuple[int, ...] | list[int]") -> str:
     """Why no legal move plays exactly `cards` now (the cards a player
-    picked), in words: each way the cards could be played and what stops it
-    (`explain` on each), for the TUI's composer."""
+    picked), in a few words (a status line's room): each way the cards
+    could be played and what stops it, for the TUI's composer."""
     cards = tuple(cards)
     hand = set(st.players[seat].hand)
     missing = [c for c in cards if c not in hand]
@@ -227,33 +227,25 @@ def why_no_play(st: "ArchitectsState", seat: int, cards: "tuple[int, ...] | list
         return f"the {card_words(missing[0])} is not in your hand"
     if not cards:
         return "pick cards first (1–6)"
-    named = cards_words(cards)
     if len(cards) > 5:
         return "at most five cards are played together"
     if len(cards) == 1:
         card = cards[0]
-        reasons = []
-        if K.card_number(card) == 9 and not st.single_used:
-            toggles = [e for e in K.NINE_TOGGLES[K.card_suit(card)] if not (st.endgame and e in K.AREA_EFFECTS)]
-            if not toggles:
-                reasons.append("in the endgame every area stays closed")
-        if st.moved or st.single_used:
-            reasons.append(explain(st, seat, Single(card, ())))
-        else:
-            text = st.single_text(card)
-            here = BOARDS[st.players[seat].board].names[st.players[seat].pos]
-            reasons.append(f"no open path from {here} fits it ({text.text})")
-        if st.discarded:
-            reasons.append(explain(st, seat, Discard(card)))
-        return f"the {named}: " + "; ".join(dict.fromkeys(reasons))
+        if st.moved and st.discarded:
+            return "your client has moved and you have discarded this turn"
+        if st.single_used and st.discarded:
+            return "you have played a single card and discarded this turn"
+        here = BOARDS[st.players[seat].board].names[st.players[seat].pos]
+        return f"no open path from {here} fits the {card_words(card)} ({st.single_text(card).text})"
     if len(cards) == 2:
-        others = [s for s in range(st.num_players) if s != seat]
-        why = [explain(st, seat, Pair((cards[0], cards[1]), s, ())) for s in others]
-        if K.card_number(cards[0]) != K.card_number(cards[1]) or K.card_number(cards[0]) == 9 or not others:
-            return f"the {named}: {why[0] if why else 'a pair is played on another player'}"
-        return f"the {named}: " + "; ".join(dict.fromkeys(why))
+        a, b = cards
+        if K.card_number(a) != K.card_number(b):
+            return "a pair needs two cards of the same number"
+        if K.card_number(a) == 9:
+            return "9s make no pair (each suit's 9 says something else)"
+        why = [explain(st, seat, Pair((a, b), s, ())) for s in range(st.num_players) if s != seat]
+        return "; ".join(dict.fromkeys(why)) or "a pair is played on another player"
     n = len(cards)
-    used = {3: st.three_used, 4: st.four_used, 5: st.five_used}[n]
-    if used:
+    if {3: st.three_used, 4: st.four_used, 5: st.five_used}[n]:
         return f"you have already played {GROUP_NAMES[n]} together this turn"
-    return f"the {named} make no group play (the rules list what three, four and five cards do)"
+    return f"these {GROUP_NAMES[n]} make no group play (the rules list them)"

@@ -378,7 +378,7 @@ class GameView(base.GameView, Vertical):
             self.options = [m for m in self.legal if sorted(move_cards(m)) == want]
             if not self.options and want:  # the state says why, shown now and again on Enter
                 why = st.why_no_play(self.viewer, want)
-                ol.refusal = f"No play with these cards: {why}."
+                ol.refusal = f"No play: {why}"
                 ol.add_option(Option(Text(f"No play: {why} (c clears)", "bold"), disabled=True))
             for m in self.options:
                 ol.add_option(Option(f"{st.format_move(m)}: {self.describe(st, m, self.viewer)}"))

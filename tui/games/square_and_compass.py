@@ -84,6 +84,9 @@ class GameView(base.GameView, Vertical):
     """The Square and Compass board view the game screen mounts."""
 
     KEYS_HELP = KEYS_HELP
+    MIN_HEIGHT = 21
+    """The market page (resources, contracts, technicians/hazards/projects,
+    each with its detail line): at 80×24 no row is left for a log strip."""
     DEFAULT_CSS = """
     GameView { width: 2fr; min-width: 58; height: 1fr; }
     GameView #sc-head { height: 1; text-style: bold; }
