@@ -672,7 +672,8 @@ class SquareMasonsState(GameState):
         shown = []
         for s, b in enumerate(self.boards):
             sp, amt = b.bid  # type: ignore[misc]
-            shown.append(f"{P(s)} withdraws" if sp == 0 else f"{P(s)} bids {amt} on {sp}:{BLOCK_TYPES[self.offer[sp - 1]]}")
+            shown.append(f"{P(s)} withdraws" if sp == 0 else
+                         f"{P(s)} bids {plural(amt, 'coin')} on space {sp} (the {BLOCK_TYPES[self.offer[sp - 1]]} block)")
         events.append(Event("Auction revealed: " + "; ".join(shown)))
         self.space_no = 1
         return events + self._settle_auction()
@@ -696,7 +697,7 @@ class SquareMasonsState(GameState):
         for s, b in enumerate(self.boards):
             if b.bid and b.bid[0] == 0:
                 got = self._pay(s, d.WITHDRAW_COINS)
-                events.append(Event(f"{P(s)} withdrew and gains {got} coin"))
+                events.append(Event(f"{P(s)} withdrew and gains {plural(got, 'coin')}"))
         for b in self.boards:
             b.bid = None
         self.build_order = self.turn_order()
@@ -714,12 +715,12 @@ class SquareMasonsState(GameState):
                 self._charge(s, amt)
                 b.won = t
                 self.sold[sp - 1] = s
-                events.append(Event(f"{P(s)} wins block {BLOCK_TYPES[t]} for {amt}"))
+                events.append(Event(f"{P(s)} wins the {BLOCK_TYPES[t]} block for {plural(amt, 'coin')}"))
             else:
                 half = (amt + 1) // 2
                 self._charge(s, half)
                 b.lost, b.lost_paid = True, half
-                events.append(Event(f"{P(s)} is outbid on space {sp} and pays {half}"))
+                events.append(Event(f"{P(s)} is outbid on space {sp} and pays {plural(half, 'coin')}"))
         return events
 
     # -- the build phase

@@ -563,7 +563,7 @@ class GameView(base.GameView, Vertical):
         if self.query_one(ZoneView).laying():
             e += [LegendEntry("++", "fits", style="bold reverse"), LegendEntry("xx", "does not fit", style="bold reverse")]
         if st.phase in ("draft", "pair", "tie"):
-            e += [LegendEntry(CARD_LOOK[n].symbol, n, f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES]
+            e += [LegendEntry(CARD_LOOK[n].symbol, CARD_LOOK[n].title, f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES]
             e += [LegendEntry("●", "a card drafted"), LegendEntry("?", "face down")]
         if st.phase in ("market", "auction", "auction_tie"):
             e += [LegendEntry("▶", "your die"), LegendEntry("0", "withdraw: +1 coin")]
@@ -581,7 +581,7 @@ class GameView(base.GameView, Vertical):
               LegendEntry("J", "J or L (on cards)"), LegendEntry("S", "S or Z (on cards)"),
               LegendEntry("▁", "moved last; its piece underlined")]
         if st.phase not in ("draft", "pair", "tie"):
-            e += [LegendEntry(CARD_LOOK[n].symbol, f"{n} card", f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES
+            e += [LegendEntry(CARD_LOOK[n].symbol, f"{CARD_LOOK[n].title} card", f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES
                   if n not in ("stone", "order", "market")]
         e += [LegendEntry(k, BLOCK_ROW[k], f"kind-{BLOCK_KIND[k]}") for k in BLOCK_TYPES]
         e += [LegendEntry(PLAYER_MARKS[s], self._who(s), player_class(s % 5)) for s in range(st.num_players)]
