@@ -767,21 +767,21 @@ class SquareMasonsState(GameState):
         self._charge(seat, d.ACTION_COST)
         self.phase = "lay"
         self.hand_kind = kind
-        return [Event(f"{P(seat)} pays 1 to relocate {_kind_name(kind)} from {cell_name(move.cell)}")]
+        return [Event(f"{P(seat)} pays 1 coin to relocate {_kind_name(kind)} from {cell_name(move.cell)}")]
 
     def _store(self, seat: int, move: Store) -> list[Event]:
         b = self.boards[seat]
         kind, _ = b.construction.pop(b.piece_at(move.cell))  # type: ignore[arg-type]
         self._charge(seat, d.ACTION_COST)
         self._to_reserve_kind(b, kind)
-        return [Event(f"{P(seat)} pays 1 to move {_kind_name(kind)} from {cell_name(move.cell)} to the reserve")]
+        return [Event(f"{P(seat)} pays 1 coin to move {_kind_name(kind)} from {cell_name(move.cell)} to the reserve")]
 
     def _scrap(self, seat: int, move: Scrap) -> list[Event]:
         b = self.boards[seat]
         kind, _ = b.construction.pop(b.piece_at(move.cell))  # type: ignore[arg-type]
         self._charge(seat, d.ACTION_COST)
         self._to_supply(kind)
-        return [Event(f"{P(seat)} pays 1 to discard {_kind_name(kind)} from {cell_name(move.cell)}")]
+        return [Event(f"{P(seat)} pays 1 coin to discard {_kind_name(kind)} from {cell_name(move.cell)}")]
 
     def _take(self, seat: int, move: Take) -> list[Event]:
         b = self.boards[seat]
@@ -792,7 +792,7 @@ class SquareMasonsState(GameState):
         self._charge(seat, d.ACTION_COST)
         self.phase = "lay"
         self.hand_kind = move.kind
-        return [Event(f"{P(seat)} pays 1 to bring {_kind_name(move.kind)} from the reserve")]
+        return [Event(f"{P(seat)} pays 1 coin to bring {_kind_name(move.kind)} from the reserve")]
 
     def _swap(self, seat: int, move: Swap) -> list[Event]:
         b = self.boards[seat]
@@ -802,7 +802,7 @@ class SquareMasonsState(GameState):
         self._charge(seat, d.ACTION_COST)
         self.phase = "lay"
         self.hand_kind = move.kind
-        return [Event(f"{P(seat)} pays 1 to swap {_kind_name(kind)} from {cell_name(move.cell)} "
+        return [Event(f"{P(seat)} pays 1 coin to swap {_kind_name(kind)} from {cell_name(move.cell)} "
                       f"with {_kind_name(move.kind)} from the reserve")]
 
     def _drop(self, seat: int, move: Drop) -> list[Event]:
@@ -864,10 +864,10 @@ class SquareMasonsState(GameState):
                 # nothing to refund after an outbid bid of 0 (version 1–2: refunded all the same)
                 if b.lost_paid if self.rules_version >= 3 else b.lost:
                     got = self._pay(s, d.DONATION_REFUND)
-                    events.append(Event(f"{P(s)}'s Donation Center refunds {got} after the lost auction"))
+                    events.append(Event(f"{P(s)}'s Donation Center refunds {plural(got, 'coin')} after the lost auction"))
             elif a == "bank":
                 got = self._pay(s, d.BANK_INCOME)
-                events.append(Event(f"{P(s)}'s Bank pays {got}"))
+                events.append(Event(f"{P(s)}'s Bank pays {plural(got, 'coin')}"))
             elif a == "quarry":
                 if self.stone_supply:
                     self.stone_supply -= 1
@@ -901,7 +901,7 @@ class SquareMasonsState(GameState):
         self.prestige_tokens -= 1
         b.donations += 1
         self.abilities.pop(0)
-        events = [Event(f"{P(seat)} donates {d.DONATION_PRICE} for 1 prestige ({b.prestige} in all)")]
+        events = [Event(f"{P(seat)} donates {plural(d.DONATION_PRICE, 'coin')} for 1 prestige ({b.prestige} in all)")]
         won = self._check_win(seat)
         return events + (won or self._run_abilities())
 
