@@ -47,3 +47,19 @@ async def test_grid_square_at_80x24_gets_the_strip(tmp_path):
     leaves 2 rows under it at 80×24."""
     strip, log, view, _ = await _layout(tmp_path, "grid-square", (80, 24))
     assert strip and log.width == 80 and log.height == 2
+
+
+async def test_the_replay_places_its_log_as_the_game_screen_does(tmp_path):
+    from tui.screens.replay import ReplayScreen
+
+    rs = REGISTRY.get("grid-square")
+    record = GameRecord.new(rs, [Player("Ana"), Player("Ben")], 3, rs.default_options())
+    for _ in range(4):
+        record.play(record.state.to_act()[0], record.state.format_move(record.state.legal(record.state.to_act()[0])[0]))
+    app = create_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(record, 4)
+        await app.push_screen(screen)
+        await pilot.pause()
+        log, view = screen.query_one("#log").region, screen.query_one("#view").region
+        assert screen.has_class("-log-strip") and log.width == 80 and log.y >= view.bottom

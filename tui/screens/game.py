@@ -32,17 +32,11 @@ from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
 from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.log_panel import LogEntry, LogPanel
+from tui.widgets.log_panel import LogEntry, LogPanel, place_log
 from tui.widgets.move_line import MoveLine
 from tui.widgets.status_line import StatusLine
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-
-LOG_STRIP_BELOW = 100
-"""Narrower than this, the log is a strip under the board (full lines)
-instead of a column beside it (18 columns at 80: every entry over 4 lines)."""
-LOG_STRIP_ROWS = 4
-"""The most rows the strip takes (the view's `MIN_HEIGHT` may leave fewer)."""
 
 TYPE_HINT = "Type a move: → takes the grey completion, Enter plays, Esc cancels."
 
@@ -233,15 +227,8 @@ class GameScreen(Screen[None]):
             fit(event.size.width, event.size.height)
 
     def place_log(self, width: int, height: int) -> None:
-        """Below LOG_STRIP_BELOW columns the log is a strip of whole lines
-        under the board, of the rows the view leaves (at most
-        LOG_STRIP_ROWS, with one message row kept), else a column beside it."""
-        need = getattr(self.query_one("#view"), "MIN_HEIGHT", 0)
-        rows = min(LOG_STRIP_ROWS, height - 3 - need)  # 3: the status line, one message row, the key bar
-        strip = width < LOG_STRIP_BELOW and rows >= 2
-        self.set_class(strip, "-log-strip")
-        for n in range(2, LOG_STRIP_ROWS + 1):
-            self.set_class(strip and rows == n, f"-log-strip-{n}")
+        """The log as a strip under the board or a column beside it (`place_log`)."""
+        place_log(self, self.query_one("#view"), width, height)
 
     def on_mount(self) -> None:
         self.set_interval(self.TICK_SECONDS, self._tick)

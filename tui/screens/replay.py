@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 from tui.games import view_class
 from tui.screens.game import LastMove, last_move_of, log_entries, tell_last
 from tui.screens.rules import keys_table
-from tui.widgets.log_panel import LogPanel
+from tui.widgets.log_panel import LogPanel, place_log
 
 REPLAY_KEYS = keys_table(
     "Keys in the replay",
@@ -78,6 +78,7 @@ class ReplayScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     def on_resize(self, event: events.Resize) -> None:
+        place_log(self, self.query_one("#view"), event.size.width, event.size.height)  # as the game screen does
         fit = getattr(self.query_one("#view"), "fit_to", None)
         if fit is not None:  # a view may use more room when there is more
             fit(event.size.width, event.size.height)

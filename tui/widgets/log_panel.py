@@ -23,6 +23,9 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from textual.screen import Screen
+from textual.widget import Widget
+
 from tui.widgets.palette import PALETTE_CLASSES, player_class
 from tui.widgets.text_fit import wrap_words
 
@@ -31,6 +34,29 @@ LAST_MARK = "▶"
 NARROW = 30
 """Below this width (a column beside the board at 80 columns) an entry's
 later lines start under its number, not under its text: 4 more columns."""
+
+STRIP_BELOW = 100
+"""Narrower than this, a screen's log is a strip under the board (whole
+lines) instead of a column beside it (18 columns at 80: an entry over 4 lines)."""
+STRIP_ROWS = 4
+"""The most rows the strip takes (the view's `MIN_HEIGHT` may leave fewer)."""
+
+
+def strip_rows(view: Widget, width: int, height: int) -> int:
+    """The rows of the log strip under `view` on a screen of this size; 0:
+    a column beside it (100 columns or more, or fewer than 2 rows left once
+    the view has its `MIN_HEIGHT` and the status, message and key lines theirs)."""
+    rows = min(STRIP_ROWS, height - 3 - getattr(view, "MIN_HEIGHT", 0))
+    return rows if width < STRIP_BELOW and rows >= 2 else 0
+
+
+def place_log(screen: Screen, view: Widget, width: int, height: int) -> None:
+    """Mark `screen` for the log's place (app.tcss draws it): `-log-strip`
+    and `-log-strip-N` for a strip of N rows, neither for the column."""
+    rows = strip_rows(view, width, height)
+    screen.set_class(rows > 0, "-log-strip")
+    for n in range(2, STRIP_ROWS + 1):
+        screen.set_class(rows == n, f"-log-strip-{n}")
 
 
 @dataclass(frozen=True)
