@@ -1268,7 +1268,8 @@ class SquareMasonsState(GameState):
 
 
 def _kind_name(kind: str) -> str:
-    return "a stone" if kind == STONE_KIND else f"block {kind}"
+    """'the L block' or 'a stone', as the moves' descriptions say it."""
+    return "a stone" if kind == STONE_KIND else f"the {kind} block"
 
 
 def can_lay(kind: str, occ: int) -> bool:

@@ -429,7 +429,7 @@ def test_a_lay_is_logged_in_words():
     won(st, "L")
     lay = next(m for m in st.legal(0) if isinstance(m, Lay))
     text = " ".join(e.text for e in st.apply(0, lay))
-    assert st.format_move(lay) not in text and "lays block L on a1, " in text, text
+    assert st.format_move(lay) not in text and "lays the L block on a1, " in text, text
 
 
 async def test_the_legend_names_draft_cards_as_they_are_printed():
