@@ -61,7 +61,7 @@ def describe(st: "ArchitectsState", move: Any, seat: int) -> str:
         return f"move your client to {move.to} ({_money(st, seat, (move.to,), None)})"
     if isinstance(move, Single):
         text = st.single_text(move.card)
-        where = ">".join(move.path)
+        where = ", then ".join(move.path)
         return f"play the {card_words(move.card)} ({text.text}): to {where} ({_money(st, seat, move.path, text)})"
     if isinstance(move, Toggle):
         return f"play the {card_words(move.card)} to {effect_text(st, move.effect)}"
@@ -70,7 +70,7 @@ def describe(st: "ArchitectsState", move: Any, seat: int) -> str:
         if not move.path:
             return (f"play the pair {cards_words(move.cards)} on Seat {move.target + 1} ({text.text}),"
                     " who cannot obey: no effect, the cards are discarded")
-        where = ">".join(move.path)
+        where = ", then ".join(move.path)
         return (
             f"play the pair {cards_words(move.cards)} on Seat {move.target + 1} ({text.text}): "
             f"their client to {where} ({_money(st, move.target, move.path, text)})"

@@ -607,7 +607,7 @@ class ArchitectsState(GameState):
         board = BOARDS[p.board]
         before = (p.client, p.funds)
         funds, ok = self.simulate(seat, path, text)
-        where = ">".join(board.names[i] for i in path)
+        where = ", then ".join(board.names[i] for i in path)  # words: 'a2, then b2' ('a2>b2' is notation)
         if funds is None:  # the card's payment cannot be met: bankrupt (Note #1)
             p.pos = path[-1]
             return [Event(f"{who}'s client moves to {where}{how}")] + self._bankrupt(seat, "cannot pay the bank 4")

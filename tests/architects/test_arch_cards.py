@@ -316,3 +316,13 @@ def test_log_and_descriptions_speak_cards_in_words_not_codes(st):
     drawn = [e.text for e in events if e.private_to == 0]
     assert drawn and drawn[0].startswith("You draw the ") and " of " in drawn[0]
     assert not set(drawn[0].replace(",", " ").split()) & set(K.CARD_CODES)
+
+
+def test_a_path_is_told_in_words_not_notation(st):
+    """'moves to a2, then b2', not 'a2>b2' (notation), in the log and the move's description."""
+    give(st, 0, "10w 2s 3t 4w 5g 9s")
+    move = next(m for m in st.legal(0) if isinstance(m, Single) and len(m.path) == 2)
+    a, b = move.path
+    assert f"to {a}, then {b}" in st.describe_move(move, 0)
+    events = st.apply(0, move)
+    assert f"client moves to {a}, then {b} with the 10 of wood" in events[0].text and ">" not in events[0].text

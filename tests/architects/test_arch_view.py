@@ -306,3 +306,25 @@ async def test_enter_with_cards_that_make_no_play_says_why_from_the_state(tmp_pa
         said = screen.refusal
         assert said == "No play: a pair needs two cards of the same number", said
         assert screen.record.ply == before
+
+
+async def test_while_waiting_the_list_names_the_player_not_the_seat(tmp_path):
+    """'Wait for Ana', never the raw 'Wait for Seat 1'."""
+    path = new_game(tmp_path, [Player("Ana"), Player("Bot", "bot:auto")], 4)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        for _ in range(50):  # to the turns (the auction waits for 'the other sealed bids')
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            state = app.screen.record.state
+            if state.phase == "turn" and app.screen.acting_human() == 0:
+                break
+            if app.screen.acting_human() == 0:
+                await play_by_keys(pilot, view, state.legal(0)[0])
+        assert state.to_act() == (0,)
+        view.show(state.view(1), 1, app.screen.record.names, False)  # Bot's eyes while Ana moves
+        await pilot.pause()
+        listed = str(view.query_one("#ar-moves").get_option_at_index(0).prompt)
+        assert listed == "Wait for Ana", listed

@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.core import with_names
 from engine.hidden import is_hidden
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
@@ -365,7 +366,8 @@ class GameView(base.GameView, Vertical):
         self.options = []
         ol.refusal = ""
         if not self.can_act:
-            ol.add_option(Option(Text(st.prompt(self.viewer) if self.viewer is not None else "Watching", "dim"), disabled=True))
+            waiting = with_names(st.prompt(self.viewer), self.names) if self.viewer is not None else "Watching"
+            ol.add_option(Option(Text(waiting, "dim"), disabled=True))  # 'Wait for Bot 2', never 'Seat 2'
             return
         if st.phase == "auction":
             for b in sorted(st.open_boards):
