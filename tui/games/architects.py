@@ -360,7 +360,7 @@ class GameView(base.GameView, Vertical):
     # -------------------------------------------------------------- options
     def _draw_options(self) -> None:
         st = self.state
-        ol = self.query_one("#ar-moves", OptionList)
+        ol = self.query_one("#ar-moves", MoveList)
         keep = ol.highlighted
         ol.clear_options()
         self.options = []

@@ -20,10 +20,9 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.geometry import Region, Size
+from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-
-from textual.screen import Screen
 from textual.widget import Widget
 
 from tui.widgets.palette import PALETTE_CLASSES, player_class
