@@ -93,7 +93,7 @@ def test_moves(gs_file):
 
 def test_move_one(gs_file):
     out = ok("move", gs_file, "Sh1h").stdout
-    assert "placed" in out and "Sh1h" in out
+    assert "placed a small building on h1–i1" in out  # the log speaks words, not notation
     doc = doc_of(gs_file)
     assert doc["moves"][-1] == [2, "Sh1h"]
     assert doc["snapshot"]["ply"] == 6 and doc["snapshot"]["state"]["phase"] == "slide"

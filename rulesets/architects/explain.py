@@ -6,12 +6,24 @@ from typing import TYPE_CHECKING, Any
 
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS, NUMERALS
-from rulesets.architects.moves import Bid, Discard, End, Group, Jump, Pair, Single, Stay, Step, Toggle, cards_text
+from rulesets.architects.moves import Bid, Discard, End, Group, Jump, Pair, Single, Stay, Step, Toggle
 
 if TYPE_CHECKING:
     from rulesets.architects.state import ArchitectsState
 
 GROUP_NAMES = {3: "three cards", 4: "four cards", 5: "five cards"}
+
+
+def card_words(card: int) -> str:
+    """A card in words, for logs and descriptions: '7 of wood' (its code,
+    '7w', is notation and stays in ':' and 'a')."""
+    return f"{K.card_number(card)} of {K.SUITS[K.card_suit(card)]}"
+
+
+def cards_words(cards: "tuple[int, ...] | list[int]") -> str:
+    """'7 of wood', '7 of wood and 8 of stone', '3 of glass, 4 of steel and 5 of wood'."""
+    words = [card_words(c) for c in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _money(st: "ArchitectsState", seat: int, names: tuple[str, ...], text: K.CardText | None) -> str:
@@ -49,22 +61,22 @@ def describe(st: "ArchitectsState", move: Any, seat: int) -> str:
         return f"move your client to {move.to} ({_money(st, seat, (move.to,), None)})"
     if isinstance(move, Single):
         text = st.single_text(move.card)
-        where = ">".join(move.path)
-        return f"play the {K.card_code(move.card)} ({text.text}): to {where} ({_money(st, seat, move.path, text)})"
+        where = ", then ".join(move.path)
+        return f"play the {card_words(move.card)} ({text.text}): to {where} ({_money(st, seat, move.path, text)})"
     if isinstance(move, Toggle):
-        return f"play the {K.card_code(move.card)} to {effect_text(st, move.effect)}"
+        return f"play the {card_words(move.card)} to {effect_text(st, move.effect)}"
     if isinstance(move, Pair):
         text = K.CARD_TEXTS[K.card_number(move.cards[0])]
         if not move.path:
-            return (f"play the pair {cards_text(move.cards)} on Seat {move.target + 1} ({text.text}),"
+            return (f"play the pair {cards_words(move.cards)} on Seat {move.target + 1} ({text.text}),"
                     " who cannot obey: no effect, the cards are discarded")
-        where = ">".join(move.path)
+        where = ", then ".join(move.path)
         return (
-            f"play the pair {cards_text(move.cards)} on Seat {move.target + 1} ({text.text}): "
+            f"play the pair {cards_words(move.cards)} on Seat {move.target + 1} ({text.text}): "
             f"their client to {where} ({_money(st, move.target, move.path, text)})"
         )
     if isinstance(move, Group):
-        cards = cards_text(move.cards)
+        cards = cards_words(move.cards)
         if move.effect == "yf":
             return f"play a 4-card flush ({cards}): architect +{st.gain(K.FLIP_GAIN)}, flip every client in a yellow area"
         if move.effect == "run":
@@ -74,7 +86,7 @@ def describe(st: "ArchitectsState", move: Any, seat: int) -> str:
             return f"play a 5-card flush ({cards}): swap clients with Seat {move.target + 1} (their client has {q.client})"
         return f"play {GROUP_NAMES[len(move.cards)]} ({cards}) to {effect_text(st, move.effect)}"
     if isinstance(move, Discard):
-        return f"discard the {K.card_code(move.card)} ({K.card_text(move.card)})"
+        return f"discard the {card_words(move.card)} ({K.card_text(move.card)})"
     if isinstance(move, Jump):
         p = st.players[seat]
         board = BOARDS[p.board]
@@ -151,7 +163,7 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
         cards = move.cards
     for c in cards:
         if c not in hand:
-            return f"the {K.card_code(c)} is not in your hand"
+            return f"the {card_words(c)} is not in your hand"
     if isinstance(move, Discard):
         return "you have already discarded a card this turn"
     if isinstance(move, (Step, Single)) and st.moved:
@@ -167,7 +179,7 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
             return "only a 9 opens or closes things on its own"
         if st.endgame and move.effect in K.AREA_EFFECTS:
             return "in the endgame every area stays closed"
-        return f"the {K.card_code(move.card)} cannot toggle the {K.EFFECTS.get(move.effect, move.effect)}"
+        return f"the {card_words(move.card)} cannot toggle the {K.EFFECTS.get(move.effect, move.effect)}"
     if isinstance(move, Pair):
         a, b = move.cards
         if K.card_number(a) != K.card_number(b) or a == b:
@@ -196,9 +208,44 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
         if move.effect == "sw":
             if not 0 <= move.target < st.num_players or move.target == seat or st.players[move.target].status != "playing":
                 return "a 5-card flush swaps clients with another player still in play"
-        return f"{cards_text(move.cards)} do not make that play (see the card group effects in the rules)"
+        return f"{cards_words(move.cards)} do not make that play (see the card group effects in the rules)"
     if isinstance(move, End):
         if not st.moved:
             return "your client must move first"
         return "play a card or discard one before you end the turn"
     return f"{txt} is not legal now ({st.prompt(seat)})"
+
+
+def why_no_play(st: "ArchitectsState", seat: int, cards: "tuple[int, ...] | list[int]") -> str:
+    """Why no legal move plays exactly `cards` now (the cards a player
+    picked), in a few words (a status line's room): each way the cards
+    could be played and what stops it, for the TUI's composer."""
+    cards = tuple(cards)
+    hand = set(st.players[seat].hand)
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        return f"the {card_words(missing[0])} is not in your hand"
+    if not cards:
+        return "pick cards first (1–6)"
+    if len(cards) > 5:
+        return "at most five cards are played together"
+    if len(cards) == 1:
+        card = cards[0]
+        if st.moved and st.discarded:
+            return "your client has moved and you have discarded this turn"
+        if st.single_used and st.discarded:
+            return "you have played a single card and discarded this turn"
+        here = BOARDS[st.players[seat].board].names[st.players[seat].pos]
+        return f"no open path from {here} fits the {card_words(card)} ({st.single_text(card).text})"
+    if len(cards) == 2:
+        a, b = cards
+        if K.card_number(a) != K.card_number(b):
+            return "a pair needs two cards of the same number"
+        if K.card_number(a) == 9:
+            return "9s make no pair (each suit's 9 says something else)"
+        why = [explain(st, seat, Pair((a, b), s, ())) for s in range(st.num_players) if s != seat]
+        return "; ".join(dict.fromkeys(why)) or "a pair is played on another player"
+    n = len(cards)
+    if {3: st.three_used, 4: st.four_used, 5: st.five_used}[n]:
+        return f"you have already played {GROUP_NAMES[n]} together this turn"
+    return f"these {GROUP_NAMES[n]} make no group play (the rules list them)"

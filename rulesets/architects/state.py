@@ -36,6 +36,7 @@ from engine.rng import Rng
 from engine.words import plural
 from rulesets.architects import content as K
 from rulesets.architects.board import AREA_EFFECT, BOARDS, LINE_EFFECT, SPACE_EFFECT, Board, Link
+from rulesets.architects.explain import card_words, cards_words
 from rulesets.architects.movegen import (
     AREA_FLAGS,
     DISCARD_ITEM,
@@ -75,7 +76,6 @@ from rulesets.architects.moves import (
     Stay,
     Step,
     Toggle,
-    cards_text,
     format_move,
     parse_text,
 )
@@ -504,13 +504,13 @@ class ArchitectsState(GameState):
             p.hand.remove(move.card)
             self.discard.append(move.card)
             self.discarded = True
-            return [Event(f"{who} discards the {K.CARD_CODES[move.card]}")] + self._refill(seat)
+            return [Event(f"{who} discards the {card_words(move.card)}")] + self._refill(seat)
         if kind is Single:
             self._play_cards(seat, (move.card,))
             self.single_used = self.moved = True
             text = self.single_text(move.card)
             path = tuple(map(SPACE_INDEX[p.board].__getitem__, move.path))
-            events = self._move(seat, path, text, who, f" with the {K.CARD_CODES[move.card]}")
+            events = self._move(seat, path, text, who, f" with the {card_words(move.card)}")
             return events + self._refill(seat)
         if kind is Step:
             self.moved = True
@@ -520,7 +520,7 @@ class ArchitectsState(GameState):
         if kind is Toggle:
             self._play_cards(seat, (move.card,))
             self.single_used = True
-            events = [self._toggle(move.effect, who, f"the {K.CARD_CODES[move.card]}")]
+            events = [self._toggle(move.effect, who, f"the {card_words(move.card)}")]
             return events + self._refill(seat)
         if kind is Bid:
             return self._bid(seat, move)
@@ -592,7 +592,7 @@ class ArchitectsState(GameState):
             drawn = deck[: -want - 1 : -1]
             del deck[-want:]
             p.hand += drawn
-            return [Event(_DRAWS[seat][want]), Event("You draw " + " ".join(map(K.CARD_CODES.__getitem__, drawn)), private_to=seat)]
+            return [Event(_DRAWS[seat][want]), Event(f"You draw the {cards_words(drawn)}", private_to=seat)]
         drawn = []
         events: list[Event] = []
         while len(p.hand) < K.HAND_SIZE:
@@ -608,7 +608,7 @@ class ArchitectsState(GameState):
             drawn.append(c)
         if drawn:
             events.append(Event(_DRAWS[seat][len(drawn)]))
-            events.append(Event("You draw " + " ".join(map(K.CARD_CODES.__getitem__, drawn)), private_to=seat))
+            events.append(Event(f"You draw the {cards_words(drawn)}", private_to=seat))
         return events
 
     def _move(self, seat: int, path: tuple[int, ...], text: K.CardText | None, who: str, how: str) -> list[Event]:
@@ -617,7 +617,7 @@ class ArchitectsState(GameState):
         board = BOARDS[p.board]
         before = (p.client, p.funds)
         funds, ok = self.simulate(seat, path, text)
-        where = ">".join(board.names[i] for i in path)
+        where = ", then ".join(board.names[i] for i in path)  # words: 'a2, then b2' ('a2>b2' is notation)
         if funds is None:  # the card's payment cannot be met: bankrupt (Note #1)
             p.pos = path[-1]
             return [Event(f"{who}'s client moves to {where}{how}")] + self._bankrupt(seat, "cannot pay the bank 4")
@@ -712,7 +712,7 @@ class ArchitectsState(GameState):
         self.paired.append(move.target)
         t = move.target
         text = K.CARD_TEXTS[K.card_number(move.cards[0])]
-        events = [Event(f"{who} plays the pair {cards_text(move.cards)} on {seat_ref(t)}")]
+        events = [Event(f"{who} plays the pair {cards_words(move.cards)} on {seat_ref(t)}")]
         if not move.path:  # rules version 2: the target cannot obey
             events.append(Event(f"{seat_ref(t)} cannot obey: the pair has no effect and is discarded"))
             return events + self._refill(seat)
@@ -730,7 +730,7 @@ class ArchitectsState(GameState):
             self.four_used = True
         else:
             self.five_used = True
-        played = cards_text(move.cards)
+        played = cards_words(move.cards)
         if move.effect == "yf":
             got = self._from_bank(seat, "a", self.gain(K.FLIP_GAIN))
             events = [Event(f"{who} plays a 4-card flush ({played}): the architect gains {got}")]
@@ -750,7 +750,7 @@ class ArchitectsState(GameState):
             p.client, q.client = q.client, p.client
             events = [Event(f"{who} plays a 5-card flush ({played}): swaps clients with {seat_ref(move.target)}")]
         else:
-            events = [self._toggle(move.effect, who, played)]
+            events = [self._toggle(move.effect, who, f"the {played}")]
         return events + self._refill(seat)
 
     def _end(self, seat: int, who: str) -> list[Event]:
@@ -925,6 +925,12 @@ class ArchitectsState(GameState):
         from rulesets.architects.explain import explain
 
         return explain(self, seat, move)
+
+    def why_no_play(self, seat: int, cards: Sequence[int]) -> str:
+        """Why no legal move plays exactly `cards` (picked from the hand) now."""
+        from rulesets.architects.explain import why_no_play
+
+        return why_no_play(self, seat, tuple(cards))
 
     def describe_move(self, move: Any, seat: int | None = None) -> str:
         from rulesets.architects.explain import describe

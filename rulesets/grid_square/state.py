@@ -121,11 +121,12 @@ class _MoveEvents(dict):
     def __missing__(self, key: tuple[int, Any]) -> Event:
         seat, move = key
         who = seat_ref(seat)
-        if type(move) is Place:
-            found = Event(f"{who} placed {format_move(move)}")
+        if type(move) is Place:  # in words, as `describe_move` says it (notation stays in ':' and 'a')
+            found = Event(f"{who} placed a {g.SIZE_NAMES[move.size]} building on {span_text(*move)}")
         else:
-            found = Event(f"{who} slid {building_text(*move[:4])} {move.dist} {_DIR_NAMES[move.direction]}"
-                          f" to {building_text(*slide_target(move))}")
+            found = Event(f"{who} slid the {g.SIZE_NAMES[move.size]} building on {span_text(*move[:4])}"
+                          f" {plural(move.dist, 'cell')} {_DIR_NAMES[move.direction]},"
+                          f" to {span_text(*slide_target(move))}")
         self[key] = found
         return found
 
@@ -417,16 +418,17 @@ class GridSquareState(GameState):
                 return f"no {g.SIZE_NAMES[move.size]} buildings left"
             m = g.MASKS[move]
             built, inner = (self.h, self.inner_h) if move.orient == "h" else (self.v, self.inner_v)
-            if m & built:
-                return f"{format_move(move)} overlaps a building"
-            return f"{format_move(move)} would divide a claimed area"
+            if m & built:  # where, in words: the notation is what was typed or built by keys
+                return f"a {g.SIZE_NAMES[move.size]} building on {span_text(*move)} overlaps another"
+            return f"a {g.SIZE_NAMES[move.size]} building on {span_text(*move)} would divide a claimed area"
         if isinstance(move, Slide):
             if self.phase != "slide":
                 return f"no slide now: {step_now}"
-            name = building_text(*move[:4]) if move[:4] in g.MASKS else format_move(move)
+            name = f"the {g.SIZE_NAMES[move.size]} building on {span_text(*move[:4])}" if move[:4] in g.MASKS \
+                else format_move(move)
             i = self._piece_index(move)
             if i is None:
-                return f"there is no building at {name}"
+                return f"there is no such building ({name})" if move[:4] not in g.MASKS else f"there is no {name[4:]}"
             if self.is_fixed(self.pieces[i]):
                 return f"{name} bounds a claimed area and cannot move"
             reach = self.slide_reach(i, move.direction) if move.direction in DIRECTIONS else 0
@@ -582,7 +584,7 @@ class GridSquareState(GameState):
             text = f"place a {g.SIZE_NAMES[move.size]} building on {span_text(*move)}"
         elif isinstance(move, Slide):
             text = (f"slide the {g.SIZE_NAMES[move.size]} building on {span_text(*move[:4])} "
-                    f"{move.dist} {_DIR_NAMES[move.direction]}, to {span_text(*slide_target(move))}")
+                    f"{plural(move.dist, 'cell')} {_DIR_NAMES[move.direction]}, to {span_text(*slide_target(move))}")
         elif isinstance(move, Claim):
             region = self.area_of(move.cell)
             size = f"{bin(region).count('1')}-cell " if region else ""

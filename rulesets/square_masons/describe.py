@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import seat_name
+from engine.words import a_or_an
 from rulesets.square_masons import data as d
 from rulesets.square_masons import moves as mv
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES
@@ -23,6 +24,21 @@ ORIENT_WORDS = {
 TOWN_WORDS = {"scrap": "Scrapyard", "refund": "Donation Center", "donate": "Donation Center",
               "bank": "Bank", "quarry": "Quarry"}
 """Which town card runs each ability step."""
+
+
+CARD_WORDS = {"money": "Money", "order": "Order", "stone": "Stone", "market": "Market", "x2": "Double"}
+"""Each draft card type by the name printed on it (the notation word is
+the key: `x2` is the Double card)."""
+
+
+def card_word(card: int) -> str:
+    """A draft card by its name: 'Money', 'Double'."""
+    return CARD_WORDS[CARD_TYPES[card]]
+
+
+def a_card(card: int) -> str:
+    """'a Money card', 'an Order card', 'a Double card'."""
+    return a_or_an(f"{card_word(card)} card")
 
 
 def coins(n: int) -> str:
@@ -82,14 +98,14 @@ def _pick(st: "SquareMasonsState", b: "MasonBoard", m: mv.Pick) -> str:
         "market": "toward the Market majority",
         "x2": "doubles another card",
     }[card]
-    return f"draft {'an' if card[0] in 'aeiox' else 'a'} {card} card ({what})"
+    return f"draft {a_card(m.card)} ({what})"
 
 
 def _pair(st: "SquareMasonsState", b: "MasonBoard", m: mv.Pair) -> str:
     if not m.letters:
         return "no pairing"
-    names = " and ".join(CARD_TYPES[CARD_LETTERS.index(ch)] for ch in m.letters)
-    return f"x2 doubles {names} (each counts twice)"
+    names = " and ".join(card_word(CARD_LETTERS.index(ch)) for ch in m.letters)
+    return f"Double doubles {names} (each counts twice)"
 
 
 def _tie(st: "SquareMasonsState", b: "MasonBoard", m: mv.Tie) -> str:

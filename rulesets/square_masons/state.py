@@ -40,6 +40,7 @@ from rulesets.square_masons.data import (
     STONE,
     X2,
 )
+from rulesets.square_masons.describe import a_card, card_word
 from rulesets.square_masons.geometry import (
     CELLS,
     FULL,
@@ -114,9 +115,9 @@ def P(seat: int) -> str:
 # Events are immutable: the draft's, the commonest, are made once
 _CHOSEN = [Event(f"{P(s)} has chosen") for s in range(5)]
 """Per seat: the public event of a sealed draft pick."""
-_PICKED = {(s, c): Event(f"You picked {CARD_TYPES[c]}", private_to=s) for s in range(5) for c in range(5)}
+_PICKED = {(s, c): Event(f"You picked {a_card(c)}", private_to=s) for s in range(5) for c in range(5)}
 """Per (seat, card): the picker's private event."""
-_SHOWN = {(s, c): f"{P(s)} {'a face-down card' if c is None else CARD_TYPES[c]}" for s in range(5) for c in (*range(5), None)}
+_SHOWN = {(s, c): f"{P(s)} {'a face-down card' if c is None else card_word(c)}" for s in range(5) for c in (*range(5), None)}
 """Per (seat, card or None when face down): a pick in the reveal's text."""
 
 
@@ -553,7 +554,7 @@ class SquareMasonsState(GameState):
             for c in b.face_down:
                 b.drafted[c] += 1
             if b.face_down:
-                names = ", ".join(CARD_TYPES[c] for c in sorted(b.face_down))
+                names = ", ".join(card_word(c) for c in sorted(b.face_down))
                 events.append(Event(f"{P(self.order_holder)} reveals the face-down picks: {names}"))
             b.face_down = []
         self.pair_queue = [
@@ -577,8 +578,8 @@ class SquareMasonsState(GameState):
 
     def _set_pairing(self, seat: int, letters: str) -> list[Event]:
         self.boards[seat].doubled = letters
-        names = ", ".join(CARD_TYPES[CARD_LETTERS.index(ch)] for ch in letters)
-        return [Event(f"{P(seat)} pairs x2 with {names}")]
+        names = " and ".join(card_word(CARD_LETTERS.index(ch)) for ch in letters)
+        return [Event(f"{P(seat)} pairs Double with {names}")]
 
     def _pair(self, seat: int, move: Pair) -> list[Event]:
         self.pair_queue.pop(0)
@@ -683,7 +684,8 @@ class SquareMasonsState(GameState):
         shown = []
         for s, b in enumerate(self.boards):
             sp, amt = b.bid  # type: ignore[misc]
-            shown.append(f"{P(s)} withdraws" if sp == 0 else f"{P(s)} bids {amt} on {sp}:{BLOCK_TYPES[self.offer[sp - 1]]}")
+            shown.append(f"{P(s)} withdraws" if sp == 0 else
+                         f"{P(s)} bids {plural(amt, 'coin')} on space {sp} (the {BLOCK_TYPES[self.offer[sp - 1]]} block)")
         events.append(Event("Auction revealed: " + "; ".join(shown)))
         self.space_no = 1
         return events + self._settle_auction()
@@ -707,7 +709,7 @@ class SquareMasonsState(GameState):
         for s, b in enumerate(self.boards):
             if b.bid and b.bid[0] == 0:
                 got = self._pay(s, d.WITHDRAW_COINS)
-                events.append(Event(f"{P(s)} withdrew and gains {got} coin"))
+                events.append(Event(f"{P(s)} withdrew and gains {plural(got, 'coin')}"))
         for b in self.boards:
             b.bid = None
         self.build_order = self.turn_order()
@@ -725,12 +727,12 @@ class SquareMasonsState(GameState):
                 self._charge(s, amt)
                 b.won = t
                 self.sold[sp - 1] = s
-                events.append(Event(f"{P(s)} wins block {BLOCK_TYPES[t]} for {amt}"))
+                events.append(Event(f"{P(s)} wins the {BLOCK_TYPES[t]} block for {plural(amt, 'coin')}"))
             else:
                 half = (amt + 1) // 2
                 self._charge(s, half)
                 b.lost, b.lost_paid = True, half
-                events.append(Event(f"{P(s)} is outbid on space {sp} and pays {half}"))
+                events.append(Event(f"{P(s)} is outbid on space {sp} and pays {plural(half, 'coin')}"))
         return events
 
     # -- the build phase
@@ -777,21 +779,21 @@ class SquareMasonsState(GameState):
         self._charge(seat, d.ACTION_COST)
         self.phase = "lay"
         self.hand_kind = kind
-        return [Event(f"{P(seat)} pays 1 to relocate {_kind_name(kind)} from {cell_name(move.cell)}")]
+        return [Event(f"{P(seat)} pays 1 coin to relocate {_kind_name(kind)} from {cell_name(move.cell)}")]
 
     def _store(self, seat: int, move: Store) -> list[Event]:
         b = self.boards[seat]
         kind, _ = b.construction.pop(b.piece_at(move.cell))  # type: ignore[arg-type]
         self._charge(seat, d.ACTION_COST)
         self._to_reserve_kind(b, kind)
-        return [Event(f"{P(seat)} pays 1 to move {_kind_name(kind)} from {cell_name(move.cell)} to the reserve")]
+        return [Event(f"{P(seat)} pays 1 coin to move {_kind_name(kind)} from {cell_name(move.cell)} to the reserve")]
 
     def _scrap(self, seat: int, move: Scrap) -> list[Event]:
         b = self.boards[seat]
         kind, _ = b.construction.pop(b.piece_at(move.cell))  # type: ignore[arg-type]
         self._charge(seat, d.ACTION_COST)
         self._to_supply(kind)
-        return [Event(f"{P(seat)} pays 1 to discard {_kind_name(kind)} from {cell_name(move.cell)}")]
+        return [Event(f"{P(seat)} pays 1 coin to discard {_kind_name(kind)} from {cell_name(move.cell)}")]
 
     def _take(self, seat: int, move: Take) -> list[Event]:
         b = self.boards[seat]
@@ -802,7 +804,7 @@ class SquareMasonsState(GameState):
         self._charge(seat, d.ACTION_COST)
         self.phase = "lay"
         self.hand_kind = move.kind
-        return [Event(f"{P(seat)} pays 1 to bring {_kind_name(move.kind)} from the reserve")]
+        return [Event(f"{P(seat)} pays 1 coin to bring {_kind_name(move.kind)} from the reserve")]
 
     def _swap(self, seat: int, move: Swap) -> list[Event]:
         b = self.boards[seat]
@@ -812,7 +814,7 @@ class SquareMasonsState(GameState):
         self._charge(seat, d.ACTION_COST)
         self.phase = "lay"
         self.hand_kind = move.kind
-        return [Event(f"{P(seat)} pays 1 to swap {_kind_name(kind)} from {cell_name(move.cell)} "
+        return [Event(f"{P(seat)} pays 1 coin to swap {_kind_name(kind)} from {cell_name(move.cell)} "
                       f"with {_kind_name(move.kind)} from the reserve")]
 
     def _drop(self, seat: int, move: Drop) -> list[Event]:
@@ -874,10 +876,10 @@ class SquareMasonsState(GameState):
                 # nothing to refund after an outbid bid of 0 (version 1–2: refunded all the same)
                 if b.lost_paid if self.rules_version >= 3 else b.lost:
                     got = self._pay(s, d.DONATION_REFUND)
-                    events.append(Event(f"{P(s)}'s Donation Center refunds {got} after the lost auction"))
+                    events.append(Event(f"{P(s)}'s Donation Center refunds {plural(got, 'coin')} after the lost auction"))
             elif a == "bank":
                 got = self._pay(s, d.BANK_INCOME)
-                events.append(Event(f"{P(s)}'s Bank pays {got}"))
+                events.append(Event(f"{P(s)}'s Bank pays {plural(got, 'coin')}"))
             elif a == "quarry":
                 if self.stone_supply:
                     self.stone_supply -= 1
@@ -911,7 +913,7 @@ class SquareMasonsState(GameState):
         self.prestige_tokens -= 1
         b.donations += 1
         self.abilities.pop(0)
-        events = [Event(f"{P(seat)} donates {d.DONATION_PRICE} for 1 prestige ({b.prestige} in all)")]
+        events = [Event(f"{P(seat)} donates {plural(d.DONATION_PRICE, 'coin')} for 1 prestige ({b.prestige} in all)")]
         won = self._check_win(seat)
         return events + (won or self._run_abilities())
 
@@ -1272,7 +1274,8 @@ class SquareMasonsState(GameState):
 
 
 def _kind_name(kind: str) -> str:
-    return "a stone" if kind == STONE_KIND else f"block {kind}"
+    """'the L block' or 'a stone', as the moves' descriptions say it."""
+    return "a stone" if kind == STONE_KIND else f"the {kind} block"
 
 
 _HANDLERS = {

@@ -650,6 +650,8 @@ class SquireState(GameState):
             if p.pos >= 0 and self.start < 0:
                 return "on your first turn you only place your pawn, then buy or sell"
             name = self.game_map.cities[move.city].name
+            if move.city == p.pos:  # the cursor on your own city: not 'no route from Belfast to Belfast'
+                return f"your pawn is in {name} already: point at another city"
             if all(nb != move.city for nb, _ in ADJ[self.map_key][p.pos]):
                 return f"no road or sea route leads from {self.game_map.cities[p.pos].name} to {name}"
             if self.tickets_left(seat) <= 0:

@@ -301,3 +301,28 @@ def test_a_path_that_does_not_fit_the_card_is_refused_with_the_cards_text(st):
     give(st, 0, "2g 15s 15t 15w 14s 14t")
     put(st, 0, "g5")
     assert "does not fit the card (Retreat OR ascend" in st.why_illegal(0, Single(card("2g"), ("h5",)))
+
+
+def test_log_and_descriptions_speak_cards_in_words_not_codes(st):
+    """'plays the 3 of stone, 4 of steel and 5 of wood', never '3s+4t+5w':
+    card codes are notation (':' and 'a'); the log speaks words."""
+    give(st, 0, "3s 4t 5w 3g 4g 5g")
+    move = st.parse_move("lb:3s+4t+5w", 0)
+    assert "3 of stone, 4 of steel and 5 of wood" in st.describe_move(move, 0)
+    events = play(st, 0, "lb:3s+4t+5w")
+    texts = " | ".join(e.text for e in events)
+    assert "plays the 3 of stone, 4 of steel and 5 of wood" in texts
+    assert "3s" not in texts and "+" not in texts
+    drawn = [e.text for e in events if e.private_to == 0]
+    assert drawn and drawn[0].startswith("You draw the ") and " of " in drawn[0]
+    assert not set(drawn[0].replace(",", " ").split()) & set(K.CARD_CODES)
+
+
+def test_a_path_is_told_in_words_not_notation(st):
+    """'moves to a2, then b2', not 'a2>b2' (notation), in the log and the move's description."""
+    give(st, 0, "10w 2s 3t 4w 5g 9s")
+    move = next(m for m in st.legal(0) if isinstance(m, Single) and len(m.path) == 2)
+    a, b = move.path
+    assert f"to {a}, then {b}" in st.describe_move(move, 0)
+    events = st.apply(0, move)
+    assert f"client moves to {a}, then {b} with the 10 of wood" in events[0].text and ">" not in events[0].text

@@ -276,3 +276,55 @@ async def test_the_bid_enter_seals_is_told_in_full_and_b_is_not_offered_while_bi
         assert move.amount == BOARDS[move.board].min_bid + 2  # the amount keys follow
         assert "b" not in [i.key for i in app.screen.query_one(KeyBar).items]  # no board to look at yet
         assert not view.key_applies("boards") and view.key_applies("page")
+
+
+async def test_enter_with_cards_that_make_no_play_says_why_from_the_state(tmp_path):
+    """Two cards of different numbers make no play: the list says why and
+    Enter says it again in the message line (it did nothing, silently)."""
+    path = new_game(tmp_path, [Player("Ana"), Player("Bot", "bot:auto")], 4)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.query_one(GameView)
+        for _ in range(50):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            state = screen.record.state
+            if screen.acting_human() == 0 and state.phase == "turn":
+                break
+            if screen.acting_human() == 0:
+                await play_by_keys(pilot, view, state.legal(0)[0])
+        hand = view.hand()
+        a = 0
+        b = next(i for i, c in enumerate(hand) if K.card_number(c) != K.card_number(hand[a]))
+        await pilot.press(str(a + 1), str(b + 1))
+        assert view.options == []
+        before = screen.record.ply
+        await pilot.press("enter")
+        await pilot.pause()
+        said = screen.refusal
+        assert said == "No play: a pair needs two cards of the same number", said
+        assert screen.record.ply == before
+
+
+async def test_while_waiting_the_list_names_the_player_not_the_seat(tmp_path):
+    """'Wait for Ana', never the raw 'Wait for Seat 1'."""
+    path = new_game(tmp_path, [Player("Ana"), Player("Bot", "bot:auto")], 4)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        for _ in range(50):  # to the turns (the auction waits for 'the other sealed bids')
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            state = app.screen.record.state
+            if state.phase == "turn" and app.screen.acting_human() == 0:
+                break
+            if app.screen.acting_human() == 0:
+                await play_by_keys(pilot, view, state.legal(0)[0])
+        assert state.to_act() == (0,)
+        view.show(state.view(1), 1, app.screen.record.names, False)  # Bot's eyes while Ana moves
+        await pilot.pause()
+        listed = str(view.query_one("#ar-moves").get_option_at_index(0).prompt)
+        assert listed == "Wait for Ana", listed

@@ -38,6 +38,15 @@ def cell_sides(x: int, y: int) -> set[tuple[str, int, int]]:
     return {("h", x, y), ("h", x, y + 1), ("v", x, y), ("v", x + 1, y)}
 
 
+SIZE_WORDS = {1: "small", 2: "middle", 3: "large"}
+
+
+def span(size: int, x: int, y: int, orient: str) -> str:
+    """Where a building lies, point to point: 'c4–e4'."""
+    ex, ey = (x + size, y) if orient == "h" else (x, y + size)
+    return f"{'abcdefghi'[x]}{y + 1}–{'abcdefghi'[ex]}{ey + 1}"
+
+
 def cell_name(x: int, y: int) -> str:
     return f"{chr(97 + x)}{y + 1}"
 
@@ -211,7 +220,7 @@ class ReferenceGame:
             self.stock[seat][move.size] -= 1
             self.pieces.append(tuple(move))
             self.owners.append(seat)
-            events = [f"{who} placed {format_move(move)}"]
+            events = [f"{who} placed a {SIZE_WORDS[move.size]} building on {span(*move)}"]
             if self.sliding and self.turns > 0 and self.slides():
                 self.phase = "slide"
                 return events
@@ -222,8 +231,9 @@ class ReferenceGame:
             target = (move.size, move.x + dx * move.dist, move.y + dy * move.dist, move.orient)
             self.built = (self.built - sides(*piece)) | sides(*target)
             self.pieces[self.pieces.index(piece)] = target
-            return [f"{who} slid {building_text(*piece)} {move.dist} {DIR_NAMES[move.direction]}"
-                    f" to {building_text(*target)}"] + self.after_building()
+            cells = f"{move.dist} cell{'' if move.dist == 1 else 's'}"
+            return [f"{who} slid the {SIZE_WORDS[move.size]} building on {span(*piece)} {cells}"
+                    f" {DIR_NAMES[move.direction]}, to {span(*target)}"] + self.after_building()
         if isinstance(move, Claim):
             region = next(r for r in self.claimable if (move.cell % 8, move.cell // 8) in r)
             self.claims.append((region, seat, (move.cell % 8, move.cell // 8)))

@@ -63,20 +63,20 @@ def test_apply_refuses_an_illegal_move_and_changes_nothing():
 
 def test_reasons_in_words():
     s = position("Sd4h", "Ld3v")  # Ld3v crosses line 4 at d4, Sd4h's west end
-    assert s.why_illegal(0, mv("Sd4h")) == "Sd4h overlaps a building"
+    assert s.why_illegal(0, mv("Sd4h")) == "a small building on d4–e4 overlaps another"  # where, not the notation
     assert s.why_illegal(0, Place(3, 7, 0, "h")) == "Lh1h would stick out of the board"
     s.stock[0][3] = 0
     assert s.why_illegal(0, mv("La1h")) == "no large buildings left"
     play(s, "Sa1h")
     assert s.phase == "slide"
-    assert s.why_illegal(0, mv("Sd4h-w1")) == "Sd4h cannot slide west"
-    assert s.why_illegal(0, mv("Sd4h-n8")) == "Sd4h can slide 5 cells north, not 8"
-    assert s.why_illegal(0, mv("Mb2h-e1")) == "there is no building at Mb2h"
+    assert s.why_illegal(0, mv("Sd4h-w1")) == "the small building on d4–e4 cannot slide west"
+    assert s.why_illegal(0, mv("Sd4h-n8")) == "the small building on d4–e4 can slide 5 cells north, not 8"
+    assert s.why_illegal(0, mv("Mb2h-e1")) == "there is no middle building on b2–d2"
 
 
 def test_parse_reports_the_reason():
     s = position("Sd4h")
-    with pytest.raises(IllegalMoveError, match="^Sd4h overlaps a building$"):
+    with pytest.raises(IllegalMoveError, match="^a small building on d4–e4 overlaps another$"):
         s.parse_move("sd4h", 0)
 
 
@@ -85,7 +85,7 @@ def test_describe_move_in_words():
     assert s.describe_move(mv("Mc4h")) == "place a middle building on c4–e4"
     assert s.describe_move(mv("Sb1v")) == "place a small building on b1–b2, completing a 1-cell area"
     play(s, "Sh8h")
-    assert s.describe_move(mv("Md5h-n2")) == "slide the middle building on d5–f5 2 north, to d7–f7"
+    assert s.describe_move(mv("Md5h-n2")) == "slide the middle building on d5–f5 2 cells north, to d7–f7"
     assert s.describe_move(PASS) == "pass: no slide this turn"
     play(s, "pass")
     s2 = position("Sa1h", "Sa1v", "Sa2h")

@@ -119,7 +119,7 @@ def test_only_one_slide_and_it_is_optional():
 
 def test_slide_of_a_missing_building_is_illegal():
     s = slide_ready("Sd4h")
-    with pytest.raises(IllegalMoveError, match="no building at Md4h"):
+    with pytest.raises(IllegalMoveError, match="no middle building on d4–f4"):
         s.parse_move("Md4h-e1", 0)
 
 
@@ -284,3 +284,14 @@ def _free_position(texts: list[str]):
         s.owners.append(0)
     s.phase = "slide"
     return s
+
+
+def test_log_says_places_and_slides_in_words_not_notation():
+    """The log (events) speaks words: 'placed a small building on h9–i9', not
+    'placed Sh9h'; a slide names the building, cells and direction."""
+    s = position("Sd4h")
+    placed = play(s, "Sh9h")
+    assert [e.text for e in placed] == ["{P1} placed a small building on h9–i9"]
+    slid = play(s, "Sd4h-e2")
+    assert slid[0].text == "{P1} slid the small building on d4–e4 2 cells east, to f4–g4"
+    assert not any(t in slid[0].text for t in ("Sd4h", "Sf4h"))

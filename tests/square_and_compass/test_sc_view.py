@@ -339,3 +339,39 @@ async def test_the_highlighted_move_is_what_enter_plays_and_is_told_in_full(tmp_
             await pilot.press("down")
             await pilot.pause()
         assert seen
+
+
+def _market_step_with_first_card_untakeable(folder: Path) -> Path:
+    """A game (bots for everyone) stopped where Ana takes from a market whose
+    first card this step cannot take (e.g. a sustainable resource when the
+    step takes a normal one)."""
+    roster = [Player("Ana"), Player("Bot 2", "bot:heuristic")]
+    for seed in range(1, 40):
+        record = GameRecord.new(RS, roster, seed, {})
+        bot = RS.make_bot("heuristic", seed)
+        while not record.state.is_over() and record.ply < 120:
+            st = record.state
+            seat = st.to_act()[0]
+            if seat == 0 and st.phase == "act":
+                take = {"take_res": TakeResource, "take_con": TakeContract, "take_thp": TakeTech}
+                legal = st.legal(0)
+                kinds = {type(m) for m in legal} & set(take.values())
+                if len(kinds) == 1:
+                    kind = kinds.pop()
+                    if kind(0) not in legal and any(isinstance(m, kind) for m in legal):
+                        path = folder / "sc.json"
+                        save(record, path)
+                        return path
+            record.play(seat, st.format_move(bot.choose(st.view(seat), seat)))
+    pytest.fail("no game reached such a step")
+
+
+async def test_a_market_step_starts_on_a_card_it_can_take(tmp_path):
+    """The cursor started on the first card even where this step cannot take
+    it, so Enter was refused at once ('this step takes a normal resource')."""
+    app = create_app(tmp_path, game=_market_step_with_first_card_untakeable(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(GameView)
+        move = view.highlighted_move()
+        assert move is not None and move in view.legal, move

@@ -31,10 +31,10 @@ def test_order_of_activation_and_each_ability():
     texts = [e.text for e in play(st, 0, "sell")]
     assert "Scrapyard buys a stone for 3" in texts[0]
     assert st.boards[0].coins == 8  # 4 + 3 + 1 refund
-    assert "refunds 1" in texts[1]
+    assert "refunds 1 coin" in texts[1]
     assert st.phase == "ability" and notations(st, 0) == ["donate", "skip"]
     texts = [e.text for e in play(st, 0, "skip")]  # donating would reach 13 and end the game at once
-    assert "Bank pays 2" in texts[0] and "Quarry gives a stone" in texts[1]
+    assert "Bank pays 2 coins" in texts[0] and "Quarry gives a stone" in texts[1]
     assert st.boards[0].coins == 8 + 2
     assert st.boards[0].stones == 1
     assert st.actor == 1  # next builder

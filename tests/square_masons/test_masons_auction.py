@@ -142,3 +142,17 @@ def test_offer_is_players_minus_one_blocks_for_each_count():
         st = new(n)
         st.phase, st.actor, st.market_holder = "market", 0, 0
         assert all(len(m) == 6 + n - 1 for m in notations(st, 0))
+
+
+def test_auction_log_speaks_words_not_notation():
+    """'bids 5 coins on space 1 (the I block)', 'wins the I block for 8
+    coins', never '5 on 1:I' or 'wins block I for 8'."""
+    st = auction(4, "IOT", coins=[9, 9, 9, 9])
+    events = []
+    for s, text in enumerate(["bid1-5", "bid1-7", "bid1-1", "bid1-8"]):
+        events += play(st, s, text)
+    texts = [e.text for e in events if e.private_to is None]
+    reveal = next(t for t in texts if t.startswith("Auction revealed"))
+    assert "{P1} bids 5 coins on space 1 (the I block)" in reveal and "1:I" not in reveal
+    assert "{P4} wins the I block for 8 coins" in texts
+    assert "{P3} is outbid on space 1 and pays 1 coin" in texts

@@ -88,3 +88,22 @@ def test_pick_only_from_your_hand():
     if absent:
         with pytest.raises(IllegalMoveError, match="no"):
             st.parse_move(["money", "order", "stone", "market", "x2"][absent[0]], 0)
+
+
+def test_log_names_draft_cards_as_printed_never_by_notation():
+    """The x2 card is the Double card on screen: the log says 'You picked a
+    Double card' and the reveal 'Double', never the notation word 'x2'."""
+    from rulesets.square_masons.data import X2
+
+    for seed in range(40):
+        st = drafted_state(seed=seed)
+        if X2 in st.boards[0].hand:
+            break
+    else:
+        pytest.fail("no seed deals seat 1 a Double card")
+    events = play(st, 0, "x2")
+    assert [e.text for e in events if e.private_to == 0] == ["You picked a Double card"]
+    for s in (1, 2):
+        events = play(st, s, st.format_move(st.legal(s)[0]))
+    reveal = next(e.text for e in events if e.text.startswith("Pick 1 revealed"))
+    assert "{P1} Double" in reveal and "x2" not in reveal

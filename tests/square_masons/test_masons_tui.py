@@ -429,4 +429,16 @@ def test_a_lay_is_logged_in_words():
     won(st, "L")
     lay = next(m for m in st.legal(0) if isinstance(m, Lay))
     text = " ".join(e.text for e in st.apply(0, lay))
-    assert st.format_move(lay) not in text and "lays block L on a1, " in text, text
+    assert st.format_move(lay) not in text and "lays the L block on a1, " in text, text
+
+
+async def test_the_legend_names_draft_cards_as_they_are_printed():
+    """The Double card is '× Double' on the card and in the legend, not '× x2'
+    (the notation word)."""
+    st = new(3, seed=3)
+    play(st, 0, "cw")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        words = [e.words for e in app.query_one("#sm-legend").entries]
+        assert "Double" in words and "x2" not in words, words

@@ -202,3 +202,13 @@ def test_text_board_counts_a_hidden_hand_of_one_card_in_the_singular():
     text = render_text(st.view(0), 0, ["Ann", "Bob"])
     assert "hand: 1 card (hidden)" in text
     assert "1 cards" not in text
+
+
+def test_travelling_to_the_city_you_are_in_says_so():
+    """Enter with the map cursor on your own city said 'no road or sea route
+    leads from Belfast to Belfast'."""
+    st = mid_game(2, at="con")
+    here = city(st, "con")
+    reason = st.why_illegal(0, M.Go(here))
+    name = st.game_map.cities[here].name
+    assert reason == f"your pawn is in {name} already: point at another city", reason

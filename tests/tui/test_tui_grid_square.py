@@ -279,7 +279,7 @@ async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
         reversed_cells = "".join(t for row in lines for t, st in row if st is not None and st.reverse)
         assert reversed_cells.count("━") >= 6 and "┃" in reversed_cells  # Md7h and Sc5v drawn in reverse
         panel = str(view.query_one("#gs-panel").draw())
-        assert "Last turn, P2:\n placed a small building on c5–c6\n slid the middle building on d5–f5 2 north" in panel
+        assert "Last turn, P2:\n placed a small building on c5–c6\n slid the middle building on d5–f5 2 cells north" in panel
         # the next placement starts a new turn's marks
         view.mark_last(0, "Sa1h")
         assert board.marks == [Place(1, 0, 0, "h")] and board.marks_seat == 0
@@ -295,7 +295,7 @@ async def test_the_placement_preview_asks_the_state(tmp_path):
         board = app.screen.query_one(GridBoard)
         panel = app.screen.query_one("#gs-panel")
         assert (board.cx, board.cy, board.piece_size, board.orient) == (3, 4, 2, "h")
-        assert "Md5h overlaps a building" in str(panel.draw())  # the state's reason
+        assert "A middle building on d5–f5 overlaps another" in str(panel.draw())  # the state's reason
         await pilot.press("down")
         await pilot.pause()
         assert "Enter: place a middle building on d4–f4" in str(panel.draw()).replace("\n", " ")

@@ -24,13 +24,14 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.core import with_names
 from engine.hidden import is_hidden
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import Bid, Discard, Group, Pair, Single, Toggle
 from tui.games import base
 from tui.games.architects_maze import GAP, WIDE_GAP, MazeCanvas
-from tui.games.base import MoveChosen
+from tui.games.base import KeyRefused, MoveChosen
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.option_list import KeyOptionList
@@ -110,10 +111,27 @@ def move_cards(move: Any) -> tuple[int, ...]:
     return ()
 
 
+class MoveList(KeyOptionList):
+    """The composer's list of moves; Enter with nothing to play says why
+    (`refusal`, from the state) instead of doing nothing."""
+
+    refusal = ""
+    """Why nothing can be played with the picked cards ('' when something can)."""
+
+    def action_select(self) -> None:
+        if self.highlighted is None and self.refusal:
+            self.post_message(KeyRefused(self.refusal))
+            return
+        super().action_select()
+
+
 class GameView(base.GameView, Vertical):
     """Header, the maze (or cards, or players), the composer, the moves, the legend."""
 
     KEYS_HELP = KEYS_HELP
+    MIN_HEIGHT = 21
+    """The header, the maze, the hand line, three moves and the legend: at
+    80×24 nothing is left for a log strip, which keeps its column."""
     DEFAULT_CSS = """
     GameView { width: 60; height: 1fr; }
     GameView #ar-head { height: 2; }
@@ -161,7 +179,7 @@ class GameView(base.GameView, Vertical):
             yield PlayerPanel(id="ar-players")
             yield Static("", id="ar-flags")
         yield Static("", id="ar-compose")
-        yield KeyOptionList(id="ar-moves")
+        yield MoveList(id="ar-moves")
         yield Legend(LEGEND, key="L")
 
     def on_mount(self) -> None:
@@ -342,12 +360,14 @@ class GameView(base.GameView, Vertical):
     # -------------------------------------------------------------- options
     def _draw_options(self) -> None:
         st = self.state
-        ol = self.query_one("#ar-moves", OptionList)
+        ol = self.query_one("#ar-moves", MoveList)
         keep = ol.highlighted
         ol.clear_options()
         self.options = []
+        ol.refusal = ""
         if not self.can_act:
-            ol.add_option(Option(Text(st.prompt(self.viewer) if self.viewer is not None else "Watching", "dim"), disabled=True))
+            waiting = with_names(st.prompt(self.viewer), self.names) if self.viewer is not None else "Watching"
+            ol.add_option(Option(Text(waiting, "dim"), disabled=True))  # 'Wait for Bot 2', never 'Seat 2'
             return
         if st.phase == "auction":
             for b in sorted(st.open_boards):
@@ -358,8 +378,10 @@ class GameView(base.GameView, Vertical):
         else:
             want = sorted(self.picked)
             self.options = [m for m in self.legal if sorted(move_cards(m)) == want]
-            if not self.options and want:
-                ol.add_option(Option(Text("No play with exactly these cards (c clears)", "bold"), disabled=True))
+            if not self.options and want:  # the state says why, shown now and again on Enter
+                why = st.why_no_play(self.viewer, want)
+                ol.refusal = f"No play: {why}"
+                ol.add_option(Option(Text(f"No play: {why} (c clears)", "bold"), disabled=True))
             for m in self.options:
                 ol.add_option(Option(f"{st.format_move(m)}: {self.describe(st, m, self.viewer)}"))
             if not want and self.hand():

@@ -46,6 +46,11 @@ class GameView:
     can_act: bool = False
     """True when the viewer's keys may play now."""
 
+    MIN_HEIGHT = 0
+    """Rows the view needs to draw whole below 100 columns, where the screen
+    gives the log the rows it leaves as a strip underneath (a column beside
+    it when fewer than 2 are left)."""
+
     def take_position(self, state: Any, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Remember what `show` was given (the keys act on it)."""
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act

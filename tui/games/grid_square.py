@@ -614,6 +614,9 @@ class GameView(base.GameView, Vertical):
     legend underneath."""
 
     KEYS_HELP = KEYS_HELP
+    MIN_HEIGHT = 19
+    """The small board's rows (letters, 17 rows of points and sides, the
+    legend): below 100 columns the log strip takes what is left."""
     DEFAULT_CSS = """
     GameView { width: auto; height: 1fr; }
     GameView > #gs-top { width: auto; height: auto; max-height: 1fr; }

@@ -84,6 +84,9 @@ class GameView(base.GameView, Vertical):
     """The Square and Compass board view the game screen mounts."""
 
     KEYS_HELP = KEYS_HELP
+    MIN_HEIGHT = 21
+    """The market page (resources, contracts, technicians/hazards/projects,
+    each with its detail line): at 80×24 no row is left for a log strip."""
     DEFAULT_CSS = """
     GameView { width: 2fr; min-width: 58; height: 1fr; }
     GameView #sc-head { height: 1; text-style: bold; }
@@ -269,9 +272,14 @@ class GameView(base.GameView, Vertical):
         self.query_one("#sc-con", CardRow).wrap = self.tall  # contracts in full when there is room
         for name, faces in rows.items():
             muted = []
+            row = self.query_one(f"#sc-{name}", CardRow)
+            pick = None
             if active is not None:
                 muted = [i for i in range(len(faces)) if name != active or TAKE[name](i) not in self.legal]
-            self.query_one(f"#sc-{name}", CardRow).show(faces, muted=muted)
+                takeable = [i for i in range(len(faces)) if i not in muted]
+                if name == active and takeable and row.selected in muted:  # never start on a card Enter cannot take
+                    pick = takeable[0]
+            row.show(faces, muted=muted, selected=pick)
         labels = {"res": f"Resources · deck {len(st.res_deck)}", "con": f"Contracts · deck {len(st.con_deck)}",
                   "thp": f"T/H/P: ⚙ technicians ⚠ hazards ☀ projects · deck {len(st.thp_deck)}"}
         for name, label in labels.items():

@@ -308,6 +308,9 @@ class GameView(base.GameView, Vertical):
     """Square Masons' board for one seat."""
 
     KEYS_HELP = KEYS_HELP
+    MIN_HEIGHT = 21
+    """Round line, players (up to 5), the hand, its detail, the draft table
+    and the action: at 80×24 no row is left for a log strip (a column)."""
     DEFAULT_CSS = """
     GameView { width: 75%; height: 1fr; }
     GameView > #sm-top { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -560,7 +563,7 @@ class GameView(base.GameView, Vertical):
         if self.query_one(ZoneView).laying():
             e += [LegendEntry("++", "fits", style="bold reverse"), LegendEntry("xx", "does not fit", style="bold reverse")]
         if st.phase in ("draft", "pair", "tie"):
-            e += [LegendEntry(CARD_LOOK[n].symbol, n, f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES]
+            e += [LegendEntry(CARD_LOOK[n].symbol, CARD_LOOK[n].title, f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES]
             e += [LegendEntry("●", "a card drafted"), LegendEntry("?", "face down")]
         if st.phase in ("market", "auction", "auction_tie"):
             e += [LegendEntry("▶", "your die"), LegendEntry("0", "withdraw: +1 coin")]
@@ -578,7 +581,7 @@ class GameView(base.GameView, Vertical):
               LegendEntry("J", "J or L (on cards)"), LegendEntry("S", "S or Z (on cards)"),
               LegendEntry("▁", "moved last; its piece underlined")]
         if st.phase not in ("draft", "pair", "tie"):
-            e += [LegendEntry(CARD_LOOK[n].symbol, f"{n} card", f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES
+            e += [LegendEntry(CARD_LOOK[n].symbol, f"{CARD_LOOK[n].title} card", f"kind-{CARD_LOOK[n].kind}") for n in CARD_TYPES
                   if n not in ("stone", "order", "market")]
         e += [LegendEntry(k, BLOCK_ROW[k], f"kind-{BLOCK_KIND[k]}") for k in BLOCK_TYPES]
         e += [LegendEntry(PLAYER_MARKS[s], self._who(s), player_class(s % 5)) for s in range(st.num_players)]

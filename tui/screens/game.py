@@ -34,7 +34,7 @@ from tui.games.base import KeyRefused, MoveChosen
 from tui.games.protocol import GameView
 from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.log_panel import LogEntry, LogPanel
+from tui.widgets.log_panel import LogEntry, LogPanel, place_log
 from tui.widgets.move_line import MoveLine
 from tui.widgets.status_line import StatusLine
 
@@ -221,7 +221,12 @@ class GameScreen(Screen[None]):
         yield KeyBar()  # the keys that work now; one line, cheap to change on every key
 
     def on_resize(self, event: events.Resize) -> None:
+        self.place_log(event.size.width, event.size.height)
         cast(GameView, self.query_one("#view")).fit_to(event.size.width, event.size.height)  # room to use
+
+    def place_log(self, width: int, height: int) -> None:
+        """The log as a strip under the board or a column beside it (`place_log`)."""
+        place_log(self, self.query_one("#view"), width, height)
 
     def on_mount(self) -> None:
         self.set_interval(self.TICK_SECONDS, self._tick)

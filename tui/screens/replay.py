@@ -22,7 +22,7 @@ from tui.games import view_class
 from tui.games.protocol import GameView
 from tui.screens.game import LastMove, last_move_of, log_entries, tell_last
 from tui.screens.rules import keys_table
-from tui.widgets.log_panel import LogPanel
+from tui.widgets.log_panel import LogPanel, place_log
 
 REPLAY_KEYS = keys_table(
     "Keys in the replay",
@@ -79,6 +79,7 @@ class ReplayScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     def on_resize(self, event: events.Resize) -> None:
+        place_log(self, self.query_one("#view"), event.size.width, event.size.height)  # as the game screen does
         cast(GameView, self.query_one("#view")).fit_to(event.size.width, event.size.height)  # room to use
 
     def on_mount(self) -> None:

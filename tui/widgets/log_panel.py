@@ -20,14 +20,42 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.geometry import Region, Size
+from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 from tui.widgets.palette import PALETTE_CLASSES, player_class
 from tui.widgets.text_fit import wrap_words
 
 LAST_MARK = "▶"
 """Before each entry of the last move."""
+NARROW = 30
+"""Below this width (a column beside the board at 80 columns) an entry's
+later lines start under its number, not under its text: 4 more columns."""
+
+STRIP_BELOW = 100
+"""Narrower than this, a screen's log is a strip under the board (whole
+lines) instead of a column beside it (18 columns at 80: an entry over 4 lines)."""
+STRIP_ROWS = 4
+"""The most rows the strip takes (the view's `MIN_HEIGHT` may leave fewer)."""
+
+
+def strip_rows(view: Widget, width: int, height: int) -> int:
+    """The rows of the log strip under `view` on a screen of this size; 0:
+    a column beside it (100 columns or more, or fewer than 2 rows left once
+    the view has its `MIN_HEIGHT` and the status, message and key lines theirs)."""
+    rows = min(STRIP_ROWS, height - 3 - getattr(view, "MIN_HEIGHT", 0))
+    return rows if width < STRIP_BELOW and rows >= 2 else 0
+
+
+def place_log(screen: Screen, view: Widget, width: int, height: int) -> None:
+    """Mark `screen` for the log's place (app.tcss draws it): `-log-strip`
+    and `-log-strip-N` for a strip of N rows, neither for the column."""
+    rows = strip_rows(view, width, height)
+    screen.set_class(rows > 0, "-log-strip")
+    for n in range(2, STRIP_ROWS + 1):
+        screen.set_class(rows == n, f"-log-strip-{n}")
 
 
 @dataclass(frozen=True)
@@ -129,6 +157,7 @@ class LogPanel(ScrollView, can_focus=True):
         last_ply = self.last_ply
         digits = len(str(last_ply or 0))
         gutter = 2 + digits + 2  # mark, space, number, '. '
+        indent = 2 if width < NARROW else gutter  # narrow: the text under the number, not under the text
         for e in self.entries:
             is_last = e.ply == last_ply
             body = last if is_last else older
@@ -139,9 +168,14 @@ class LogPanel(ScrollView, can_focus=True):
                 Segment(". ", body),
             ]
             starts.append(len(strips))
-            for k, line in enumerate(wrap_words(e.text, width - gutter) or [""]):
-                lead = head if k == 0 else [Segment(" " * gutter, body)]
-                strips.append(Strip([*lead, Segment(line, body)], gutter + cell_len(line)))
+            lines = wrap_words(e.text, width - gutter) or [""]
+            words = e.text.split()
+            n = len(lines[0].split())
+            if indent < gutter and len(lines) > 1 and " ".join(words[:n]) == lines[0]:
+                lines = lines[:1] + wrap_words(" ".join(words[n:]), width - indent)  # the later lines use the gutter too
+            for k, line in enumerate(lines):
+                lead = head if k == 0 else [Segment(" " * indent, body)]
+                strips.append(Strip([*lead, Segment(line, body)], (gutter if k == 0 else indent) + cell_len(line)))
         self._strips, self._starts = strips, starts
         self.virtual_size = Size(width, len(strips))
         if self._following and not self._to_end_queued and self.scroll_offset.y < self.max_scroll_y:

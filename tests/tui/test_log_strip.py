@@ -1,0 +1,65 @@
+"""The log at 80 columns: a strip of whole lines under the board where the
+view leaves it two rows or more (its `MIN_HEIGHT`), the column beside it
+otherwise; at 120 columns always the column. Every registered game."""
+from __future__ import annotations
+
+import pytest
+
+from engine.record import GameRecord, Player
+from engine.saves import save
+from rulesets import REGISTRY
+from tui.app import create_app
+from tui.screens.game import GameScreen
+
+GAMES = sorted(REGISTRY.ids())
+
+
+async def _layout(tmp_path, game: str, size: tuple[int, int]):
+    rs = REGISTRY.get(game)
+    roster = [Player("Ana")] + [Player(f"Bot {i + 1}", "bot:random") for i in range(1, max(2, rs.min_players))]
+    path = tmp_path / f"{game}.json"
+    save(GameRecord.new(rs, roster, 3, rs.default_options()), path)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        log, view = screen.log_widget, screen.view_widget
+        await pilot.pause()
+        return screen.has_class("-log-strip"), log.region, view.region, getattr(view, "MIN_HEIGHT", 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_log_is_a_strip_where_the_board_leaves_rows(tmp_path, game):
+    strip, log, view, need = await _layout(tmp_path, game, (80, 24))
+    rows_left = 24 - 3 - need
+    assert strip == (rows_left >= 2), (game, need)
+    if strip:  # whole lines under the board, which keeps the rows it needs
+        assert log.width == 80 and log.y >= view.bottom and 2 <= log.height <= 4
+        assert view.height >= need
+    else:  # a column beside the board
+        assert log.x >= view.right and log.height > 4
+    strip, log, view, _ = await _layout(tmp_path, game, (120, 40))
+    assert not strip and log.x >= view.right
+
+
+async def test_grid_square_at_80x24_gets_the_strip(tmp_path):
+    """The 18-column log wrapped a Grid Square entry over 4 lines; the board
+    leaves 2 rows under it at 80×24."""
+    strip, log, view, _ = await _layout(tmp_path, "grid-square", (80, 24))
+    assert strip and log.width == 80 and log.height == 2
+
+
+async def test_the_replay_places_its_log_as_the_game_screen_does(tmp_path):
+    from tui.screens.replay import ReplayScreen
+
+    rs = REGISTRY.get("grid-square")
+    record = GameRecord.new(rs, [Player("Ana"), Player("Ben")], 3, rs.default_options())
+    for _ in range(4):
+        record.play(record.state.to_act()[0], record.state.format_move(record.state.legal(record.state.to_act()[0])[0]))
+    app = create_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(record, 4)
+        await app.push_screen(screen)
+        await pilot.pause()
+        log, view = screen.query_one("#log").region, screen.query_one("#view").region
+        assert screen.has_class("-log-strip") and log.width == 80 and log.y >= view.bottom
