@@ -123,10 +123,11 @@ async def test_another_persons_move_is_told_while_you_wait(server):
     await ana.wait_for("Your turn, alice.")
     ana.send("1")
     said = await ana.wait_for("You played ")
-    move = (await ana.wait_for(":")).rstrip(":")
+    await ana.wait_for(":")
+    words = (await ana.wait_for(".")).split(None, 1)[1]  # 'place a large building on a1 to d1.' less its verb
     said = await ben.wait_for("alice placed")  # at bob's prompt, unasked
     assert said.startswith("\n") or said.strip() == "alice placed"  # on a line of its own, off the prompt
-    await ben.wait_for(move)
+    await ben.wait_for(words)
     await ben.wait_for("Your turn, bob.")
     await ana.wait_for("Waiting for bob (move 2).")
     ana.send("1")
