@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.session import GameSession  # noqa: E402
-from tui.screens.lobby_room import RoomScreen  # noqa: E402
 from tui.server.player import GC_THRESHOLDS, LobbyApp  # noqa: E402
+from tui.server.screens.lobby_room import RoomScreen  # noqa: E402
 from tui.server.store import Store  # noqa: E402
 
 

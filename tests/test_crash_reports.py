@@ -40,8 +40,8 @@ def test_a_report_is_named_by_its_reference(tmp_path):
 
 
 async def test_a_remote_crash_names_a_reference_and_no_path(tmp_path, monkeypatch):
-    from tui.screens.lobby import LobbyScreen
     from tui.server.player import LobbyApp
+    from tui.server.screens.lobby import LobbyScreen
     from tui.server.store import Store
 
     store = Store(tmp_path / "data")

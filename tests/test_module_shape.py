@@ -55,5 +55,16 @@ def test_game_agnostic_modules_take_the_registry_from_the_engine():
     """Screens, views and the CLI name no game package: the registry is
     `engine.registry.REGISTRY` (the rulesets package only re-exports it)."""
     users = [str(p.relative_to(ROOT)) for p in _modules()
-             if p.parts[-3:-1] != ("tui", "server") and p.name != "lobby_room.py" and "rulesets.REGISTRY" in _imported(p)]
+             if "rulesets.REGISTRY" in _imported(p)]
+    assert users == []
+
+
+def test_the_local_app_does_not_import_the_server():
+    """The server's screens live with the server (tui/server/screens/); the
+    local app's screens, views and widgets import nothing of it, so there is
+    no loop between the lobby and the server."""
+    local = [p for p in _modules() if p.parts[-3:-1] == ("tui", "screens") or p.parts[-3:-1] in
+             {("tui", "games"), ("tui", "widgets")} or p.relative_to(ROOT).as_posix() == "tui/app.py"]
+    assert local, "no local modules found (a test that cannot fail)"
+    users = [str(p.relative_to(ROOT)) for p in local if any(m.startswith("tui.server") for m in _imported(p))]
     assert users == []

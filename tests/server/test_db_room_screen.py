@@ -3,11 +3,11 @@ database cannot take is a one-line message and the game as it was (never
 a crash), and it plays once the database is back."""
 from __future__ import annotations
 
-from tui.screens.lobby_room import RoomScreen
 from tui.server.db.backends import DatabaseDown
 from tui.server.db.session import NotSaved
 from tui.server.db.store import DbStore
 from tui.server.player import LobbyApp
+from tui.server.screens.lobby_room import RoomScreen
 
 
 def first_legal(session) -> tuple[int, str]:

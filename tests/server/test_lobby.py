@@ -7,7 +7,7 @@ import os
 import pytest
 
 from engine.session import GameSession
-from tui.screens.lobby import sections
+from tui.server.screens.lobby import sections
 from tui.server.store import PAGE, RoomError, Store
 
 
@@ -52,8 +52,8 @@ def test_bad_rooms_are_refused_with_a_reason(store):
 
 
 async def test_a_room_is_made_from_the_lobby_by_keys(store):
-    from tui.screens.lobby_room import RoomScreen
     from tui.server.player import LobbyApp
+    from tui.server.screens.lobby_room import RoomScreen
 
     app = LobbyApp(store.root, "alice")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -85,7 +85,7 @@ async def test_a_room_is_made_from_the_lobby_by_keys(store):
 
 
 def test_a_room_whose_players_agreed_to_hints_says_so_and_keeps_it_when_joined(store):
-    from tui.screens.lobby import room_label
+    from tui.server.screens.lobby import room_label
 
     agreed = store.create_room("squire", ["alice", None], seed=3, hints=True)
     plain = store.create_room("squire", ["alice", None], seed=3)

@@ -19,8 +19,8 @@ def lobby_app(tmp_path, monkeypatch):
 
 
 async def test_the_lobby_shows_ladders_profiles_and_clocks(tmp_path, monkeypatch):
-    from tui.screens.lobby import LobbyScreen
-    from tui.screens.ratings import LadderScreen, ProfileScreen
+    from tui.server.screens.lobby import LobbyScreen
+    from tui.server.screens.ratings import LadderScreen, ProfileScreen
 
     store, make_app = lobby_app(tmp_path, monkeypatch)
     bots = store.create_room("grid-square", ["bot:greedy", "bot:random"], seed=3, terms=RoomTerms(rated=True))
@@ -55,8 +55,8 @@ async def test_the_lobby_shows_ladders_profiles_and_clocks(tmp_path, monkeypatch
 
 
 async def test_a_rated_timed_room_is_made_from_the_lobby_form(tmp_path, monkeypatch):
-    from tui.screens.lobby_room import RoomScreen
     from tui.screens.setup import SetupForm
+    from tui.server.screens.lobby_room import RoomScreen
 
     store, make_app = lobby_app(tmp_path, monkeypatch)
     app = make_app()

@@ -3,8 +3,8 @@ screen with the seat fixed, driven by keys through the lobby app."""
 from __future__ import annotations
 
 from engine.session import GameSession
-from tui.screens.lobby_room import RoomScreen
 from tui.server.player import LobbyApp
+from tui.server.screens.lobby_room import RoomScreen
 from tui.server.store import Store
 
 

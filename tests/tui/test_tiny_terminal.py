@@ -250,7 +250,7 @@ async def test_the_room_form(tmp_path):
 
 
 async def test_a_room(tmp_path):
-    from tui.screens.lobby_room import RoomScreen
+    from tui.server.screens.lobby_room import RoomScreen
 
     app, store = lobby_app(tmp_path)
     room = store.create_room("grid-square", ["alice", "bob"], seed=1)

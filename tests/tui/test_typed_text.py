@@ -155,8 +155,8 @@ def test_a_name_typed_in_setup_is_taken_or_refused_in_words(tmp_path, texts):
 
 # ------------------------------------------------------------------ a room's form
 async def _room_seed(tmp_path: Path, texts: list[str]) -> None:
-    from tui.screens.lobby import RoomSetupScreen
     from tui.server.player import LobbyApp
+    from tui.server.screens.lobby import RoomSetupScreen
     from tui.server.store import Store
 
     store = Store(tmp_path / "data")

@@ -2,7 +2,7 @@
 for one seat (or watched, seat None), with others' moves told as they
 happen. The server plays the bots; other people play on their own
 connections; the save is the only channel, as for the full-screen room
-(`tui/screens/lobby_room.py`). Nothing here names a file of the server's."""
+(`tui/server/screens/lobby_room.py`). Nothing here names a file of the server's."""
 from __future__ import annotations
 
 from typing import Callable

@@ -93,7 +93,7 @@ def _seat(text: str) -> str | None:
 
 
 def new_room(store: Any, req: Request) -> list[str]:
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY
     from tui.server.db.rated import LOSS, RoomTerms, parse_limit
 
     game = req.args[0]
@@ -146,7 +146,7 @@ def rooms(store: Any, req: Request) -> list[str]:
 
 
 def ratings(store: Any, req: Request) -> list[str]:
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY
     from tui.server.db.rated import ladder
 
     if req.game and req.game not in REGISTRY.ids():

@@ -57,7 +57,7 @@ class LobbyApp(TSquareApp):
 
     def on_mount(self, event: Mount) -> None:
         event.prevent_default()  # not the main menu of local play
-        from tui.screens.lobby import LobbyScreen
+        from tui.server.screens.lobby import LobbyScreen
 
         self.push_screen(LobbyScreen(self.store, self.user))
         if signal.getsignal(signal.SIGUSR1) == signal.SIG_IGN:  # started by the server's zygote

@@ -419,9 +419,9 @@ class Store:
         maker's when a person sits there); `hints`: the people who sit down
         agree to hints. Its save is written before its entry names it."""
         from engine.record import GameRecord, now_iso
+        from engine.registry import REGISTRY
         from engine.saves import dumps
         from engine.session import stat_key
-        from rulesets import REGISTRY
 
         ruleset = REGISTRY.get(game)
         for s in seats:
@@ -764,7 +764,7 @@ class Store:
 
 
 def _title(game: str) -> str:
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY
 
     try:
         return REGISTRY.get(game).title

@@ -146,9 +146,10 @@ def preload() -> None:
     import importlib
 
     import tui.server.player  # noqa: F401  (textual, the app, the store)
-    from rulesets import REGISTRY
+    from engine.registry import REGISTRY
 
-    for name in ("tui.screens.lobby", "tui.screens.lobby_room", "tui.screens.move_picker", "tui.screens.game_over",
+    for name in ("tui.server.screens.lobby", "tui.server.screens.lobby_room", "tui.screens.move_picker",
+                 "tui.screens.game_over",
                  "tui.screens.rules", "textual.widgets._option_list", "textual.widgets._input",
                  "textual.widgets._rich_log", "textual.widgets._footer", "textual.widgets._static"):
         try:

@@ -291,7 +291,7 @@ class DbStore:
         """A new room of `game` (as the file store's `create_room`; `terms`:
         rated or not, its move clock, see `rated.RoomTerms`)."""
         from engine.record import GameRecord
-        from rulesets import REGISTRY
+        from engine.registry import REGISTRY
         from tui.server.store import _player
 
         ruleset = REGISTRY.get(game)

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rulesets import REGISTRY
+from engine.registry import REGISTRY
 from tui.server.records import RoomError, seat_label
 from tui.widgets.option_list import KeyOptionList
 

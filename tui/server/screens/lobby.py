@@ -196,7 +196,7 @@ class LobbyScreen(Screen[None]):
     def enter(self, room_id: str, seat: int | None) -> None:
         """Open the room's game as `seat` (None: watching)."""
         from engine.errors import SaveError
-        from tui.screens.lobby_room import RoomScreen
+        from tui.server.screens.lobby_room import RoomScreen
 
         token = ""
         if seat is not None:  # claimed before the game is read: a claim may end a stand-in bot (a timed room)
@@ -234,14 +234,14 @@ class LobbyScreen(Screen[None]):
     def action_ladder(self) -> None:
         if not hasattr(self.store, "db"):
             return self.say("Ratings need the server's database.")
-        from tui.screens.ratings import LadderScreen
+        from tui.server.screens.ratings import LadderScreen
 
         self.app.push_screen(LadderScreen(self.store, self.user))
 
     def action_profile(self) -> None:
         if not hasattr(self.store, "db"):
             return self.say("Ratings need the server's database.")
-        from tui.screens.ratings import ProfileScreen
+        from tui.server.screens.ratings import ProfileScreen
 
         self.app.push_screen(ProfileScreen(self.store, self.user, self.user))
 
@@ -294,9 +294,9 @@ def room_form(ruleset, user: str = "you", terms: bool = False):
     """The local setup form without name rows (in a room, people's names
     are their user names and bots get theirs from their seat); seat 1 is
     the maker's, shown by name and not changed. `terms`: with the rated and
-    time limit rows (`tui.screens.room_terms`; a server with a database)."""
-    from tui.screens.room_terms import TermsRows
+    time limit rows (`tui.server.screens.room_terms`; a server with a database)."""
     from tui.screens.setup import SetupForm
+    from tui.server.screens.room_terms import TermsRows
 
     class RoomForm(*((TermsRows,) if terms else ()), SetupForm):  # type: ignore[misc]
         def row_keys(self) -> list[str]:
