@@ -283,10 +283,14 @@ class SearchBot(Bot):
         """The 'rollouts' style: root move index -> (playouts, reward sum),
         and the playouts run. Rounds of one sampled world each: every
         candidate is played out in it, all with the same bots' seeds. The
-        first round is always played; after it, a round is begun only if
-        one more as long as the last ends before the deadline, and one cut
-        short by it is dropped, so every candidate has as many playouts,
-        all paired."""
+        first round is begun whatever the clock says; after it, a round is
+        begun only if one more as long as the last ends before the deadline;
+        a round cut short by the deadline is dropped, so every candidate has as many playouts,
+        all paired. The clock is read before every ply of a playout, the
+        first round's too: a turn left a quarter of its budget (`hurry`)
+        stops on time even where one round costs more than that (Grid
+        Square's planner: 0.25-0.35 s a round); with no round done the
+        prior's move is played (`pick`)."""
         self.rng = rng
         index = {m: i for i, m in enumerate(legal)}
         candidates = self.candidates
@@ -301,11 +305,14 @@ class SearchBot(Bot):
             world = rng.below(1 << 30)
             results = []
             for move in candidates:
-                if done and deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and time.perf_counter() >= deadline:
                     break
                 sample = state.determinize(seat, Rng(world))
                 sample.apply_trusted(seat, move)
-                results.append(self._play_out(sample, world)[seat])
+                scores = self._play_out(sample, world, deadline)
+                if scores is None:
+                    break
+                results.append(scores[seat])
             if len(results) < len(candidates):
                 break
             for move, r in zip(candidates, results):
@@ -327,14 +334,17 @@ class SearchBot(Bot):
             first.append(self.include)
         return (first + rest)[:ROLLOUT_CANDIDATES]
 
-    def _play_out(self, state: GameState, world: int) -> list[float]:
+    def _play_out(self, state: GameState, world: int, deadline: float | None = None) -> list[float] | None:
         """Every seat played by the policy bot (a bot per seat, seeded by
         the world and the seat) to the end of the game, or for
-        `playout_plies` plies and then scored by `evaluate_all`."""
+        `playout_plies` plies and then scored by `evaluate_all`. None when
+        the deadline passes before it ends (read before every ply)."""
         assert self.policy is not None
         bots: dict[int, Bot] = {}
         left = self.playout_plies
         while not state.is_over():
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None
             if left is not None:
                 if left <= 0:
                     scores = state.evaluate_all()
@@ -478,6 +488,8 @@ def pick(stats: list[MoveStat], prior_move: Hashable | None = None, margin: floa
     if margin is None:
         margin = PRIOR_MARGIN
     best = max(stats, key=lambda s: (s.visits, s.value))
+    if prior_move is not None and not best.visits:  # nothing searched (no time): the prior's move
+        return prior_move
     if prior_move is None or best.move == prior_move:
         return best.move
     mine = next((s for s in stats if s.move == prior_move), None)
