@@ -138,6 +138,9 @@ class SearchBot(Bot):
         style: str = "tree",
         policy: Callable[[int], Bot] | None = None,
         playout_plies: int | None = None,
+        leaf_value: Callable[[GameState, int], list[float]] | None = None,
+        prior_margin: float | None = None,
+        prior_boost: float | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -167,8 +170,17 @@ class SearchBot(Bot):
         self.playout_plies = playout_plies
         """Plies a policy rollout plays before `evaluate_all` scores it
         (None: to the end of the game)."""
-        self.margin = PRIOR_MARGIN if style == "tree" else ROLLOUT_MARGIN
+        self.leaf_value = leaf_value
+        """In the tree: the game's own judgement of a new leaf (a full
+        sample) whose last move was by the given seat, every seat's reward
+        in [0, 1]: e.g. the rest of that seat's turn played by a cheap
+        greedy, then `evaluate_all` (`Ruleset.search_leaf`). None: random
+        plies then `evaluate_all` (`_rollout`)."""
+        self.margin = (PRIOR_MARGIN if prior_margin is None else prior_margin) if style == "tree" else ROLLOUT_MARGIN
         """How much better a move must look to overrule the prior's."""
+        self.boost = PRIOR_BOOST if prior_boost is None else prior_boost
+        """How much harder the root explores the prior's move (UCB constant
+        times this)."""
         self.prior_move: Hashable | None = None
         self.candidates: list[Move] = []
         """The root moves the last 'rollouts' search compared."""
@@ -388,7 +400,11 @@ class SearchBot(Bot):
             state.apply_trusted(seat, node.move)
             path.append(node)
             depth += 1
-        rewards = self._rollout(state)
+        mover = path[-1].seat
+        if self.leaf_value is not None and mover is not None and not state.is_over():
+            rewards = self.leaf_value(state, mover)
+        else:
+            rewards = self._rollout(state)
         for n in path:
             n.visits += 1
             if n.seat is not None:
@@ -435,7 +451,7 @@ class SearchBot(Bot):
         c = self.exploration
         for m in moves:
             child = node.children[m]
-            k = c * PRIOR_BOOST if m == favoured else c
+            k = c * self.boost if m == favoured else c
             score = child.reward / child.visits + k * math.sqrt(math.log(max(1, child.available)) / child.visits)
             if score > best_score:
                 best, best_score = child, score
