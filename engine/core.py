@@ -402,6 +402,19 @@ class Ruleset(ABC):
     """In the "rollouts" style, the plies the default bot plays before the
     state's `evaluate_all` scores a playout (None: to the end of the game;
     set it where a whole game costs the default bot too long)."""
+    search_leaf: ClassVar[str | None] = None
+    """In the "tree" style, "module:function" judging a new leaf: called
+    with a full sample and the seat whose move made the leaf, it returns
+    every seat's reward in [0, 1] (e.g. that seat's turn finished by a
+    cheap greedy, then `evaluate_all`). None: `evaluate_all` at once."""
+    search_prior_margin: ClassVar[float | None] = None
+    """In the "tree" style, how much better (in win share) the search's
+    most visited move must look to overrule the default bot's (None: the
+    engine's `PRIOR_MARGIN`); 0 with `search_prior_boost` 1 where the
+    search's own judgement measured as good as the default bot's."""
+    search_prior_boost: ClassVar[float | None] = None
+    """In the "tree" style, how much harder the root explores the default
+    bot's move (None: the engine's `PRIOR_BOOST`)."""
     hidden_information: ClassVar[bool] = False
     """True when some seat's view hides something (hot-seat needs a pass screen)."""
     undo_allowed: ClassVar[bool] = True
@@ -464,8 +477,15 @@ class Ruleset(ABC):
             own = self.default_bot_level not in SEARCH_LEVELS
             prior = self.make_bot(self.default_bot_level, seed) if own else None
             policy = partial(self.make_bot, self.default_bot_level if own else "random")
+            leaf = None
+            if self.search_leaf:
+                import importlib
+
+                module, _, name = self.search_leaf.partition(":")
+                leaf = getattr(importlib.import_module(module), name)
             return SearchBot(seed, level, prior=prior, style=self.search_style, policy=policy,
-                             playout_plies=self.playout_plies)
+                             playout_plies=self.playout_plies, leaf_value=leaf,
+                             prior_margin=self.search_prior_margin, prior_boost=self.search_prior_boost)
         if level == "random":
             from engine.bots.random_bot import RandomBot
 

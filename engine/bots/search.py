@@ -138,6 +138,9 @@ class SearchBot(Bot):
         style: str = "tree",
         policy: Callable[[int], Bot] | None = None,
         playout_plies: int | None = None,
+        leaf_value: Callable[[GameState, int], list[float]] | None = None,
+        prior_margin: float | None = None,
+        prior_boost: float | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -167,8 +170,17 @@ class SearchBot(Bot):
         self.playout_plies = playout_plies
         """Plies a policy rollout plays before `evaluate_all` scores it
         (None: to the end of the game)."""
-        self.margin = PRIOR_MARGIN if style == "tree" else ROLLOUT_MARGIN
+        self.leaf_value = leaf_value
+        """In the tree: the game's own judgement of a new leaf (a full
+        sample) whose last move was by the given seat, every seat's reward
+        in [0, 1]: e.g. the rest of that seat's turn played by a cheap
+        greedy, then `evaluate_all` (`Ruleset.search_leaf`). None: random
+        plies then `evaluate_all` (`_rollout`)."""
+        self.margin = (PRIOR_MARGIN if prior_margin is None else prior_margin) if style == "tree" else ROLLOUT_MARGIN
         """How much better a move must look to overrule the prior's."""
+        self.boost = PRIOR_BOOST if prior_boost is None else prior_boost
+        """How much harder the root explores the prior's move (UCB constant
+        times this)."""
         self.prior_move: Hashable | None = None
         self.candidates: list[Move] = []
         """The root moves the last 'rollouts' search compared."""
@@ -283,10 +295,14 @@ class SearchBot(Bot):
         """The 'rollouts' style: root move index -> (playouts, reward sum),
         and the playouts run. Rounds of one sampled world each: every
         candidate is played out in it, all with the same bots' seeds. The
-        first round is always played; after it, a round is begun only if
-        one more as long as the last ends before the deadline, and one cut
-        short by it is dropped, so every candidate has as many playouts,
-        all paired."""
+        first round is begun whatever the clock says; after it, a round is
+        begun only if one more as long as the last ends before the deadline;
+        a round cut short by the deadline is dropped, so every candidate has as many playouts,
+        all paired. The clock is read before every ply of a playout, the
+        first round's too: a turn left a quarter of its budget (`hurry`)
+        stops on time even where one round costs more than that (Grid
+        Square's planner: 0.25-0.35 s a round); with no round done the
+        prior's move is played (`pick`)."""
         self.rng = rng
         index = {m: i for i, m in enumerate(legal)}
         candidates = self.candidates
@@ -301,11 +317,14 @@ class SearchBot(Bot):
             world = rng.below(1 << 30)
             results = []
             for move in candidates:
-                if done and deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and time.perf_counter() >= deadline:
                     break
                 sample = state.determinize(seat, Rng(world))
                 sample.apply_trusted(seat, move)
-                results.append(self._play_out(sample, world)[seat])
+                scores = self._play_out(sample, world, deadline)
+                if scores is None:
+                    break
+                results.append(scores[seat])
             if len(results) < len(candidates):
                 break
             for move, r in zip(candidates, results):
@@ -327,14 +346,17 @@ class SearchBot(Bot):
             first.append(self.include)
         return (first + rest)[:ROLLOUT_CANDIDATES]
 
-    def _play_out(self, state: GameState, world: int) -> list[float]:
+    def _play_out(self, state: GameState, world: int, deadline: float | None = None) -> list[float] | None:
         """Every seat played by the policy bot (a bot per seat, seeded by
         the world and the seat) to the end of the game, or for
-        `playout_plies` plies and then scored by `evaluate_all`."""
+        `playout_plies` plies and then scored by `evaluate_all`. None when
+        the deadline passes before it ends (read before every ply)."""
         assert self.policy is not None
         bots: dict[int, Bot] = {}
         left = self.playout_plies
         while not state.is_over():
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None
             if left is not None:
                 if left <= 0:
                     scores = state.evaluate_all()
@@ -378,7 +400,11 @@ class SearchBot(Bot):
             state.apply_trusted(seat, node.move)
             path.append(node)
             depth += 1
-        rewards = self._rollout(state)
+        mover = path[-1].seat
+        if self.leaf_value is not None and mover is not None and not state.is_over():
+            rewards = self.leaf_value(state, mover)
+        else:
+            rewards = self._rollout(state)
         for n in path:
             n.visits += 1
             if n.seat is not None:
@@ -425,7 +451,7 @@ class SearchBot(Bot):
         c = self.exploration
         for m in moves:
             child = node.children[m]
-            k = c * PRIOR_BOOST if m == favoured else c
+            k = c * self.boost if m == favoured else c
             score = child.reward / child.visits + k * math.sqrt(math.log(max(1, child.available)) / child.visits)
             if score > best_score:
                 best, best_score = child, score
@@ -478,6 +504,8 @@ def pick(stats: list[MoveStat], prior_move: Hashable | None = None, margin: floa
     if margin is None:
         margin = PRIOR_MARGIN
     best = max(stats, key=lambda s: (s.visits, s.value))
+    if prior_move is not None and not best.visits:  # nothing searched (no time): the prior's move
+        return prior_move
     if prior_move is None or best.move == prior_move:
         return best.move
     mine = next((s for s in stats if s.move == prior_move), None)

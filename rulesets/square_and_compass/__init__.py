@@ -33,6 +33,13 @@ class SquareAndCompass(Ruleset):
     setup_bot_level = "search"
     """The setup screen's first bot: `search` beats `heuristic` within about
     1 s a move (57% of 200 games at 800 iterations; docs/search-strength.md)."""
+    search_leaf = "rulesets.square_and_compass.bots:search_leaf"
+    """The tree judges a leaf at the end of the mover's turn, as the
+    heuristic judges a move; with it the search's own choices measured as
+    good as the heuristic's, so the prior's move gets no protection
+    (docs/search-strength.md, "A leaf that finishes the turn, tree style")."""
+    search_prior_margin = 0.0
+    search_prior_boost = 1.0
     bot_classes = {
         "easy": "rulesets.square_and_compass.bots:CompassBot",
         "heuristic": "rulesets.square_and_compass.bots:CompassBot",

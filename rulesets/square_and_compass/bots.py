@@ -71,16 +71,29 @@ class CompassBot(Bot):
         return score
 
     def _finish_turn(self, st: CompassState, seat: int) -> None:
-        """Play the rest of `seat`'s turn greedily (one step at a time)."""
-        for _ in range(12):
-            if st.phase not in ("act", "discard") or st.seat != seat:
-                return
-            moves = st.legal(seat)
-            best, best_score = moves[0], float("-inf")
-            for mv in moves:
-                c = st.clone()
-                c.apply_trusted(seat, mv)
-                score = value(c, seat)
-                if score > best_score + 1e-9:
-                    best, best_score = mv, score
-            st.apply_trusted(seat, best)
+        finish_turn(st, seat)
+
+
+def finish_turn(st: CompassState, seat: int) -> None:
+    """Play the rest of `seat`'s turn greedily (one step at a time, each
+    the move whose position `value` rates best), if it is `seat`'s turn."""
+    for _ in range(12):
+        if st.phase not in ("act", "discard") or st.seat != seat:
+            return
+        moves = st.legal(seat)
+        best, best_score = moves[0], float("-inf")
+        for mv in moves:
+            c = st.clone()
+            c.apply_trusted(seat, mv)
+            score = value(c, seat)
+            if score > best_score + 1e-9:
+                best, best_score = mv, score
+        st.apply_trusted(seat, best)
+
+
+def search_leaf(st: CompassState, mover: int) -> list[float]:
+    """The tree search's judgement of a leaf (`Ruleset.search_leaf`): the
+    mover's turn finished greedily, as the heuristic judges a move, then
+    every seat's `evaluate`."""
+    finish_turn(st, mover)
+    return st.evaluate_all()

@@ -109,3 +109,82 @@ def test_a_ruleset_naming_an_unknown_search_style_is_refused_when_defined():
     with pytest.raises(TypeError, match="search_style must be one of tree, rollouts"):
         class Bad(Ruleset):  # noqa: F841
             search_style = "beam"
+
+
+class _Clock:
+    """A clock the search reads instead of time's (`perf_counter`): it moves
+    only when a policy bot chooses, a second a ply."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+class _Ticking(Always):
+    """Calls tails, and each call costs a second on `clock`."""
+
+    def __init__(self, clock: _Clock, calls: list[int]) -> None:
+        super().__init__(0, "tails")
+        self.clock, self.calls = clock, calls
+
+    def choose(self, state, seat):
+        self.clock.now += 1.0
+        self.calls.append(seat)
+        return super().choose(state, seat)
+
+
+def test_the_first_round_of_rollouts_stops_at_the_deadline_and_the_prior_move_is_played(monkeypatch):
+    # a round is two playouts of three plies (six seconds on this clock);
+    # 2.5 s of budget: the first playout ends at 3 s, and the clock is read
+    # before every ply, so the second is not begun: no round completes
+    import engine.bots.search as search
+
+    clock, calls = _Clock(), []
+    monkeypatch.setattr(search, "time", clock)
+    bot = SearchBot(1, budget=Budget(iterations=None, seconds=2.5), prior=Always(0, "tails"), style="rollouts",
+                    policy=lambda s: _Ticking(clock, calls))
+    assert bot.choose(Calls(), 0) == "tails"  # the prior's, though a full round would have found heads
+    assert len(calls) == 3 and bot.last_iterations == 0
+    calls.clear()
+    bot.budget = Budget(iterations=None, seconds=6.5)  # one round fits, the second is cut and dropped
+    assert bot.choose(Calls(), 0) == "heads"
+    assert bot.last_iterations == 2 and len(calls) <= 6 + 1
+
+
+def test_grid_square_search_left_a_quarter_second_stops_inside_its_first_round(monkeypatch):
+    # Grid Square's playouts cost its planner 0.25-0.35 s a round; a turn
+    # that waited (`hurry`) may have a quarter of its 0.9 s left. On a clock
+    # where each ply of a playout costs 0.1 s, 0.25 s buys three plies, not
+    # the round of ROLLOUT_CANDIDATES playouts of `playout_plies` each
+    import engine.bots.search as search
+
+    rs = REGISTRY.get("grid-square")
+    state = rs.new_game(2, 4, rs.default_options())
+    rng = Rng(4)
+    while len(state.legal(state.to_act()[0])) <= ROLLOUT_CANDIDATES:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal(seat)))
+    seat = state.to_act()[0]
+    bot = rs.make_bot("search", 3)
+    assert bot.style == "rollouts" and bot.policy is not None and bot.playout_plies
+    clock, calls = _Clock(), []
+    make = bot.policy
+
+    def ticking(seed):
+        inner = make(seed)
+        original = inner.choose
+
+        def choose(st, s):
+            clock.now += 0.1
+            calls.append(s)
+            return original(st, s)
+        inner.choose = choose
+        return inner
+    bot.policy = ticking
+    monkeypatch.setattr(search, "time", clock)
+    bot.budget = Budget(iterations=None, seconds=0.25)
+    move = bot.choose(state.view(seat), seat)
+    assert move in state.legal(seat) and move == bot.prior_move
+    assert len(calls) == 3 < ROLLOUT_CANDIDATES * bot.playout_plies and bot.last_iterations == 0
