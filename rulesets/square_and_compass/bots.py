@@ -96,4 +96,7 @@ def search_leaf(st: CompassState, mover: int) -> list[float]:
     mover's turn finished greedily, as the heuristic judges a move, then
     every seat's `evaluate`."""
     finish_turn(st, mover)
-    return st.evaluate_all()
+    scores = st.evaluate_all()
+    if scores is None:  # never: this game has an evaluation
+        raise RuntimeError("Square and Compass has no evaluation")
+    return scores
