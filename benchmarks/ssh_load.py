@@ -144,14 +144,12 @@ class Snapshot:
     busy: tuple[float, float]
 
 
-def plies_now(paths: list[Path]) -> int:
-    """The moves in the saves at `paths` now (read, not replayed)."""
-    from engine.session import game_on_disk
-
-    return sum(len(g.moves) for g in map(game_on_disk, paths) if g is not None)
+def plies_now(store, room_ids: list[str]) -> int:
+    """The moves in the rooms now, from the server's store (files or database)."""
+    return sum(store.open_game(room_id).ply for room_id in room_ids)
 
 
-def snapshot(server_pid: int, used: dict[int, float], paths: list[Path]) -> Snapshot:
+def snapshot(server_pid: int, used: dict[int, float], plies: Callable[[], int]) -> Snapshot:
     """CPU by party since each process started (`used` keeps the most seen of
     a process that has ended meanwhile) and the moves so far."""
     for pid in [server_pid, *(k for k, _ in descendants(server_pid))]:
@@ -161,7 +159,7 @@ def snapshot(server_pid: int, used: dict[int, float], paths: list[Path]) -> Snap
         cpu["relay" if pid == server_pid else "bots" if kind(pid) == "bots" else "tui"] += v
     me = resource.getrusage(resource.RUSAGE_SELF)
     cpu["client"] = me.ru_utime + me.ru_stime
-    return Snapshot(time.monotonic(), cpu, plies_now(paths), machine_busy())
+    return Snapshot(time.monotonic(), cpu, plies(), machine_busy())
 
 
 def cpu_line(what: str, a: Snapshot, b: Snapshot) -> str:
@@ -510,14 +508,18 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
                 await asyncio.sleep(1.0)
 
         sampler = asyncio.create_task(sample())
-        paths = [room.path for room, _ in rooms]
-        snaps = [snapshot(server.pid, used, paths)]
+        ids = [room.id for room, _ in rooms]
+
+        def plies() -> int:
+            return plies_now(store, ids)
+
+        snaps = [snapshot(server.pid, used, plies)]
 
         async def steady_mark() -> None:  # logins cost more than moves: the steady part starts after the last
             await asyncio.sleep(ramp + 3)
             await figs.all_settled.wait()
             steady_at.append(time.monotonic() - t0)
-            snaps.append(snapshot(server.pid, used, paths))
+            snaps.append(snapshot(server.pid, used, plies))
 
         steady_at: list[float] = []
         marker = asyncio.create_task(steady_mark()) if ramp + 3 < seconds else None
@@ -525,7 +527,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         sampler.cancel()
         if marker is not None:
             marker.cancel()
-        snaps.append(snapshot(server.pid, used, paths))
+        snaps.append(snapshot(server.pid, used, plies))
         elapsed = time.monotonic() - t0
         for pid in [server.pid, *(k for k, _ in descendants(server.pid))]:
             used[pid] = max(used.get(pid, 0.0), cpu_seconds(pid))
@@ -535,7 +537,6 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
         tui_cpu = sum(v - start_used.get(pid, 0.0) for pid, v in used.items() if pid != server.pid) - bot_cpu
         me1 = resource.getrusage(resource.RUSAGE_SELF)
         figs.errors += [f"{type(e).__name__}: {e}" for e in done if isinstance(e, BaseException)]
-        from engine.saves import load
 
         plies = sum(store.open_game(room.id).ply for room, _ in rooms)
         model = "stress: no thinking" if think[1] == 0 else f"thinking {think[0]:g}-{think[1]:g} s per move, logins over {ramp:g} s"
@@ -546,7 +547,7 @@ async def run(sessions: int, seconds: float, think: tuple[float, float], ramp: f
             + (f" ({n_bot} of them one person against a {bots} bot)" if n_bot else "")
             + f", {elapsed:.1f} s ({model})"
         )
-        bot_plies = sum(1 for room, _ in rooms if room.bot for s, _ in load(room.path).moves if s == 1)
+        bot_plies = sum(1 for room, _ in rooms if room.bot for s, _ in store.open_game(room.id).record.moves if s == 1)
         print(f"moves served: {plies} ({plies / elapsed:.1f}/s), {bot_plies} of them by bots")
         lat = [d for _, d in figs.latencies]
         steady = [d for at, d in figs.latencies if at >= t0 + ramp + 3]
