@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NoReturn
 
 from engine.errors import SaveError
+from tui.server.lobby_queries import LobbyQueries
 from tui.server.records import (  # noqa: F401 (the store's names, importable from here as before)
     DAMAGED,
     MAX_ROOMS,
@@ -63,7 +64,7 @@ from tui.server.records import (  # noqa: F401 (the store's names, importable fr
 )
 
 
-class Store:
+class Store(LobbyQueries):
     """The data folder of one server."""
 
     def __init__(self, root: Path, limits: RoomLimits | None = None, log: Callable[[str], None] | None = None) -> None:
@@ -735,32 +736,6 @@ class Store:
         on_disk = game_on_disk(path)
         if on_disk is not None and on_disk.moves == tuple(record.moves) and stat_key(path) == key:
             self._write_summary(room_id, record, key)
-
-    def lobby_rooms(self, user: str, page: int = 0) -> list[Room]:
-        """What a person's lobby lists: their rooms, a page of the open
-        ones and, of a page of the newest, those without a free seat (each
-        room once)."""
-        seen: dict[str, Room] = {}
-        others = [r for r in self.newest_rooms(page) if not r.open_seats()]  # the open ones have their own pages
-        for room in (*self.rooms_for(user), *self.open_rooms(page), *others):
-            seen.setdefault(room.id, room)
-        return list(seen.values())
-
-    def statuses(self, user: str, page: int = 0) -> Iterator[RoomStatus]:
-        """The status of each room `lobby_rooms` lists for `user`."""
-        for room in self.lobby_rooms(user, page):
-            st = self.status(room, user)
-            if st is not None:
-                yield st
-
-    def your_turn(self, user: str) -> list[RoomStatus]:
-        """The rooms where it is `user`'s turn (reads only the person's rooms)."""
-        out = []
-        for room in self.rooms_for(user):
-            st = self.status(room, user)
-            if st is not None and st.your_turn:
-                out.append(st)
-        return sorted(out, key=lambda s: s.room.id)
 
 
 def _title(game: str) -> str:

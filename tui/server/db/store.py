@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, ContextManager, 
 from engine.errors import SaveError
 from tui.server.db import rated
 from tui.server.db.backends import Conflict, Database, DatabaseDown, Tx, open_database
+from tui.server.lobby_queries import LobbyQueries
 from tui.server.records import (
     DAMAGED,
     MAX_WATCHERS,
@@ -88,7 +89,7 @@ def game_columns(record: "GameRecord") -> dict[str, Any]:
             "header": json.dumps(doc, sort_keys=True, ensure_ascii=False)}
 
 
-class DbStore:
+class DbStore(LobbyQueries):
     """The rooms and players of a server, in a database."""
 
     def __init__(self, root: Path, db: Database | str = "sqlite", limits: RoomLimits | None = None,
@@ -589,29 +590,6 @@ class DbStore:
 
     def record_change(self, room_id: str, record: Any) -> None:
         """Nothing to do: a move's transaction writes the lobby's columns."""
-
-    def lobby_rooms(self, user: str, page: int = 0) -> list[Room]:
-        """What a person's lobby lists (as the file store's)."""
-        seen: dict[str, Room] = {}
-        others = [r for r in self.newest_rooms(page) if not r.open_seats()]
-        for room in (*self.rooms_for(user), *self.open_rooms(page), *others):
-            seen.setdefault(room.id, room)
-        return list(seen.values())
-
-    def statuses(self, user: str, page: int = 0) -> Iterator[RoomStatus]:
-        for room in self.lobby_rooms(user, page):
-            st = self.status(room, user)
-            if st is not None:
-                yield st
-
-    def your_turn(self, user: str) -> list[RoomStatus]:
-        """The rooms where it is `user`'s turn."""
-        out = []
-        for room in self.rooms_for(user):
-            st = self.status(room, user)
-            if st is not None and st.your_turn:
-                out.append(st)
-        return sorted(out, key=lambda s: s.room.id)
 
 
 __all__ = ["DB_ENV", "DOOR_ENV", "DbStore", "GameMovedOn", "StorageError", "room_id_of", "room_number"]
