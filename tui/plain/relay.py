@@ -33,7 +33,7 @@ END_SECONDS = 5.0
 
 async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], user: str) -> int:
     """Run the plain lobby for `user` and relay until it ends; its exit code."""
-    from tui.server.ssh import InputBucket, _stop
+    from tui.server.ssh import InputBucket, _stop, pump_out
 
     terminal = process.get_terminal_type() is not None
     env = {**front.child_env(process.get_terminal_type() or "dumb", None), "NO_COLOR": "1"}
@@ -61,7 +61,7 @@ async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], u
     os.set_blocking(reader, False)
     os.set_blocking(writer, False)
     ended = asyncio.ensure_future(child.wait())
-    out = asyncio.create_task(_pump_out(reader, process))
+    out = asyncio.create_task(pump_out(reader, process))
     inp = asyncio.create_task(_pump_in(writer, process, front, InputBucket(front.limits.input_rate,
                                                                            front.limits.input_burst), terminal))
     open_fds = {reader, writer}
@@ -97,32 +97,6 @@ async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], u
     if ended.cancelled() or not ended.done() or ended.exception() is not None:
         return 0
     return max(0, ended.result() or 0)
-
-
-async def _pump_out(fd: int, process: asyncssh.SSHServerProcess[bytes]) -> None:
-    loop = asyncio.get_running_loop()
-    while True:
-        ready: asyncio.Future[None] = loop.create_future()
-
-        def wake() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        loop.add_reader(fd, wake)
-        try:
-            await ready
-        finally:
-            loop.remove_reader(fd)
-        try:
-            data = os.read(fd, 65536)
-        except BlockingIOError:
-            continue
-        except OSError:  # EIO: the process closed its terminal
-            return
-        if not data:
-            return
-        process.stdout.write(data)
-        await process.stdout.drain()  # this client's pace only
 
 
 async def _pump_in(fd: int, process: asyncssh.SSHServerProcess[bytes], front: "Front", bucket: "InputBucket",

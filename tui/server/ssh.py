@@ -160,6 +160,35 @@ class _Door(asyncssh.SSHServer):
         return False
 
 
+
+async def pump_out(fd: int, process: asyncssh.SSHServerProcess) -> None:
+    """A connection's process to its client: what the process writes on
+    `fd` (a PTY's master or a pipe) until it closes, at this client's pace
+    only (a slow client stalls its own process, nobody else's)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        ready: asyncio.Future[None] = loop.create_future()
+
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(fd, wake)
+        try:
+            await ready
+        finally:
+            loop.remove_reader(fd)
+        try:
+            data = os.read(fd, 65536)
+        except BlockingIOError:
+            continue
+        except OSError:  # EIO: the process closed its terminal
+            return
+        if not data:
+            return
+        process.stdout.write(data)
+        await process.stdout.drain()
+
 class Front:
     """The SSH server of one data folder."""
 
@@ -420,7 +449,7 @@ class Front:
         os.set_blocking(master, False)
         waiter = asyncio.ensure_future(ended)
         tasks = [
-            asyncio.create_task(self._pump_out(master, process)),
+            asyncio.create_task(pump_out(master, process)),
             asyncio.create_task(self._pump_in(master, process, pid)),
             waiter,
         ]
@@ -458,26 +487,6 @@ class Front:
             stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
         )
         return child.pid, child.wait()
-
-    async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            ready = loop.create_future()
-            loop.add_reader(master, lambda: ready.done() or ready.set_result(None))
-            try:
-                await ready
-            finally:
-                loop.remove_reader(master)
-            try:
-                data = os.read(master, 65536)
-            except BlockingIOError:
-                continue
-            except OSError:  # EIO: the child closed its terminal
-                return
-            if not data:
-                return
-            process.stdout.write(data)
-            await process.stdout.drain()  # this client's pace only
 
     async def _pump_in(self, master: int, process: asyncssh.SSHServerProcess, pid: int) -> None:
         lim = self.limits
