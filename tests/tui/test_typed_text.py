@@ -16,6 +16,7 @@ from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import TSquareApp, create_app
 from tui.screens.setup import SEED_DIGITS, SEED_NOT_DIGITS, SetupForm, SetupScreen
+from tui.widgets.move_line import OPENER
 
 GAMES = REGISTRY.ids()
 
@@ -225,14 +226,17 @@ async def _move_line(tmp_path: Path, game: str, texts: list[str]) -> None:
             await pilot.press("colon")
             typed(app, text)
             await pilot.pause()
-            assert box.value == printable_of(text)
+            expected = printable_of(text)
+            if expected.startswith(OPENER):  # a ':' first on a fresh line is the opening key's echo: dropped
+                expected = expected[len(OPENER):]
+            assert box.value == expected
             await pilot.press("enter")
             await pilot.pause()
             assert app.screen is screen or not isinstance(app.screen, GameScreen)
             if screen.record.ply != ply:
                 break  # a move: played
             # not a move: said why, the text kept to correct it
-            assert box.has_class("visible") and box.value == printable_of(text)
+            assert box.has_class("visible") and box.value == expected
             assert str(screen.query_one("#message").render()).strip()
     assert app.crash is None
 
@@ -240,6 +244,7 @@ async def _move_line(tmp_path: Path, game: str, texts: list[str]) -> None:
 @SETTINGS
 @given(st.sampled_from(GAMES), st.lists(st.text(TYPED, min_size=1, max_size=16), min_size=1, max_size=TEXTS))
 @example("grid-square", ["La²h", "L٣1h"])
+@example("square-and-compass", ["ĺ.e", ":ě.Þxß"])
 def test_the_move_line_takes_any_text_and_plays_or_says_why_not(tmp_path, game, texts):
     asyncio.run(_move_line(tmp_path, game, texts))
 
