@@ -8,12 +8,18 @@ start or end with a space, and it fits a limit in terminal cells (a wide
 character counts 2, a combining mark 0) and in characters. What is accepted
 is safe to print raw; screens still show it as plain text, never as markup.
 
-Cells are measured by Rich's `rich.cells` (`cell_len`), the measure the
-screens draw with, so a name's width check and its drawing never differ.
-`rich.cells` is the engine's one import from Rich: a pure function on text
-(no terminal, no console), loaded only for text that is not printable ASCII.
+Cells are measured by one `Measure`. The engine imports no screen library:
+on its own it measures with the standard library (`unicodedata`: East Asian
+wide and full-width characters 2 cells, combining marks and format
+characters 0). The terminal front end installs the measure its screens draw
+with (`tui/__init__.py`: Rich's `rich.cells`) through `use_measure`, so
+wherever a name is both checked and drawn, the check and the drawing never
+differ. Printable ASCII is measured without either (one cell a character).
 """
 from __future__ import annotations
+
+import unicodedata
+from typing import Callable, NamedTuple
 
 NAME_CELLS = 24
 """The widest a player name may be, in terminal cells."""
@@ -27,6 +33,58 @@ class UserTextError(ValueError):
     """User text that cannot be accepted; the message says why."""
 
 
+class Measure(NamedTuple):
+    """How text takes terminal cells (for text that is not printable ASCII)."""
+
+    char_cells: Callable[[str], int]
+    """One character's cells on its own."""
+    cell_len: Callable[[str], int]
+    """A text's cells."""
+    graphemes: Callable[[str], list[tuple[str, int]]]
+    """A text as (piece, cells): each character with the marks drawn with it."""
+
+
+def _plain_char_cells(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _plain_graphemes(text: str) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for ch in text:
+        size = _plain_char_cells(ch)
+        if size == 0 and out:
+            piece, cells_ = out[-1]
+            out[-1] = (piece + ch, cells_)
+        else:
+            out.append((ch, size))
+    return out
+
+
+PLAIN_MEASURE = Measure(_plain_char_cells, lambda text: sum(map(_plain_char_cells, text)), _plain_graphemes)
+"""The engine's own measure (standard library only)."""
+
+_loader: Callable[[], Measure] | None = None
+_measure: Measure | None = None
+
+
+def use_measure(loader: Callable[[], Measure] | None) -> None:
+    """Measure text with what `loader` returns from now on (called at the
+    first measure that needs it, so installing costs nothing); None: the
+    engine's own `PLAIN_MEASURE`."""
+    global _loader, _measure
+    _loader, _measure = loader, None
+
+
+def measure() -> Measure:
+    """The measure in use (see `use_measure`)."""
+    global _measure
+    if _measure is None:
+        _measure = _loader() if _loader is not None else PLAIN_MEASURE
+    return _measure
+
+
 def char_cells(ch: str) -> int:
     """Terminal cells one printable character takes on its own: 2 wide, 0
     combining, else 1 (Rich's measure). Text is measured with `cells` and cut
@@ -34,29 +92,22 @@ def char_cells(ch: str) -> int:
     2 cells, though the emoji alone is 1)."""
     if " " <= ch < "\x7f":
         return 1  # printable ASCII (most names: no need to load the Unicode tables)
-    from rich.cells import get_character_cell_size  # the screens' measure; see the module docstring
-
-    return get_character_cell_size(ch)
+    return measure().char_cells(ch)
 
 
 def cells(text: str) -> int:
-    """Terminal cells `text` takes (for printable text; Rich's `cell_len`)."""
+    """Terminal cells `text` takes (for printable text; see `measure`)."""
     if text.isascii() and text.isprintable():
         return len(text)  # printable ASCII (most text: no need to load the Unicode tables)
-    from rich.cells import cell_len  # the screens' measure; see the module docstring
-
-    return cell_len(text)
+    return measure().cell_len(text)
 
 
 def graphemes(text: str) -> list[tuple[str, int]]:
     """`text` as (piece, cells): each piece a character with the marks and
-    joiners drawn with it (Rich's grapheme split), so a cut never parts them."""
+    joiners drawn with it (see `measure`), so a cut never parts them."""
     if text.isascii() and text.isprintable():
         return [(ch, 1) for ch in text]
-    from rich.cells import split_graphemes  # the screens' measure; see the module docstring
-
-    spans, _ = split_graphemes(text)
-    return [(text[start:end], size) for start, end, size in spans]
+    return measure().graphemes(text)
 
 
 def cut(text: str, room: int) -> tuple[str, int]:

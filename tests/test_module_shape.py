@@ -68,3 +68,24 @@ def test_the_local_app_does_not_import_the_server():
     assert local, "no local modules found (a test that cannot fail)"
     users = [str(p.relative_to(ROOT)) for p in local if any(m.startswith("tui.server") for m in _imported(p))]
     assert users == []
+
+
+def test_rules_run_without_a_screen():
+    """engine/ and rulesets/ import no screen library (Textual, Rich, Typer),
+    at any depth of their code: the rules run headless."""
+    screens = ("textual", "rich", "typer")
+    rules = [p for p in _modules() if p.relative_to(ROOT).parts[0] in ("engine", "rulesets")]
+    assert rules, "no rules modules found (a test that cannot fail)"
+    users = [str(p.relative_to(ROOT)) for p in rules
+             if any(m.split(".")[0] in screens for m in _imported(p))]
+    assert users == []
+
+
+def test_the_engines_own_measure_of_text():
+    """Without the front end's measure the engine measures with the standard
+    library: wide characters 2 cells, combining marks 0, kept with their base."""
+    from engine.text import PLAIN_MEASURE
+
+    assert PLAIN_MEASURE.cell_len("漢字a") == 5
+    assert PLAIN_MEASURE.char_cells("\u0301") == 0
+    assert PLAIN_MEASURE.graphemes("e\u0301x") == [("e\u0301", 1), ("x", 1)]
