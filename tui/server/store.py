@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NoReturn
 
 from engine.errors import SaveError
+from tui.server.folder import ServerFolder
 from tui.server.lobby_queries import LobbyQueries
 from tui.server.records import (  # noqa: F401 (the store's names, importable from here as before)
     DAMAGED,
@@ -64,7 +65,7 @@ from tui.server.records import (  # noqa: F401 (the store's names, importable fr
 )
 
 
-class Store(LobbyQueries):
+class Store(LobbyQueries, ServerFolder):
     """The data folder of one server."""
 
     def __init__(self, root: Path, limits: RoomLimits | None = None, log: Callable[[str], None] | None = None) -> None:
@@ -88,13 +89,7 @@ class Store(LobbyQueries):
 
     # -------------------------------------------------------------- places
 
-    @property
-    def host_key_path(self) -> Path:
-        return self.root / "host_key"
 
-    @property
-    def log_path(self) -> Path:
-        return self.root / "server.log"
 
     def room_path(self, room_id: str) -> Path:
         """The save of room `room_id`."""
@@ -131,20 +126,6 @@ class Store(LobbyQueries):
                 pass
 
     # -------------------------------------------------------------- problems
-    def log(self, problem: str) -> None:
-        """Note a problem for the operator: the server's log (and its
-        terminal, when the server's own store); each problem once per process."""
-        if problem in self._logged:
-            return
-        self._logged.add(problem)
-        line = f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} [{os.getpid()}] {problem}"
-        if self._log is not None:
-            self._log(problem)
-        try:
-            with open(self.log_path, "a", encoding="utf-8") as fh:
-                fh.write(line + "\n")
-        except OSError:
-            pass  # a read-only or full folder: the terminal (if any) has it
 
     # -------------------------------------------------------------- files
     def _read_json(self, path: Path, limit: int = RECORD_BYTES) -> Any:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, ContextManager, 
 from engine.errors import SaveError
 from tui.server.db import rated
 from tui.server.db.backends import Conflict, Database, DatabaseDown, Tx, open_database
+from tui.server.folder import ServerFolder
 from tui.server.lobby_queries import LobbyQueries
 from tui.server.records import (
     DAMAGED,
@@ -89,7 +90,7 @@ def game_columns(record: "GameRecord") -> dict[str, Any]:
             "header": json.dumps(doc, sort_keys=True, ensure_ascii=False)}
 
 
-class DbStore(LobbyQueries):
+class DbStore(LobbyQueries, ServerFolder):
     """The rooms and players of a server, in a database."""
 
     def __init__(self, root: Path, db: Database | str = "sqlite", limits: RoomLimits | None = None,
@@ -106,13 +107,7 @@ class DbStore(LobbyQueries):
         """The status (seat None) of every room last read, by id."""
 
     # -------------------------------------------------------------- places
-    @property
-    def host_key_path(self) -> Path:
-        return self.root / "host_key"
 
-    @property
-    def log_path(self) -> Path:
-        return self.root / "server.log"
 
     def room_path(self, room_id: str) -> Path:
         """Beside what a room's reviews are kept (its game is in the database;
@@ -148,23 +143,6 @@ class DbStore(LobbyQueries):
         self.db.close()
 
     # -------------------------------------------------------------- problems
-    def log(self, problem: str) -> None:
-        """Note a problem for the operator: the server's log (and its
-        terminal, when the server's own store); each problem once per process."""
-        if problem in self._logged:
-            return
-        self._logged.add(problem)
-        if self._log is not None:
-            self._log(problem)
-        self._write_log(problem)
-
-    def _write_log(self, problem: str) -> None:
-        line = f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} [{os.getpid()}] {problem}"
-        try:
-            with open(self.log_path, "a", encoding="utf-8") as fh:
-                fh.write(line + "\n")
-        except OSError:
-            pass
 
     def _q(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """One read (or one change) outside a transaction; a database down
