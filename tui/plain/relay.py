@@ -19,7 +19,6 @@ import os
 import pty
 import sys
 import termios
-import time
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -107,7 +106,6 @@ async def _pump_in(fd: int, process: asyncssh.SSHServerProcess[bytes], front: "F
     from tui.server.ssh import _write_all
 
     lim = front.limits
-    rang = 0.0
     while True:
         try:
             data = await asyncio.wait_for(process.stdin.read(4096), lim.idle_seconds)
@@ -122,11 +120,7 @@ async def _pump_in(fd: int, process: asyncssh.SSHServerProcess[bytes], front: "F
             if terminal:
                 await _write_all(fd, b"\x04\x04")  # end of file (the first may end a line begun)
             return "eof"  # a pipe is closed by the caller
-        allowed = bucket.take(data)
-        if len(allowed) < len(data) and time.monotonic() - rang > 1.0:
-            rang = time.monotonic()
-            process.stdout.write(b"\a")
-        if bucket.dropped > lim.flood_bytes:
-            process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
+        allowed = bucket.admit(data, process, lim.flood_bytes)
+        if allowed is None:
             return "gone"
         await _write_all(fd, allowed)

@@ -102,6 +102,8 @@ class InputBucket:
         self.at = time.monotonic()
         self.dropped = 0
         """Bytes refused so far."""
+        self.rang = 0.0
+        """When the client was last told (a bell) that input was dropped."""
 
     def take(self, data: bytes) -> bytes:
         """The part of `data` allowed now (the rest is dropped and counted)."""
@@ -112,6 +114,20 @@ class InputBucket:
         self.tokens -= n
         self.dropped += len(data) - n
         return data[:n]
+
+    def admit(self, data: bytes, process: asyncssh.SSHServerProcess, flood_bytes: int) -> bytes | None:
+        """What of a client's `data` goes on to its process: the part
+        allowed now (a bell, at most once a second, when some is dropped),
+        or None when the client has sent more than `flood_bytes` too many
+        (it is told so; the caller closes the connection)."""
+        allowed = self.take(data)
+        if len(allowed) < len(data) and time.monotonic() - self.rang > 1.0:
+            self.rang = time.monotonic()
+            process.stdout.write(b"\a")
+        if self.dropped > flood_bytes:
+            process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
+            return None
+        return allowed
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -492,7 +508,6 @@ class Front:
         lim = self.limits
         bucket = InputBucket(lim.input_rate, lim.input_burst)
         cleaner = InputCleaner()
-        rang = 0.0
         while True:
             try:
                 data = await asyncio.wait_for(process.stdin.read(4096), lim.idle_seconds)
@@ -509,12 +524,8 @@ class Front:
             if not data:
                 return
             data = cleaner.skip(data)
-            allowed = bucket.take(data)
-            if len(allowed) < len(data) and time.monotonic() - rang > 1.0:
-                rang = time.monotonic()
-                process.stdout.write(b"\a")
-            if bucket.dropped > lim.flood_bytes:
-                process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
+            allowed = bucket.admit(data, process, lim.flood_bytes)
+            if allowed is None:
                 return
             await _write_all(master, cleaner.feed(allowed, cut=len(allowed) < len(data)))
 
