@@ -169,3 +169,17 @@ def _key_file(fingerprint: str) -> str:
     if not name or name.startswith(".") or "\x00" in name or len(name) > 200:
         raise RoomError("a key this server cannot record")
     return name
+
+
+def check_seats(ruleset: Any, seats: list[str | None]) -> str:
+    """RoomError unless every seat of a new room is open (None), a bot level
+    of `ruleset` ('bot:LEVEL') or a valid name; returns the room's maker
+    (seat 1's person, '' when a bot or nobody sits there)."""
+    for s in seats:
+        if s is not None and s.startswith("bot:"):
+            if s[4:] not in ruleset.bot_levels:
+                raise RoomError(f"no bot level {s[4:]!r} in {ruleset.title} (levels: {', '.join(ruleset.bot_levels)})")
+        elif s is not None:
+            check_user_name(s)
+    return seats[0] if seats and seats[0] is not None and not seats[0].startswith("bot:") else ""
+

@@ -59,6 +59,7 @@ from tui.server.records import (  # noqa: F401 (the store's names, importable fr
     RoomStatus,
     StorageError,
     _key_file,
+    check_seats,
     check_user_name,
     seat_label,
     storage_problem,
@@ -406,13 +407,7 @@ class Store(LobbyQueries, ServerFolder):
         from engine.session import stat_key
 
         ruleset = REGISTRY.get(game)
-        for s in seats:
-            if s is not None and s.startswith("bot:"):
-                if s[4:] not in ruleset.bot_levels:
-                    raise RoomError(f"no bot level {s[4:]!r} in {ruleset.title} (levels: {', '.join(ruleset.bot_levels)})")
-            elif s is not None:
-                check_user_name(s)
-        maker = seats[0] if seats and seats[0] is not None and not seats[0].startswith("bot:") else ""
+        maker = check_seats(ruleset, seats)
         if maker:
             made = [r for r in self.rooms_for(maker) if r.maker == maker]
             unfinished = [r for r in made if not self._over(r)]

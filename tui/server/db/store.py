@@ -41,6 +41,7 @@ from tui.server.records import (
     RoomLimits,
     RoomStatus,
     StorageError,
+    check_seats,
     check_user_name,
 )
 
@@ -274,15 +275,9 @@ class DbStore(LobbyQueries, ServerFolder):
         from tui.server.store import _player
 
         ruleset = REGISTRY.get(game)
-        for s in seats:
-            if s is not None and s.startswith("bot:"):
-                if s[4:] not in ruleset.bot_levels:
-                    raise RoomError(f"no bot level {s[4:]!r} in {ruleset.title} (levels: {', '.join(ruleset.bot_levels)})")
-            elif s is not None:
-                check_user_name(s)
+        maker = check_seats(ruleset, seats)
         if terms is not None:
             rated.check_terms(terms, seats, ruleset.bot_levels, hints)
-        maker = seats[0] if seats and seats[0] is not None and not seats[0].startswith("bot:") else ""
         players = [_player(i, s) for i, s in enumerate(seats)]
         seed = int(time.time() * 1000) % 1_000_000_007 if seed is None else seed
         try:
