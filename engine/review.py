@@ -191,17 +191,18 @@ mostly come in order, so a worker replays each game once, not once a task."""
 
 
 def _state_at(game: str, seats: int, seed: int, options: dict[str, Any],
-              moves: tuple[tuple[int, str], ...], ply: int) -> GameState:
-    """The complete state before ply `ply` + 1 (a clone the caller may keep)."""
+              moves: tuple[tuple[int, str], ...], ply: int, version: int | None = None) -> GameState:
+    """The complete state before ply `ply` + 1 under rules `version` (the
+    save's own; None: the newest), a clone the caller may keep."""
     from engine.registry import REGISTRY
 
-    header = (game, seats, seed, json.dumps(options, sort_keys=True))
+    header = (game, seats, seed, json.dumps(options, sort_keys=True), version)
     entry = _CACHE.get("entry")
     state: GameState
     if entry is not None and entry[0] == header and entry[1] <= ply and moves[: entry[1]] == entry[2]:
         state, start = entry[3].clone(), entry[1]
     else:
-        state, start = REGISTRY.get(game).new_game(seats, seed, options), 0
+        state, start = REGISTRY.get(game).start(seats, seed, options, version), 0
     for mover, text in moves[start:ply]:
         state.apply_trusted(mover, state.parse_move(text, mover))
     _CACHE["entry"] = (header, ply, tuple(moves[:ply]), state.clone())
@@ -210,13 +211,14 @@ def _state_at(game: str, seats: int, seed: int, options: dict[str, Any],
 
 def review_decision(game: str, seats: int, seed: int, options: dict[str, Any],
                     moves: tuple[tuple[int, str], ...], ply: int, iterations: int | None,
-                    seconds: float | None) -> MoveReview:
-    """Review move `ply` (0-based index into `moves`) from its mover's view.
-    A task of its own (picklable arguments): any process can run it."""
+                    seconds: float | None, version: int | None = None) -> MoveReview:
+    """Review move `ply` (0-based index into `moves`) from its mover's view,
+    the game played under rules `version` (the save's). A task of its own
+    (picklable arguments): any process can run it."""
     from engine.registry import REGISTRY
 
     mover, text = moves[ply]
-    state = _state_at(game, seats, seed, options, moves, ply)
+    state = _state_at(game, seats, seed, options, moves, ply, version)
     mixed = (seed * 1_000_003 + mover * 10_007 + ply * 7_919 + 0x5EED) & ((1 << 64) - 1)
     return judge(REGISTRY.get(game), state, mover, text, ply + 1, iterations, seconds, mixed)
 
@@ -285,8 +287,8 @@ def review_game(record: GameRecord, seat: int | None = None, iterations: int | N
     plies = decisions(record, seat)
     moves = tuple(record.moves)
     options = dict(record.options)
-    tasks = [(record.ruleset.id, len(record.players), record.seed, options, moves, ply, iterations, seconds)
-             for ply in plies]
+    tasks = [(record.ruleset.id, len(record.players), record.seed, options, moves, ply, iterations, seconds,
+              record.rules_version) for ply in plies]
     tick = None if progress is None else (lambda done: progress(done, len(tasks)))
     reviewed = run_tasks(review_decision, tasks, jobs, executor, tick)
     seats = [seat] if seat is not None else list(range(len(record.players)))

@@ -185,3 +185,20 @@ def test_a_game_in_progress_between_people_needs_their_agreement_to_hints():
         review_game(record, seat=0, iterations=IT)
     record.hints = True
     assert review_mod.check_request(record, 0) is None
+
+
+def test_a_save_of_older_rules_is_reviewed_under_its_own_rules():
+    """The example Square and Compass save was played under rules version 1:
+    its move 314 plays a Foreman that the newest rules would not have dealt.
+    The review replays the save's own rules, as loading it does."""
+    record = compass()
+    assert record.rules_version < record.ruleset.version
+    ply = 313
+    assert ply in review_mod.decisions(record)
+    mover, text = record.moves[ply]
+    reviewed = review_mod.review_decision(record.ruleset.id, len(record.players), record.seed, dict(record.options),
+                                          tuple(record.moves), ply, 4, None, record.rules_version)
+    assert (reviewed.ply, reviewed.seat, reviewed.played) == (ply + 1, mover, text)
+    with pytest.raises(Exception, match="Foreman"):
+        review_mod.review_decision(record.ruleset.id, len(record.players), record.seed, dict(record.options),
+                                   tuple(record.moves), ply, 4, None, record.ruleset.version)
