@@ -17,7 +17,10 @@ import math
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+if TYPE_CHECKING:
+    from engine.record import GameRecord
 
 
 @dataclass(frozen=True)
@@ -189,16 +192,19 @@ def play_game(spec: MatchSpec, index: int) -> GameResult:
         fix_iterations(None)
 
 
-def _play(ruleset: Any, spec: MatchSpec, index: int) -> GameResult:
-    """`play_game` once the search budgets are set."""
+def play_record(ruleset: Any, spec: MatchSpec, index: int,
+                think: list[float] | None = None, decisions: list[int] | None = None) -> GameRecord:
+    """Game `index` of `spec` played to the end by its bots, as a record
+    (search budgets as they are set); each seat's seconds and moves chosen
+    are added to `think` and `decisions` when given."""
     from engine.record import GameRecord, Player
 
     n = len(spec.levels)
     slot_of_seat = slots_for_game(index, n, spec.rotate)
     roster = [Player(f"Bot {slot + 1}", f"bot:{spec.levels[slot]}") for slot in slot_of_seat]
     record = GameRecord.new(ruleset, roster, spec.seed + index, spec.options)
-    think = [0.0] * n
-    decisions = [0] * n
+    think = think if think is not None else [0.0] * n
+    decisions = decisions if decisions is not None else [0] * n
     while not record.state.is_over():
         for seat in record.state.to_act():
             t0 = time.perf_counter()
@@ -208,6 +214,16 @@ def _play(ruleset: Any, spec: MatchSpec, index: int) -> GameResult:
             record.play_move(seat, move)
             if record.state.is_over():
                 break
+    return record
+
+
+def _play(ruleset: Any, spec: MatchSpec, index: int) -> GameResult:
+    """`play_game` once the search budgets are set."""
+    n = len(spec.levels)
+    slot_of_seat = slots_for_game(index, n, spec.rotate)
+    think = [0.0] * n
+    decisions = [0] * n
+    record = play_record(ruleset, spec, index, think, decisions)
     out = record.state.outcome()
     assert out is not None
     tags = tuple(record.state.content_tags(s) for s in range(n))
