@@ -7,51 +7,79 @@ from typing import Any
 from engine.core import Bot
 from engine.rng import Rng
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.moves import Claim
+from rulesets.grid_square.faces import POINTS_OF, NewAreas, best_new_area, components
+from rulesets.grid_square.moves import Claim, Place, Slide, slide_target
 from rulesets.grid_square.state import _ALL_PLACES, GridSquareState
+
+__all__ = ["GreedyBot", "PlannerBot", "best_new_area", "best_reply"]
 
 SHORTLIST = 10
 """How many of the best-looking moves get the (costlier) look at replies."""
 
 
-def _touching(h: int, v: int, x: int, y: int) -> bool:
-    """True when a built side meets point (x, y)."""
-    return bool(
-        (x < 8 and h & g.hbit(x, y))
-        or (x > 0 and h & g.hbit(x - 1, y))
-        or (y < 8 and v & g.vbit(x, y))
-        or (y > 0 and v & g.vbit(x, y - 1))
-    )
+class _Rows(dict):
+    """Per size, every placement in notation order with its side masks and
+    points: (move, h mask, v mask, points); made on first use."""
+
+    def __missing__(self, size: int) -> list[tuple[Place, int, int, tuple[int, ...]]]:
+        found = self[size] = [(mv, hm, vm, POINTS_OF[mv]) for mv, hm, vm in _ALL_PLACES[size]]
+        return found
 
 
-def _ends(size: int, x: int, y: int, orient: str) -> tuple[tuple[int, int], tuple[int, int]]:
-    return ((x, y), (x + size, y)) if orient == "h" else ((x, y), (x, y + size))
+_ROWS = _Rows()
+_PLACE_SIDES: dict[Place, tuple[int, int, tuple[int, ...]]] = {}
+"""Every placement: (h mask, v mask, points), filled with `_ROWS`."""
 
 
-def best_new_area(h: int, v: int, known: set[int]) -> int:
-    """Cells in the largest enclosed area of (h, v) that is not in `known`."""
-    return max((bin(r).count("1") for r in g.enclosed_regions(h, v) if r not in known), default=0)
+def _place_sides(mv: Place) -> tuple[int, int, tuple[int, ...]]:
+    """(h mask, v mask, points) of a placement."""
+    found = _PLACE_SIDES.get(mv)
+    if found is None:
+        for size in (1, 2, 3):
+            _PLACE_SIDES.update((m, (hm, vm, pts)) for m, hm, vm, pts in _ROWS[size])
+        found = _PLACE_SIDES[mv]
+    return found
 
 
 def best_reply(state: GridSquareState, h: int, v: int, seat: int) -> int:
     """The largest area `seat` could close with one placement on (h, v)."""
     if not state.monuments[seat]:
         return 0
-    known = set(g.enclosed_regions(h, v)) | {r for r, _, _ in state.claims}
+    comps = components(h, v)
+    touched = comps.touched
+    closes = comps.closes
+    known = None
     bh, bv = h | state.inner_h, v | state.inner_v
     best = 0
     stock = state.stock[seat]
     for size in (3, 2, 1):
         if not stock[size]:
             continue
-        for mv, hm, vm in _ALL_PLACES[size]:
+        for mv, hm, vm, pts in _ROWS[size]:
             if hm & bh or vm & bv:
                 continue
-            (ax, ay), (bx, by) = _ends(*mv)
-            if not (_touching(h, v, ax, ay) and _touching(h, v, bx, by)):
+            if not (touched >> pts[0] & 1 and touched >> pts[-1] & 1):
                 continue  # a building that meets nothing at one end closes nothing
+            # one that closes no face leaves the areas of (h, v), all known:
+            # its best new area is 0, which `best` already is (faces.py)
+            if not closes(pts):
+                continue
+            if known is None:
+                known = set(g.enclosed_regions(h, v)) | {r for r, _, _ in state.claims}
             best = max(best, best_new_area(h | hm, v | vm, known))
     return best
+
+
+def _new_area(areas: NewAreas, state: GridSquareState, mv: object) -> tuple[int, int, int]:
+    """(best new area, h, v) after a place or slide (or pass: no change)
+    by `state`'s seat, as `best_new_area(*state.sides_after(mv), known)`."""
+    if type(mv) is Place:
+        hm, vm, pts = _place_sides(mv)
+        return areas.placed(hm, vm, pts), state.h | hm, state.v | vm
+    h, v = state.sides_after(mv)
+    if type(mv) is Slide:
+        return areas.slid(mv[:4], slide_target(mv)), h, v
+    return areas.base(), h, v
 
 
 class GreedyBot(Bot):
@@ -71,10 +99,16 @@ class GreedyBot(Bot):
             )
         known = set(state.enclosed_before) | {r for r, _, _ in state.claims}
         scored = []
-        for mv in legal:
-            h, v = state.sides_after(mv)
-            gain = best_new_area(h, v, known) if state.monuments[seat] else 0
-            scored.append((gain, self.rng.random(), mv, h, v))
+        rng = self.rng
+        if state.monuments[seat]:
+            areas = NewAreas(state.h, state.v, known)
+            for mv in legal:
+                gain, h, v = _new_area(areas, state, mv)
+                scored.append((gain, rng.random(), mv, h, v))
+        else:
+            for mv in legal:
+                h, v = state.sides_after(mv)
+                scored.append((0, rng.random(), mv, h, v))
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, best_value = scored[0][2], None
         for gain, _, mv, h, v in scored[:SHORTLIST]:
@@ -103,17 +137,22 @@ class PlannerBot(GreedyBot):
             return super().choose(state, seat)
         known = set(state.enclosed_before) | {r for r, _, _ in state.claims}
         scored = []
+        h0, v0 = state.h, state.v
+        areas = NewAreas(h0, v0, known)
+        touched = areas.comps.touched
+        rng = self.rng
         for mv in state.legal(seat):
-            h, v = state.sides_after(mv)
-            (ax, ay), (bx, by) = _ends(*mv)
-            touch = _touching(state.h, state.v, ax, ay) + _touching(state.h, state.v, bx, by)
-            scored.append([best_new_area(h, v, known), touch, self.rng.random(), mv, h, v])
+            hm, vm, pts = _place_sides(mv)
+            # how many of its ends a built side meets, 0..2
+            touch = (touched >> pts[0] & 1) + (touched >> pts[-1] & 1)
+            scored.append([areas.placed(hm, vm, pts), touch, rng.random(), mv, h0 | hm, v0 | vm])
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         for row in scored[:FOLLOW_UPS]:
             after = state.clone()
             after.apply_trusted(seat, row[3])
             if after.phase == "slide":
-                follow = max((best_new_area(*after.sides_after(s), known) for s in after.slides()), default=0)
+                follow_areas = NewAreas(after.h, after.v, known)
+                follow = max((follow_areas.slid(s[:4], slide_target(s)) for s in after.slides()), default=0)
                 row[0] = max(row[0], follow)
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         best, best_value = scored[0][3], None
