@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Bot
 from engine.rng import Rng
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.faces import POINTS_OF, NewAreas, best_new_area, components
+from rulesets.grid_square.faces import POINTS_OF, Components, NewAreas, best_new_area, components
 from rulesets.grid_square.moves import Claim, Place, Slide, slide_target
 from rulesets.grid_square.state import _ALL_PLACES, GridSquareState
 
@@ -41,11 +41,13 @@ def _place_sides(mv: Place) -> tuple[int, int, tuple[int, ...]]:
     return found
 
 
-def best_reply(state: GridSquareState, h: int, v: int, seat: int) -> int:
-    """The largest area `seat` could close with one placement on (h, v)."""
+def best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Components | None = None) -> int:
+    """The largest area `seat` could close with one placement on (h, v)
+    (`comps`: the point components of (h, v), where known)."""
     if not state.monuments[seat]:
         return 0
-    comps = components(h, v)
+    if comps is None:
+        comps = components(h, v)
     touched = comps.touched
     closes = comps.closes
     known = None
@@ -82,6 +84,14 @@ def _new_area(areas: NewAreas, state: GridSquareState, mv: object) -> tuple[int,
     return areas.base(), h, v
 
 
+def _after_comps(areas: NewAreas | None, mv: object) -> Components | None:
+    """The point components after `mv` where they follow from the
+    position's (a placement joins what it meets), else None."""
+    if areas is None or type(mv) is not Place:
+        return None
+    return areas.comps.with_building(_place_sides(mv)[2])
+
+
 class GreedyBot(Bot):
     """Greedy: the largest claim now, minus what the opponent could close next."""
 
@@ -100,6 +110,7 @@ class GreedyBot(Bot):
         known = set(state.enclosed_before) | {r for r, _, _ in state.claims}
         scored = []
         rng = self.rng
+        areas = None
         if state.monuments[seat]:
             areas = NewAreas(state.h, state.v, known)
             for mv in legal:
@@ -112,7 +123,7 @@ class GreedyBot(Bot):
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, best_value = scored[0][2], None
         for gain, _, mv, h, v in scored[:SHORTLIST]:
-            value = gain - best_reply(state, h, v, 1 - seat)
+            value = gain - best_reply(state, h, v, 1 - seat, _after_comps(areas, mv))
             if best_value is None or value > best_value:
                 best, best_value = mv, value
         return best
@@ -151,13 +162,17 @@ class PlannerBot(GreedyBot):
             after = state.clone()
             after.apply_trusted(seat, row[3])
             if after.phase == "slide":
-                follow_areas = NewAreas(after.h, after.v, known)
+                # the placement's areas are row[0]; where it closed no face,
+                # the enclosed cells are those before it
+                pts = _place_sides(row[3])[2]
+                follow_areas = NewAreas(after.h, after.v, known, base=row[0],
+                                        enclosed=None if areas.comps.closes(pts) else areas.enclosed())
                 follow = max((follow_areas.slid(s[:4], slide_target(s)) for s in after.slides()), default=0)
                 row[0] = max(row[0], follow)
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         best, best_value = scored[0][3], None
         for gain, _, _, mv, h, v in scored[:SHORTLIST]:
-            value = gain - best_reply(state, h, v, 1 - seat)
+            value = gain - best_reply(state, h, v, 1 - seat, _after_comps(areas, mv))
             if best_value is None or value > best_value:
                 best, best_value = mv, value
         return best

@@ -54,25 +54,36 @@ class Components:
 
     touched: int
     """Points met by a built side (bit y*9+x)."""
-    label: tuple[int, ...]
-    """Per point: its component's number (1, 2, …), 0 where no built side
-    meets it (a component of its own)."""
+    comp: tuple[int, ...]
+    """Per point: the points of its component as a mask, 0 where no built
+    side meets it (a component of its own)."""
+    merged: int = 0
+    """Points joined into one component by a building added since
+    (`with_building`): for these, `comp` is out of date."""
 
     def closes(self, points: tuple[int, ...]) -> bool:
         """True when a building on new sides through `points` (in line,
         end to end) would add a face: two of its points already joined."""
-        label = self.label
-        if len(points) == 2:
-            a = label[points[0]]
-            return a != 0 and a == label[points[1]]
-        seen = 0
-        for p in points:
-            a = label[p]
-            if a:
-                if seen >> a & 1:
-                    return True
-                seen |= 1 << a
+        comp, merged = self.comp, self.merged
+        last = len(points) - 1
+        for i in range(last):
+            p = points[i]
+            c = merged if merged >> p & 1 else comp[p]
+            if c:
+                for j in range(i + 1, last + 1):
+                    if c >> points[j] & 1:
+                        return True
         return False
+
+    def with_building(self, points: tuple[int, ...]) -> "Components":
+        """The components once a building through `points` is added (one
+        component of all it meets); only one building may be added."""
+        assert not self.merged
+        comp = self.comp
+        joined = 0
+        for p in points:
+            joined |= comp[p] | 1 << p
+        return Components(self.touched | joined, comp, joined)
 
 
 def components(h: int, v: int) -> Components:
@@ -82,11 +93,9 @@ def components(h: int, v: int) -> Components:
     west = east << 1  # points with a built side to their west
     south = north << 9
     touched = east | west | north | south
-    label = [0] * POINTS
+    comp_of = [0] * POINTS
     rest = touched
-    n = 0
     while rest:
-        n += 1
         comp = rest & -rest
         while True:
             grown = comp | ((comp & east) << 1) | ((comp & west) >> 1) | ((comp & north) << 9) | ((comp & south) >> 9)
@@ -94,11 +103,12 @@ def components(h: int, v: int) -> Components:
                 break
             comp = grown
         rest &= ~comp
-        while comp:
-            low = comp & -comp
-            label[low.bit_length() - 1] = n
-            comp ^= low
-    return Components(touched, tuple(label))
+        bits = comp
+        while bits:
+            low = bits & -bits
+            comp_of[low.bit_length() - 1] = comp
+            bits ^= low
+    return Components(touched, tuple(comp_of))
 
 
 def building_points(size: int, x: int, y: int, orient: str) -> tuple[int, ...]:
@@ -111,6 +121,33 @@ def building_points(size: int, x: int, y: int, orient: str) -> tuple[int, ...]:
 POINTS_OF: dict[tuple[int, int, int, str], tuple[int, ...]] = {p: building_points(*p) for p in g.MASKS}
 """The points of every building position (size, x, y, orient); a Place or
 a Slide's target looks up the same way (a tuple of the same four)."""
+POINT_MASK: dict[tuple[int, int, int, str], int] = {p: sum(1 << q for q in pts) for p, pts in POINTS_OF.items()}
+"""The points of every building position as a mask."""
+
+
+def _point_sides(size: int, x: int, y: int, orient: str) -> int:
+    """The points a building's sides leave from, eastward ('h') or
+    northward ('v'): its sides in `_east`'s or `_north`'s layout."""
+    return sum(1 << q for q in building_points(size, x, y, orient)[:-1])
+
+
+POINT_SIDES: dict[tuple[int, int, int, str], int] = {p: _point_sides(*p) for p in g.MASKS}
+
+
+def _cells_beside(size: int, x: int, y: int, orient: str) -> int:
+    """The cells on either side of a building's sides."""
+    out = 0
+    for i in range(size):
+        if orient == "h":  # side (x+i, y): the cells below and above
+            cx, rows = x + i, [r for r in (y - 1, y) if 0 <= r < 8]
+            out |= sum(1 << (r * 8 + cx) for r in rows)
+        else:  # side (x, y+i): the cells west and east
+            cy, cols = y + i, [c for c in (x - 1, x) if 0 <= c < 8]
+            out |= sum(1 << (cy * 8 + c) for c in cols)
+    return out
+
+
+CELLS_BESIDE: dict[tuple[int, int, int, str], int] = {p: _cells_beside(*p) for p in g.MASKS}
 
 
 def best_new_area(h: int, v: int, known: set[int]) -> int:
@@ -121,24 +158,38 @@ def best_new_area(h: int, v: int, known: set[int]) -> int:
 class NewAreas:
     """`best_new_area` after each of many buildings placed on, or slid
     across, one position (h, v) with one `known`: the areas are searched
-    only where a building closes a face (`Components.closes`); otherwise the
-    answer is that of the position without the building, found once."""
+    only where a building may close a face; otherwise the answer is that of
+    the position itself (`base`), found once. `comps`, `base` and
+    `enclosed` may be handed in where the caller knows them already."""
 
-    def __init__(self, h: int, v: int, known: set[int]) -> None:
+    def __init__(self, h: int, v: int, known: set[int], comps: Components | None = None,
+                 base: int | None = None, enclosed: int | None = None) -> None:
         self.h = h
         self.v = v
         self.known = known
-        self.comps = components(h, v)
-        self._base: int | None = None
-        self._without: dict[tuple[int, int, int, str], tuple[int, int, Components, list[int | None]]] = {}
-        """Per slid building: the sides without it, their components, and
-        (once found) their best new area."""
+        self._comps = comps
+        self._base = base
+        self._enclosed = enclosed
+        self._sides: tuple[int, int] | None = None
+
+    @property
+    def comps(self) -> Components:
+        """The point components of the position's built sides."""
+        if self._comps is None:
+            self._comps = components(self.h, self.v)
+        return self._comps
 
     def base(self) -> int:
         """`best_new_area` of the position itself."""
         if self._base is None:
             self._base = best_new_area(self.h, self.v, self.known)
         return self._base
+
+    def enclosed(self) -> int:
+        """The cells of every enclosed area of the position."""
+        if self._enclosed is None:
+            self._enclosed = g.ALL_CELLS & ~g.flood(g.open_border_cells(self.h, self.v), self.h, self.v)
+        return self._enclosed
 
     def placed(self, hm: int, vm: int, points: tuple[int, ...]) -> int:
         """`best_new_area(h | hm, v | vm, known)` for a building on new
@@ -149,17 +200,28 @@ class NewAreas:
 
     def slid(self, piece: tuple[int, int, int, str], target: tuple[int, int, int, str]) -> int:
         """`best_new_area` once the building at `piece` lies at `target`
-        instead: the position without it, then `target` placed on it."""
-        found = self._without.get(piece)
-        if found is None:
-            old = g.MASKS[piece]
-            h, v = (self.h & ~old, self.v) if piece[3] == "h" else (self.h, self.v & ~old)
-            found = self._without[piece] = (h, v, components(h, v), [None])
-        h, v, comps, best = found
-        new = g.MASKS[target]
+        instead. Without the flood when (1) no cell beside `piece` is
+        enclosed, so each of its sides has the outer face on both sides and
+        taking it away leaves every face as it was, and (2) at most one of
+        the target's points meets a side left built, so its points lie in
+        different components and it closes no face (and its sides are
+        unbuilt there): the areas are then the position's own."""
+        old, new = g.MASKS[piece], g.MASKS[target]
+        h, v = self.h, self.v
+        if piece[3] == "h":
+            h &= ~old
+        else:
+            v &= ~old
         hm, vm = (new, 0) if target[3] == "h" else (0, new)
-        if hm & h or vm & v or comps.closes(POINTS_OF[target]):  # (a legal slide lands on unbuilt sides)
-            return best_new_area(h | hm, v | vm, self.known)
-        if best[0] is None:
-            best[0] = best_new_area(h, v, self.known)
-        return best[0]
+        if not (hm & h or vm & v or CELLS_BESIDE[piece] & self.enclosed()):
+            if self._sides is None:
+                self._sides = (_east(self.h), _north(self.v))
+            east, north = self._sides
+            if piece[3] == "h":
+                east &= ~POINT_SIDES[piece]
+            else:
+                north &= ~POINT_SIDES[piece]
+            touched = east | east << 1 | north | north << 9
+            if (POINT_MASK[target] & touched).bit_count() <= 1:
+                return self.base()
+        return best_new_area(h | hm, v | vm, self.known)
