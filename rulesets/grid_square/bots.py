@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Bot
 from engine.rng import Rng
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square.faces import POINTS_OF, Components, NewAreas, best_new_area, components
+from rulesets.grid_square.faces import CELLS_BESIDE, POINT_MASK, POINTS_OF, Components, NewAreas, best_new_area, components
 from rulesets.grid_square.moves import Claim, Place, Slide, slide_target
 from rulesets.grid_square.state import _ALL_PLACES, GridSquareState
 
@@ -41,6 +41,24 @@ def _place_sides(mv: Place) -> tuple[int, int, tuple[int, ...]]:
     return found
 
 
+class _ByEnds(dict):
+    """Per size: for h and for v placements, the mask of the points a
+    placement may start from (bit y*9+x), the distance (in points) to its
+    other end, and each start point's (h mask, v mask, points); made on
+    first use."""
+
+    def __missing__(self, size: int) -> tuple[tuple[int, int, dict[int, tuple[int, int, tuple[int, ...]]]], ...]:
+        out = []
+        for orient, step in (("h", 1), ("v", 9)):
+            rows = {pts[0]: (hm, vm, pts) for mv, hm, vm, pts in _ROWS[size] if mv.orient == orient}
+            out.append((sum(1 << p for p in rows), size * step, rows))
+        found = self[size] = tuple(out)
+        return found
+
+
+_BY_ENDS = _ByEnds()
+
+
 def best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Components | None = None) -> int:
     """The largest area `seat` could close with one placement on (h, v)
     (`comps`: the point components of (h, v), where known)."""
@@ -57,18 +75,24 @@ def best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Compone
     for size in (3, 2, 1):
         if not stock[size]:
             continue
-        for mv, hm, vm, pts in _ROWS[size]:
-            if hm & bh or vm & bv:
-                continue
-            if not (touched >> pts[0] & 1 and touched >> pts[-1] & 1):
-                continue  # a building that meets nothing at one end closes nothing
-            # one that closes no face leaves the areas of (h, v), all known:
-            # its best new area is 0, which `best` already is (faces.py)
-            if not closes(pts):
-                continue
-            if known is None:
-                known = set(g.enclosed_regions(h, v)) | {r for r, _, _ in state.claims}
-            best = max(best, best_new_area(h | hm, v | vm, known))
+        for starts, reach, rows in _BY_ENDS[size]:
+            # only placements with a built side at both ends: one that meets
+            # nothing at an end closes nothing
+            ends = starts & touched & (touched >> reach)
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                hm, vm, pts = rows[low.bit_length() - 1]
+                if hm & bh or vm & bv:
+                    continue
+                # one that closes no face leaves the areas of (h, v), all
+                # known: its best new area is 0, which `best` already is
+                # (faces.py)
+                if not closes(pts):
+                    continue
+                if known is None:
+                    known = set(g.enclosed_regions(h, v)) | {r for r, _, _ in state.claims}
+                best = max(best, best_new_area(h | hm, v | vm, known))
     return best
 
 
@@ -90,6 +114,31 @@ def _after_comps(areas: NewAreas | None, mv: object) -> Components | None:
     if areas is None or type(mv) is not Place:
         return None
     return areas.comps.with_building(_place_sides(mv)[2])
+
+
+def _best_slide(areas: NewAreas, slides: list[Slide], touched: int) -> int:
+    """max(areas.base(), the best new area after each slide): as
+    `areas.slid`, which answers `base` unless the slid building borders an
+    enclosed cell or two of the target's points meet sides left built (here
+    first asked of all the sides, `touched`: if not two there, not two
+    without the slid building either)."""
+    best = areas.base()
+    enclosed = areas.enclosed()
+    info = _SLIDE_INFO
+    for s in slides:
+        found = info.get(s)
+        if found is None:
+            piece, target = s[:4], slide_target(s)
+            found = info[s] = (piece, target, CELLS_BESIDE[piece], POINT_MASK[target])
+        piece, target, beside, points = found
+        if beside & enclosed or (points & touched).bit_count() > 1:
+            best = max(best, areas.slid(piece, target))
+    return best
+
+
+_SLIDE_INFO: dict[Slide, tuple[tuple[int, int, int, str], tuple[int, int, int, str], int, int]] = {}
+"""Per slide: (building, target, cells beside the building, the target's
+points), made on first use."""
 
 
 class GreedyBot(Bot):
@@ -167,8 +216,7 @@ class PlannerBot(GreedyBot):
                 pts = _place_sides(row[3])[2]
                 follow_areas = NewAreas(after.h, after.v, known, base=row[0],
                                         enclosed=None if areas.comps.closes(pts) else areas.enclosed())
-                follow = max((follow_areas.slid(s[:4], slide_target(s)) for s in after.slides()), default=0)
-                row[0] = max(row[0], follow)
+                row[0] = _best_slide(follow_areas, after.slides(), touched | POINT_MASK[row[3]])
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         best, best_value = scored[0][3], None
         for gain, _, _, mv, h, v in scored[:SHORTLIST]:
