@@ -131,7 +131,8 @@ def _best_slide(areas: NewAreas, slides: list[Slide], touched: int) -> int:
             piece, target = s[:4], slide_target(s)
             found = info[s] = (piece, target, CELLS_BESIDE[piece], POINT_MASK[target])
         piece, target, beside, points = found
-        if beside & enclosed or (points & touched).bit_count() > 1:
+        if beside & enclosed or (points & touched).bit_count() > 1 \
+                and (points & areas.touched_without(piece)).bit_count() > 1:
             best = max(best, areas.slid(piece, target))
     return best
 
@@ -215,7 +216,8 @@ class PlannerBot(GreedyBot):
                 # the enclosed cells are those before it
                 pts = _place_sides(row[3])[2]
                 follow_areas = NewAreas(after.h, after.v, known, base=row[0],
-                                        enclosed=None if areas.comps.closes(pts) else areas.enclosed())
+                                        enclosed=None if areas.comps.closes(pts) else areas.enclosed(),
+                                        sides=areas.placed_sides(row[3]))
                 row[0] = _best_slide(follow_areas, after.slides(), touched | POINT_MASK[row[3]])
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         best, best_value = scored[0][3], None

@@ -163,14 +163,28 @@ class NewAreas:
     `enclosed` may be handed in where the caller knows them already."""
 
     def __init__(self, h: int, v: int, known: set[int], comps: Components | None = None,
-                 base: int | None = None, enclosed: int | None = None) -> None:
+                 base: int | None = None, enclosed: int | None = None,
+                 sides: tuple[int, int] | None = None) -> None:
         self.h = h
         self.v = v
         self.known = known
         self._comps = comps
         self._base = base
         self._enclosed = enclosed
-        self._sides: tuple[int, int] | None = None
+        self._sides = sides
+
+    def point_sides(self) -> tuple[int, int]:
+        """The built sides in the point layout: (eastward, northward)."""
+        if self._sides is None:
+            self._sides = (_east(self.h), _north(self.v))
+        return self._sides
+
+    def placed_sides(self, piece: tuple[int, int, int, str]) -> tuple[int, int]:
+        """`point_sides` once a building is placed at `piece`."""
+        east, north = self.point_sides()
+        if piece[3] == "h":
+            return east | POINT_SIDES[piece], north
+        return east, north | POINT_SIDES[piece]
 
     @property
     def comps(self) -> Components:
@@ -213,15 +227,17 @@ class NewAreas:
         else:
             v &= ~old
         hm, vm = (new, 0) if target[3] == "h" else (0, new)
-        if not (hm & h or vm & v or CELLS_BESIDE[piece] & self.enclosed()):
-            if self._sides is None:
-                self._sides = (_east(self.h), _north(self.v))
-            east, north = self._sides
-            if piece[3] == "h":
-                east &= ~POINT_SIDES[piece]
-            else:
-                north &= ~POINT_SIDES[piece]
-            touched = east | east << 1 | north | north << 9
-            if (POINT_MASK[target] & touched).bit_count() <= 1:
-                return self.base()
+        if not (hm & h or vm & v or CELLS_BESIDE[piece] & self.enclosed()) \
+                and (POINT_MASK[target] & self.touched_without(piece)).bit_count() <= 1:
+            return self.base()
         return best_new_area(h | hm, v | vm, self.known)
+
+    def touched_without(self, piece: tuple[int, int, int, str]) -> int:
+        """The points met by a built side once the building at `piece` is
+        taken away."""
+        east, north = self.point_sides()
+        if piece[3] == "h":
+            east &= ~POINT_SIDES[piece]
+        else:
+            north &= ~POINT_SIDES[piece]
+        return east | east << 1 | north | north << 9
