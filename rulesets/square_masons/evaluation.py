@@ -3,22 +3,11 @@ search): prestige, coins and how far each seat's best plan is laid. The
 state imports it, never the bots (no state <-> bots import loop)."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES
-from rulesets.square_masons.moves import STONE_KIND
-from rulesets.square_masons.plans import (
-    ACTION_COST,
-    BUY_COST,
-    CLASS_OF,
-    CLASSES,
-    STONE_COST,
-    all_plans,
-    available,
-    structure_worth,
-)
+from rulesets.square_masons.plans import CLASS_OF, CLASSES, all_plans, available, best_plan_index
 
 if TYPE_CHECKING:
     from rulesets.square_masons.state import MasonBoard, SquareMasonsState
@@ -79,47 +68,13 @@ def plan_progress(ok: tuple[bool, ...], b: MasonBoard) -> float:
     return got
 
 
-@lru_cache(maxsize=1)
-def _plan_table() -> list[tuple[int, float, tuple[tuple[int, str], ...], int]]:
-    """Per plan: (structure index, worth, slots as (mask, class), halo)."""
-    index = {sid: i for i, sid in enumerate(d.STRUCTURES)}
-    return [(index[p.sid], structure_worth(p.sid), tuple((sl.mask, sl.cls) for sl in p.slots), p.halo)
-            for p in all_plans()]
-
-
 def _progress(ok: tuple[bool, ...], b: MasonBoard) -> float:
-    """`plan_progress` computed (the same figures as `evaluate`, lean)."""
+    """`plan_progress` computed (the same figures as the bots' `best_plan`)."""
     have = dict.fromkeys(CLASSES, 0)
     for i, t in enumerate(BLOCK_TYPES):
         have[CLASS_OF[t]] += b.reserve[i]
-    pieces = {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in b.construction}
-    masks = [m for _, m in b.construction]
-    best_score = None
-    best_share = 0.0
-    for sx, worth, slots, halo in _plan_table():
-        if not ok[sx] or (best_score is not None and worth <= best_score):
-            continue  # unavailable, or cannot beat the best (costs only lower a score)
-        want: dict[str, int] = {}
-        done: list[int] = []
-        st_need = 0
-        for mask, cls in slots:
-            if pieces.get(mask) == cls:
-                done.append(mask)
-            elif cls == STONE_KIND:
-                st_need += 1
-            else:
-                want[cls] = want.get(cls, 0) + 1
-        foreign = sum(1 for m in masks if m & halo and m not in done)
-        buy = bring = 0
-        for c, k in want.items():
-            h = have[c]
-            bring += min(h, k)
-            buy += max(0, k - h)
-        gap = max(0, st_need - b.stones)
-        bring += st_need - gap
-        score = worth - BUY_COST * buy - STONE_COST * gap - ACTION_COST * (bring + foreign)
-        if best_score is None or score > best_score:
-            best_score, best_share = score, len(done) / len(slots)
-    if best_score is None or best_score <= 0:
+    found = best_plan_index(ok, have, b.stones, b.construction)
+    if found is None or found[1] <= 0:
         return 0.0
-    return best_score * best_share
+    index, score, done = found
+    return score * (done / len(all_plans()[index].slots))
