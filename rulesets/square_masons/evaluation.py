@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES
-from rulesets.square_masons.plans import CLASS_OF, CLASSES, all_plans, available, best_plan_index
+from rulesets.square_masons.plans import CLASS_OF, CLASSES, all_plans, best_plan_index
 
 if TYPE_CHECKING:
     from rulesets.square_masons.state import MasonBoard, SquareMasonsState
@@ -46,8 +46,18 @@ def position_values(state: SquareMasonsState) -> list[float]:
 
 
 def availability(state: SquareMasonsState) -> tuple[bool, ...]:
-    """Per structure (in `d.STRUCTURES` order): whether it may still be claimed."""
-    return tuple(available(state, sid) for sid in d.STRUCTURES)
+    """Per structure (in `d.STRUCTURES` order): whether it may still be
+    claimed (`plans.available` of each, with the claimed sanctuaries
+    gathered once)."""
+    supply = state.town_supply
+    claimed = {sid for b in state.boards for sid in b.sanctuaries}
+    in_play = state.sanctuaries
+    return tuple(supply[i] > 0 if i is not None else (sid in in_play and sid not in claimed)
+                 for sid, i in _TOWN_OF)
+
+
+_TOWN_OF = tuple((sid, d.TOWN_INDEX.get(sid) if s.kind == "town" else None) for sid, s in d.STRUCTURES.items())
+"""Per structure (in `d.STRUCTURES` order): (id, its index among the towns, None for a sanctuary)."""
 
 
 _PROGRESS: dict[tuple[object, ...], float] = {}

@@ -134,13 +134,40 @@ def best_plan_index(ok: tuple[bool, ...], have: dict[str, int], stones: int,
     `plan_progress` score alike. A plan worth no more than the best score
     so far is passed over unscored: costs only lower a score (a float less
     a non-negative one is never more), so it could not beat it."""
-    pieces = {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in construction}
-    masks = [m for _, m in construction]
     best = None
     best_score = 0.0
-    for i, (sx, worth, slots, halo) in enumerate(plan_table()):
+    for i, sx, worth, want, st_need, foreign, done in _laid(tuple(construction)):
         if not ok[sx] or (best is not None and worth <= best_score):
             continue
+        buy = bring = 0
+        for c, k in want:
+            h = have[c]
+            bring += min(h, k)
+            buy += max(0, k - h)
+        gap = max(0, st_need - stones)
+        bring += st_need - gap
+        score = worth - BUY_COST * buy - STONE_COST * gap - ACTION_COST * (bring + foreign)
+        if best is None or score > best_score:
+            best, best_score = (i, score, done), score
+    return best
+
+
+_LAID: dict[tuple[tuple[str, int], ...], list[tuple[int, int, float, tuple[tuple[str, int], ...], int, int, int]]] = {}
+"""`_laid`'s memory: a board's construction changes far more seldom than
+its reserve (and the piece in hand a bot weighs)."""
+
+
+def _laid(construction: tuple[tuple[str, int], ...]) -> list[tuple[int, int, float, tuple[tuple[str, int], ...], int, int, int]]:
+    """Per plan, what a construction zone leaves it needing: (index,
+    structure index, worth, blocks wanted per class, stones wanted, foreign
+    pieces in its halo, slots already laid)."""
+    found = _LAID.get(construction)
+    if found is not None:
+        return found
+    pieces = {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in construction}
+    masks = [m for _, m in construction]
+    found = []
+    for i, (sx, worth, slots, halo) in enumerate(plan_table()):
         want: dict[str, int] = {}
         done: list[int] = []
         st_need = 0
@@ -152,14 +179,8 @@ def best_plan_index(ok: tuple[bool, ...], have: dict[str, int], stones: int,
             else:
                 want[cls] = want.get(cls, 0) + 1
         foreign = sum(1 for m in masks if m & halo and m not in done)
-        buy = bring = 0
-        for c, k in want.items():
-            h = have[c]
-            bring += min(h, k)
-            buy += max(0, k - h)
-        gap = max(0, st_need - stones)
-        bring += st_need - gap
-        score = worth - BUY_COST * buy - STONE_COST * gap - ACTION_COST * (bring + foreign)
-        if best is None or score > best_score:
-            best, best_score = (i, score, len(done)), score
-    return best
+        found.append((i, sx, worth, tuple(want.items()), st_need, foreign, len(done)))
+    if len(_LAID) > 1000:
+        _LAID.clear()
+    _LAID[construction] = found
+    return found

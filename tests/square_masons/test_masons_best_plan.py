@@ -9,8 +9,8 @@ from masons_helpers import RULESET
 
 from engine.record import GameRecord, Player
 from engine.rng import Rng
-from rulesets.square_masons import bots, evaluation
-from rulesets.square_masons.data import BLOCK_TYPES
+from rulesets.square_masons import bots, evaluation, plans
+from rulesets.square_masons.data import BLOCK_TYPES, STRUCTURES
 from rulesets.square_masons.moves import STONE_KIND
 
 
@@ -49,6 +49,7 @@ def test_best_plan_and_progress_are_those_of_every_plan_scored(players, seed, mo
         state = record.state
         if record.ply % 7 == 0:
             ok = evaluation.availability(state)
+            assert ok == tuple(plans.available(state, sid) for sid in STRUCTURES)
             for b in state.boards:
                 laid += bool(b.construction)
                 for extra in ("", STONE_KIND, BLOCK_TYPES[record.ply % 7]):
