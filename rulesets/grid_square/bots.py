@@ -31,14 +31,17 @@ _PLACE_SIDES: dict[Place, tuple[int, int, tuple[int, ...]]] = {}
 """Every placement: (h mask, v mask, points), filled with `_ROWS`."""
 
 
-def _place_sides(mv: Place) -> tuple[int, int, tuple[int, ...]]:
-    """(h mask, v mask, points) of a placement."""
-    found = _PLACE_SIDES.get(mv)
-    if found is None:
+def _place_sides_table() -> dict[Place, tuple[int, int, tuple[int, ...]]]:
+    """`_PLACE_SIDES`, filled on first use."""
+    if not _PLACE_SIDES:
         for size in (1, 2, 3):
             _PLACE_SIDES.update((m, (hm, vm, pts)) for m, hm, vm, pts in _ROWS[size])
-        found = _PLACE_SIDES[mv]
-    return found
+    return _PLACE_SIDES
+
+
+def _place_sides(mv: Place) -> tuple[int, int, tuple[int, ...]]:
+    """(h mask, v mask, points) of a placement."""
+    return _place_sides_table()[mv]
 
 
 class _ByEnds(dict):
@@ -126,20 +129,25 @@ def _best_slide(areas: NewAreas, slides: list[Slide], touched: int) -> int:
     enclosed = areas.enclosed()
     info = _SLIDE_INFO
     for s in slides:
-        found = info.get(s)
-        if found is None:
+        # by the slide's id (cheaper than hashing it), the slide kept with
+        # its row so that the id cannot be another's
+        found = info.get(id(s))
+        if found is None or found[0] is not s:
+            if len(info) > 100_000:
+                info.clear()
             piece, target = s[:4], slide_target(s)
-            found = info[s] = (piece, target, CELLS_BESIDE[piece], POINT_MASK[target])
-        piece, target, beside, points = found
-        if beside & enclosed or (points & touched).bit_count() > 1 \
-                and (points & areas.touched_without(piece)).bit_count() > 1:
+            found = info[id(s)] = (s, piece, target, CELLS_BESIDE[piece], POINT_MASK[target])
+        _, piece, target, beside, points = found
+        met = points & touched
+        if beside & enclosed or met & (met - 1) and (points & areas.touched_without(piece)).bit_count() > 1:
             best = max(best, areas.slid(piece, target))
     return best
 
 
-_SLIDE_INFO: dict[Slide, tuple[tuple[int, int, int, str], tuple[int, int, int, str], int, int]] = {}
-"""Per slide: (building, target, cells beside the building, the target's
-points), made on first use."""
+_SLIDE_INFO: dict[int, tuple[Slide, tuple[int, int, int, str], tuple[int, int, int, str], int, int]] = {}
+"""Per slide, by its id: (the slide, its building, its target, the cells
+beside the building, the target's points), made on first use (the state's
+slides are made once, in its tables)."""
 
 
 class GreedyBot(Bot):
@@ -202,11 +210,15 @@ class PlannerBot(GreedyBot):
         areas = NewAreas(h0, v0, known)
         touched = areas.comps.touched
         rng = self.rng
+        closes = areas.comps.closes
+        sides = _place_sides_table()
         for mv in state.legal(seat):
-            hm, vm, pts = _place_sides(mv)
+            hm, vm, pts = sides[mv]
             # how many of its ends a built side meets, 0..2
             touch = (touched >> pts[0] & 1) + (touched >> pts[-1] & 1)
-            scored.append([areas.placed(hm, vm, pts), touch, rng.random(), mv, h0 | hm, v0 | vm])
+            # `areas.placed`: the areas before it where it closes no face
+            area = best_new_area(h0 | hm, v0 | vm, known) if closes(pts) else areas.base()
+            scored.append([area, touch, rng.random(), mv, h0 | hm, v0 | vm])
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         for row in scored[:FOLLOW_UPS]:
             after = state.clone()
