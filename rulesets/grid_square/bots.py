@@ -94,8 +94,9 @@ def best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Compone
                 if not closes(pts):
                     continue
                 if known is None:
-                    known = set(g.enclosed_regions(h, v)) | {r for r, _, _ in state.claims}
-                best = max(best, best_new_area(h | hm, v | vm, known))
+                    claimed = sum(r for r, _, _ in state.claims)
+                    known = set(g.enclosed_regions(h, v, claimed)) | {r for r, _, _ in state.claims}
+                best = max(best, best_new_area(h | hm, v | vm, known, claimed))
     return best
 
 
@@ -170,7 +171,7 @@ class GreedyBot(Bot):
         rng = self.rng
         areas = None
         if state.monuments[seat]:
-            areas = NewAreas(state.h, state.v, known)
+            areas = NewAreas(state.h, state.v, known, sum(r for r, _, _ in state.claims))
             for mv in legal:
                 gain, h, v = _new_area(areas, state, mv)
                 scored.append((gain, rng.random(), mv, h, v))
@@ -207,7 +208,8 @@ class PlannerBot(GreedyBot):
         known = set(state.enclosed_before) | {r for r, _, _ in state.claims}
         scored = []
         h0, v0 = state.h, state.v
-        areas = NewAreas(h0, v0, known)
+        claimed = sum(r for r, _, _ in state.claims)
+        areas = NewAreas(h0, v0, known, claimed)
         touched = areas.comps.touched
         rng = self.rng
         closes = areas.comps.closes
@@ -217,7 +219,7 @@ class PlannerBot(GreedyBot):
             # how many of its ends a built side meets, 0..2
             touch = (touched >> pts[0] & 1) + (touched >> pts[-1] & 1)
             # `areas.placed`: the areas before it where it closes no face
-            area = best_new_area(h0 | hm, v0 | vm, known) if closes(pts) else areas.base()
+            area = best_new_area(h0 | hm, v0 | vm, known, claimed) if closes(pts) else areas.base()
             scored.append([area, touch, rng.random(), mv, h0 | hm, v0 | vm])
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         for row in scored[:FOLLOW_UPS]:
@@ -227,9 +229,9 @@ class PlannerBot(GreedyBot):
                 # the placement's areas are row[0]; where it closed no face,
                 # the enclosed cells are those before it
                 pts = _place_sides(row[3])[2]
-                follow_areas = NewAreas(after.h, after.v, known, base=row[0],
+                follow_areas = NewAreas(after.h, after.v, known, claimed, areas.comps.with_building(pts), base=row[0],
                                         enclosed=None if areas.comps.closes(pts) else areas.enclosed(),
-                                        sides=areas.placed_sides(row[3]))
+                                        sides=areas.placed_sides(row[3]), parent=areas, placed_piece=tuple(row[3]))
                 row[0] = _best_slide(follow_areas, after.slides(), touched | POINT_MASK[row[3]])
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
         best, best_value = scored[0][3], None

@@ -150,9 +150,12 @@ def _cells_beside(size: int, x: int, y: int, orient: str) -> int:
 CELLS_BESIDE: dict[tuple[int, int, int, str], int] = {p: _cells_beside(*p) for p in g.MASKS}
 
 
-def best_new_area(h: int, v: int, known: set[int]) -> int:
-    """Cells in the largest enclosed area of (h, v) that is not in `known`."""
-    return max((bin(r).count("1") for r in g.enclosed_regions(h, v) if r not in known), default=0)
+def best_new_area(h: int, v: int, known: set[int], claimed: int = 0) -> int:
+    """Cells in the largest enclosed area of (h, v) that is not in `known`.
+    `claimed`: the cells of claimed areas (each in `known`), left out of the
+    search: a claimed area never changes (its sides never move and nothing
+    is built inside), so it is always one of the areas, and always known."""
+    return max((bin(r).count("1") for r in g.enclosed_regions(h, v, claimed) if r not in known), default=0)
 
 
 class NewAreas:
@@ -162,16 +165,24 @@ class NewAreas:
     the position itself (`base`), found once. `comps`, `base` and
     `enclosed` may be handed in where the caller knows them already."""
 
-    def __init__(self, h: int, v: int, known: set[int], comps: Components | None = None,
+    def __init__(self, h: int, v: int, known: set[int], claimed: int = 0, comps: Components | None = None,
                  base: int | None = None, enclosed: int | None = None,
-                 sides: tuple[int, int] | None = None) -> None:
+                 sides: tuple[int, int] | None = None, parent: "NewAreas | None" = None,
+                 placed_piece: tuple[int, int, int, str] | None = None) -> None:
         self.h = h
         self.v = v
         self.known = known
+        self.claimed = claimed
+        """The cells of the claimed areas (see `best_new_area`)."""
         self._comps = comps
         self._base = base
         self._enclosed = enclosed
         self._sides = sides
+        self.parent = parent
+        """The position before `placed_piece` was placed, where this one is that."""
+        self.placed_piece = placed_piece
+        self._without: dict[tuple[int, int, int, str], Components] = {}
+        self._base_without: dict[tuple[int, int, int, str], int] = {}
 
     def point_sides(self) -> tuple[int, int]:
         """The built sides in the point layout: (eastward, northward)."""
@@ -196,7 +207,7 @@ class NewAreas:
     def base(self) -> int:
         """`best_new_area` of the position itself."""
         if self._base is None:
-            self._base = best_new_area(self.h, self.v, self.known)
+            self._base = best_new_area(self.h, self.v, self.known, self.claimed)
         return self._base
 
     def enclosed(self) -> int:
@@ -209,17 +220,15 @@ class NewAreas:
         """`best_new_area(h | hm, v | vm, known)` for a building on new
         sides (none of hm, vm built) through `points`."""
         if self.comps.closes(points):
-            return best_new_area(self.h | hm, self.v | vm, self.known)
+            return best_new_area(self.h | hm, self.v | vm, self.known, self.claimed)
         return self.base()
 
     def slid(self, piece: tuple[int, int, int, str], target: tuple[int, int, int, str]) -> int:
         """`best_new_area` once the building at `piece` lies at `target`
-        instead. Without the flood when (1) no cell beside `piece` is
-        enclosed, so each of its sides has the outer face on both sides and
-        taking it away leaves every face as it was, and (2) at most one of
-        the target's points meets a side left built, so its points lie in
-        different components and it closes no face (and its sides are
-        unbuilt there): the areas are then the position's own."""
+        instead: the position without it (G − P), then `target` placed on
+        it. Where the target's points lie in different components of G − P
+        (and its sides are unbuilt there) it closes no face there, and the
+        areas are those of G − P (`base_without`)."""
         old, new = g.MASKS[piece], g.MASKS[target]
         h, v = self.h, self.v
         if piece[3] == "h":
@@ -227,10 +236,52 @@ class NewAreas:
         else:
             v &= ~old
         hm, vm = (new, 0) if target[3] == "h" else (0, new)
-        if not (hm & h or vm & v or CELLS_BESIDE[piece] & self.enclosed()) \
-                and (POINT_MASK[target] & self.touched_without(piece)).bit_count() <= 1:
-            return self.base()
-        return best_new_area(h | hm, v | vm, self.known)
+        if not (hm & h or vm & v) and not self.without(piece).closes(POINTS_OF[target]):
+            return self.base_without(piece)
+        return best_new_area(h | hm, v | vm, self.known, self.claimed)
+
+    def base_without(self, piece: tuple[int, int, int, str]) -> int:
+        """`best_new_area` of the position without the building at
+        `piece`: the position's own where taking it away changes no face,
+        that is where no cell beside it is enclosed (each of its sides has
+        the outer face on both sides) or where its own k + 1 points lie in
+        different components without it (by Euler's formula its k sides
+        then took away k − k = 0 faces); else, where this position is its parent's with one
+        building placed, the parent's without it if that building closes no
+        face there (or the parent itself, for that building); else searched."""
+        found = self._base_without.get(piece)
+        if found is None:
+            parent = self.parent
+            if not CELLS_BESIDE[piece] & self.enclosed() or not self.without(piece).closes(POINTS_OF[piece]):
+                found = self.base()
+            elif parent is not None and piece == self.placed_piece:
+                found = parent.base()
+            elif parent is not None and not parent.without(piece).closes(POINTS_OF[self.placed_piece]):
+                found = parent.base_without(piece)
+            else:
+                old = g.MASKS[piece]
+                h, v = (self.h & ~old, self.v) if piece[3] == "h" else (self.h, self.v & ~old)
+                found = best_new_area(h, v, self.known, self.claimed)
+            self._base_without[piece] = found
+        return found
+
+    def without(self, piece: tuple[int, int, int, str]) -> Components:
+        """The point components of the position without the building at
+        `piece`; where this position is its parent's with one building
+        placed, found from the parent's (that building joins what it meets
+        there), so each building is taken away once per parent."""
+        found = self._without.get(piece)
+        if found is None:
+            parent = self.parent
+            if parent is None:
+                old = g.MASKS[piece]
+                found = components(self.h & ~old, self.v) if piece[3] == "h" else components(self.h, self.v & ~old)
+            elif piece == self.placed_piece:
+                found = parent.comps
+            else:
+                found = parent.without(piece).with_building(POINTS_OF[self.placed_piece])
+            self._without[piece] = found
+        return found
 
     def touched_without(self, piece: tuple[int, int, int, str]) -> int:
         """The points met by a built side once the building at `piece` is
@@ -241,3 +292,4 @@ class NewAreas:
         else:
             north &= ~POINT_SIDES[piece]
         return east | east << 1 | north | north << 9
+

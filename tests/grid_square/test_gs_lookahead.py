@@ -63,6 +63,10 @@ def known_of(state):
     return set(state.enclosed_before) | {r for r, _, _ in state.claims}
 
 
+def claimed_of(state):
+    return sum(r for r, _, _ in state.claims)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_placements_and_slides_find_the_areas_a_flood_finds(seed):
     closing = slides = 0
@@ -70,7 +74,7 @@ def test_placements_and_slides_find_the_areas_a_flood_finds(seed):
         if state.phase not in ("place", "slide"):
             continue
         known = known_of(state)
-        areas = NewAreas(state.h, state.v, known)
+        areas = NewAreas(state.h, state.v, known, claimed_of(state))
         comps = components(state.h, state.v)
         before = g.enclosed_regions(state.h, state.v)
         for mv in state.legal(state.seat):
@@ -92,6 +96,7 @@ def test_placements_and_slides_find_the_areas_a_flood_finds(seed):
             legal = [m for m in state.legal(state.seat) if isinstance(m, Slide)]
             touched = components(state.h, state.v).touched
             want = max([areas.base()] + [best_new_area(*state.sides_after(m), known) for m in legal])
+            assert _best_slide(NewAreas(state.h, state.v, known, claimed_of(state)), legal, touched) == want
             assert _best_slide(NewAreas(state.h, state.v, known), legal, touched) == want
     assert closing and slides > 100  # both answers were asked
 
@@ -103,7 +108,7 @@ def test_best_reply_is_the_plain_one(seed):
         if state.phase != "place" or k % 3:
             continue
         seat = state.seat
-        areas = NewAreas(state.h, state.v, known_of(state))
+        areas = NewAreas(state.h, state.v, known_of(state), claimed_of(state))
         for mv in state.legal(seat)[::15]:
             h, v = state.sides_after(mv)
             want = plain_best_reply(state, h, v, 1 - seat)
