@@ -162,8 +162,10 @@ class NewAreas:
     """`best_new_area` after each of many buildings placed on, or slid
     across, one position (h, v) with one `known`: the areas are searched
     only where a building may close a face; otherwise the answer is that of
-    the position itself (`base`), found once. `comps`, `base` and
-    `enclosed` may be handed in where the caller knows them already."""
+    the position itself (`base`), found once. `comps`, `base`, `enclosed`
+    and `sides` may be handed in where the caller knows them already;
+    `parent` and `placed_piece`: this position is the parent's with that
+    building placed (the planner's follow-ups), whose look-ups it shares."""
 
     def __init__(self, h: int, v: int, known: set[int], claimed: int = 0, comps: Components | None = None,
                  base: int | None = None, enclosed: int | None = None,
@@ -246,9 +248,10 @@ class NewAreas:
         that is where no cell beside it is enclosed (each of its sides has
         the outer face on both sides) or where its own k + 1 points lie in
         different components without it (by Euler's formula its k sides
-        then took away k − k = 0 faces); else, where this position is its parent's with one
-        building placed, the parent's without it if that building closes no
-        face there (or the parent itself, for that building); else searched."""
+        then took away k − k = 0 faces). Else, where this position is its
+        parent's with one building placed: the parent itself for that
+        building, or the parent's without `piece` where the placed building
+        closes no face there. Else searched."""
         found = self._base_without.get(piece)
         if found is None:
             parent = self.parent
