@@ -254,12 +254,12 @@ class NewAreas:
         closes no face there. Else searched."""
         found = self._base_without.get(piece)
         if found is None:
-            parent = self.parent
+            parent, placed = self.parent, self.placed_piece
             if not CELLS_BESIDE[piece] & self.enclosed() or not self.without(piece).closes(POINTS_OF[piece]):
                 found = self.base()
-            elif parent is not None and piece == self.placed_piece:
+            elif parent is not None and piece == placed:
                 found = parent.base()
-            elif parent is not None and not parent.without(piece).closes(POINTS_OF[self.placed_piece]):
+            elif parent is not None and placed is not None and not parent.without(piece).closes(POINTS_OF[placed]):
                 found = parent.base_without(piece)
             else:
                 old = g.MASKS[piece]
@@ -275,14 +275,14 @@ class NewAreas:
         there), so each building is taken away once per parent."""
         found = self._without.get(piece)
         if found is None:
-            parent = self.parent
-            if parent is None:
+            parent, placed = self.parent, self.placed_piece
+            if parent is None or placed is None:
                 old = g.MASKS[piece]
                 found = components(self.h & ~old, self.v) if piece[3] == "h" else components(self.h, self.v & ~old)
-            elif piece == self.placed_piece:
+            elif piece == placed:
                 found = parent.comps
             else:
-                found = parent.without(piece).with_building(POINTS_OF[self.placed_piece])
+                found = parent.without(piece).with_building(POINTS_OF[placed])
             self._without[piece] = found
         return found
 
