@@ -70,7 +70,6 @@ def best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Compone
     if comps is None:
         comps = components(h, v)
     touched = comps.touched
-    closes = comps.closes
     known = None
     bh, bv = h | state.inner_h, v | state.inner_v
     best = 0
@@ -79,19 +78,17 @@ def best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Compone
         if not stock[size]:
             continue
         for starts, reach, rows in _BY_ENDS[size]:
-            # only placements with a built side at both ends: one that meets
-            # nothing at an end closes nothing
-            ends = starts & touched & (touched >> reach)
+            # only placements with a built side at both ends (one that meets
+            # nothing at an end closes nothing), and of those the ones that
+            # close a face: one that closes none leaves the areas of (h, v),
+            # all known, and its best new area is 0, which `best` already is
+            # (faces.py)
+            ends = starts & touched & (touched >> reach) & comps.closing(size, reach // size)
             while ends:
                 low = ends & -ends
                 ends ^= low
                 hm, vm, pts = rows[low.bit_length() - 1]
                 if hm & bh or vm & bv:
-                    continue
-                # one that closes no face leaves the areas of (h, v), all
-                # known: its best new area is 0, which `best` already is
-                # (faces.py)
-                if not closes(pts):
                     continue
                 if known is None:
                     claimed = sum(r for r, _, _ in state.claims)

@@ -60,6 +60,9 @@ class Components:
     merged: int = 0
     """Points joined into one component by a building added since
     (`with_building`): for these, `comp` is out of date."""
+    groups: tuple[int, ...] = ()
+    """Every component (of two points or more) as a mask, before the
+    building added since (see `current_groups`)."""
 
     def closes(self, points: tuple[int, ...]) -> bool:
         """True when a building on new sides through `points` (in line,
@@ -83,7 +86,28 @@ class Components:
         joined = 0
         for p in points:
             joined |= comp[p] | 1 << p
-        return Components(self.touched | joined, comp, joined)
+        return Components(self.touched | joined, comp, joined, self.groups)
+
+    def current_groups(self) -> list[int]:
+        """Every component (of two points or more) as a mask."""
+        merged = self.merged
+        if not merged:
+            return list(self.groups)
+        return [c for c in self.groups if not c & merged] + [merged]
+
+    def closing(self, size: int, step: int) -> int:
+        """The start points of the buildings of `size` sides, `step` apart
+        in the point layout (1: h, 9: v), that would close a face: two of
+        their points in one component (`closes` of each at once). Bits of
+        buildings that would not fit on the board must be masked off."""
+        out = 0
+        for c in self.current_groups():
+            shifted = [c >> (step * i) for i in range(size + 1)]
+            for i in range(size):
+                si = shifted[i]
+                for j in range(i + 1, size + 1):
+                    out |= si & shifted[j]
+        return out
 
 
 def components(h: int, v: int) -> Components:
@@ -94,6 +118,7 @@ def components(h: int, v: int) -> Components:
     south = north << 9
     touched = east | west | north | south
     comp_of = [0] * POINTS
+    groups = []
     rest = touched
     while rest:
         comp = rest & -rest
@@ -103,12 +128,13 @@ def components(h: int, v: int) -> Components:
                 break
             comp = grown
         rest &= ~comp
+        groups.append(comp)
         bits = comp
         while bits:
             low = bits & -bits
             comp_of[low.bit_length() - 1] = comp
             bits ^= low
-    return Components(touched, tuple(comp_of))
+    return Components(touched, tuple(comp_of), 0, tuple(groups))
 
 
 def building_points(size: int, x: int, y: int, orient: str) -> tuple[int, ...]:

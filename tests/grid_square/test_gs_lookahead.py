@@ -89,9 +89,12 @@ def test_placements_and_slides_find_the_areas_a_flood_finds(seed):
                 closes = g.enclosed_regions(h, v) != before
                 assert comps.closes(pts) == closes, mv
                 closing += closes
+                step = 1 if mv.orient == "h" else 9
+                assert bool(comps.closing(mv.size, step) >> pts[0] & 1) == closes, mv
                 after = _after_comps(areas, mv)
-                assert after.touched == components(h, v).touched
-                assert all(after.closes(p) == components(h, v).closes(p) for p in (pts, (0, 80)))
+                fresh = components(h, v)
+                assert after.touched == fresh.touched and sorted(after.current_groups()) == sorted(fresh.current_groups())
+                assert all(after.closes(p) == fresh.closes(p) for p in (pts, (0, 80)))
         if state.phase == "slide":
             legal = [m for m in state.legal(state.seat) if isinstance(m, Slide)]
             touched = components(state.h, state.v).touched
