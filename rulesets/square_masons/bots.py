@@ -152,7 +152,7 @@ def best_plan(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> Score
     have, stones = _holdings(b, extra)
     found = best_plan_index(ok, have, stones, b.construction)
     sc = None if found is None else _score(all_plans()[found[0]], b, have, stones, _pieces(b))
-    if len(_BEST) > 50_000:
+    if len(_BEST) > 10_000:  # about a kB each
         _BEST.clear()
     _BEST[key] = sc
     return sc

@@ -180,7 +180,7 @@ def _laid(construction: tuple[tuple[str, int], ...]) -> list[tuple[int, int, flo
                 want[cls] = want.get(cls, 0) + 1
         foreign = sum(1 for m in masks if m & halo and m not in done)
         found.append((i, sx, worth, tuple(want.items()), st_need, foreign, len(done)))
-    if len(_LAID) > 1000:
+    if len(_LAID) > 64:  # about 60 kB each; a search meets a few dozen
         _LAID.clear()
     _LAID[construction] = found
     return found
