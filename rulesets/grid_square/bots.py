@@ -111,10 +111,15 @@ def _new_area(areas: NewAreas, state: GridSquareState, mv: object) -> tuple[int,
 
 def _after_comps(areas: NewAreas | None, mv: object) -> Components | None:
     """The point components after `mv` where they follow from the
-    position's (a placement joins what it meets), else None."""
-    if areas is None or type(mv) is not Place:
+    position's (a placement joins what it meets; a slide, what its target
+    meets without the slid building), else None."""
+    if areas is None:
         return None
-    return areas.comps.with_building(_place_sides(mv)[2])
+    if type(mv) is Place:
+        return areas.comps.with_building(_place_sides(mv)[2])
+    if type(mv) is Slide:
+        return areas.without(mv[:4]).with_building(POINTS_OF[slide_target(mv)])
+    return areas.comps
 
 
 def _best_slide(areas: NewAreas, slides: list[Slide], touched: int) -> int:

@@ -264,7 +264,10 @@ class NewAreas:
         else:
             v &= ~old
         hm, vm = (new, 0) if target[3] == "h" else (0, new)
-        if not (hm & h or vm & v) and not self.without(piece).closes(POINTS_OF[target]):
+        if not (hm & h or vm & v) and (
+                # at most one of its points met by a side: each in a component of its own
+                (POINT_MASK[target] & self.touched_without(piece)).bit_count() <= 1
+                or not self.without(piece).closes(POINTS_OF[target])):
             return self.base_without(piece)
         return best_new_area(h | hm, v | vm, self.known, self.claimed)
 

@@ -108,11 +108,12 @@ def test_placements_and_slides_find_the_areas_a_flood_finds(seed):
 def test_best_reply_is_the_plain_one(seed):
     asked = 0
     for k, state in enumerate(positions(seed)):
-        if state.phase != "place" or k % 3:
+        if state.phase not in ("place", "slide") or k % 3:
             continue
         seat = state.seat
         areas = NewAreas(state.h, state.v, known_of(state), claimed_of(state))
-        for mv in state.legal(seat)[::15]:
+        legal = state.legal(seat)
+        for mv in legal[::15] + legal[-1:]:  # (a slide step's last move: pass)
             h, v = state.sides_after(mv)
             want = plain_best_reply(state, h, v, 1 - seat)
             assert best_reply(state, h, v, 1 - seat) == want, mv
