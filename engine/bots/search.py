@@ -301,8 +301,9 @@ class SearchBot(Bot):
         all paired. The clock is read before every ply of a playout, the
         first round's too: a turn left a quarter of its budget (`hurry`)
         stops on time even where one round costs more than that (Grid
-        Square's planner: 0.25-0.35 s a round); with no round done the
-        prior's move is played (`pick`)."""
+        Square's planner: about 0.15 s a round, 0.35 s before its
+        look-ahead was sped up); with no round done the prior's move is
+        played (`pick`)."""
         self.rng = rng
         index = {m: i for i, m in enumerate(legal)}
         candidates = self.candidates

@@ -16,6 +16,7 @@ from engine.core import Bot
 from engine.rng import Rng
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, MARKET, MONEY, ORDER, STONE, X2
+from rulesets.square_masons.evaluation import availability
 from rulesets.square_masons.geometry import PLACEMENTS, first_cell
 from rulesets.square_masons.moves import (
     END,
@@ -47,6 +48,7 @@ from rulesets.square_masons.plans import (
     Slot,
     all_plans,
     available,
+    best_plan_index,
     structure_worth,
 )
 from rulesets.square_masons.state import MasonBoard, SquareMasonsState
@@ -71,9 +73,9 @@ class Scored:
         """Slots not yet filled."""
 
 
-def evaluate(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> list[Scored]:
-    """Every available plan scored for board `b` (with `extra` block letters
-    or 'stone' counted as in the reserve: the piece in hand)."""
+def _holdings(b: MasonBoard, extra: str) -> tuple[dict[str, int], int]:
+    """(blocks per class, stones) in the reserve, with `extra` (a block
+    letter or 'stone', the piece in hand) counted in."""
     have = {c: 0 for c in CLASSES}
     for i, t in enumerate(BLOCK_TYPES):
         have[CLASS_OF[t]] += b.reserve[i]
@@ -82,50 +84,78 @@ def evaluate(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> list[S
         stones += 1
     elif extra:
         have[CLASS_OF[extra]] += 1
-    pieces = {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in b.construction}
-    out = []
+    return have, stones
+
+
+def _score(plan: Plan, b: MasonBoard, have: dict[str, int], stones: int, pieces: dict[int, str]) -> Scored:
+    """One plan scored for board `b` (`pieces`: its construction's class by mask)."""
+    undone = []
+    done_masks = set()
+    for sl in plan.slots:
+        if pieces.get(sl.mask) == sl.cls:
+            done_masks.add(sl.mask)
+        else:
+            undone.append(sl)
+    foreign = [i for i, (k, m) in enumerate(b.construction) if m & plan.halo and m not in done_masks]
+    want: dict[str, int] = {}
+    st_need = 0
+    for sl in undone:
+        if sl.cls == STONE_KIND:
+            st_need += 1
+        else:
+            want[sl.cls] = want.get(sl.cls, 0) + 1
+    need = {}
+    bring = 0
+    for c, k in want.items():
+        h = have[c]
+        bring += min(h, k)
+        if k > h:
+            need[c] = k - h
+    gap = max(0, st_need - stones)
+    bring += st_need - gap
+    buy = sum(need.values())
+    score = (structure_worth(plan.sid) - BUY_COST * buy - STONE_COST * gap
+             - ACTION_COST * (bring + len(foreign)))
+    return Scored(plan, score, need, bring, foreign, gap, undone)
+
+
+def _pieces(b: MasonBoard) -> dict[int, str]:
+    """The construction's pieces: class (or 'stone') by cell mask."""
+    return {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in b.construction}
+
+
+def evaluate(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> list[Scored]:
+    """Every available plan scored for board `b` (with `extra` block letters
+    or 'stone' counted as in the reserve: the piece in hand)."""
+    have, stones = _holdings(b, extra)
+    pieces = _pieces(b)
     ok = {sid: available(state, sid) for sid in d.STRUCTURES}
-    for plan in all_plans():
-        if not ok[plan.sid]:
-            continue
-        undone = []
-        done_masks = set()
-        for sl in plan.slots:
-            if pieces.get(sl.mask) == sl.cls:
-                done_masks.add(sl.mask)
-            else:
-                undone.append(sl)
-        foreign = [i for i, (k, m) in enumerate(b.construction) if m & plan.halo and m not in done_masks]
-        want: dict[str, int] = {}
-        st_need = 0
-        for sl in undone:
-            if sl.cls == STONE_KIND:
-                st_need += 1
-            else:
-                want[sl.cls] = want.get(sl.cls, 0) + 1
-        need = {}
-        bring = 0
-        for c, k in want.items():
-            h = have[c]
-            bring += min(h, k)
-            if k > h:
-                need[c] = k - h
-        gap = max(0, st_need - stones)
-        bring += st_need - gap
-        buy = sum(need.values())
-        score = (structure_worth(plan.sid) - BUY_COST * buy - STONE_COST * gap
-                 - ACTION_COST * (bring + len(foreign)))
-        out.append(Scored(plan, score, need, bring, foreign, gap, undone))
-    return out
+    return [_score(plan, b, have, stones, pieces) for plan in all_plans() if ok[plan.sid]]
+
+
+_BEST: dict[tuple[object, ...], Scored | None] = {}
+"""best_plan's memory, by what the answer depends on: the structures still
+available and the board's reserve and construction (the same boards recur
+move after move, and across a search's playouts). The Scored it hands out
+are shared: no caller changes one."""
 
 
 def best_plan(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> Scored | None:
-    """The plan worth the most (first in plan order on ties)."""
-    best = None
-    for sc in evaluate(state, b, extra):
-        if best is None or sc.score > best.score:
-            best = sc
-    return best
+    """The plan worth the most (first in plan order on ties): of
+    `evaluate`'s, found by `plans.best_plan_index` and scored alone."""
+    ok = availability(state)
+    key = (ok, tuple(b.reserve), b.stones, tuple(b.construction), extra)
+    try:
+        return _BEST[key]
+    except KeyError:
+        pass
+    have, stones = _holdings(b, extra)
+    found = best_plan_index(ok, have, stones, b.construction)
+    sc = None if found is None else _score(all_plans()[found[0]], b, have, stones, _pieces(b))
+    if len(_BEST) > 10_000:  # about a kB each
+        _BEST.clear()
+    _BEST[key] = sc
+    return sc
 
 
 class MasonBot(Bot):

@@ -3,22 +3,11 @@ search): prestige, coins and how far each seat's best plan is laid. The
 state imports it, never the bots (no state <-> bots import loop)."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES
-from rulesets.square_masons.moves import STONE_KIND
-from rulesets.square_masons.plans import (
-    ACTION_COST,
-    BUY_COST,
-    CLASS_OF,
-    CLASSES,
-    STONE_COST,
-    all_plans,
-    available,
-    structure_worth,
-)
+from rulesets.square_masons.plans import CLASS_OF, CLASSES, all_plans, best_plan_index
 
 if TYPE_CHECKING:
     from rulesets.square_masons.state import MasonBoard, SquareMasonsState
@@ -57,8 +46,18 @@ def position_values(state: SquareMasonsState) -> list[float]:
 
 
 def availability(state: SquareMasonsState) -> tuple[bool, ...]:
-    """Per structure (in `d.STRUCTURES` order): whether it may still be claimed."""
-    return tuple(available(state, sid) for sid in d.STRUCTURES)
+    """Per structure (in `d.STRUCTURES` order): whether it may still be
+    claimed (`plans.available` of each, with the claimed sanctuaries
+    gathered once)."""
+    supply = state.town_supply
+    claimed = {sid for b in state.boards for sid in b.sanctuaries}
+    in_play = state.sanctuaries
+    return tuple(supply[i] > 0 if i is not None else (sid in in_play and sid not in claimed)
+                 for sid, i in _TOWN_OF)
+
+
+_TOWN_OF = tuple((sid, d.TOWN_INDEX.get(sid) if s.kind == "town" else None) for sid, s in d.STRUCTURES.items())
+"""Per structure (in `d.STRUCTURES` order): (id, its index among the towns, None for a sanctuary)."""
 
 
 _PROGRESS: dict[tuple[object, ...], float] = {}
@@ -79,47 +78,13 @@ def plan_progress(ok: tuple[bool, ...], b: MasonBoard) -> float:
     return got
 
 
-@lru_cache(maxsize=1)
-def _plan_table() -> list[tuple[int, float, tuple[tuple[int, str], ...], int]]:
-    """Per plan: (structure index, worth, slots as (mask, class), halo)."""
-    index = {sid: i for i, sid in enumerate(d.STRUCTURES)}
-    return [(index[p.sid], structure_worth(p.sid), tuple((sl.mask, sl.cls) for sl in p.slots), p.halo)
-            for p in all_plans()]
-
-
 def _progress(ok: tuple[bool, ...], b: MasonBoard) -> float:
-    """`plan_progress` computed (the same figures as `evaluate`, lean)."""
+    """`plan_progress` computed (the same figures as the bots' `best_plan`)."""
     have = dict.fromkeys(CLASSES, 0)
     for i, t in enumerate(BLOCK_TYPES):
         have[CLASS_OF[t]] += b.reserve[i]
-    pieces = {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in b.construction}
-    masks = [m for _, m in b.construction]
-    best_score = None
-    best_share = 0.0
-    for sx, worth, slots, halo in _plan_table():
-        if not ok[sx] or (best_score is not None and worth <= best_score):
-            continue  # unavailable, or cannot beat the best (costs only lower a score)
-        want: dict[str, int] = {}
-        done: list[int] = []
-        st_need = 0
-        for mask, cls in slots:
-            if pieces.get(mask) == cls:
-                done.append(mask)
-            elif cls == STONE_KIND:
-                st_need += 1
-            else:
-                want[cls] = want.get(cls, 0) + 1
-        foreign = sum(1 for m in masks if m & halo and m not in done)
-        buy = bring = 0
-        for c, k in want.items():
-            h = have[c]
-            bring += min(h, k)
-            buy += max(0, k - h)
-        gap = max(0, st_need - b.stones)
-        bring += st_need - gap
-        score = worth - BUY_COST * buy - STONE_COST * gap - ACTION_COST * (bring + foreign)
-        if best_score is None or score > best_score:
-            best_score, best_share = score, len(done) / len(slots)
-    if best_score is None or best_score <= 0:
+    found = best_plan_index(ok, have, b.stones, b.construction)
+    if found is None or found[1] <= 0:
         return 0.0
-    return best_score * best_share
+    index, score, done = found
+    return score * (done / len(all_plans()[index].slots))

@@ -111,3 +111,76 @@ def available(state: SquareMasonsState, sid: str) -> bool:
     if s.kind == "town":
         return state.town_supply[d.TOWN_INDEX[sid]] > 0
     return sid in state.sanctuaries and state.sanctuary_owner(sid) is None
+
+
+@lru_cache(maxsize=1)
+def plan_table() -> list[tuple[int, float, tuple[tuple[int, str], ...], int]]:
+    """Per plan (in `all_plans` order): (structure index in `d.STRUCTURES`,
+    worth, slots as (mask, class), halo)."""
+    index = {sid: i for i, sid in enumerate(d.STRUCTURES)}
+    return [(index[p.sid], structure_worth(p.sid), tuple((sl.mask, sl.cls) for sl in p.slots), p.halo)
+            for p in all_plans()]
+
+
+def best_plan_index(ok: tuple[bool, ...], have: dict[str, int], stones: int,
+                    construction: list[tuple[str, int]]) -> tuple[int, float, int] | None:
+    """The plan worth the most (first in plan order on ties) for a board
+    with `have` blocks per class and `stones` in the reserve and
+    `construction` laid, among the structures `ok` (per `d.STRUCTURES`):
+    (its index in `all_plans`, its score, its slots already laid); None if
+    no structure is available. A plan's score is its worth less the costs
+    of its blocks to buy (BUY_COST each), missing stones (STONE_COST) and
+    paid actions (ACTION_COST): the bots' `evaluate` and the evaluation's
+    `plan_progress` score alike. A plan worth no more than the best score
+    so far is passed over unscored: costs only lower a score (a float less
+    a non-negative one is never more), so it could not beat it."""
+    best = None
+    best_score = 0.0
+    for i, sx, worth, want, st_need, foreign, done in _laid(tuple(construction)):
+        if not ok[sx] or (best is not None and worth <= best_score):
+            continue
+        buy = bring = 0
+        for c, k in want:
+            h = have[c]
+            bring += min(h, k)
+            buy += max(0, k - h)
+        gap = max(0, st_need - stones)
+        bring += st_need - gap
+        score = worth - BUY_COST * buy - STONE_COST * gap - ACTION_COST * (bring + foreign)
+        if best is None or score > best_score:
+            best, best_score = (i, score, done), score
+    return best
+
+
+_LAID: dict[tuple[tuple[str, int], ...], list[tuple[int, int, float, tuple[tuple[str, int], ...], int, int, int]]] = {}
+"""`_laid`'s memory: a board's construction changes far more seldom than
+its reserve (and the piece in hand a bot weighs)."""
+
+
+def _laid(construction: tuple[tuple[str, int], ...]) -> list[tuple[int, int, float, tuple[tuple[str, int], ...], int, int, int]]:
+    """Per plan, what a construction zone leaves it needing: (index,
+    structure index, worth, blocks wanted per class, stones wanted, foreign
+    pieces in its halo, slots already laid)."""
+    found = _LAID.get(construction)
+    if found is not None:
+        return found
+    pieces = {m: (CLASS_OF[k] if k != STONE_KIND else STONE_KIND) for k, m in construction}
+    masks = [m for _, m in construction]
+    found = []
+    for i, (sx, worth, slots, halo) in enumerate(plan_table()):
+        want: dict[str, int] = {}
+        done: list[int] = []
+        st_need = 0
+        for mask, cls in slots:
+            if pieces.get(mask) == cls:
+                done.append(mask)
+            elif cls == STONE_KIND:
+                st_need += 1
+            else:
+                want[cls] = want.get(cls, 0) + 1
+        foreign = sum(1 for m in masks if m & halo and m not in done)
+        found.append((i, sx, worth, tuple(want.items()), st_need, foreign, len(done)))
+    if len(_LAID) > 64:  # about 60 kB each; a search meets a few dozen
+        _LAID.clear()
+    _LAID[construction] = found
+    return found
