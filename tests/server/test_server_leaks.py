@@ -34,7 +34,7 @@ async def test_squire_players_never_see_each_others_hand(server):
         t.send("\t")  # the cards page: the hand in full
     session, held = hands(server, room.id)
     ever = [set(h) for h in held[:2]]
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 45  # bounded; a loaded CI machine draws slowly
     while session.ply < 8 and not session.is_over() and time.monotonic() < deadline:
         seat = session.to_act()[0]
         ply = session.ply
