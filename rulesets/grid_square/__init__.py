@@ -30,7 +30,7 @@ class GridSquare(Ruleset):
     bot_levels = ("random", "greedy", "planner")
     bot_classes = {"greedy": "rulesets.grid_square.bots:GreedyBot", "planner": "rulesets.grid_square.bots:PlannerBot"}
     search_style = "rollouts"  # far stronger here than the tree (docs/search-strength.md)
-    playout_plies = 6  # a whole game costs the planner about 0.3 s
+    playout_plies = 6  # rollouts cut after 6 plies and judged by the evaluation (docs/search-strength.md)
     setup_bot_level = "search"
     package_dir = Path(__file__).parent
 

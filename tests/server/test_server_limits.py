@@ -9,6 +9,7 @@ from tui.server.ssh import Front, InputBucket, Limits
 
 async def test_a_resize_reaches_the_tui(server):
     term = await open_term(server.port, new_key(), "alice")
+    await term.wait_for("Quit")  # the footer is drawn a little after the lobby's first rows
     assert "Quit" in term.screen.display[23]
     assert len(term.screen.display[2].rstrip()) == 80  # the room list's frame: the whole width
     term.screen.resize(30, 100)
