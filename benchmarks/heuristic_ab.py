@@ -45,23 +45,22 @@ def attributes(items: list[str], flag: str) -> dict[str, Any]:
 def play_one(game: str, players: int, seed: int, new_seat: int, old: dict[str, Any],
              new: dict[str, Any] | None = None) -> tuple[int, ...]:
     """One game; the ranks by seat (1: first). A task for any process."""
-    from engine.record import GameRecord, Player
+    from engine.arena import MatchSpec, check_spec, play_record
     from engine.registry import REGISTRY
 
     ruleset = REGISTRY.get(game)
     level = ruleset.default_bot_level
-    roster = [Player(f"Bot {s + 1}", f"bot:{level}") for s in range(players)]
-    record = GameRecord.new(ruleset, roster, seed, {})
-    while not record.state.is_over():
-        for seat in record.state.to_act():
-            bot = record.bot(seat)
-            for name, value in (old if seat != new_seat else new or {}).items():
-                if not hasattr(bot, name):
-                    raise SystemExit(f"heuristic_ab: the {level} bot has no attribute {name!r}")
-                setattr(bot, name, value)
-            record.play_move(seat, bot.choose(record.state.view(seat), seat))
-            if record.state.is_over():
-                break
+
+    def bot_move(record: Any, seat: int) -> Any:
+        bot = record.bot(seat)
+        for name, value in (old if seat != new_seat else new or {}).items():
+            if not hasattr(bot, name):
+                raise SystemExit(f"heuristic_ab: the {level} bot has no attribute {name!r}")
+            setattr(bot, name, value)
+        return bot.choose(record.state.view(seat), seat)
+
+    spec = check_spec(MatchSpec(game, (level,) * players, 1, seed, {}, rotate=False))
+    record = play_record(ruleset, spec, 0, bot_move=bot_move)
     out = record.state.outcome()
     assert out is not None
     return tuple(out.ranks)

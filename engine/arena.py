@@ -193,10 +193,12 @@ def play_game(spec: MatchSpec, index: int) -> GameResult:
 
 
 def play_record(ruleset: Any, spec: MatchSpec, index: int,
-                think: list[float] | None = None, decisions: list[int] | None = None) -> GameRecord:
+                think: list[float] | None = None, decisions: list[int] | None = None,
+                bot_move: Callable[[GameRecord, int], Any] | None = None) -> GameRecord:
     """Game `index` of `spec` played to the end by its bots, as a record
     (search budgets as they are set); each seat's seconds and moves chosen
-    are added to `think` and `decisions` when given."""
+    are added to `think` and `decisions` when given. `bot_move(record,
+    seat)` chooses instead of the seat's bot when given."""
     from engine.record import GameRecord, Player
 
     n = len(spec.levels)
@@ -208,7 +210,7 @@ def play_record(ruleset: Any, spec: MatchSpec, index: int,
     while not record.state.is_over():
         for seat in record.state.to_act():
             t0 = time.perf_counter()
-            move = record.bot_move(seat)
+            move = record.bot_move(seat) if bot_move is None else bot_move(record, seat)
             think[seat] += time.perf_counter() - t0
             decisions[seat] += 1
             record.play_move(seat, move)

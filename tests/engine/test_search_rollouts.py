@@ -87,14 +87,20 @@ def test_a_rollouts_game_compares_a_few_moves_led_by_the_prior_on_equal_playouts
     assert [(s.move, s.visits, s.value) for s in runs[0]] == [(s.move, s.visits, s.value) for s in runs[1]]
 
 
-def test_rollouts_in_several_processes_add_up_the_same_candidates():
-    rs = REGISTRY.get(_rollout_games()[0])
-    state = rs.new_game(rs.min_players, 5, rs.default_options())
-    rng = Rng(5)
+def _with_choices(rs, players, seed):
+    """A game of `rs` played at random (seeded) until the seat to act has
+    more legal moves than a rollouts search compares; (state, that seat)."""
+    state = rs.new_game(players, seed, rs.default_options())
+    rng = Rng(seed)
     while len(state.legal(state.to_act()[0])) <= ROLLOUT_CANDIDATES:
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal(seat)))
-    seat = state.to_act()[0]
+    return state, state.to_act()[0]
+
+
+def test_rollouts_in_several_processes_add_up_the_same_candidates():
+    rs = REGISTRY.get(_rollout_games()[0])
+    state, seat = _with_choices(rs, rs.min_players, 5)
     bot = rs.make_bot("search", 2)
     bot.workers = 2
     bot.budget = Budget(iterations=4 * ROLLOUT_CANDIDATES + 1)  # shares 2k+1 and 2k: two rounds each
@@ -161,12 +167,7 @@ def test_grid_square_search_left_a_quarter_second_stops_inside_its_first_round(m
     import engine.bots.search as search
 
     rs = REGISTRY.get("grid-square")
-    state = rs.new_game(2, 4, rs.default_options())
-    rng = Rng(4)
-    while len(state.legal(state.to_act()[0])) <= ROLLOUT_CANDIDATES:
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal(seat)))
-    seat = state.to_act()[0]
+    state, seat = _with_choices(rs, 2, 4)
     bot = rs.make_bot("search", 3)
     assert bot.style == "rollouts" and bot.policy is not None and bot.playout_plies
     clock, calls = _Clock(), []
