@@ -38,6 +38,12 @@ class Architects(Ruleset):
     """The setup screen's first bot: `search` beats `heuristic` within about
     1 s a move (60% of 200 games at 100 iterations; docs/search-strength.md)."""
     bot_classes = {"auto": "rulesets.architects.bots:AutoBot", "heuristic": "rulesets.architects.bots:HeuristicBot"}
+    search_leaf = "rulesets.architects.evaluation:search_leaf"
+    """Leaves judged at a sharper scale than `evaluate_all` (docs/search-strength.md)."""
+    search_prior_margin = 0.0
+    search_prior_boost = 1.0
+    """The search plays its own most visited move: at the sharper leaf its
+    judgement measured at least as good as the heuristic's."""
     hidden_information = True
     undo_allowed = False
     package_dir = Path(__file__).parent

@@ -26,3 +26,30 @@ def position_value(st: ArchitectsState, seat: int) -> float:
         return float(p.funds)
     share = CLIENT_SHARE_END if st.endgame else CLIENT_SHARE
     return p.funds + share * p.client
+
+
+
+EVALUATE_SCALE = 100.0
+"""`evaluate_all`: a seat's reward is 0.5 + its lead / this, within 0..1."""
+LEAF_SCALE = 30.0
+"""The search's leaf (`search_leaf`): 0.5 + lead / 30, so a lead of 15
+funds over the best other architect counts as won. Leads at a leaf are
+mostly under 20 funds: at 100 they all sat within 0.2 of an even game, the
+tree could not tell moves apart and kept its prior's (docs/search-strength.md)."""
+
+
+def lead_rewards(st: ArchitectsState, scale: float) -> list[float]:
+    """Every seat's reward in 0..1: 0.5 plus its lead in `position_value`
+    over the best other seat, divided by `scale`."""
+    vals = [position_value(st, s) for s in range(st.num_players)]
+    out = []
+    for seat, v in enumerate(vals):
+        best_other = max(x for s, x in enumerate(vals) if s != seat)
+        out.append(0.5 + max(-0.5, min(0.5, (v - best_other) / scale)))
+    return out
+
+
+def search_leaf(st: ArchitectsState, mover: int) -> list[float]:
+    """The tree search's judgement of a leaf (`Ruleset.search_leaf`): the
+    leads at `LEAF_SCALE`, sharper than `evaluate_all`'s."""
+    return lead_rewards(st, LEAF_SCALE)

@@ -816,14 +816,9 @@ class ArchitectsState(GameState):
         return self.evaluate_all()[seat]
 
     def evaluate_all(self) -> list[float]:
-        from rulesets.architects.evaluation import position_value
+        from rulesets.architects.evaluation import EVALUATE_SCALE, lead_rewards
 
-        vals = [position_value(self, s) for s in range(self.num_players)]
-        out = []
-        for seat, v in enumerate(vals):
-            best_other = max(x for s, x in enumerate(vals) if s != seat)
-            out.append(0.5 + max(-0.5, min(0.5, (v - best_other) / 100)))
-        return out
+        return lead_rewards(self, EVALUATE_SCALE)
 
     def content_tags(self, seat: int) -> dict[str, str]:
         from rulesets.architects.board import NUMERALS
