@@ -36,7 +36,8 @@ class Architects(Ruleset):
     bot_levels = ("random", "auto", "heuristic")
     setup_bot_level = "search"
     """The setup screen's first bot: `search` beats `heuristic` within about
-    1 s a move (60% of 200 games at 100 iterations; docs/search-strength.md)."""
+    1 s a move (62% of 200 games on fresh seeds at 100 iterations;
+    docs/search-strength.md)."""
     bot_classes = {"auto": "rulesets.architects.bots:AutoBot", "heuristic": "rulesets.architects.bots:HeuristicBot"}
     search_leaf = "rulesets.architects.evaluation:search_leaf"
     """Leaves judged at a sharper scale than `evaluate_all` (docs/search-strength.md)."""
