@@ -256,13 +256,23 @@ def run_match(
     jobs: int = 1,
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
+    done: Sequence[GameResult] = (),
+    each: Callable[[GameResult], None] | None = None,
 ) -> MatchResult:
-    """Play the match; `progress(k)` is called after each finished game."""
+    """Play the match; `progress(k)` is called after each finished game (k
+    counts the games of `done` too). `done`: games already played (kept
+    from an earlier run), not played again; `each(result)` is called with
+    every new game as it ends, in this process."""
     spec = check_spec(spec)
     n = len(spec.levels)
     t0 = time.perf_counter()
-    results = run_tasks(play_game, [(spec, k) for k in range(spec.games)], jobs, executor, progress)
-    results.sort(key=lambda r: r.index)
+    have = {r.index: r for r in done if r.index < spec.games}
+    tasks = [(spec, k) for k in range(spec.games) if k not in have]
+    tick = None if progress is None else (lambda k: progress(len(have) + k))
+    if progress is not None and have:
+        progress(len(have))
+    new = run_tasks(play_game, tasks, jobs, executor, tick, each=None if each is None else (lambda _i, r: each(r)))
+    results = sorted([*have.values(), *new], key=lambda r: r.index)
     return summarize(spec, n, results, time.perf_counter() - t0)
 
 
@@ -272,16 +282,20 @@ def run_tasks(
     jobs: int = 1,
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
+    each: Callable[[int, Any], None] | None = None,
 ) -> list[Any]:
     """`fn(*task)` for every task, results in the tasks' order: here one by
     one when `jobs` <= 1 and no executor is given, else through `executor`
     or a pool of `jobs` processes (`fn` and the tasks must then pickle).
-    `progress(k)` after each finished task. The arena's games and the game
+    `each(i, result)` as task i finishes, then `progress(k)` (k tasks
+    finished), both in this process. The arena's games and the game
     review's decisions both run through it."""
     results: list[Any] = [None] * len(tasks)
     if executor is None and jobs <= 1:
         for i, task in enumerate(tasks):
             results[i] = fn(*task)
+            if each:
+                each(i, results[i])
             if progress:
                 progress(i + 1)
         return results
@@ -293,6 +307,8 @@ def run_tasks(
         futures = {pool.submit(fn, *task): i for i, task in enumerate(tasks)}
         for done, fut in enumerate(as_completed(futures), 1):
             results[futures[fut]] = fut.result()
+            if each:
+                each(futures[fut], results[futures[fut]])
             if progress:
                 progress(done)
     finally:

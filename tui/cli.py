@@ -707,15 +707,29 @@ def selfplay(
     swap: bool = typer.Option(False, "--swap", help="Rotate the seats' bots each game (fairer comparisons)."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Play games in this many parallel processes."),
     iterations: Optional[int] = IterationsOpt,
+    results_file: Optional[Path] = typer.Option(
+        None, "--results", metavar="FILE",
+        help="Keep every finished game in FILE, written as each game ends; run again with the same FILE "
+        "(and settings) to play only the games it lacks, e.g. after Ctrl+C or with a larger --games. "
+        "With --seed random, a FILE that exists gives its seed."),
 ) -> None:
     """Bots play each other; prints wins (with 95% intervals), scores and lengths per bot."""
     from engine.arena import MatchSpec, run_match
+    from engine.errors import SaveError
+    from engine.match_file import MatchFileError
     from engine.setup import check_player_count, parse_bot_specs
 
     ruleset = _ruleset(game)
     if games_ < 1:
         fail("--games must be at least 1")
-    seed = _seed_arg(seed_, games_)
+    kept_seed = None
+    if results_file is not None and seed_.strip().lower() == "random":
+        from engine.match_file import kept_seed as seed_in
+
+        kept_seed = seed_in(results_file)
+        if kept_seed is not None:
+            print(f"seed {kept_seed} (from {results_file}, the match it keeps)", file=sys.stderr)
+    seed = kept_seed if kept_seed is not None else _seed_arg(seed_, games_)
     if not 1 <= jobs <= 64:
         fail("--jobs takes 1 to 64 processes")
     _check_iterations(iterations)
@@ -738,7 +752,21 @@ def selfplay(
         disable=not sys.stderr.isatty(),
     ) as progress:
         task = progress.add_task("games", total=games_)
-        result = run_match(spec, jobs=jobs, progress=lambda done: progress.update(task, completed=done))
+        tick = lambda done: progress.update(task, completed=done)  # noqa: E731
+        try:
+            if results_file is None:
+                result = run_match(spec, jobs=jobs, progress=tick)
+            else:
+                from engine.match_file import run_kept
+
+                result = run_kept(spec, results_file, jobs=jobs, progress=tick)
+        except (MatchFileError, SaveError, OSError) as exc:
+            fail(str(exc).replace("a save is never", "nothing is ever"))
+        except KeyboardInterrupt:
+            if results_file is not None:
+                print(f"tsquare: the games finished are kept in {results_file}; the same command plays the rest",
+                      file=sys.stderr)
+            raise
     doc = result.to_json()
     if as_json:
         print(json.dumps(doc, indent=1))

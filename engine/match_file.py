@@ -1,0 +1,147 @@
+"""A match's results kept in a file, game by game (`tsquare selfplay --results`).
+
+A long match (hours of search against search) is played in a run that may
+be stopped: a session's end, Ctrl+C, a machine going down. With a results
+file every finished game is written at once (the whole file rewritten
+atomically, so it is the old one or the new one, never torn), and a run
+given the same file plays only the games the file lacks, then reports the
+whole match. Games are seeded seed + k, so the games kept and the games
+played later are the games one unbroken run would have played.
+
+The file is one JSON object: `format` ("tsquare-match"), `match` (what is
+played: game, levels, seed, options, swap, search_iterations) and `games`
+(each finished game: index, slot_of_seat, scores, ranks, plies, think,
+decisions, tags). A file of another match is refused, never written over.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from engine.arena import GameResult, MatchResult, MatchSpec
+
+FORMAT = "tsquare-match"
+
+
+class MatchFileError(ValueError):
+    """A results file that cannot be read, or holds another match (one line)."""
+
+
+def match_key(spec: MatchSpec) -> dict[str, Any]:
+    """What makes two runs the same match (everything but the game count)."""
+    return {
+        "game": spec.game,
+        "levels": list(spec.levels),
+        "seed": spec.seed,
+        "options": dict(spec.options),
+        "swap": spec.rotate,
+        "search_iterations": spec.search_iterations,
+    }
+
+
+def _result(doc: Any, name: str) -> GameResult:
+    """One game of the file, checked as far as a summary relies on it."""
+    try:
+        r = GameResult(
+            index=int(doc["index"]),
+            slot_of_seat=tuple(int(x) for x in doc["slot_of_seat"]),
+            scores=tuple(int(x) for x in doc["scores"]),
+            ranks=tuple(int(x) for x in doc["ranks"]),
+            plies=int(doc["plies"]),
+            think=tuple(float(x) for x in doc["think"]),
+            decisions=tuple(int(x) for x in doc["decisions"]),
+            tags=tuple(dict(t) for t in doc.get("tags", ())),
+        )
+    except (KeyError, TypeError, ValueError):
+        raise MatchFileError(f"{name}: a game in it is not a game result (index, scores, ranks, ...)") from None
+    n = len(r.slot_of_seat)
+    if not all(len(x) == n for x in (r.scores, r.ranks, r.think, r.decisions)) or r.index < 0:
+        raise MatchFileError(f"{name}: game {r.index} in it has figures for another number of seats")
+    return r
+
+
+def read_match(path: Path, spec: MatchSpec) -> list[GameResult]:
+    """Every game of `spec` kept in `path`, in order (none if there is no
+    file yet). MatchFileError when the file is not a results file or holds
+    another match; the file is never changed here."""
+    from engine.arena import check_spec
+    from engine.errors import SaveError
+    from engine.saves import parse, read_bounded
+
+    spec = check_spec(spec)  # options completed, as the file keeps them
+    name = str(path)
+    if not path.exists() and not path.is_symlink():
+        return []
+    try:
+        doc = parse(read_bounded(path, name), name)
+    except SaveError as exc:
+        shown = str(exc).replace("save file", "results file").replace("a save", "a results file")
+        raise MatchFileError(shown) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise MatchFileError(f"{name}: not a results file of `tsquare selfplay --results`; it is left as it is")
+    want = match_key(spec)
+    have = doc.get("match")
+    if have != want:
+        diff = [k for k in want if not isinstance(have, dict) or have.get(k) != want[k]]
+        raise MatchFileError(f"{name} holds another match (its {', '.join(diff)} differ); "
+                             "give another file, or the same settings")
+    games = doc.get("games")
+    if not isinstance(games, list):
+        raise MatchFileError(f"{name}: its games are not a list")
+    kept: dict[int, GameResult] = {}
+    for g in games:
+        r = _result(g, name)
+        if len(r.slot_of_seat) != len(spec.levels):
+            raise MatchFileError(f"{name}: game {r.index} in it has {len(r.slot_of_seat)} seats, "
+                                 f"the match {len(spec.levels)}")
+        kept[r.index] = r
+    return [kept[k] for k in sorted(kept)]
+
+
+def kept_seed(path: Path) -> int | None:
+    """The seed of the match kept in `path`, if it is a readable results file
+    (so `--seed random` goes on with the file's games); None otherwise."""
+    from engine.errors import SaveError
+    from engine.saves import parse, read_bounded
+
+    try:
+        doc = parse(read_bounded(path, str(path)), str(path))
+    except SaveError:
+        return None
+    if isinstance(doc, dict) and doc.get("format") == FORMAT and isinstance(doc.get("match"), dict):
+        seed = doc["match"].get("seed")
+        return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+    return None
+
+
+def write_match(path: Path, spec: MatchSpec, games: Iterable[GameResult]) -> None:
+    """Write `games` as the file of `spec`, atomically (old file or new, never torn)."""
+    from engine.saves import write_atomic
+
+    ordered = sorted(games, key=lambda r: r.index)
+    doc = {"format": FORMAT, "match": match_key(spec), "games": [asdict(r) for r in ordered]}
+    write_atomic(path, json.dumps(doc, separators=(",", ":")) + "\n")
+
+
+def run_kept(spec: MatchSpec, path: Path, jobs: int = 1,
+             progress: Callable[[int], None] | None = None) -> MatchResult:
+    """`run_match` with its games kept in `path`: the games the file holds
+    are not played again, each new one is written as soon as it ends, and
+    the result is the whole match's (`seconds` is this run's)."""
+    from engine.arena import check_spec, run_match
+
+    spec = check_spec(spec)
+    kept = {r.index: r for r in read_match(path, spec)}
+    folder = path.absolute().parent
+    if not folder.is_dir():
+        raise MatchFileError(f"{path}: no folder {folder} to keep it in")
+    write_match(path, spec, kept.values())  # now, so a file that cannot be written stops the run before its games
+
+    def each(r: GameResult) -> None:
+        kept[r.index] = r
+        write_match(path, spec, kept.values())
+
+    done = [r for k, r in sorted(kept.items()) if k < spec.games]
+    return run_match(spec, jobs, progress=progress, done=done, each=each)

@@ -1,0 +1,135 @@
+"""A match kept game by game in a results file (`tsquare selfplay --results`):
+a stopped run goes on where it ended, and plays the games one run would have."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import engine.arena as arena
+from engine.arena import MatchSpec, run_match
+from engine.match_file import MatchFileError, read_match, run_kept
+from tui.cli import app
+
+SPEC = MatchSpec("grid-square", ("greedy", "random"), 6, seed=11, rotate=True)
+
+
+def figures(result) -> dict:
+    """The match's JSON without its timings (which differ run to run)."""
+    doc = result.to_json()
+    doc.pop("seconds")
+    for s in doc["seats"]:
+        s.pop("ms_per_decision")
+    return doc
+
+
+def counting(monkeypatch) -> list[int]:
+    """Record which games are really played (jobs=1 plays them here)."""
+    played: list[int] = []
+    real = arena.play_game
+
+    def play(spec, index):
+        played.append(index)
+        return real(spec, index)
+
+    monkeypatch.setattr(arena, "play_game", play)
+    return played
+
+
+def test_a_match_in_two_runs_is_the_match_in_one(tmp_path, monkeypatch):
+    path = tmp_path / "m.json"
+    whole = figures(run_match(SPEC))
+    played = counting(monkeypatch)
+    first = run_kept(MatchSpec(SPEC.game, SPEC.levels, 2, SPEC.seed), path)
+    assert played == [0, 1] and first.spec.games == 2
+    assert [r.index for r in read_match(path, SPEC)] == [0, 1]
+    ticks: list[int] = []
+    second = run_kept(SPEC, path, progress=ticks.append)
+    assert played == [0, 1, 2, 3, 4, 5]  # the kept games were not played again
+    assert ticks[0] == 2 and ticks[-1] == 6
+    assert figures(second) == whole
+    assert [r.index for r in read_match(path, SPEC)] == list(range(6))
+
+
+def test_a_shorter_run_reports_its_games_and_keeps_the_rest(tmp_path, monkeypatch):
+    path = tmp_path / "m.json"
+    run_kept(SPEC, path)
+    played = counting(monkeypatch)
+    short = run_kept(MatchSpec(SPEC.game, SPEC.levels, 3, SPEC.seed), path)
+    assert played == [] and short.spec.games == 3 and sum(s.games for s in short.slots) == 6
+    assert len(read_match(path, SPEC)) == 6
+
+
+def test_every_game_is_written_as_it_ends(tmp_path, monkeypatch):
+    path = tmp_path / "m.json"
+    seen: list[int] = []
+    real = arena.play_game
+
+    def play(spec, index):
+        seen.append(len(json.loads(path.read_text())["games"]))  # what the file holds as the game starts
+        if index == 3:
+            raise KeyboardInterrupt  # the run is stopped here
+        return real(spec, index)
+
+    monkeypatch.setattr(arena, "play_game", play)
+    with pytest.raises(KeyboardInterrupt):
+        run_kept(SPEC, path)
+    assert seen == [0, 1, 2, 3]
+    assert [r.index for r in read_match(path, SPEC)] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("other, named", [
+    (MatchSpec("grid-square", ("greedy", "planner"), 6, seed=11), "levels"),
+    (MatchSpec("grid-square", ("greedy", "random"), 6, seed=12), "seed"),
+    (MatchSpec("grid-square", ("greedy", "random"), 6, seed=11, search_iterations=4), "search_iterations"),
+    (MatchSpec("grid-square", ("greedy", "random"), 6, seed=11, options={"sliding": False}), "options"),
+])
+def test_a_file_of_another_match_is_refused_and_left_alone(tmp_path, other, named):
+    path = tmp_path / "m.json"
+    run_kept(MatchSpec(SPEC.game, SPEC.levels, 2, SPEC.seed), path)
+    before = path.read_bytes()
+    with pytest.raises(MatchFileError, match=f"another match.*{named}"):
+        run_kept(other, path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("text, says", [
+    ("not json", "not valid JSON"),
+    ('{"format": "tsquare-save"}', "not a results file"),
+    ('{"format": "tsquare-match", "match": %s, "games": [{"index": 0}]}', "not a game result"),
+])
+def test_a_file_that_is_not_a_results_file_is_refused_and_left_alone(tmp_path, text, says):
+    from engine.arena import check_spec
+    from engine.match_file import match_key
+
+    path = tmp_path / "m.json"
+    if "%s" in text:
+        text = text % json.dumps(match_key(check_spec(SPEC)))
+    path.write_text(text)
+    with pytest.raises(MatchFileError, match=says):
+        run_kept(SPEC, path)
+    assert path.read_text() == text
+
+
+def test_the_cli_goes_on_with_the_files_seed_and_refuses_bad_files(tmp_path):
+    runner = CliRunner()
+    path = tmp_path / "m.json"
+    args = ["selfplay", "grid-square", "--bot", "1=greedy", "--bot", "2=random", "--swap", "--json",
+            "--seed", "random", "--results", str(path)]
+    first = runner.invoke(app, [*args, "--games", "2"], catch_exceptions=False)
+    assert first.exit_code == 0, first.output
+    seed = json.loads(first.stdout)["seed"]
+    again = runner.invoke(app, [*args, "--games", "4"], catch_exceptions=False)
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["seed"] == seed and f"from {path}" in again.stderr
+    assert len(json.loads(path.read_text())["games"]) == 4
+    before = path.read_bytes()
+    other = runner.invoke(app, [*args[:-4], "--seed", "1", "--results", str(path), "--games", "2"],
+                          catch_exceptions=False)
+    assert other.exit_code == 2 and "another match" in other.stderr and "seed" in other.stderr
+    assert path.read_bytes() == before
+    nowhere = runner.invoke(app, [*args, "--games", "1", "--results", str(tmp_path / "no" / "m.json")],
+                            catch_exceptions=False)
+    assert nowhere.exit_code == 2 and "no folder" in nowhere.stderr
+    assert not (tmp_path / "no").exists()
