@@ -23,6 +23,9 @@ from typing import Any, Callable, Iterable
 from engine.arena import GameResult, MatchResult, MatchSpec
 
 FORMAT = "tsquare-match"
+MAX_GAMES = 20_000
+"""The most games a results file keeps (about 250 bytes a game: well inside
+the 8 MiB any file is read up to, and rewritten whole after each game)."""
 
 
 class MatchFileError(ValueError):
@@ -133,6 +136,9 @@ def run_kept(spec: MatchSpec, path: Path, jobs: int = 1,
     from engine.arena import check_spec, run_match
 
     spec = check_spec(spec)
+    if spec.games > MAX_GAMES:
+        raise MatchFileError(f"{path}: a results file keeps at most {MAX_GAMES} games; split the match "
+                             "(game k is seeded seed + k, so --seed S+N plays games N... of seed S)")
     kept = {r.index: r for r in read_match(path, spec)}
     folder = path.absolute().parent
     if not folder.is_dir():

@@ -129,6 +129,9 @@ def test_the_cli_goes_on_with_the_files_seed_and_refuses_bad_files(tmp_path):
                           catch_exceptions=False)
     assert other.exit_code == 2 and "another match" in other.stderr and "seed" in other.stderr
     assert path.read_bytes() == before
+    huge = runner.invoke(app, [*args, "--games", "20001"], catch_exceptions=False)
+    assert huge.exit_code == 2 and "at most 20000 games" in huge.stderr
+    assert path.read_bytes() == before
     nowhere = runner.invoke(app, [*args, "--games", "1", "--results", str(tmp_path / "no" / "m.json")],
                             catch_exceptions=False)
     assert nowhere.exit_code == 2 and "no folder" in nowhere.stderr
