@@ -24,7 +24,7 @@ One bot plays every game through the engine contract alone:
   and one level down its reply to each root move), the rest shuffled; so
   a large branching factor does not spread the budget one visit a move.
 - Policy rollouts (a game's `Ruleset.search_style` "rollouts"): no tree;
-  the prior's move and two others are each played out by the game's
+  the prior's move and two others (`deep`: seven, `LEVEL_CANDIDATES`) are each played out by the game's
   default bot at every seat (to the end of the game, or a few plies and
   then `evaluate_all`, where a whole game costs the bot too much), in the
   same sampled worlds with the same bots' seeds (common random numbers, so two moves are
@@ -141,6 +141,7 @@ class SearchBot(Bot):
         leaf_value: Callable[[GameState, int], list[float]] | None = None,
         prior_margin: float | None = None,
         prior_boost: float | None = None,
+        candidates: int | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -181,6 +182,9 @@ class SearchBot(Bot):
         self.boost = PRIOR_BOOST if prior_boost is None else prior_boost
         """How much harder the root explores the prior's move (UCB constant
         times this)."""
+        self.candidate_count = max(1, candidates if candidates is not None
+                                   else LEVEL_CANDIDATES.get(level, ROLLOUT_CANDIDATES))
+        """How many root moves the 'rollouts' style compares (the prior's first)."""
         self.prior_move: Hashable | None = None
         self.candidates: list[Move] = []
         """The root moves the last 'rollouts' search compared."""
@@ -188,6 +192,9 @@ class SearchBot(Bot):
         """Iterations of the last search (for benchmarks and hints)."""
         self.include: Hashable | None = None
         """A root move the current search must try (`analyse`'s `include`)."""
+        self.root_ranking: list[Hashable] | None = None
+        """In a root-parallel tree search, the root's order of moves for
+        progressive widening, shared by every tree (None: each tree its own)."""
 
     # ------------------------------------------------------------ public
     def choose(self, state: GameState, seat: int) -> Move:
@@ -220,6 +227,11 @@ class SearchBot(Bot):
         limit = budget.iterations
         shares = [None if limit is None else limit // workers + (k < limit % workers) for k in range(workers)]
         rngs = [self.rng.fork() for _ in range(workers)] if workers > 1 else [self.rng]
+        self.root_ranking = None
+        if workers > 1 and self.style == "tree" and self.widening is not None:
+            # one root order for every tree: trees that let in different root moves add up to
+            # visits that favour the moves every tree has (the prior's), not the best one
+            self.root_ranking = self._ranking(legal, self.prior_move, include, self.rng.fork())
         own = self.rng
         if workers == 1:
             totals, n = self._search(state, seat, legal, shares[0], deadline, rngs[0])
@@ -336,7 +348,7 @@ class SearchBot(Bot):
 
     def _candidates(self, legal: list[Move], rng: Rng) -> list[Move]:
         """The root moves the rollouts compare: the prior's move first, then
-        up to ROLLOUT_CANDIDATES - 1 others in a seeded shuffle."""
+        up to `candidate_count` - 1 others in a seeded shuffle."""
         rest = [m for m in legal if m != self.prior_move]
         for i in range(len(rest) - 1, 0, -1):
             j = rng.below(i + 1)
@@ -345,7 +357,7 @@ class SearchBot(Bot):
         if self.include is not None and self.include in rest:
             rest.remove(self.include)
             first.append(self.include)
-        return (first + rest)[:ROLLOUT_CANDIDATES]
+        return (first + rest)[:self.candidate_count]
 
     def _play_out(self, state: GameState, world: int, deadline: float | None = None) -> list[float] | None:
         """Every seat played by the policy bot (a bot per seat, seeded by
@@ -419,21 +431,13 @@ class SearchBot(Bot):
         rest in a seeded shuffle."""
         if self.widening is None or len(moves) <= 1:
             return moves
+        if node.ranked is None and node.move is None and self.root_ranking is not None:
+            node.ranked = list(self.root_ranking)  # the same root moves let in, in every tree of a parallel search
         if node.ranked is None:
-            rest = list(moves)
-            for i in range(len(rest) - 1, 0, -1):
-                j = self.rng.below(i + 1)
-                rest[i], rest[j] = rest[j], rest[i]
             first = self.prior_move if node.move is None else None
             if first is None and self.prior is not None and 0 < depth <= PRIOR_DEPTH:
                 first = self.prior.choose(state, seat)
-            if first in rest:
-                rest.remove(first)
-                rest.insert(0, first)
-            if node.move is None and self.include is not None and self.include in rest:
-                rest.remove(self.include)
-                rest.insert(1 if first in rest else 0, self.include)
-            node.ranked = rest
+            node.ranked = self._ranking(moves, first, self.include if node.move is None else None, self.rng)
         allowed = 1 + int(self.widening * math.sqrt(node.visits))
         if allowed >= len(moves) and len(node.ranked) >= len(moves):
             return moves
@@ -445,6 +449,22 @@ class SearchBot(Bot):
             node.ranked.extend(extra)
             out += extra[:allowed - len(out)]
         return out
+
+    @staticmethod
+    def _ranking(moves: list[Move], first: Hashable | None, include: Hashable | None, rng: Rng) -> list[Hashable]:
+        """The order in which progressive widening lets moves in: `first`
+        (the prior bot's choice), then `include`, then the rest shuffled."""
+        rest = list(moves)
+        for i in range(len(rest) - 1, 0, -1):
+            j = rng.below(i + 1)
+            rest[i], rest[j] = rest[j], rest[i]
+        if first in rest:
+            rest.remove(first)
+            rest.insert(0, first)
+        if include is not None and include in rest:
+            rest.remove(include)
+            rest.insert(1 if first in rest else 0, include)
+        return rest
 
     def _select(self, node: Node, moves: list[Move], favoured: Hashable | None = None) -> Node:
         best = None
@@ -478,6 +498,11 @@ class SearchBot(Bot):
 
 ROLLOUT_CANDIDATES = 3
 """How many root moves the 'rollouts' style compares (the prior's first)."""
+LEVEL_CANDIDATES: dict[str, int] = {"deep": 8}
+"""A level's own candidate count in the 'rollouts' style, where it differs:
+`deep` spends its larger budget on more root moves rather than only more
+playouts of the same three (in Grid Square, with no chance, the three
+moves' values hardly change after a few rounds: docs/search-strength.md)."""
 ROLLOUT_MARGIN = 0.1
 """How much better (in mean result) a move's playouts must do to overrule
 the prior's in the 'rollouts' style (a few playouts each are noisy)."""

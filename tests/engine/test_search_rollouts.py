@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bots.search import ROLLOUT_CANDIDATES, Budget, MoveStat, SearchBot, pick
+from engine.bots.search import LEVEL_CANDIDATES, ROLLOUT_CANDIDATES, Budget, MoveStat, SearchBot, pick
 from engine.core import Bot
 from engine.registry import REGISTRY
 from engine.rng import Rng
@@ -107,6 +107,28 @@ def test_rollouts_in_several_processes_add_up_the_same_candidates():
     stats = bot.analyse(state.view(seat), seat)
     assert bot.last_iterations == 4 * ROLLOUT_CANDIDATES
     assert sorted(s.visits for s in stats if s.visits) == [4] * ROLLOUT_CANDIDATES
+
+
+@pytest.mark.parametrize("game", _rollout_games())
+def test_the_deep_level_compares_more_moves_than_search(game):
+    rs = REGISTRY.get(game)
+    wide = LEVEL_CANDIDATES["deep"]
+    assert wide > ROLLOUT_CANDIDATES
+    state = rs.new_game(rs.min_players, 4, rs.default_options())
+    rng = Rng(4)
+    while len(state.legal(state.to_act()[0])) <= wide:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal(seat)))
+    seat = state.to_act()[0]
+    counts = {}
+    for level in ("search", "deep"):
+        bot = rs.make_bot(level, 9)
+        bot.workers = 1
+        bot.budget = Budget(iterations=wide)  # one round of the deep level's candidates
+        stats = bot.analyse(state.view(seat), seat)
+        counts[level] = len([s for s in stats if s.visits])
+        assert bot.candidates[0] == bot.prior_move
+    assert counts == {"search": ROLLOUT_CANDIDATES, "deep": wide}
 
 
 def test_a_ruleset_naming_an_unknown_search_style_is_refused_when_defined():
