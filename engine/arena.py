@@ -41,7 +41,7 @@ class MatchSpec:
     """Rotate the slots through the seats, game by game (fair comparisons)."""
     search_iterations: int | None = None
     """Search levels think for this many iterations a decision instead of
-    their time (`deep` five times as many): reproducible on any machine."""
+    their time (`deep` eight times as many, in two trees): reproducible on any machine."""
 
 
 @dataclass(frozen=True)

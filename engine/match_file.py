@@ -9,9 +9,12 @@ whole match. Games are seeded seed + k, so the games kept and the games
 played later are the games one unbroken run would have played.
 
 The file is one JSON object: `format` ("tsquare-match"), `match` (what is
-played: game, levels, seed, options, swap, search_iterations) and `games`
+played: game, levels, seed, options, swap, search_iterations, and under a
+fixed budget deep_iterations and deep_trees) and `games`
 (each finished game: index, slot_of_seat, scores, ranks, plies, think,
 decisions, tags). A file of another match is refused, never written over.
+The bots' code is not in the key: games kept were played by the code of
+their day.
 """
 from __future__ import annotations
 
@@ -33,7 +36,11 @@ class MatchFileError(ValueError):
 
 
 def match_key(spec: MatchSpec) -> dict[str, Any]:
-    """What makes two runs the same match (everything but the game count)."""
+    """What makes two runs the same match (everything but the game count;
+    under a fixed budget, `deep`'s share of it too)."""
+    from engine.bots.search import DEEP_FACTOR, FIXED_DEEP_WORKERS
+
+    fixed = spec.search_iterations is not None
     return {
         "game": spec.game,
         "levels": list(spec.levels),
@@ -41,6 +48,8 @@ def match_key(spec: MatchSpec) -> dict[str, Any]:
         "options": dict(spec.options),
         "swap": spec.rotate,
         "search_iterations": spec.search_iterations,
+        "deep_iterations": spec.search_iterations * DEEP_FACTOR if fixed else None,
+        "deep_trees": FIXED_DEEP_WORKERS if fixed else None,
     }
 
 

@@ -101,20 +101,36 @@ LEVELS: dict[str, Budget] = {name: Budget(iterations=None, seconds=sec) for name
 LEVEL_WORKERS: dict[str, int] = {"deep": max(1, min(8, os.cpu_count() or 1))}
 """Processes a level searches in (one tree each): `deep` uses the cores."""
 
-DEEP_FACTOR = 5
-"""How many times the `search` level's budget the `deep` level gets."""
+DEEP_FACTOR = 8
+"""Under a fixed budget (`fix_iterations`), how many times the `search`
+level's iterations the `deep` level gets, over FIXED_DEEP_WORKERS trees:
+what it reaches in its time on two cores (6.7 to 11 times, about 4 times
+a tree: docs/search-strength.md, "The levels' own budgets")."""
+FIXED_DEEP_WORKERS = 2
+"""Trees `deep` searches under a fixed budget, whatever the machine's
+cores, so a fixed-budget match plays the same games on any machine."""
+_workers_before: int | None = None
 
 
 def fix_iterations(iterations: int | None) -> None:
     """Give the named levels a fixed iteration budget instead of their time:
-    `search` gets `iterations`, `deep` DEEP_FACTOR times as many (None: back
-    to their seconds). For reproducible matches (the arena's `--iterations`):
-    the result no longer depends on the machine's speed or load."""
+    `search` gets `iterations`, `deep` DEEP_FACTOR times as many in
+    FIXED_DEEP_WORKERS trees (None: back to their seconds and `deep`'s own
+    processes). For reproducible matches (the arena's `--iterations`): the
+    result no longer depends on the machine's speed, load or cores."""
+    global _workers_before
     for name, sec in SEARCH_LEVELS.items():
         if iterations is None:
             LEVELS[name] = Budget(iterations=None, seconds=sec)
         else:
             LEVELS[name] = Budget(iterations=iterations * (DEEP_FACTOR if name == "deep" else 1), seconds=None)
+    if iterations is not None and _workers_before is None:
+        _workers_before = LEVEL_WORKERS["deep"]
+        LEVEL_WORKERS["deep"] = FIXED_DEEP_WORKERS
+    elif iterations is None and _workers_before is not None:
+        LEVEL_WORKERS["deep"] = _workers_before
+        _workers_before = None
+
 
 ROLLOUT_PLIES = 0
 """Default random plies before an evaluated rollout is cut off: none, the

@@ -93,3 +93,18 @@ def test_root_parallel_trees_let_in_the_same_root_moves():
     tried = {s.move for s in stats if s.visits}
     assert bot.root_ranking is not None and tried == set(bot.root_ranking[:4])  # 1 + ⌊√15⌋ before the last
     assert SearchBot(5, budget=Budget(iterations=16)).root_ranking is None  # one tree: its own order
+
+
+def test_a_fixed_budget_gives_deep_its_factor_in_two_trees_then_gives_back_its_own():
+    from engine.bots import search
+
+    own = search.LEVEL_WORKERS["deep"]
+    search.fix_iterations(10)
+    try:
+        assert search.LEVELS["search"].iterations == 10 and search.LEVELS["search"].seconds is None
+        assert search.LEVELS["deep"].iterations == 10 * search.DEEP_FACTOR
+        assert REGISTRY.get("squire").make_bot("deep", 1).workers == search.FIXED_DEEP_WORKERS == 2
+        search.fix_iterations(12)  # fixed again: the level's own count is still the one given back
+    finally:
+        search.fix_iterations(None)
+    assert search.LEVEL_WORKERS["deep"] == own and search.LEVELS["deep"].iterations is None
