@@ -40,7 +40,7 @@ def match_key(spec: MatchSpec) -> dict[str, Any]:
     under a fixed budget, `deep`'s share of it too)."""
     from engine.bots.search import DEEP_FACTOR, FIXED_DEEP_WORKERS
 
-    fixed = spec.search_iterations is not None
+    n = spec.search_iterations
     return {
         "game": spec.game,
         "levels": list(spec.levels),
@@ -48,8 +48,8 @@ def match_key(spec: MatchSpec) -> dict[str, Any]:
         "options": dict(spec.options),
         "swap": spec.rotate,
         "search_iterations": spec.search_iterations,
-        "deep_iterations": spec.search_iterations * DEEP_FACTOR if fixed else None,
-        "deep_trees": FIXED_DEEP_WORKERS if fixed else None,
+        "deep_iterations": None if n is None else n * DEEP_FACTOR,
+        "deep_trees": None if n is None else FIXED_DEEP_WORKERS,
     }
 
 
