@@ -103,7 +103,9 @@ async def test_deep_forks_its_tree_processes_inside_a_worker(store):
     finally:
         runner.close()
     assert not daemon  # a daemon process may not start processes
-    assert (trees, iterations) == (2, 40)  # both trees searched: deep gets 5 x 8 iterations, split in two
+    from engine.bots.search import DEEP_FACTOR
+
+    assert (trees, iterations) == (2, 8 * DEEP_FACTOR)  # both trees searched: deep's share of 8, in two trees
 
 
 async def test_the_pool_is_a_scheduling_group_of_its_own(store):
