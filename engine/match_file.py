@@ -79,20 +79,12 @@ def read_match(path: Path, spec: MatchSpec) -> list[GameResult]:
     file yet). MatchFileError when the file is not a results file or holds
     another match; the file is never changed here."""
     from engine.arena import check_spec
-    from engine.errors import SaveError
-    from engine.saves import parse, read_bounded
 
     spec = check_spec(spec)  # options completed, as the file keeps them
     name = str(path)
     if not path.exists() and not path.is_symlink():
         return []
-    try:
-        doc = parse(read_bounded(path, name), name)
-    except SaveError as exc:
-        shown = str(exc).replace("save file", "results file").replace("a save", "a results file")
-        raise MatchFileError(shown) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise MatchFileError(f"{name}: not a results file of `tsquare selfplay --results`; it is left as it is")
+    doc = _document(path)
     want = match_key(spec)
     have = doc.get("match")
     if have != want:
@@ -115,17 +107,29 @@ def read_match(path: Path, spec: MatchSpec) -> list[GameResult]:
 def kept_seed(path: Path) -> int | None:
     """The seed of the match kept in `path`, if it is a readable results file
     (so `--seed random` goes on with the file's games); None otherwise."""
+    try:
+        doc = _document(path)
+    except MatchFileError:
+        return None
+    seed = doc["match"].get("seed") if isinstance(doc.get("match"), dict) else None
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+
+def _document(path: Path) -> dict[str, Any]:
+    """The results file at `path`, parsed strictly; MatchFileError (one
+    line) when it cannot be read or is not a results file."""
     from engine.errors import SaveError
     from engine.saves import parse, read_bounded
 
+    name = str(path)
     try:
-        doc = parse(read_bounded(path, str(path)), str(path))
-    except SaveError:
-        return None
-    if isinstance(doc, dict) and doc.get("format") == FORMAT and isinstance(doc.get("match"), dict):
-        seed = doc["match"].get("seed")
-        return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
-    return None
+        doc = parse(read_bounded(path, name), name)
+    except SaveError as exc:
+        shown = str(exc).replace("save file", "results file").replace("a save", "a results file")
+        raise MatchFileError(shown) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise MatchFileError(f"{name}: not a results file of `tsquare selfplay --results`; it is left as it is")
+    return doc
 
 
 def write_match(path: Path, spec: MatchSpec, games: Iterable[GameResult]) -> None:

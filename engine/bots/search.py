@@ -157,7 +157,6 @@ class SearchBot(Bot):
         leaf_value: Callable[[GameState, int], list[float]] | None = None,
         prior_margin: float | None = None,
         prior_boost: float | None = None,
-        candidates: int | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -198,8 +197,7 @@ class SearchBot(Bot):
         self.boost = PRIOR_BOOST if prior_boost is None else prior_boost
         """How much harder the root explores the prior's move (UCB constant
         times this)."""
-        self.candidate_count = max(1, candidates if candidates is not None
-                                   else LEVEL_CANDIDATES.get(level, ROLLOUT_CANDIDATES))
+        self.candidate_count = LEVEL_CANDIDATES.get(level, ROLLOUT_CANDIDATES)
         """How many root moves the 'rollouts' style compares (the prior's first)."""
         self.prior_move: Hashable | None = None
         self.candidates: list[Move] = []
@@ -366,9 +364,7 @@ class SearchBot(Bot):
         """The root moves the rollouts compare: the prior's move first, then
         up to `candidate_count` - 1 others in a seeded shuffle."""
         rest = [m for m in legal if m != self.prior_move]
-        for i in range(len(rest) - 1, 0, -1):
-            j = rng.below(i + 1)
-            rest[i], rest[j] = rest[j], rest[i]
+        rng.shuffle(rest)
         first = [self.prior_move] if self.prior_move in legal else []
         if self.include is not None and self.include in rest:
             rest.remove(self.include)
@@ -471,9 +467,7 @@ class SearchBot(Bot):
         """The order in which progressive widening lets moves in: `first`
         (the prior bot's choice), then `include`, then the rest shuffled."""
         rest = list(moves)
-        for i in range(len(rest) - 1, 0, -1):
-            j = rng.below(i + 1)
-            rest[i], rest[j] = rest[j], rest[i]
+        rng.shuffle(rest)
         if first in rest:
             rest.remove(first)
             rest.insert(0, first)
