@@ -206,9 +206,6 @@ class SearchBot(Bot):
         """Iterations of the last search (for benchmarks and hints)."""
         self.include: Hashable | None = None
         """A root move the current search must try (`analyse`'s `include`)."""
-        self.root_ranking: list[Hashable] | None = None
-        """In a root-parallel tree search, the root's order of moves for
-        progressive widening, shared by every tree (None: each tree its own)."""
 
     # ------------------------------------------------------------ public
     def choose(self, state: GameState, seat: int) -> Move:
@@ -241,11 +238,6 @@ class SearchBot(Bot):
         limit = budget.iterations
         shares = [None if limit is None else limit // workers + (k < limit % workers) for k in range(workers)]
         rngs = [self.rng.fork() for _ in range(workers)] if workers > 1 else [self.rng]
-        self.root_ranking = None
-        if workers > 1 and self.style == "tree" and self.widening is not None:
-            # one root order for every tree: trees that let in different root moves add up to
-            # visits that favour the moves every tree has (the prior's), not the best one
-            self.root_ranking = self._ranking(legal, self.prior_move, include, self.rng.fork())
         own = self.rng
         if workers == 1:
             totals, n = self._search(state, seat, legal, shares[0], deadline, rngs[0])
@@ -443,8 +435,6 @@ class SearchBot(Bot):
         rest in a seeded shuffle."""
         if self.widening is None or len(moves) <= 1:
             return moves
-        if node.ranked is None and node.move is None and self.root_ranking is not None:
-            node.ranked = list(self.root_ranking)  # the same root moves let in, in every tree of a parallel search
         if node.ranked is None:
             first = self.prior_move if node.move is None else None
             if first is None and self.prior is not None and 0 < depth <= PRIOR_DEPTH:

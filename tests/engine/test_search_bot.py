@@ -82,19 +82,6 @@ def test_widening_keeps_the_search_on_a_few_moves_led_by_the_prior():
     assert stats[0].move == bot.prior_move
 
 
-def test_root_parallel_trees_let_in_the_same_root_moves():
-    # Progressive widening lets a tree try 1 + ⌊√visits⌋ root moves (4 in 16 iterations). Trees that each
-    # shuffled their own would add up to visits favouring the moves all of them tried.
-    rec = _midgame("grid-square", 12)
-    seat = rec.state.to_act()[0]
-    assert len(rec.state.legal(seat)) > 12
-    bot = SearchBot(5, budget=Budget(iterations=2 * 16), workers=2)
-    stats = bot.analyse(rec.state.view(seat), seat)
-    tried = {s.move for s in stats if s.visits}
-    assert bot.root_ranking is not None and tried == set(bot.root_ranking[:4])  # 1 + ⌊√15⌋ before the last
-    assert SearchBot(5, budget=Budget(iterations=16)).root_ranking is None  # one tree: its own order
-
-
 def test_a_fixed_budget_gives_deep_its_factor_in_two_trees_then_gives_back_its_own():
     from engine.bots import search
 
