@@ -15,6 +15,7 @@ exhibits what pays it most without looking at the others or at errands.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Bot
@@ -45,6 +46,21 @@ SYNERGY = {K.RED: 0.7, K.GREEN: 0.6, K.BLUE: 0.5, K.YELLOW: 0.3, K.PURPLE: 0.0}
 """Extra VP a rarity is worth for its exhibition links (heuristic level)."""
 
 
+@dataclass
+class _PlanMemo:
+    """What planning one turn works out once and asks for again and again:
+    the state does not change while the bot plans."""
+
+    space: float | None = None
+    """The best free gallery space's value (whatever the tile)."""
+    errands: dict[int, int] | None = None
+    """Errand points of the running errands and hand cards now."""
+    gains: dict[int, float] = field(default_factory=dict)
+    """`_errand_gain` by tile."""
+    offers: dict[tuple[int, int, bool], float] = field(default_factory=dict)
+    """`_offers` by (region, colour, buy)."""
+
+
 class SquireBot(Bot):
     """The heuristic bot; `level` is 'easy' or 'heuristic'."""
 
@@ -53,6 +69,8 @@ class SquireBot(Bot):
         self.level = level
         self.smart = level == "heuristic"
         self.fill_weight = FILL_WEIGHT
+        self._memo = _PlanMemo()
+        """What the turn being planned has worked out already (`_plan` starts a new one)."""
 
     # ------------------------------------------------------------ valuation
     def _turns_left(self, st: SquireState, seat: int) -> int:
@@ -117,7 +135,9 @@ class SquireBot(Bot):
         if not cards:
             return 0.0
         space = p.gallery.index(EMPTY)
-        before = {c: st.errand_points(c, seat) for c, _ in cards}
+        before = self._memo.errands
+        if before is None:
+            before = self._memo.errands = {c: st.errand_points(c, seat) for c, _ in cards}
         p.gallery[space] = tile
         try:
             return sum(w * (st.errand_points(c, seat) - before[c]) for c, w in cards if K.CARD_BY_ID[c].errand != "wealth")
@@ -126,9 +146,17 @@ class SquireBot(Bot):
 
     def _offers(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
         """Coins and tickets the hand's offers would give on this trade."""
-        p = st.players[seat]
         region = st.game_map.cities[city].region
         colour = TC[st.cities[city]]
+        key = (region, colour, buy)
+        total = self._memo.offers.get(key)
+        if total is None:
+            total = self._memo.offers[key] = self._offers_for(st, seat, region, colour, buy)
+        return total
+
+    def _offers_for(self, st: SquireState, seat: int, region: int, colour: int, buy: bool) -> float:
+        """`_offers` in a city of `region` trading a tile of `colour`."""
+        p = st.players[seat]
         action = "buy" if buy else "sell"
         total = 0.0
         for c in p.hand:
@@ -149,6 +177,18 @@ class SquireBot(Bot):
             return 0.0
         return 0.6 * st.errand_points(card_id, seat) + 0.5
 
+    def _tile_terms(self, st: SquireState, seat: int, tile: int) -> tuple[float, float]:
+        """The best free gallery space's value and what the tile adds to
+        errands (0 for `easy`), kept for the rest of the turn's plan."""
+        memo = self._memo
+        if memo.space is None:
+            memo.space = self._best_space(st, seat, tile)[0]
+        gain = 0.0
+        if self.smart:
+            seen = memo.gains.get(tile)
+            gain = memo.gains[tile] = self._errand_gain(st, seat, tile) if seen is None else seen
+        return memo.space, gain
+
     def _trade_value(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
         p = st.players[seat]
         tile = st.cities[city]
@@ -160,14 +200,13 @@ class SquireBot(Bot):
             if EMPTY not in p.gallery or p.coins + p.royal_coins < price:
                 return -99.0
             paid = max(0, price - p.royal_coins)
-            value = TV[tile] - paid * coin + self._best_space(st, seat, tile)[0]
+            space, gain = self._tile_terms(st, seat, tile)
+            value = TV[tile] - paid * coin + space
             if self.smart:
-                value += SYNERGY[TC[tile]] + self._errand_gain(st, seat, tile)
+                value += SYNERGY[TC[tile]] + gain
                 # the last coins matter at the end only in fives
                 if self._turns_left(st, seat) <= 1:
-                    value = TV[tile] + self._best_space(st, seat, tile)[0] + self._errand_gain(st, seat, tile) - (
-                        p.wealth() // 5 - (p.wealth() - paid) // 5
-                    )
+                    value = TV[tile] + space + gain - (p.wealth() // 5 - (p.wealth() - paid) // 5)
         else:
             got = st.price(seat, city, False)
             if self._turns_left(st, seat) <= 1:
@@ -198,6 +237,7 @@ class SquireBot(Bot):
 
     def _plan(self, st: SquireState, seat: int, legal: list[Any]) -> Any:
         p = st.players[seat]
+        self._memo = _PlanMemo()  # another state: nothing kept holds
         if p.pos < 0:  # first turn: the best city anywhere
             best = max(
                 legal,

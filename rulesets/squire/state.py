@@ -82,6 +82,8 @@ _ALL_TILES = frozenset(range(K.NUM_TILES))
 _ALL_CARDS = tuple(c.id for c in K.CARDS)
 _FLOOR_SPACES = tuple(tuple(f * 4 + c for c in range(4)) for f in range(3))
 _COLUMN_SPACES = tuple(tuple(f * 4 + c for f in range(3)) for c in range(4))
+_ERRAND_COLOURS = {c.id: frozenset(K.COLOURS.index(ch) for ch in c.arg) for c in K.CARDS}
+"""Per card: the colours its errand counts (pair, type)."""
 
 
 
@@ -470,24 +472,22 @@ class SquireState(GameState):
         if card is None:
             return 0
         p = self.players[seat]
-        tiles = p.tiles()
+        gallery = p.gallery
         kind = card.errand
-        if kind == "pair":
-            want = {K.COLOURS.index(ch) for ch in card.arg}
-            return sum(1 for t in tiles if TC[t] in want)
-        if kind == "type":
-            c = K.COLOURS.index(card.arg)
-            return 2 * sum(1 for t in tiles if TC[t] == c)
+        if kind == "pair" or kind == "type":
+            want = _ERRAND_COLOURS[card_id]
+            count = sum(1 for t in gallery if t >= 0 and TC[t] in want)
+            return count if kind == "pair" else 2 * count
         if kind == "floors":
-            return 3 * sum(1 for sp in _FLOOR_SPACES if all(p.gallery[i] >= 0 for i in sp))
+            return 3 * sum(1 for sp in _FLOOR_SPACES if all(gallery[i] >= 0 for i in sp))
         if kind == "columns":
-            return 2 * sum(1 for sp in _COLUMN_SPACES if all(p.gallery[i] >= 0 for i in sp))
+            return 2 * sum(1 for sp in _COLUMN_SPACES if all(gallery[i] >= 0 for i in sp))
         if kind == "variety":
-            return 2 * len({TC[t] for t in tiles})
+            return 2 * len({TC[t] for t in gallery if t >= 0})
         if kind == "masters":
-            return 2 * sum(1 for t in tiles if TV[t] >= 5)
+            return 2 * sum(1 for t in gallery if t >= 0 and TV[t] >= 5)
         if kind == "humble":
-            return sum(1 for t in tiles if TV[t] <= 3)
+            return sum(1 for t in gallery if t >= 0 and TV[t] <= 3)
         if kind == "wealth":
             return p.wealth() // 4
         return 0

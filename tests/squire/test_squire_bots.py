@@ -45,3 +45,28 @@ def test_heuristic_beats_random_in_most_games():
         h = 0 if g % 2 == 0 else 1
         wins += rec.state.outcome().ranks[h] == 1
     assert wins >= 9
+
+
+def test_a_turns_plan_keeps_what_it_works_out_without_changing_the_move():
+    # _plan keeps the best space, errand gains and offers it has valued (_PlanMemo). A bot that forgets them
+    # before every valuation must choose the same moves, in every state of whole games.
+    from rulesets.squire.bots import SquireBot, _PlanMemo
+
+    class Forgetful(SquireBot):
+        def _trade_value(self, st, seat, city, buy):
+            self._memo = _PlanMemo()
+            return super()._trade_value(st, seat, city, buy)
+
+    planned = 0
+    for seed in range(3):
+        players = [Player(f"H{i}", "bot:heuristic") for i in range(3)]
+        rec = GameRecord.new(RS, players, 70 + seed, {"map": "world" if seed % 2 else "british-isles", "abilities": True})
+        kept, forgetful = SquireBot(seed), Forgetful(seed)
+        while not rec.state.is_over():
+            seat = rec.state.to_act()[0]
+            view = rec.state.view(seat)
+            move = kept.choose(view, seat)
+            assert forgetful.choose(rec.state.view(seat), seat) == move
+            planned += rec.state.phase == "move"
+            rec.play_move(seat, move)
+    assert planned > 50
