@@ -132,7 +132,7 @@ def write_atomic(path: Path, text: str, clean: bool = False) -> None:
     except FileNotFoundError:
         old = None
     if old is not None and not stat.S_ISREG(old.st_mode):
-        raise SaveWriteError(f"{path}: not a regular file; a save is never written over it")
+        raise SaveWriteError(f"{path}: not a regular file; nothing is ever written over it")
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=folder)
     try:

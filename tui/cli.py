@@ -761,7 +761,7 @@ def selfplay(
 
                 result = run_kept(spec, results_file, jobs=jobs, progress=tick)
         except (MatchFileError, SaveError, OSError) as exc:
-            fail(str(exc).replace("a save is never", "nothing is ever"))
+            fail(str(exc))
         except KeyboardInterrupt:
             if results_file is not None:
                 print(f"tsquare: the games finished are kept in {results_file}; the same command plays the rest",

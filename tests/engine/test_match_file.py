@@ -136,3 +136,14 @@ def test_the_cli_goes_on_with_the_files_seed_and_refuses_bad_files(tmp_path):
                             catch_exceptions=False)
     assert nowhere.exit_code == 2 and "no folder" in nowhere.stderr
     assert not (tmp_path / "no").exists()
+
+
+def test_the_cli_refuses_a_pipe_as_results_file_without_reading_it(tmp_path):
+    import os
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    out = CliRunner().invoke(app, ["selfplay", "grid-square", "--bot", "1=greedy", "--bot", "2=random", "--games", "1",
+                                   "--results", str(pipe)], catch_exceptions=False)
+    assert out.exit_code == 2 and "not a regular file" in out.stderr
+    assert not (set(os.listdir(tmp_path)) - {"pipe"})  # no temp file left beside it
