@@ -41,7 +41,8 @@ class MatchSpec:
     """Rotate the slots through the seats, game by game (fair comparisons)."""
     search_iterations: int | None = None
     """Search levels think for this many iterations a decision instead of
-    their time (`deep` eight times as many, in two trees): reproducible on any machine."""
+    their time (`deep` eight times as many, in two trees, or a tree's share where
+    the game searches one: `Ruleset.search_trees`): reproducible on any machine."""
 
 
 @dataclass(frozen=True)

@@ -415,6 +415,11 @@ class Ruleset(ABC):
     search_prior_boost: ClassVar[float | None] = None
     """In the "tree" style, how much harder the root explores the default
     bot's move (None: the engine's `PRIOR_BOOST`)."""
+    search_trees: ClassVar[int | None] = None
+    """In the "tree" style, at most this many trees searched at once, one a
+    process, their root statistics added up (None: the level's, `deep` one
+    a core). 1 where one tree measured stronger than several; a fixed
+    iteration budget then gives the tree one tree's share."""
     hidden_information: ClassVar[bool] = False
     """True when some seat's view hides something (hot-seat needs a pass screen)."""
     undo_allowed: ClassVar[bool] = True
@@ -485,7 +490,8 @@ class Ruleset(ABC):
                 leaf = getattr(importlib.import_module(module), name)
             return SearchBot(seed, level, prior=prior, style=self.search_style, policy=policy,
                              playout_plies=self.playout_plies, leaf_value=leaf,
-                             prior_margin=self.search_prior_margin, prior_boost=self.search_prior_boost)
+                             prior_margin=self.search_prior_margin, prior_boost=self.search_prior_boost,
+                             trees=self.search_trees)
         if level == "random":
             from engine.bots.random_bot import RandomBot
 

@@ -38,9 +38,13 @@ class MatchFileError(ValueError):
 def match_key(spec: MatchSpec) -> dict[str, Any]:
     """What makes two runs the same match (everything but the game count;
     under a fixed budget, `deep`'s share of it too)."""
-    from engine.bots.search import DEEP_FACTOR, FIXED_DEEP_WORKERS
+    from engine.bots.search import DEEP_FACTOR, FIXED_DEEP_WORKERS, Budget, tree_share
+    from engine.registry import REGISTRY
 
     n = spec.search_iterations
+    deep: tuple[Budget | None, int | None] = (None, None)
+    if n is not None:
+        deep = tree_share(Budget(iterations=n * DEEP_FACTOR), FIXED_DEEP_WORKERS, REGISTRY.get(spec.game).search_trees)
     return {
         "game": spec.game,
         "levels": list(spec.levels),
@@ -48,8 +52,8 @@ def match_key(spec: MatchSpec) -> dict[str, Any]:
         "options": dict(spec.options),
         "swap": spec.rotate,
         "search_iterations": spec.search_iterations,
-        "deep_iterations": None if n is None else n * DEEP_FACTOR,
-        "deep_trees": None if n is None else FIXED_DEEP_WORKERS,
+        "deep_iterations": None if deep[0] is None else deep[0].iterations,
+        "deep_trees": deep[1],
     }
 
 

@@ -112,6 +112,17 @@ cores, so a fixed-budget match plays the same games on any machine."""
 _workers_before: int | None = None
 
 
+def tree_share(budget: Budget, level_trees: int, game_trees: int | None) -> tuple[Budget, int]:
+    """The budget and tree count of a level that searches `level_trees`
+    trees where the game allows at most `game_trees` (None: no limit;
+    `Ruleset.search_trees`). Fewer trees keep each tree's share of a fixed
+    iteration budget, as they would keep its time."""
+    trees = level_trees if game_trees is None else max(1, min(game_trees, level_trees))
+    if trees < level_trees and budget.iterations is not None:
+        budget = Budget(iterations=max(1, budget.iterations * trees // level_trees), seconds=budget.seconds)
+    return budget, trees
+
+
 def fix_iterations(iterations: int | None) -> None:
     """Give the named levels a fixed iteration budget instead of their time:
     `search` gets `iterations`, `deep` DEEP_FACTOR times as many in
@@ -157,10 +168,18 @@ class SearchBot(Bot):
         leaf_value: Callable[[GameState, int], list[float]] | None = None,
         prior_margin: float | None = None,
         prior_boost: float | None = None,
+        trees: int | None = None,
     ) -> None:
         self.level = level
         self.rng = Rng(seed)
-        self.budget = budget or LEVELS.get(level, Budget())
+        self.budget, self.workers = tree_share(
+            budget or LEVELS.get(level, Budget()),
+            max(1, workers if workers is not None else LEVEL_WORKERS.get(level, 1)),
+            trees,
+        )
+        """The budget, and how many trees are searched at once in as many
+        processes (root parallelism): the level's (`LEVEL_WORKERS`), at most
+        the game's `trees` (`Ruleset.search_trees`), each tree its share."""
         self.exploration = exploration
         """The UCB constant (rewards are in [0, 1])."""
         self.rollout_plies = ROLLOUT_PLIES if rollout_plies is None else rollout_plies
@@ -173,8 +192,6 @@ class SearchBot(Bot):
         self.widening = widening
         """Progressive widening: a node with n visits tries its first
         1 + widening·√n moves (None: every move at once)."""
-        self.workers = max(1, workers if workers is not None else LEVEL_WORKERS.get(level, 1))
-        """Trees searched at once in as many processes (root parallelism)."""
         if style not in SEARCH_STYLES:
             raise ValueError(f"unknown search style {style!r} (one of {', '.join(SEARCH_STYLES)})")
         if style == "rollouts" and policy is None:

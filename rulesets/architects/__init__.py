@@ -45,6 +45,9 @@ class Architects(Ruleset):
     search_prior_boost = 1.0
     """The search plays its own most visited move: at the sharper leaf its
     judgement measured at least as good as the heuristic's."""
+    search_trees = 1
+    """`deep` searches one tree: two trees' added-up statistics measured
+    weaker here (docs/search-strength.md, issue 30's fifth session)."""
     hidden_information = True
     undo_allowed = False
     package_dir = Path(__file__).parent

@@ -95,3 +95,32 @@ def test_a_fixed_budget_gives_deep_its_factor_in_two_trees_then_gives_back_its_o
     finally:
         search.fix_iterations(None)
     assert search.LEVEL_WORKERS["deep"] == own and search.LEVELS["deep"].iterations is None
+
+
+def test_a_game_that_searches_one_tree_gives_it_one_trees_share():
+    # Architects' deep searches one tree (Ruleset.search_trees): in its own time it keeps the seconds, under a
+    # fixed budget a tree's share of deep's iterations; a results file's match says so.
+    from engine.arena import MatchSpec
+    from engine.bots import search
+    from engine.match_file import match_key
+
+    arch = REGISTRY.get("architects")
+    assert arch.search_trees == 1 and REGISTRY.get("square-and-compass").search_trees is None
+    own = search.LEVEL_WORKERS["deep"]
+    search.LEVEL_WORKERS["deep"] = 2
+    try:
+        timed = arch.make_bot("deep", 1)
+        assert timed.workers == 1 and timed.budget == search.LEVELS["deep"]
+        search.fix_iterations(10)
+        try:
+            fixed = arch.make_bot("deep", 1)
+            assert (fixed.workers, fixed.budget.iterations) == (1, 10 * search.DEEP_FACTOR // 2)
+            both = REGISTRY.get("square-and-compass").make_bot("deep", 1)
+            assert (both.workers, both.budget.iterations) == (2, 10 * search.DEEP_FACTOR)
+            assert arch.make_bot("search", 1).budget.iterations == 10  # search searches one tree anyway
+        finally:
+            search.fix_iterations(None)
+    finally:
+        search.LEVEL_WORKERS["deep"] = own
+    key = match_key(MatchSpec(game="architects", levels=("deep", "search"), games=2, seed=1, search_iterations=10))
+    assert (key["deep_iterations"], key["deep_trees"]) == (10 * search.DEEP_FACTOR // 2, 1)
