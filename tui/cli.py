@@ -359,7 +359,7 @@ HintsOpt = typer.Option(False, "--hints", help="Everyone at the table agrees to 
 PlainOpt = typer.Option(False, "--plain", help="Play line by line on standard input and output (screen "
                         "readers, braille displays, pipes): no full-screen display.")
 IterationsOpt = typer.Option(None, "--iterations", help="The search levels think a fixed number of iterations "
-                             "a decision (deep: 8 times as many, in two trees; 4 times in the one tree of Architects) instead of their seconds: the same results on "
+                             "a decision (deep: 8 times as many, in two trees; 4 times where a game searches one tree) instead of their seconds: the same results on "
                              "any machine, however busy.")
 
 
