@@ -416,10 +416,11 @@ class Ruleset(ABC):
     """In the "tree" style, how much harder the root explores the default
     bot's move (None: the engine's `PRIOR_BOOST`)."""
     search_trees: ClassVar[int | None] = None
-    """In the "tree" style, at most this many trees searched at once, one a
-    process, their root statistics added up (None: the level's, `deep` one
-    a core). 1 where one tree measured stronger than several; a fixed
-    iteration budget then gives the tree one tree's share."""
+    """At most this many processes a search level searches in at once (in
+    the "tree" style a tree each, their root statistics added up; in
+    "rollouts" a share of the rounds), None: the level's (`deep` one a
+    core). 1 where one tree measured stronger than several; a fixed
+    iteration budget then gives it one process's share."""
     hidden_information: ClassVar[bool] = False
     """True when some seat's view hides something (hot-seat needs a pass screen)."""
     undo_allowed: ClassVar[bool] = True

@@ -86,8 +86,9 @@ class SquireBot(Bot):
     def _ticket(self, st: SquireState, seat: int) -> float:
         return 0.35 if self._turns_left(st, seat) > 1 else 0.2
 
-    def _space_value(self, st: SquireState, seat: int, index: int, tile: int) -> float:
-        """What putting `tile` in space `index` gives besides the tile's VP."""
+    def _space_value(self, st: SquireState, seat: int, index: int) -> float:
+        """What putting a tile in space `index` gives besides the tile's VP
+        (the same whatever the tile)."""
         p = st.players[seat]
         value = 0.0
         hall = K.HALLS.get(index)
@@ -118,12 +119,12 @@ class SquireBot(Bot):
                         value += 2
         return value
 
-    def _best_space(self, st: SquireState, seat: int, tile: int) -> tuple[float, int]:
+    def _best_space(self, st: SquireState, seat: int) -> tuple[float, int]:
         p = st.players[seat]
         best = (-1.0, -1)
         for i in range(12):
             if p.gallery[i] < 0:
-                v = self._space_value(st, seat, i, tile)
+                v = self._space_value(st, seat, i)
                 if v > best[0]:
                     best = (v, i)
         return best
@@ -182,7 +183,7 @@ class SquireBot(Bot):
         errands (0 for `easy`), kept for the rest of the turn's plan."""
         memo = self._memo
         if memo.space is None:
-            memo.space = self._best_space(st, seat, tile)[0]
+            memo.space = self._best_space(st, seat)[0]
         gain = 0.0
         if self.smart:
             seen = memo.gains.get(tile)
@@ -190,6 +191,8 @@ class SquireBot(Bot):
         return memo.space, gain
 
     def _trade_value(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
+        """What buying or selling in `city` is worth now, in VP. Asked only
+        while `_plan` plans a turn: it reads and fills that plan's memo."""
         p = st.players[seat]
         tile = st.cities[city]
         if tile < 0:
@@ -294,8 +297,7 @@ class SquireBot(Bot):
                     return m
             return DONE
         if ph == "gallery":
-            tile = st.pending
-            return max(legal, key=lambda m: (self._space_value(st, seat, m.index, tile), -m.index))
+            return max(legal, key=lambda m: (self._space_value(st, seat, m.index), -m.index))
         if ph == "salvage":
             return max(legal, key=lambda m: (m.value + (SYNERGY[m.colour] if self.smart else 0), -m.colour))
         if ph == "exhibit":
