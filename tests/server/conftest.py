@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import time
 from pathlib import Path
 
@@ -86,15 +87,31 @@ class Term:
         )
 
     async def choose(self, row: str, value: str) -> None:
-        """In a form of ▶-marked rows: go down to `row`, then right until it shows `value`."""
-        for key, ok in (("\x1b[B", lambda t: _marked(t, row) is not None), ("\x1b[C", lambda t: value in (_marked(t, row) or ""))):
-            for _ in range(12):
-                if ok(self.text()):
+        """In a form of ▶-marked rows: go up or down to `row`, then right until it shows `value`.
+
+        Each key goes toward the row from where the cursor is now, so a key
+        that lands late (a loaded machine) and overshoots is walked back."""
+        def step_to_row(t: str) -> str | None:
+            lines = [line.lstrip() for line in t.splitlines()]
+            at = next((i for i, line in enumerate(lines) if line.startswith("▶ ")), None)
+            to = next((i for i, line in enumerate(lines) if re.match(rf"(▶ )?{re.escape(row)}\s\s", line)), None)
+            if at is None or to is None or at == to:
+                return None
+            return "\x1b[A" if at > to else "\x1b[B"
+
+        for phase in ("row", "value"):
+            ok = (lambda t: _marked(t, row) is not None) if phase == "row" else (lambda t: value in (_marked(t, row) or ""))
+            for _ in range(16):
+                text = self.text()
+                if ok(text):
                     break
-                before = self.text()
+                key = step_to_row(text) if phase == "row" else "\x1b[C"
+                if key is None:  # the form is not drawn yet
+                    await asyncio.sleep(0.1)
+                    continue
                 self.send(key)
                 try:
-                    await self.wait_until(lambda t: t != before, f"a change after a key in {row!r}", 8)
+                    await self.wait_until(lambda t: t != text, f"a change after a key in {row!r}", 8)
                 except AssertionError:  # the key came before the form had the keys (a loaded machine): again
                     continue
             assert ok(self.text()), f"{row!r} never showed {value!r}:\n{self.text()}"
