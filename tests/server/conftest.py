@@ -89,14 +89,17 @@ class Term:
     async def choose(self, row: str, value: str) -> None:
         """In a form of ▶-marked rows: go up or down to `row`, then right until it shows `value`.
 
-        Each key goes toward the row from where the cursor is now, so a key
-        that lands late (a loaded machine) and overshoots is walked back."""
-        def step_to_row(t: str) -> str | None:
+        One key at a time, each sent only when the ▶ line has changed after
+        the last one (other redraws do not count), so a slow machine makes
+        the walk slow, never longer than it should be."""
+        def cursor(t: str) -> str | None:
+            return next((line for line in t.splitlines() if line.lstrip().startswith("▶ ")), None)
+
+        def step_to_row(t: str) -> str:
             lines = [line.lstrip() for line in t.splitlines()]
             at = next((i for i, line in enumerate(lines) if line.startswith("▶ ")), None)
             to = next((i for i, line in enumerate(lines) if re.match(rf"(▶ )?{re.escape(row)}\s\s", line)), None)
-            if at is None or to is None or at == to:
-                return None
+            assert at is not None and to is not None, f"no row {row!r} or no cursor:\n{t}"
             return "\x1b[A" if at > to else "\x1b[B"
 
         for phase in ("row", "value"):
@@ -105,15 +108,8 @@ class Term:
                 text = self.text()
                 if ok(text):
                     break
-                key = step_to_row(text) if phase == "row" else "\x1b[C"
-                if key is None:  # the form is not drawn yet
-                    await asyncio.sleep(0.1)
-                    continue
-                self.send(key)
-                try:
-                    await self.wait_until(lambda t: t != text, f"a change after a key in {row!r}", 8)
-                except AssertionError:  # the key came before the form had the keys (a loaded machine): again
-                    continue
+                self.send(step_to_row(text) if phase == "row" else "\x1b[C")
+                await self.wait_until(lambda t: cursor(t) not in (None, cursor(text)), f"the ▶ line changed after a key in {row!r}", 60)
             assert ok(self.text()), f"{row!r} never showed {value!r}:\n{self.text()}"
 
     async def close(self) -> None:
