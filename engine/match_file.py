@@ -13,8 +13,13 @@ played: game, levels, seed, options, swap, search_iterations, and under a
 fixed budget deep_iterations and deep_trees) and `games`
 (each finished game: index, slot_of_seat, scores, ranks, plies, think,
 decisions, tags). A file of another match is refused, never written over.
-The bots' code is not in the key: games kept were played by the code of
-their day.
+
+The match also keeps `behaviour`: what its bots choose at a few positions
+(`engine.bot_probe`), asked again at every run. A file whose bots now
+choose otherwise is refused, so one file never mixes the games of two
+versions of a bot; a faster bot that chooses the same moves goes on. A
+file from before the print, or a match whose bots think by the clock,
+has none and is not checked.
 """
 from __future__ import annotations
 
@@ -24,8 +29,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from engine.arena import GameResult, MatchResult, MatchSpec
+from engine.bot_probe import PROBES
 
 FORMAT = "tsquare-match"
+BEHAVIOUR = "behaviour"
+"""The match's key holding the bots' behaviour print (`engine.bot_probe`)."""
 MAX_GAMES = 20_000
 """The most games a results file keeps (about 250 bytes a game: well inside
 the 8 MiB any file is read up to, and rewritten whole after each game)."""
@@ -37,7 +45,8 @@ class MatchFileError(ValueError):
 
 def match_key(spec: MatchSpec) -> dict[str, Any]:
     """What makes two runs the same match (everything but the game count;
-    under a fixed budget, `deep`'s share of it too)."""
+    under a fixed budget, `deep`'s share of it too). The bots' behaviour
+    print is kept beside it (`write_match`), checked on its own."""
     from engine.bots.search import DEEP_FACTOR, FIXED_DEEP_WORKERS, Budget, tree_share
     from engine.registry import REGISTRY
 
@@ -78,10 +87,11 @@ def _result(doc: Any, name: str) -> GameResult:
     return r
 
 
-def read_match(path: Path, spec: MatchSpec) -> list[GameResult]:
+def read_match(path: Path, spec: MatchSpec, behaviour: str | None = None) -> list[GameResult]:
     """Every game of `spec` kept in `path`, in order (none if there is no
-    file yet). MatchFileError when the file is not a results file or holds
-    another match; the file is never changed here."""
+    file yet). MatchFileError when the file is not a results file, holds
+    another match, or was played by bots that chose otherwise than
+    `behaviour` says today's do; the file is never changed here."""
     from engine.arena import check_spec
 
     spec = check_spec(spec)  # options completed, as the file keeps them
@@ -91,6 +101,14 @@ def read_match(path: Path, spec: MatchSpec) -> list[GameResult]:
     doc = _document(path)
     want = match_key(spec)
     have = doc.get("match")
+    if isinstance(have, dict):
+        have = dict(have)
+        kept_print = have.pop(BEHAVIOUR, None)
+        if behaviour is not None and kept_print is not None and kept_print != behaviour:
+            raise MatchFileError(
+                f"{name}: its games were played by bots that chose otherwise than today's (the bots' moves at "
+                f"{PROBES} positions of game 0: {kept_print} then, {behaviour} now); a match mixing two "
+                "versions of a bot measures neither: give a new file")
     if have != want:
         diff = [k for k in want if not isinstance(have, dict) or have.get(k) != want[k]]
         raise MatchFileError(f"{name} holds another match (its {', '.join(diff)} differ); "
@@ -136,12 +154,13 @@ def _document(path: Path) -> dict[str, Any]:
     return doc
 
 
-def write_match(path: Path, spec: MatchSpec, games: Iterable[GameResult]) -> None:
-    """Write `games` as the file of `spec`, atomically (old file or new, never torn)."""
+def write_match(path: Path, spec: MatchSpec, games: Iterable[GameResult], behaviour: str | None = None) -> None:
+    """Write `games` as the file of `spec` (with its bots' `behaviour`
+    print), atomically (old file or new, never torn)."""
     from engine.saves import write_atomic
 
     ordered = sorted(games, key=lambda r: r.index)
-    doc = {"format": FORMAT, "match": match_key(spec), "games": [asdict(r) for r in ordered]}
+    doc = {"format": FORMAT, "match": {**match_key(spec), BEHAVIOUR: behaviour}, "games": [asdict(r) for r in ordered]}
     write_atomic(path, json.dumps(doc, separators=(",", ":")) + "\n")
 
 
@@ -149,22 +168,27 @@ def run_kept(spec: MatchSpec, path: Path, jobs: int = 1,
              progress: Callable[[int], None] | None = None) -> MatchResult:
     """`run_match` with its games kept in `path`: the games the file holds
     are not played again, each new one is written as soon as it ends, and
-    the result is the whole match's (`seconds` is this run's)."""
+    the result is the whole match's (`seconds` is this run's). The bots'
+    behaviour print is taken first (seconds: a few decisions of each level)
+    and must be the file's."""
     from engine.arena import check_spec, run_match
+    from engine.bot_probe import behaviour_print
 
     spec = check_spec(spec)
     if spec.games > MAX_GAMES:
         raise MatchFileError(f"{path}: a results file keeps at most {MAX_GAMES} games; split the match "
                              "(game k is seeded seed + k, so --seed S+N plays games N... of seed S)")
-    kept = {r.index: r for r in read_match(path, spec)}
+    read_match(path, spec)  # a file of another match is refused before the probe's seconds
+    behaviour = behaviour_print(spec)
+    kept = {r.index: r for r in read_match(path, spec, behaviour)}
     folder = path.absolute().parent
     if not folder.is_dir():
         raise MatchFileError(f"{path}: no folder {folder} to keep it in")
-    write_match(path, spec, kept.values())  # now, so a file that cannot be written stops the run before its games
+    write_match(path, spec, kept.values(), behaviour)  # now, so a file that cannot be written stops the run early
 
     def each(r: GameResult) -> None:
         kept[r.index] = r
-        write_match(path, spec, kept.values())
+        write_match(path, spec, kept.values(), behaviour)
 
     done = [r for k, r in sorted(kept.items()) if k < spec.games]
     return run_match(spec, jobs, progress=progress, done=done, each=each)

@@ -147,3 +147,44 @@ def test_the_cli_refuses_a_pipe_as_results_file_without_reading_it(tmp_path):
                                    "--results", str(pipe)], catch_exceptions=False)
     assert out.exit_code == 2 and "not a regular file" in out.stderr
     assert not (set(os.listdir(tmp_path)) - {"pipe"})  # no temp file left beside it
+
+
+def test_a_file_whose_bots_now_choose_otherwise_is_refused_and_left_alone(tmp_path, monkeypatch):
+    from rulesets.grid_square.bots import GreedyBot
+
+    path = tmp_path / "m.json"
+    run_kept(MatchSpec(SPEC.game, SPEC.levels, 2, SPEC.seed), path)
+    kept = json.loads(path.read_text())["match"]["behaviour"]
+    assert isinstance(kept, str) and len(kept) == 16
+    before = path.read_bytes()
+    real = GreedyBot.choose
+    monkeypatch.setattr(GreedyBot, "choose",  # another bot: the last legal move in notation order
+                        lambda self, state, seat: sorted(state.legal(seat), key=state.format_move)[-1])
+    with pytest.raises(MatchFileError, match="chose otherwise than today's"):
+        run_kept(SPEC, path)
+    assert path.read_bytes() == before
+    monkeypatch.setattr(GreedyBot, "choose", real)
+    assert len(run_kept(SPEC, path).spec.levels) == 2  # today's bots again: the match goes on
+    assert json.loads(path.read_text())["match"]["behaviour"] == kept
+
+
+def test_a_file_from_before_the_print_goes_on_and_gets_one(tmp_path):
+    path = tmp_path / "m.json"
+    run_kept(MatchSpec(SPEC.game, SPEC.levels, 2, SPEC.seed), path)
+    doc = json.loads(path.read_text())
+    kept = doc["match"].pop("behaviour")
+    path.write_text(json.dumps(doc))
+    run_kept(MatchSpec(SPEC.game, SPEC.levels, 3, SPEC.seed), path)
+    doc = json.loads(path.read_text())
+    assert doc["match"]["behaviour"] == kept and len(doc["games"]) == 3
+
+
+def test_the_print_is_the_bots_and_the_match_s_and_none_by_the_clock():
+    from engine.arena import check_spec
+    from engine.bot_probe import behaviour_print
+
+    spec = check_spec(SPEC)
+    assert behaviour_print(spec) == behaviour_print(spec)
+    assert behaviour_print(spec) != behaviour_print(check_spec(MatchSpec(SPEC.game, SPEC.levels, 6, seed=12)))
+    assert behaviour_print(spec) != behaviour_print(check_spec(MatchSpec(SPEC.game, ("planner", "random"), 6, seed=11)))
+    assert behaviour_print(check_spec(MatchSpec(SPEC.game, ("search", "random"), 6, seed=11))) is None
