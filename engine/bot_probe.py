@@ -51,8 +51,8 @@ def behaviour_print(spec: "MatchSpec") -> str | None:
             ply = min(record.ply - 1, record.ply // 10 + k * (record.ply * 8 // 10) // max(1, PROBES - 1))
             state = record.state_at(ply)
             while ply < record.ply - 1 and len(state.legal(record.moves[ply][0])) < 2:  # a choice, not a forced move
-                state.apply_trusted(record.moves[ply][0], state.parse_move(record.moves[ply][1], record.moves[ply][0]))
                 ply += 1
+                state = record.state_at(ply)
             seat = record.moves[ply][0]
             for level in dict.fromkeys(spec.levels):
                 move = ruleset.make_bot(level, spec.seed + k).choose(state.view(seat), seat)

@@ -179,7 +179,7 @@ def test_a_file_from_before_the_print_goes_on_and_gets_one(tmp_path):
     assert doc["match"]["behaviour"] == kept and len(doc["games"]) == 3
 
 
-def test_the_print_is_the_bots_and_the_match_s_and_none_by_the_clock():
+def test_the_print_follows_the_bots_and_the_match_and_is_none_by_the_clock():
     from engine.arena import check_spec
     from engine.bot_probe import behaviour_print
 
