@@ -74,6 +74,16 @@ class HiddenRng(Rng):
     def next64(self) -> int:
         raise HiddenInformationError("this view hides the chance generator; use determinize() to sample one")
 
+    # `Rng` writes its stepping out in each draw (for speed), so each draw is closed here.
+    def below(self, n: int) -> int:
+        return self.next64()
+
+    def random(self) -> float:
+        return self.next64()
+
+    def shuffle(self, items: Any) -> None:
+        self.next64()
+
     def copy(self) -> "HiddenRng":
         return self
 

@@ -21,37 +21,58 @@ class Rng:
         self.state = seed & _MASK
         """The whole generator state: one unsigned 64-bit integer."""
 
+    # The stepping is written out in each method below rather than called:
+    # the search bots draw millions of numbers a decision, and a method call
+    # costs as much as the arithmetic (`benchmarks/run.py --search`).
     def next64(self) -> int:
         """The next raw 64-bit value."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = 0x10000000000000000 - 0x10000000000000000 % n
+        s = self.state
         while True:
-            v = self.next64()
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            v = z ^ (z >> 31)
             if v < limit:
+                self.state = s
                 return v % n
 
     def random(self) -> float:
         """A float in [0, 1)."""
-        return (self.next64() >> 11) / float(1 << 53)
+        s = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0
 
     def choice(self, items: Sequence[T]) -> T:
         """One item, uniformly."""
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (`below` written out)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = 0x10000000000000000 - 0x10000000000000000 % n
+            while True:
+                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                v = z ^ (z >> 31)
+                if v < limit:
+                    break
+            j = v % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def fork(self) -> "Rng":
         """A new generator seeded from this one (for bots and sampling)."""

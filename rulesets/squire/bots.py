@@ -53,8 +53,6 @@ class _PlanMemo:
 
     space: float | None = None
     """The best free gallery space's value (whatever the tile)."""
-    errands: dict[int, int] | None = None
-    """Errand points of the running errands and hand cards now."""
     gains: dict[int, float] = field(default_factory=dict)
     """`_errand_gain` by tile."""
     offers: dict[tuple[int, int, bool], float] = field(default_factory=dict)
@@ -136,14 +134,8 @@ class SquireBot(Bot):
         if not cards:
             return 0.0
         space = p.gallery.index(EMPTY)
-        before = self._memo.errands
-        if before is None:
-            before = self._memo.errands = {c: st.errand_points(c, seat) for c, _ in cards}
-        p.gallery[space] = tile
-        try:
-            return sum(w * (st.errand_points(c, seat) - before[c]) for c, w in cards if K.CARD_BY_ID[c].errand != "wealth")
-        finally:
-            p.gallery[space] = EMPTY
+        gain = st.errand_gain
+        return sum(w * gain(c, seat, space, tile) for c, w in cards if K.CARD_BY_ID[c].errand != "wealth")
 
     def _offers(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
         """Coins and tickets the hand's offers would give on this trade."""

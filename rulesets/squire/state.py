@@ -492,6 +492,32 @@ class SquireState(GameState):
             return p.wealth() // 4
         return 0
 
+    def errand_gain(self, card_id: int, seat: int, space: int, tile: int) -> int:
+        """What putting `tile` in `seat`'s empty gallery `space` adds to the
+        errand `card_id` (`errand_points` after less before, worked out
+        without placing it; "wealth" does not change with a tile: 0)."""
+        card = K.CARD_BY_ID.get(card_id)
+        if card is None:
+            return 0
+        gallery = self.players[seat].gallery
+        kind = card.errand
+        if kind == "pair" or kind == "type":
+            if TC[tile] not in _ERRAND_COLOURS[card_id]:
+                return 0
+            return 1 if kind == "pair" else 2
+        if kind == "floors" or kind == "columns":
+            lines = _FLOOR_SPACES if kind == "floors" else _COLUMN_SPACES
+            done = sum(1 for sp in lines if space in sp and all(gallery[i] >= 0 for i in sp if i != space))
+            return (3 if kind == "floors" else 2) * done
+        if kind == "variety":
+            colour = TC[tile]
+            return 0 if any(t >= 0 and TC[t] == colour for t in gallery) else 2
+        if kind == "masters":
+            return 2 if TV[tile] >= 5 else 0
+        if kind == "humble":
+            return 1 if TV[tile] <= 3 else 0
+        return 0
+
     def score_parts(self, seat: int) -> dict[str, int]:
         """The named parts of `seat`'s score."""
         p = self.players[seat]

@@ -38,6 +38,28 @@ def test_rng_below_shuffle_choice_and_copy():
     assert 0.0 <= Rng(3).random() < 1.0
 
 
+def test_rng_draws_keep_their_stream():
+    """Every draw steps the one SplitMix64 stream: saves and seeded matches
+    replay only while these values stay (pinned from the first version)."""
+    r = Rng(2026)
+    got = [r.next64(), r.below(7), r.below(2**63 + 5), r.random()]
+    items = list(range(10))
+    r.shuffle(items)
+    got += [items, r.choice("abcdef"), r.fork().state, r.state]
+    assert got == [15824617304438902051, 2, 7097835237234771186, 0.7916047643007892, [4, 1, 6, 8, 3, 2, 7, 5, 0, 9],
+                   "f", 2897570359591913545, 16390740445785213242]
+
+
+def test_a_views_generator_refuses_every_draw():
+    from engine.hidden import HIDDEN_RNG, HiddenInformationError
+
+    draws = [HIDDEN_RNG.next64, lambda: HIDDEN_RNG.below(6), HIDDEN_RNG.random, lambda: HIDDEN_RNG.choice([1, 2]),
+             lambda: HIDDEN_RNG.shuffle([1, 2, 3]), HIDDEN_RNG.fork]
+    for draw in draws:
+        with pytest.raises(HiddenInformationError):
+            draw()
+
+
 def test_option_parsing():
     flag = OptionSpec("sliding", True, "help")
     assert flag.parse("no") is False and flag.parse("YES") is True

@@ -62,3 +62,30 @@ def test_errand_scoring_kinds():
     assert by_kind[("masters", "")] == 4
     assert by_kind[("humble", "")] == 2
     assert by_kind[("wealth", "")] == (10 + 1) // 4
+
+
+def test_errand_gain_is_the_points_a_tile_adds():
+    """`errand_gain` (what the bots ask) equals errand points after the tile
+    less before, for every card, over galleries filled at random."""
+    from engine.rng import Rng
+
+    rng = Rng(7)
+    st = mid_game(at="vie")
+    gallery = st.players[0].gallery
+    nonzero = 0
+    for _ in range(60):
+        for i in range(12):
+            gallery[i] = rng.below(K.NUM_TILES) if rng.random() < 0.6 else -1
+        if -1 not in gallery:
+            continue
+        space = gallery.index(-1)
+        tile = rng.below(K.NUM_TILES)
+        before = {c.id: st.errand_points(c.id, 0) for c in K.CARDS}
+        gains = {c.id: st.errand_gain(c.id, 0, space, tile) for c in K.CARDS}
+        gallery[space] = tile
+        for c in K.CARDS:
+            want = 0 if c.errand == "wealth" else st.errand_points(c.id, 0) - before[c.id]
+            assert gains[c.id] == want, (c, gallery, space, tile)
+            nonzero += want != 0
+        gallery[space] = -1
+    assert nonzero > 100
