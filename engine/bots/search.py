@@ -419,18 +419,24 @@ class SearchBot(Bot):
             if not moves:
                 break
             moves = self._widened(node, state, seat, moves, depth)
+            # one pass (a move's hash is not free: Architects' carry paths)
+            untried = None
+            kids = []
+            children = node.children
             for m in moves:
-                child = node.children.get(m)
+                child = children.get(m)
                 if child is not None:
                     child.available += 1
-            untried = next((m for m in moves if m not in node.children), None)
+                    kids.append(child)
+                elif untried is None:
+                    untried = m
             if untried is not None:
                 child = Node(untried, seat, node, available=1)
-                node.children[untried] = child
+                children[untried] = child
                 state.apply_trusted(seat, untried)
                 path.append(child)
                 break
-            node = self._select(node, moves, self.prior_move if node is root else None)
+            node = self._select(kids, self.prior_move if node is root else None)
             state.apply_trusted(seat, node.move)
             path.append(node)
             depth += 1
@@ -461,7 +467,12 @@ class SearchBot(Bot):
         if allowed >= len(moves) and len(node.ranked) >= len(moves):
             return moves
         legal = set(moves)
-        out = [m for m in node.ranked if m in legal][:allowed]
+        out = []
+        for m in node.ranked:
+            if m in legal:
+                out.append(m)
+                if len(out) == allowed:
+                    break
         if len(out) < allowed:  # moves this sample has that the ranking has not met yet
             known = set(node.ranked)
             extra = [m for m in moves if m not in known]
@@ -483,13 +494,14 @@ class SearchBot(Bot):
             rest.insert(1 if first in rest else 0, include)
         return rest
 
-    def _select(self, node: Node, moves: list[Move], favoured: Hashable | None = None) -> Node:
+    def _select(self, kids: list[Node], favoured: Hashable | None = None) -> Node:
+        """The child of highest UCB score among `kids` (the moves available
+        now, in their order: the first of equal scores wins)."""
         best = None
         best_score = -math.inf
         c = self.exploration
-        for m in moves:
-            child = node.children[m]
-            k = c * self.boost if m == favoured else c
+        for child in kids:
+            k = c * self.boost if favoured is not None and child.move == favoured else c
             score = child.reward / child.visits + k * math.sqrt(math.log(max(1, child.available)) / child.visits)
             if score > best_score:
                 best, best_score = child, score
