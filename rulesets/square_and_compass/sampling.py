@@ -46,7 +46,7 @@ def determinize(st: "CompassState", observer: int | None, rng: Any) -> "CompassS
             f"this view is Seat {'-' if st.view_seat is None else st.view_seat + 1}'s; "
             f"a sample for Seat {observer + 1} needs that seat's own view"
         )
-    v = st.clone() if st.is_view and st.view_seat == observer else st.view(observer)
+    v = st if st.is_view and st.view_seat == observer else st.view(observer)  # never changed: each try samples a clone
     d = v
     for _ in range(TRIES):
         d = _sample(v.clone(), observer, rng)
