@@ -21,6 +21,8 @@ def _unseen(total: list[int], seen: list[int]) -> list[int]:
 
 TRIES = 20
 """Samples drawn before the fallback repair (see `_repair`)."""
+PATIENCE = 500
+"""Samples drawn after it, each repaired, before a sample is returned as it is."""
 
 
 def _deal(pool: list[int], hands: list[list[Any]], rng: Any) -> list[int]:
@@ -39,8 +41,9 @@ def determinize(st: "CompassState", observer: int | None, rng: Any) -> "CompassS
 
     A seat in the middle of an action has shown something about its hand (a
     tile on Building Department means it can pay a contract): samples where
-    the seat to act could not go on are drawn again, and if that keeps
-    failing, a contract it can pay is swapped into its hand."""
+    the seat to act could not go on are drawn again; if that keeps failing,
+    a contract it can pay is swapped into its hand, and samples so repaired
+    are drawn until one lets every seat to act go on (at most `PATIENCE`)."""
     if st.is_view and observer is not None and st.view_seat != observer:
         raise HiddenInformationError(
             f"this view is Seat {'-' if st.view_seat is None else st.view_seat + 1}'s; "
@@ -53,6 +56,11 @@ def determinize(st: "CompassState", observer: int | None, rng: Any) -> "CompassS
         if all(d.legal(s) for s in d.to_act()):
             return d
     _repair(d, observer)
+    for _ in range(PATIENCE):  # rare: what the seat showed is unlikely in a sample (a Foreman and a contract it pays)
+        if all(d.legal(s) for s in d.to_act()):
+            return d
+        d = _sample(v.clone(), observer, rng)
+        _repair(d, observer)
     return d
 
 
