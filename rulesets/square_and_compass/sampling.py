@@ -2,7 +2,7 @@
 seat has seen (for search bots; they never see the truth)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.hidden import HiddenInformationError, is_hidden
 from engine.rng import Rng
@@ -12,7 +12,14 @@ if TYPE_CHECKING:
     from rulesets.square_and_compass.state import CompassState
 
 
-def _unseen(total: list[int], seen: list[int]) -> list[int]:
+_ALL_RESOURCES = tuple(c for c, n in sorted(K.RESOURCE_DECK.items()) for _ in range(n))
+"""Every resource card of the game, blueprints included, in code order."""
+_ALL_CONTRACTS = tuple(range(len(K.CONTRACTS)))
+_ALL_THP = tuple(i for i, c in enumerate(K.CARDS) for _ in range(c.count))
+"""Every technician, hazard and project card, by type."""
+
+
+def _unseen(total: Sequence[int], seen: list[int]) -> list[int]:
     pool = list(total)
     for c in seen:
         pool.remove(c)
@@ -84,12 +91,11 @@ def _sample(v: "CompassState", observer: int | None, rng: Any) -> "CompassState"
     me = v.players[observer] if observer is not None else None
 
     # resource cards: blueprints never sit in a hand, so unseen ones are in the deck
-    total = [c for c, n in sorted(K.RESOURCE_DECK.items()) for _ in range(n)]
     seen = [c for c in v.res_market if c >= 0] + list(v.res_discard)
     seen += [K.BLUEPRINT] * sum(p.blueprints for p in v.players)
     if me is not None:
         seen += me.hand
-    pool = _unseen(total, seen)
+    pool = _unseen(_ALL_RESOURCES, seen)
     blueprints = [c for c in pool if c == K.BLUEPRINT]
     cards = [c for c in pool if c != K.BLUEPRINT]
     v.res_deck = _deal(cards, [v.players[s].hand for s in others], rng) + blueprints
@@ -99,14 +105,13 @@ def _sample(v: "CompassState", observer: int | None, rng: Any) -> "CompassState"
     seen = [c for c in v.con_market if c >= 0] + list(v.con_discard) + [c for p in v.players for c in p.built]
     if me is not None:
         seen += me.contracts
-    v.con_deck = _deal(_unseen(list(range(len(K.CONTRACTS))), seen), [v.players[s].contracts for s in others], rng)
+    v.con_deck = _deal(_unseen(_ALL_CONTRACTS, seen), [v.players[s].contracts for s in others], rng)
 
     # technician / hazard / project cards
-    total = [i for i, c in enumerate(K.CARDS) for _ in range(c.count)]
     seen = [c for c in v.thp_market if c >= 0] + list(v.thp_discard)
     if me is not None:
         seen += me.thp
-    v.thp_deck = _deal(_unseen(total, seen), [v.players[s].thp for s in others], rng)
+    v.thp_deck = _deal(_unseen(_ALL_THP, seen), [v.players[s].thp for s in others], rng)
 
     # architects: the pairs dealt to others, and their sealed picks
     known = set(me.options) if me is not None else set()
