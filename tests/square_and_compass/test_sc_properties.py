@@ -45,6 +45,8 @@ def check_view(st, seat, rng):
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=hs.integers(2, 5), seed=hs.integers(0, 2**32), bot_seed=hs.integers(0, 2**32))
 @example(n=5, seed=0, bot_seed=25186376)  # the Modulor's convert begun: a sample must give two alike cards
+@example(n=5, seed=1623087, bot_seed=25186376)  # a build begun: a sample must give what pays it
+@example(n=3, seed=1575274964, bot_seed=2401567355)
 def test_random_play_conserves_and_hides(n, seed, bot_seed):
     st = RS.new_game(n, seed, {})
     bot = RandomBot(bot_seed)
