@@ -45,3 +45,22 @@ def test_the_ab_sets_the_old_attributes_and_refuses_unknown_ones():
     changed = [ab.play_one("squire", 2, s, 0, {"fill_weight": 5.0}) != ab.play_one("squire", 2, s, 0, {})
                for s in range(6)]
     assert any(changed)
+
+
+def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys):
+    from engine.arena import MatchSpec
+    from engine.match_file import run_kept
+
+    standings = script("standings")
+    path = tmp_path / "m.results.json"
+    result = run_kept(MatchSpec("grid-square", ("greedy", "random"), 5, seed=3, rotate=True), path)
+    first = result.slots[0]
+    cells = [c.strip() for c in standings.row(path).split("|")[1:-1]]
+    assert cells[:6] == ["m.results.json", "grid-square", "greedy vs random", "by the clock", "3", "5"]
+    assert [int(c) for c in cells[6:9]] == [first.wins, result.slots[1].wins, 5 - first.wins - result.slots[1].wins]
+    assert cells[9].startswith(f"{first.wins / 5:.1%} (")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert standings.main([str(path), str(bad)]) == 1  # a file that is not one is named, the rest still printed
+    out, err = capsys.readouterr()
+    assert "m.results.json" in out and "bad.json: not a results file" in err

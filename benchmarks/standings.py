@@ -1,0 +1,72 @@
+"""Where kept matches stand: one Markdown table row per results file.
+
+    python benchmarks/standings.py docs/matches/*.results.json
+
+Each file is one `tsquare selfplay --results FILE` match (finished or not).
+A row gives the game, the levels (the first is the one whose share is
+counted: `--bot 1=...`), the budgets, the seed, the games kept, the first
+level's outright wins, the others' wins, draws (a shared first place) and
+the first level's share with its Wilson 95% interval, the figures
+docs/search-strength.md reports. Reading only: no game is played.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.arena import MatchSpec, summarize, wilson  # noqa: E402
+from engine.match_file import FORMAT, MatchFileError, read_match  # noqa: E402
+
+HEADER = ("| file | game | levels | budget (first / others) | seed | games | first level's wins "
+          "| others' wins | draws | first level's share (95%) |\n|---|---|---|---|---|---|---|---|---|---|")
+
+
+def row(path: Path) -> str:
+    """The table row of one results file; MatchFileError if it is not one."""
+    try:
+        doc = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise MatchFileError(f"{path}: cannot be read ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("match"), dict):
+        raise MatchFileError(f"{path}: not a results file of `tsquare selfplay --results`")
+    m = doc["match"]
+    levels = tuple(m["levels"])
+    spec = MatchSpec(m["game"], levels, 1, m["seed"], m.get("options", {}), m.get("swap", False),
+                     m.get("search_iterations"))
+    games = read_match(path, spec)
+    result = summarize(spec, len(levels), games, 0.0)
+    first = result.slots[0]
+    others = sum(s.wins for s in result.slots[1:])
+    draws = len(games) - first.wins - others
+    lo, hi = wilson(first.wins, len(games)) if games else (0.0, 0.0)
+    it, deep = m.get("search_iterations"), m.get("deep_iterations")
+    def budget(level: str) -> object:
+        return deep if level == "deep" else it if level == "search" else "-"
+
+    budgets = f"{budget(levels[0])} / {budget(levels[1])}" if it is not None else "by the clock"
+    share = f"{first.win_rate:.1%} ({lo:.1%}-{hi:.1%})" if games else "-"
+    return (f"| {path.name} | {m['game']} | {' vs '.join(levels)} | {budgets} | {m['seed']} | {len(games)} "
+            f"| {first.wins} | {others} | {draws} | {share} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="+", type=Path, help="results files of `tsquare selfplay --results`")
+    args = ap.parse_args(argv)
+    print(HEADER)
+    status = 0
+    for path in args.files:
+        try:
+            print(row(path))
+        except MatchFileError as exc:
+            print(f"standings: {exc}", file=sys.stderr)
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
