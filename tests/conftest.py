@@ -1,9 +1,22 @@
-"""Fixtures shared by the CLI and save tests."""
+"""Fixtures shared by the CLI and save tests, and how many workers the
+suite runs on."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+WORKERS_PER_CORE = 2
+"""`-n auto` (pyproject.toml) starts this many test workers a core: the
+slowest tests play whole games by keys, and two thirds of their time is
+Textual's pilot waiting for the app to go idle (a key press waits at
+least 40 ms), so a second worker a core runs while the first one waits
+(the suite on 2 cores: 684 s with one worker a core, 570 s with two)."""
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    return WORKERS_PER_CORE * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
 @pytest.fixture
