@@ -69,13 +69,13 @@ def test_fixed_search_iterations_give_the_same_match_and_leave_the_levels_alone(
     from engine.bots import search
 
     before = dict(search.LEVELS)
-    spec = MatchSpec("grid-square", ("search", "greedy"), 2, seed=1, search_iterations=8)
+    spec = MatchSpec("grid-square", ("search", "greedy"), 1, seed=1, search_iterations=3)  # one game, one round of 3 playouts a decision
     a, b = run_match(spec).to_json(), run_match(spec).to_json()
     for doc in (a, b):
         doc.pop("seconds")
         for s in doc["seats"]:
             s.pop("ms_per_decision")
-    assert a == b and a["search_iterations"] == 8
+    assert a == b and a["search_iterations"] == 3
     assert search.LEVELS == before
     with pytest.raises(ValueError, match="at least 1"):
         run_match(MatchSpec("grid-square", ("search", "greedy"), 1, search_iterations=0))
