@@ -8,6 +8,12 @@ counted: `--bot 1=...`), the budgets, the seed, the games kept, the first
 level's outright wins, the others' wins, draws (a shared first place) and
 the first level's share with its Wilson 95% interval, the figures
 docs/search-strength.md reports. Reading only: no game is played.
+
+    python benchmarks/standings.py --commands docs/matches/*.results.json
+
+prints instead, for each file, the `tsquare selfplay` command that goes on
+with its match (run from the file's folder), so a match is continued on a
+new machine from its file alone.
 """
 from __future__ import annotations
 
@@ -53,15 +59,43 @@ def row(path: Path) -> str:
             f"| {first.wins} | {others} | {draws} | {share} |")
 
 
+def command(path: Path, games: int) -> str:
+    """The `tsquare selfplay` command that plays the rest of the match kept
+    in `path` (up to `games` games), to run from its folder."""
+    from engine.registry import REGISTRY
+
+    doc = json.loads(path.read_text())
+    m = doc["match"]
+    defaults = REGISTRY.get(m["game"]).default_options()
+    words = ["tsquare selfplay", m["game"]]
+    words += [f"--bot {i + 1}={level}" for i, level in enumerate(m["levels"])]
+    words.append(f"--players {len(m['levels'])}")
+    for name, value in sorted(m.get("options", {}).items()):
+        if defaults.get(name) != value:
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            words.append(f"-O {name}={shown}")
+    if m.get("swap"):
+        words.append("--swap")
+    words.append(f"--games {games} --seed {m['seed']}")
+    if m.get("search_iterations") is not None:
+        words.append(f"--iterations {m['search_iterations']}")
+    words.append(f"--jobs 1 --json --results {path.name}")
+    return " ".join(words)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="+", type=Path, help="results files of `tsquare selfplay --results`")
+    ap.add_argument("--commands", action="store_true", help="print the command that goes on with each match")
+    ap.add_argument("--games", type=int, default=200, help="the matches' length, for --commands (default 200)")
     args = ap.parse_args(argv)
-    print(HEADER)
+    if not args.commands:
+        print(HEADER)
     status = 0
     for path in args.files:
         try:
-            print(row(path))
+            line = row(path)  # checks the file
+            print(command(path, args.games) if args.commands else line)
         except MatchFileError as exc:
             print(f"standings: {exc}", file=sys.stderr)
             status = 1

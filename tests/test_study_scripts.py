@@ -47,7 +47,7 @@ def test_the_ab_sets_the_old_attributes_and_refuses_unknown_ones():
     assert any(changed)
 
 
-def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys):
+def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys, monkeypatch):
     from engine.arena import MatchSpec
     from engine.match_file import run_kept
 
@@ -64,3 +64,24 @@ def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys):
     assert standings.main([str(path), str(bad)]) == 1  # a file that is not one is named, the rest still printed
     out, err = capsys.readouterr()
     assert "m.results.json" in out and "bad.json: not a results file" in err
+    # the command it gives goes on with the same match: the file is accepted and nothing is played again
+    import shlex
+
+    from typer.testing import CliRunner
+
+    from tui.cli import app
+
+    words = shlex.split(standings.command(path, 5))
+    assert words[:3] == ["tsquare", "selfplay", "grid-square"] and "--swap" in words and "-O" not in words
+    monkeypatch.chdir(tmp_path)
+    before = path.read_bytes()
+    out = CliRunner().invoke(app, words[1:])
+    assert out.exit_code == 0, out.output
+    assert path.read_bytes() == before and '"games": 5' in out.output
+    # an option away from its default is given back as the CLI spells it
+    other = tmp_path / "variant.results.json"
+    run_kept(MatchSpec("grid-square", ("greedy", "random"), 1, seed=4, options={"sliding": False}), other)
+    words = shlex.split(standings.command(other, 1))
+    assert "sliding=no" in words
+    before = other.read_bytes()
+    assert CliRunner().invoke(app, words[1:]).exit_code == 0 and other.read_bytes() == before
