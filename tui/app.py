@@ -57,7 +57,8 @@ class TSquareApp(App[None]):
         """The terminal's size (possibly below what the screens take)."""
         if self.terminal_size is not None:
             return self.terminal_size
-        return App.size.fget(self)  # type: ignore[attr-defined]
+        size: Size = App.size.fget(self)  # type: ignore[attr-defined]
+        return size
 
     async def _on_resize(self, event: events.Resize) -> None:
         """Lay the screens out at the fitted size; show the message if the

@@ -133,7 +133,7 @@ class Card(NamedTuple):
     name: str
     kind: str
     """technician, hazard or project."""
-    count: int
+    count: int  # type: ignore[assignment]  # a field named as tuple.count, which it hides
     """Copies in the deck."""
     text: str
     parts: tuple[str, ...] = ()

@@ -10,7 +10,7 @@ nothing is cached between moves.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import EMPTY
@@ -38,6 +38,7 @@ from rulesets.square_and_compass.moves import (
     TEXT,
     TURN_ORDER,
     Build,
+    Place,
 )
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ COST_PAIRS = tuple(tuple((k, n) for k, n in enumerate(c.cost) if n) for c in K.C
 """Per contract, (material kind, number) for each kind it asks for."""
 
 
-ARCH_PASSIVES = {EMPTY: frozenset()} | {a: frozenset(arch.passives) for a, arch in enumerate(K.ARCHITECTS)}
+ARCH_PASSIVES: dict[int, frozenset[str]] = {EMPTY: frozenset()} | {a: frozenset(arch.passives) for a, arch in enumerate(K.ARCHITECTS)}
 """Per architect (EMPTY: none yet), its passive perks."""
 
 
@@ -375,7 +376,7 @@ PERK_NEEDS = {a: _needs(K.PERKS[arch.perk][2]) for a, arch in enumerate(K.ARCHIT
 """Per architect, the bits its active perk needs."""
 TURN_PLAN = tuple(
     (mv, -1, PASS_BIT) if mv is PASS else (mv, -1, PERK_BIT) if mv is PERK
-    else (mv, mv.action, _needs(K.ACTIONS[mv.action].parts))
+    else (mv, cast(Place, mv).action, _needs(K.ACTIONS[cast(Place, mv).action].parts))
     for mv in TURN_ORDER
 )
 """A turn's start: each move in notation order, its action space (-1: none)

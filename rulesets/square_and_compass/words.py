@@ -123,16 +123,16 @@ def describe(st: "CompassState", move: Any, seat: int) -> str:
         c = K.CARDS[move.card]
         return f"play the {c.name} ({c.kind}): {c.text}"
     if isinstance(move, Build):
-        c = K.CONTRACTS[move.contract]
+        con = K.CONTRACTS[move.contract]
         pay = st.payment(seat, move.contract, move.normal_first, move.foreman)
         bps = st.blueprints_needed(seat, move.contract)
         if pay is None:
-            return f"complete {c.name} ({c.vp} VP)"
+            return f"complete {con.name} ({con.vp} VP)"
         sust = sum(pay[K.SUST:])
         bonus = sust + (K.SUSTAIN_ALL_BONUS if sust == sum(pay) else 0)
         paid = ", ".join(f"{n} {K.material_name(code)}" for code, n in enumerate(pay) if n)
         bp = f" and {bps} blueprint{'s' if bps > 1 else ''}" if bps else ""
-        return f"complete {c.name} ({K.STYLES[c.style]}): pay {paid}{bp}; score {c.vp} + {bonus} VP"
+        return f"complete {con.name} ({K.STYLES[con.style]}): pay {paid}{bp}; score {con.vp} + {bonus} VP"
     if isinstance(move, Solar):
         return f"turn 1 {K.material_name(move.src)} into 1 {K.material_name(move.dst + K.SUST)}"
     if isinstance(move, Dup):

@@ -7,10 +7,11 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core import seat_name
+from engine.hidden import HIDDEN
 from engine.position import Describer, describe_part, words_list
 from engine.words import plural
 from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, HIDDEN
+from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES
 from rulesets.square_masons.geometry import H, W, cell_name
 
 if TYPE_CHECKING:

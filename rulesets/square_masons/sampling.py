@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import seat_name
-from engine.hidden import HIDDEN, HiddenInformationError
+from engine.hidden import HiddenInformationError, is_hidden
 from engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -66,9 +66,9 @@ def determinize(st: "SquareMasonsState", observer: int | None, rng: Rng) -> "Squ
             b.face_down = pool[at:at + k]
             at += k
     for b in others:
-        if b.pick is HIDDEN:
+        if is_hidden(b.pick):
             b.pick = rng.choice(sorted(set(b.hand)))
-        if b.bid is HIDDEN:
+        if is_hidden(b.bid):
             per_space = b.coins + 1
             k = rng.below(len(out.offer) * per_space + 1)
             b.bid = (0, 0) if k == len(out.offer) * per_space else (k // per_space + 1, k % per_space)

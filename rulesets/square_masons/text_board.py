@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from engine.core import Event
+from engine.hidden import HIDDEN
 from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, HIDDEN
+from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES
 from rulesets.square_masons.geometry import H, W
 
 if TYPE_CHECKING:
@@ -107,6 +108,6 @@ def render_text(state: "SquareMasonsState", seat: int | None, names: Sequence[st
         lines.append(f"Game over: {Event(state.end_reason).render(names)}.")
     else:
         acting = state.to_act()
-        who = ", ".join(name(s) for s in acting)
-        lines.append(f"To act: {who} — {state.prompt(acting[0]) if len(acting) == 1 else 'sealed choices'}.")
+        acting_names = ", ".join(name(s) for s in acting)
+        lines.append(f"To act: {acting_names} — {state.prompt(acting[0]) if len(acting) == 1 else 'sealed choices'}.")
     return "\n".join(lines)

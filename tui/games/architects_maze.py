@@ -55,7 +55,7 @@ def area_mark(area: str, flags: Iterable[str]) -> str:
 class MazeCanvas(TextCanvas):
     """One commission board: set `show(board, flags, clients, marked)`."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES
+    COMPONENT_CLASSES = set(PALETTE_CLASSES)
     DEFAULT_CSS = f"""
     MazeCanvas {{ width: {WIDTH}; height: {HEIGHT}; }}
     """

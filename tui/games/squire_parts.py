@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
@@ -22,7 +23,7 @@ OWN = ("bold", "muted", "cursor", "heading", "warn")
 class Painted(Widget):
     """Rows of styled runs, set by the board with `paint`."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {f"painted--{n}" for n in OWN}
+    COMPONENT_CLASSES = set(PALETTE_CLASSES) | {f"painted--{n}" for n in OWN}
     DEFAULT_CSS = """
     Painted { height: auto; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     Painted > .painted--bold { text-style: bold; }
@@ -46,7 +47,7 @@ class Painted(Widget):
         self.rows = new
         self.refresh(layout=resized)
 
-    def _style(self, name: str):
+    def _style(self, name: str) -> Style | None:
         out = None
         for part in name.split():
             key = part if part in PALETTE_CLASSES else f"painted--{part}"

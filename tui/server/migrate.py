@@ -91,7 +91,7 @@ def repair_entries(store: Store) -> None:
     """Give every save without an entry one, from its players (a room
     made by a process that died between its save and its entry, or an
     index lost); fix the room counter. At start only: it lists the folder."""
-    from engine.saves import SaveError as _SaveError
+    from engine.errors import SaveError as _SaveError
     from engine.session import game_on_disk
 
     top = 0

@@ -15,6 +15,7 @@ but the bar does not offer it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -93,7 +94,7 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
         self.update_keys()
 
-    def _bindings_changed(self, screen: Screen) -> None:
+    def _bindings_changed(self, screen: Screen[Any]) -> None:
         # several changes in one key press cost one look at the bindings
         if not self._pending and self.is_attached and screen is self.screen:
             self._pending = True

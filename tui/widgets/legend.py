@@ -38,7 +38,7 @@ class LegendEntry:
 class Legend(Widget):
     """One line of symbol-and-words; `toggle()` shows every entry."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {"legend--symbol", "legend--more"}
+    COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"legend--symbol", "legend--more"}
     DEFAULT_CSS = """
     Legend { height: auto; width: 1fr; padding: 0 1; }
     """

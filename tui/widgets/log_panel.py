@@ -13,7 +13,7 @@ added before the screen refreshes keeps following.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -49,7 +49,7 @@ def strip_rows(view: Widget, width: int, height: int) -> int:
     return rows if width < STRIP_BELOW and rows >= 2 else 0
 
 
-def place_log(screen: Screen, view: Widget, width: int, height: int) -> None:
+def place_log(screen: Screen[Any], view: Widget, width: int, height: int) -> None:
     """Mark `screen` for the log's place (app.tcss draws it): `-log-strip`
     and `-log-strip-N` for a strip of N rows, neither for the column."""
     rows = strip_rows(view, width, height)
@@ -73,7 +73,7 @@ class LogEntry:
 class LogPanel(ScrollView, can_focus=True):
     """Set `entries` with `show(...)` or `add(...)`; read back by keys."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {"log-panel--last", "log-panel--older", "log-panel--marker"}
+    COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"log-panel--last", "log-panel--older", "log-panel--marker"}
     DEFAULT_CSS = """
     LogPanel { width: 1fr; height: 1fr; min-width: 20; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
     """

@@ -74,7 +74,7 @@ class PlayerInfo:
 class PlayerPanel(Widget):
     """Every player, one block each. Set `players` (and `compact`)."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {
+    COMPONENT_CLASSES = set(PALETTE_CLASSES) | {
         "player-panel--turn",
         "player-panel--score",
         "player-panel--count",

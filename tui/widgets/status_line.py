@@ -22,7 +22,7 @@ REFUSAL_MARK = "✗"
 class StatusLine(Widget):
     """Set with `show(prompt, seat, name)`; `refuse(reason)` until the next `show`."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {"status-line--turn", "status-line--refusal"}
+    COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"status-line--turn", "status-line--refusal"}
     DEFAULT_CSS = """
     StatusLine { height: 1; width: 1fr; padding: 0 1; }
     """

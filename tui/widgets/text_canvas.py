@@ -80,7 +80,8 @@ class TextCanvas(Widget):
         runs = self.draw_runs()
         if runs is not None:
             old_strips, old_keys = self._strips or [], self._keys if self._strips else []
-            strips, keys = [], []
+            strips: list[Strip] = []
+            keys: list[Hashable] = []
             for y, row in enumerate(runs):
                 key = (tuple(row), base, width)
                 if y < len(old_keys) and old_keys[y] == key:  # unchanged: keep its strip
