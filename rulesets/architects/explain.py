@@ -152,6 +152,8 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
     if st.phase == "jump":
         if not isinstance(move, (Jump, Stay)):
             return f"{txt}: first hyper-jump (j>space) or stay"
+        if isinstance(move, Stay):
+            return "staying is not open here"
         return f"{move.to} is not another open space of the same colour"
     if isinstance(move, (Bid, Jump, Stay)):
         return f"{txt} is not possible now: {st.prompt(seat).lower()}"
@@ -181,10 +183,10 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
             return "in the endgame every area stays closed"
         return f"the {card_words(move.card)} cannot toggle the {K.EFFECTS.get(move.effect, move.effect)}"
     if isinstance(move, Pair):
-        a, b = move.cards
-        if K.card_number(a) != K.card_number(b) or a == b:
+        first, second = move.cards
+        if K.card_number(first) != K.card_number(second) or first == second:
             return "a pair is two cards of the same number (and text) in different suits"
-        if K.card_number(a) == 9:
+        if K.card_number(first) == 9:
             return "the 9s have different texts in each suit, so they make no pair"
         if not 0 <= move.target < st.num_players or move.target == seat:
             return "a pair is played on another player"
@@ -192,7 +194,7 @@ def explain(st: "ArchitectsState", seat: int, move: Any) -> str:
             return f"Seat {move.target + 1} is out of play"
         if move.target in st.paired:
             return f"you have already played a pair on Seat {move.target + 1} this turn"
-        text = K.CARD_TEXTS[K.card_number(a)]
+        text = K.CARD_TEXTS[K.card_number(first)]
         if not move.path:
             if st.rules_version < 2:
                 return "under rules version 1 a pair needs a movement its target can make (name it: @2>e3)"

@@ -17,7 +17,7 @@ SHORTLIST = 10
 """How many of the best-looking moves get the (costlier) look at replies."""
 
 
-class _Rows(dict):
+class _Rows(dict[int, list[tuple[Place, int, int, tuple[int, ...]]]]):
     """Per size, every placement in notation order with its side masks and
     points: (move, h mask, v mask, points); made on first use."""
 
@@ -44,7 +44,7 @@ def _place_sides(mv: Place) -> tuple[int, int, tuple[int, ...]]:
     return _place_sides_table()[mv]
 
 
-class _ByEnds(dict):
+class _ByEnds(dict[int, tuple[tuple[int, int, dict[int, tuple[int, int, tuple[int, ...]]]], ...]]):
     """Per size: for h and for v placements, the mask of the points a
     placement may start from (bit y*9+x), the distance (in points) to its
     other end, and each start point's (h mask, v mask, points); made on
@@ -201,7 +201,7 @@ class GreedyBot(Bot):
         scored.sort(key=lambda t: (-t[0], -1.0 if (self.pass_bonus and t[2] == PASS) else t[1]))
         best, best_value = scored[0][2], None
         for gain, _, mv, h, v in scored[:SHORTLIST]:
-            value = gain - best_reply(state, h, v, 1 - seat, _after_comps(areas, mv))
+            value: float = gain - best_reply(state, h, v, 1 - seat, _after_comps(areas, mv))
             if mv == PASS:
                 value += self.pass_bonus
             if self.threat_weight:

@@ -87,8 +87,8 @@ def render_text(st: "CompassState", seat: int | None, names: Sequence[str]) -> s
     for s, p in enumerate(st.players):
         mark = ">" if s in st.to_act() else " "
         if p.architect >= 0:
-            a = K.ARCHITECTS[p.architect]
-            arch = f"{a.name.split()[-1]} {K.STYLE_LETTERS[a.style]}"
+            chosen = K.ARCHITECTS[p.architect]
+            arch = f"{chosen.name.split()[-1]} {K.STYLE_LETTERS[chosen.style]}"
         else:
             arch = "has chosen" if p.choice != -1 else "choosing"
         state = "passed" if p.passed else f"tiles {p.tiles_left}/{p.tiles}"

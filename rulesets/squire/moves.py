@@ -142,9 +142,9 @@ for _key, _map in MAPS.items():
     _p = {text: mv for mv, text in _t.items()}
     for i, c in enumerate(_map.cities):
         _p["".join(c.name.lower().split())] = GO[i]
-    for c in EXHIBITABLE:
-        _p[TYPE_NAMES[c]] = EXHIBIT[c]
-        _p[COLOUR_NAMES[c]] = EXHIBIT[c]
+    for _kind in EXHIBITABLE:
+        _p[TYPE_NAMES[_kind]] = EXHIBIT[_kind]
+        _p[COLOUR_NAMES[_kind]] = EXHIBIT[_kind]
     _t[BOOKS] = "books"  # never legal: parsed so the refusal can say why
     _p["books"] = _p["book"] = BOOKS
     PARSE[_key] = _p
