@@ -3,6 +3,8 @@ Enter to play. Reached with `a` from any game screen, so no move ever needs
 to be typed in notation."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -70,7 +72,7 @@ class MovePicker(ModalScreen[str | None]):
         self.prompt_text = prompt
 
     @classmethod
-    def shared(cls, app: App, moves: list[tuple[str, str]], prompt: str) -> str:
+    def shared(cls, app: App[Any], moves: list[tuple[str, str]], prompt: str) -> str:
         """The app's one move list, loaded with `moves`; its screen name for
         `push_screen`. It is made once and kept (installed): a screen made
         and removed again on every move costs a connection two more whole
@@ -134,7 +136,7 @@ class MovePicker(ModalScreen[str | None]):
 
     def action_page(self, step: int) -> None:
         moves = self.query_one("#moves", OptionList)
-        moves.action_page_down() if step > 0 else moves.action_page_up()
+        moves.action_page_down() if step > 0 else moves.action_page_up()  # type: ignore[no-untyped-call]  # Textual leaves them unannotated
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

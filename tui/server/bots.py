@@ -37,7 +37,8 @@ from functools import partial
 from typing import Callable
 
 from engine.bot_turn import TurnResult
-from tui.server.store import RoomError, Store
+from tui.server.records import RoomError
+from tui.server.store import Store
 
 POLL_SECONDS = 0.05
 """How often the runner looks for rooms whose save changed."""
@@ -69,7 +70,7 @@ def _default_job() -> Job:
     return bot_turn_in_save
 
 
-def _back_to(loop: asyncio.AbstractEventLoop, then: Callable[[Future], None], future: Future) -> None:
+def _back_to(loop: asyncio.AbstractEventLoop, then: Callable[[Future[TurnResult]], None], future: Future[TurnResult]) -> None:
     """A pool task ended (in the pool's own thread): go on in the loop."""
     try:
         loop.call_soon_threadsafe(then, future)
@@ -204,7 +205,7 @@ class BotRunner:
             self._bot_rooms = {r.id for r in rooms} - self.finished
         return self._bot_rooms
 
-    def _done(self, room_id: str, mark: tuple[int, int, int], future: Future) -> None:
+    def _done(self, room_id: str, mark: tuple[int, int, int], future: Future[TurnResult]) -> None:
         self.busy.pop(room_id, None)
         if future.cancelled() or self.pool is None:  # stopped meanwhile: its tasks end with it
             return

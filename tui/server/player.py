@@ -13,7 +13,7 @@ from textual.events import Mount
 
 from tui.app import TSquareApp
 from tui.server.db import open_store
-from tui.server.store import RoomLimits, check_user_name
+from tui.server.records import RoomLimits, check_user_name
 
 GC_THRESHOLDS = (20000, 10, 10)
 """The collector's thresholds in a connection's process. Textual leaves

@@ -38,8 +38,9 @@ import json
 import os
 import re
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Callable, Iterator, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn
 
 from engine.errors import SaveError
 from tui.server.folder import ServerFolder
@@ -64,6 +65,10 @@ from tui.server.records import (  # noqa: F401 (the store's names, importable fr
     seat_label,
     storage_problem,
 )
+
+if TYPE_CHECKING:
+    from engine.record import Player
+    from engine.session import GameSession
 
 
 class Store(LobbyQueries, ServerFolder):
@@ -176,14 +181,14 @@ class Store(LobbyQueries, ServerFolder):
         except OSError as exc:
             self._storage_failed(path, exc)
 
-    def _locked(self, path: Path):
+    def _locked(self, path: Path) -> AbstractContextManager[None]:
         """The lock of record `path` (StorageError if the lock cannot be made)."""
         from contextlib import contextmanager
 
         from engine.lock import SaveLockedError, save_lock
 
         @contextmanager
-        def hold():
+        def hold() -> Iterator[None]:
             try:
                 lock = save_lock(path, timeout=5.0)
                 lock.__enter__()
@@ -532,7 +537,7 @@ class Store(LobbyQueries, ServerFolder):
         (self.rooms_dir / "next").write_text(f"{n}\n")
         self._changed(f"r{n - 1:04d}")
 
-    def open_game(self, room_id: str):
+    def open_game(self, room_id: str) -> GameSession:
         """A session of the room's save (SaveError if it cannot be read)."""
         from engine.session import GameSession
 
@@ -732,7 +737,7 @@ def _errno_of(message: str) -> OSError:
     return OSError()
 
 
-def _player(seat: int, who: str | None):
+def _player(seat: int, who: str | None) -> Player:
     from engine.record import Player
 
     if who is None:

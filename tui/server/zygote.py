@@ -29,6 +29,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 MESSAGE_BYTES = 65536
 """The largest message either side sends."""
@@ -166,7 +167,7 @@ def preload() -> None:
             pass
 
 
-def child(slave: int, request: dict, keep: list[int]) -> None:
+def child(slave: int, request: dict[str, Any], keep: list[int]) -> None:
     """In the forked child: become the PTY's session and run the lobby app; never returns."""
     code = 1
     try:
@@ -209,7 +210,7 @@ def child(slave: int, request: dict, keep: list[int]) -> None:
         os._exit(code)
 
 
-def tell(sock: socket.socket, msg: dict) -> bool:
+def tell(sock: socket.socket, msg: dict[str, Any]) -> bool:
     """Send the server one message; False if it is gone."""
     try:
         sock.send(json.dumps(msg).encode())
@@ -232,8 +233,9 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     if not tell(sock, {"ready": True}):
         return 0
+    watched: list[socket.socket | int] = [sock, wake_r]
     while True:
-        ready, _, _ = select.select([sock, wake_r], [], [], 5.0)
+        ready, _, _ = select.select(watched, [], [], 5.0)
         if wake_r in ready:
             os.read(wake_r, 4096)
         while True:  # reap every ended child and tell the server

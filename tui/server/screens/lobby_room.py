@@ -169,7 +169,7 @@ class RoomScreen(GameScreen):
 
     def damaged(self) -> None:
         """The save can no longer be read: say so (the operator's log gets the details)."""
-        from tui.server.store import DAMAGED
+        from tui.server.records import DAMAGED
 
         store = getattr(self.app, "store", None)
         if store is not None:
