@@ -240,6 +240,12 @@ async def test_mark_last_marks_the_last_tile_placed(tmp_path):
         rows = view.query_one(ActionBoard).render().plain.split("\n")
         marked = [r for r in rows if "◀ last" in r]
         assert len(marked) == 1 and state.format_move(Place(a)) in marked[0]
+        view.mark_last(None, None)  # before any move: nothing to mark, nothing breaks
+        board = view.query_one(ActionBoard)
+        for left, words in [(1, "▮ 1 tile left"), (2, "▮ 2 tiles left")]:  # the head counts the viewer's tiles in words
+            me = board.state.players[board.viewer]
+            me.used = me.tiles - left
+            assert words in board.render().plain.split("\n")[0]
 
 
 # ------------------------------------------------ readable at 80×24

@@ -176,11 +176,11 @@ class GameView(base.GameView, Vertical):
             self._draw_choose()
             self._show_page(focus=False)
 
-    def mark_last(self, seat: int, notation: str) -> None:
+    def mark_last(self, seat: int | None, notation: str | None) -> None:
         """Mark the action space of the last tile placed (`seat` played `notation`)."""
         board = self.query_one(ActionBoard)
         st = self.state
-        if st is None:
+        if st is None or seat is None or notation is None:
             return
         for a in range(len(K.ACTIONS)):
             if st.format_move(Place(a)) == notation:
@@ -330,8 +330,9 @@ class GameView(base.GameView, Vertical):
             faces = [architect_face(a.architect, str(a.architect)) for a in self.legal if isinstance(a, ChooseArchitect)]
             archs.show(faces)
         hand = self.query_one("#sc-choose-hand", CardRow)
-        mine = st.players[self.viewer].contracts if self.viewer is not None and st.phase != "architect" else []
-        hand.show([contract_face(c, str(c), lack_words(st, self.viewer, c)) for c in mine])
+        viewer = self.viewer
+        mine = st.players[viewer].contracts if viewer is not None and st.phase != "architect" else []
+        hand.show([contract_face(c, str(c), lack_words(st, viewer, c)) for c in mine if viewer is not None])
         hand.display = self.query_one("#sc-choose-hand-label").display = self.tall and bool(mine)
         moves = [] if st.phase == "architect" else list(self.legal)
         self.choice_moves = moves

@@ -33,7 +33,7 @@ LAST = "◀ last"
 class ActionBoard(DirectKeys, Widget, can_focus=True):
     """The action spaces, your perk and pass, one a row; a cursor over them."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {"action-board--cursor", "action-board--muted", "action-board--head", "action-board--legal"}
+    COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"action-board--cursor", "action-board--muted", "action-board--head", "action-board--legal"}
     DEFAULT_CSS = """
     ActionBoard { height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: clip; }
     ActionBoard > .action-board--cursor { text-style: bold reverse; }
@@ -133,7 +133,7 @@ class ActionBoard(DirectKeys, Widget, can_focus=True):
             t.append(f"{act.code} {act.name:<20}", name_style)
             if a in st.open_actions():
                 t.append_text(self._tiles(a))
-                if a == self.last_action and self.last_seat in st.board[a]:
+                if a == self.last_action and self.last_seat is not None and self.last_seat in st.board[a]:
                     t.append(" " + LAST, style(player_class(self.last_seat)))
                 pad = max(0, 2 * self.state.num_players + 1 - cell_len(self._tiles(a).plain))
                 rest = width - cell_len(t.plain) - pad
@@ -154,11 +154,6 @@ class ActionBoard(DirectKeys, Widget, can_focus=True):
             t.stylize(style("action-board--cursor"), 0, cell_len(t.plain))
         return t
 
-    def _tiles_left(self) -> str:
-        if self.viewer is None:
-            return "-"
-        return str(self.state.players[self.viewer].tiles_left)
-
     def render(self) -> Text:
         st = self.state
         if st is None:
@@ -167,7 +162,7 @@ class ActionBoard(DirectKeys, Widget, can_focus=True):
         style = self.get_component_rich_style
         head = f"Action board · room: {st.num_players} tiles a space"
         if self.viewer is not None:
-            head += f" · ▮ {plural(self._tiles_left(), 'tile')} left"
+            head += f" · ▮ {plural(st.players[self.viewer].tiles_left, 'tile')} left"
         rows = [Text(fit(head, width), style("action-board--head"))]
         rows += [self._row(i, m, width) for i, m in enumerate(self.items)]
         stalls = ", ".join(resource_word(c) for c in st.res_market if c >= 0)
