@@ -10,7 +10,7 @@ previewed one is not (`why_illegal`), what a move does (`describe_move`).
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from rich.style import Style
 from rich.text import Text
@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 
+from engine.bits import bits_of
 from engine.core import Event
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import DIRECTIONS, PASS, Claim, Pass, Place, Slide, slide_target
@@ -160,7 +161,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
     """The board itself; posts MoveChosen when the player confirms. Players'
     buildings and cells take their seat colour from the theme."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES
+    COMPONENT_CLASSES = set(PALETTE_CLASSES)
 
     DEFAULT_CSS = """
     GridBoard { width: 36; height: 18; }
@@ -263,7 +264,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         self.redraw()
         self.refresh_bindings()
 
-    def mark(self, seat: int, notation: str) -> None:
+    def mark(self, seat: int | None, notation: str | None) -> None:
         """Remember a move just played, to mark it: a placement starts a new
         turn's marks, a slide or claim adds to them."""
         if self.state is None:
@@ -506,15 +507,15 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         side_h, side_v = st.side_owners()  # who built each side that carries a building
         # claimed cells, areas given up, then candidate areas in the claim phase
         for region, owner, mc in st.claims:
-            for cell in g.cells_of(region):
+            for cell in bits_of(region):
                 fill_cell(cell, f"{MONUMENT}{owner + 1}" if cell == mc else f"{owner + 1}", seat_bg[owner])
         for region in self.given_up:
-            for cell in g.cells_of(region):
+            for cell in bits_of(region):
                 fill_cell(cell, "×", GIVEN_UP)
         if st.phase == "claim" and self.claims:
             for n, claim in enumerate(self.claims):
                 chosen = n == self.pick % len(self.claims)
-                for cell in g.cells_of(st.area_of(claim.cell)):
+                for cell in bits_of(st.area_of(claim.cell)):
                     fill_cell(cell, "★" if chosen else "?", OK if chosen else "bold yellow")
         # where the last turn's slides started (under the buildings drawn next)
         for m in self.marks:
@@ -540,8 +541,11 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         on_board = set(st.pieces)
         for m in self.marks:
             piece = m if isinstance(m, Place) else slide_target(m) if isinstance(m, Slide) else None
-            if piece is not None and tuple(piece) in on_board:
-                owner = st.owners[st.pieces.index(tuple(piece))]
+            if piece is None:
+                continue
+            key = cast("tuple[int, int, int, str]", tuple(piece))
+            if key in on_board:
+                owner = st.owners[st.pieces.index(key)]
                 self._draw_piece(put, *piece, seat_bg[owner], start=False)
         return chars, styles, [_runs(chars[r], styles[r]) for r in range(height)]
 
@@ -694,7 +698,7 @@ class GameView(base.GameView, Vertical):
         move = board.current_move() if board.can_act else None
         return move if move is not None and board.why_not(move) is None else None
 
-    def mark_last(self, seat: int, notation: str) -> None:
+    def mark_last(self, seat: int | None, notation: str | None) -> None:
         """A move was just played: mark it (and the rest of its turn) on the
         board, so a bot's slide of your building is seen."""
         self.query_one(GridBoard).mark(seat, notation)

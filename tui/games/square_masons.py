@@ -105,7 +105,7 @@ class ZoneView(DirectKeys, Widget, can_focus=True):
     preview, the die space and the bid) belongs to one seat in one phase of
     one round, and starts over when any of them changes."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {"zone--grid", "zone--ok", "zone--bad"}
+    COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"zone--grid", "zone--ok", "zone--bad"}
     DEFAULT_CSS = """
     ZoneView { width: 21; height: 11; }
     ZoneView.-large { width: 33; height: 16; }
@@ -189,7 +189,7 @@ class ZoneView(DirectKeys, Widget, can_focus=True):
         return "withdraw" if self.space == 0 else f"bid{self.space}-{self.amount}"
 
     # ------------------------------------------------------- the piece preview
-    def shape(self) -> frozenset:
+    def shape(self) -> frozenset[tuple[int, int]]:
         """The piece in hand in the chosen orientation."""
         kind = self.state.hand_kind
         if kind == "stone":
@@ -457,7 +457,7 @@ class GameView(base.GameView, Vertical):
         st = self.state
         if st.phase in ("auction", "draft"):
             return []
-        moves = st.legal(self.viewer)
+        moves: list[Any] = st.legal(self.viewer)
         if st.phase in ("lay", "place_won"):
             return [m for m in moves if type(m) is not Lay]
         return moves
@@ -488,7 +488,7 @@ class GameView(base.GameView, Vertical):
         card = CARD_TYPES.index(self.query_one("#sm-hand", CardRow).faces[index].key)
         return next((m for m in st.legal(self.viewer) if getattr(m, "card", None) == card), None)
 
-    def mark_last(self, seat: int, notation: str) -> None:
+    def mark_last(self, seat: int | None, notation: str | None) -> None:
         """The game screen's report of the last move: underline the piece
         that seat laid last (in your zone or the other zones' panel)."""
         self.last_mover = seat
@@ -764,7 +764,8 @@ class GameView(base.GameView, Vertical):
 
     def structure_ids(self) -> list[str]:
         """The structures still to claim (each town while one is left, the sanctuaries in play)."""
-        return self.state.open_structures()
+        ids: list[str] = self.state.open_structures()
+        return ids
 
     def _show_structures(self) -> None:
         st = self.state

@@ -208,7 +208,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             self.space = free[0] if free else 0
         self._redraw()
 
-    def mark_last(self, seat: int, notation: str) -> None:
+    def mark_last(self, seat: int | None, notation: str | None) -> None:
         """The last move was `seat`'s `notation`: mark its city on the map
         (seat None: no move yet, nothing to mark)."""
         self.last = None if seat is None else (seat, notation)
@@ -677,6 +677,6 @@ class GameView(base.GameView, Vertical):
         """The move Enter would play now, or None."""
         return self.query_one(SquireBoard).enter_move()
 
-    def mark_last(self, seat: int, notation: str) -> None:
+    def mark_last(self, seat: int | None, notation: str | None) -> None:
         """Mark the last move (`seat` played `notation`) on the map."""
         self.query_one(SquireBoard).mark_last(seat, notation)

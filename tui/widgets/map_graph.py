@@ -207,7 +207,7 @@ class _NodeMessage(Message):
 class MapGraph(DirectKeys, TextCanvas, can_focus=True):
     """Nodes and routed edges; a cursor over the nodes."""
 
-    COMPONENT_CLASSES = PALETTE_CLASSES | {
+    COMPONENT_CLASSES = set(PALETTE_CLASSES) | {
         "map-graph--solid", "map-graph--dotted", "map-graph--heavy", "map-graph--double",
         "map-graph--node", "map-graph--cursor", "map-graph--marked", "map-graph--pawn",
     }

@@ -11,8 +11,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import REGISTRY
+from tui.server.records import DAMAGED, PAGE, RoomError, RoomStatus, seat_label
 from tui.server.sections import sections
-from tui.server.store import DAMAGED, PAGE, RoomError, RoomStatus, Store, seat_label
+from tui.server.store import Store
 from tui.widgets.option_list import KeyOptionList
 
 
