@@ -85,3 +85,16 @@ def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys, 
     assert "sliding=no" in words
     before = other.read_bytes()
     assert CliRunner().invoke(app, words[1:]).exit_code == 0 and other.read_bytes() == before
+
+
+def test_every_kept_match_in_docs_is_a_readable_results_file():
+    """docs/matches holds the long matches the docs report, committed as
+    they grow: each must stay a results file its command can go on with."""
+    standings = script("standings")
+    kept = sorted((ROOT / "docs" / "matches").glob("*.results.json"))
+    assert kept, "docs/matches has no results file"
+    for path in kept:
+        cells = [c.strip() for c in standings.row(path).split("|")[1:-1]]
+        games = int(cells[5])
+        assert sum(int(c) for c in cells[6:9]) == games  # wins, others' wins and draws cover every game
+        assert standings.command(path, 200).endswith(f"--results {path.name}")
