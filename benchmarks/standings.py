@@ -18,14 +18,13 @@ new machine from its file alone.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.arena import MatchSpec, summarize, wilson  # noqa: E402
-from engine.match_file import FORMAT, MatchFileError, read_match  # noqa: E402
+from engine.arena import check_spec, summarize, wilson  # noqa: E402
+from engine.match_file import MatchFileError, kept_spec, match_key, read_match  # noqa: E402
 
 HEADER = ("| file | game | levels | budget (first / others) | seed | games | first level's wins "
           "| others' wins | draws | first level's share (95%) |\n|---|---|---|---|---|---|---|---|---|---|")
@@ -33,29 +32,22 @@ HEADER = ("| file | game | levels | budget (first / others) | seed | games | fir
 
 def row(path: Path) -> str:
     """The table row of one results file; MatchFileError if it is not one."""
-    try:
-        doc = json.loads(path.read_text())
-    except (OSError, ValueError) as exc:
-        raise MatchFileError(f"{path}: cannot be read ({exc})") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("match"), dict):
-        raise MatchFileError(f"{path}: not a results file of `tsquare selfplay --results`")
-    m = doc["match"]
-    levels = tuple(m["levels"])
-    spec = MatchSpec(m["game"], levels, 1, m["seed"], m.get("options", {}), m.get("swap", False),
-                     m.get("search_iterations"))
+    spec = kept_spec(path, 1)
     games = read_match(path, spec)
-    result = summarize(spec, len(levels), games, 0.0)
+    result = summarize(spec, len(spec.levels), games, 0.0)
     first = result.slots[0]
     others = sum(s.wins for s in result.slots[1:])
     draws = len(games) - first.wins - others
     lo, hi = wilson(first.wins, len(games)) if games else (0.0, 0.0)
-    it, deep = m.get("search_iterations"), m.get("deep_iterations")
+    it = spec.search_iterations
+    deep = match_key(check_spec(spec))["deep_iterations"]
+
     def budget(level: str) -> object:
         return deep if level == "deep" else it if level == "search" else "-"
 
-    budgets = f"{budget(levels[0])} / {budget(levels[1])}" if it is not None else "by the clock"
+    budgets = f"{budget(spec.levels[0])} / {budget(spec.levels[1])}" if it is not None else "by the clock"
     share = f"{first.win_rate:.1%} ({lo:.1%}-{hi:.1%})" if games else "-"
-    return (f"| {path.name} | {m['game']} | {' vs '.join(levels)} | {budgets} | {m['seed']} | {len(games)} "
+    return (f"| {path.name} | {spec.game} | {' vs '.join(spec.levels)} | {budgets} | {spec.seed} | {len(games)} "
             f"| {first.wins} | {others} | {draws} | {share} |")
 
 
@@ -64,21 +56,20 @@ def command(path: Path, games: int) -> str:
     in `path` (up to `games` games), to run from its folder."""
     from engine.registry import REGISTRY
 
-    doc = json.loads(path.read_text())
-    m = doc["match"]
-    defaults = REGISTRY.get(m["game"]).default_options()
-    words = ["tsquare selfplay", m["game"]]
-    words += [f"--bot {i + 1}={level}" for i, level in enumerate(m["levels"])]
-    words.append(f"--players {len(m['levels'])}")
-    for name, value in sorted(m.get("options", {}).items()):
+    spec = kept_spec(path, games)
+    defaults = REGISTRY.get(spec.game).default_options()
+    words = ["tsquare selfplay", spec.game]
+    words += [f"--bot {i + 1}={level}" for i, level in enumerate(spec.levels)]
+    words.append(f"--players {len(spec.levels)}")
+    for name, value in sorted(spec.options.items()):
         if defaults.get(name) != value:
             shown = ("yes" if value else "no") if isinstance(value, bool) else value
             words.append(f"-O {name}={shown}")
-    if m.get("swap"):
+    if spec.rotate:
         words.append("--swap")
-    words.append(f"--games {games} --seed {m['seed']}")
-    if m.get("search_iterations") is not None:
-        words.append(f"--iterations {m['search_iterations']}")
+    words.append(f"--games {games} --seed {spec.seed}")
+    if spec.search_iterations is not None:
+        words.append(f"--iterations {spec.search_iterations}")
     words.append(f"--jobs 1 --json --results {path.name}")
     return " ".join(words)
 

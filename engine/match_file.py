@@ -137,6 +137,19 @@ def kept_seed(path: Path) -> int | None:
     return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
 
 
+def kept_spec(path: Path, games: int) -> MatchSpec:
+    """The match kept in `path`, as the spec that plays it to `games` games
+    (MatchFileError, one line, when `path` is not a readable results file)."""
+    doc = _document(path)
+    m = doc.get("match")
+    try:
+        assert isinstance(m, dict)
+        return MatchSpec(str(m["game"]), tuple(str(x) for x in m["levels"]), games, int(m["seed"]),
+                         dict(m.get("options") or {}), bool(m.get("swap", True)), m.get("search_iterations"))
+    except (AssertionError, KeyError, TypeError, ValueError):
+        raise MatchFileError(f"{path}: its match is not described (game, levels, seed)") from None
+
+
 def _document(path: Path) -> dict[str, Any]:
     """The results file at `path`, parsed strictly; MatchFileError (one
     line) when it cannot be read or is not a results file."""

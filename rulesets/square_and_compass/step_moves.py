@@ -10,7 +10,7 @@ nothing is cached between moves.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import EMPTY
@@ -374,10 +374,18 @@ PERK_TESTS = tuple((STEP_BIT[base], PART_POSSIBLE[base]) for base in TURN_BASES 
 """The step tests asked only when the perk starts with the step (solar, glass)."""
 PERK_NEEDS = {a: _needs(K.PERKS[arch.perk][2]) for a, arch in enumerate(K.ARCHITECTS)} | {EMPTY: 0}
 """Per architect, the bits its active perk needs."""
-TURN_PLAN = tuple(
-    (mv, -1, PASS_BIT) if mv is PASS else (mv, -1, PERK_BIT) if mv is PERK
-    else (mv, cast(Place, mv).action, _needs(K.ACTIONS[cast(Place, mv).action].parts))
-    for mv in TURN_ORDER
-)
+
+
+def _plan_row(mv: object) -> tuple[object, int, int]:
+    """A turn's start move, its action space (-1: none) and the bits it needs."""
+    if mv is PASS:
+        return mv, -1, PASS_BIT
+    if mv is PERK:
+        return mv, -1, PERK_BIT
+    assert isinstance(mv, Place)
+    return mv, mv.action, _needs(K.ACTIONS[mv.action].parts)
+
+
+TURN_PLAN = tuple(_plan_row(mv) for mv in TURN_ORDER)
 """A turn's start: each move in notation order, its action space (-1: none)
 and the bits it needs."""

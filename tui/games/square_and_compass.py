@@ -331,8 +331,10 @@ class GameView(base.GameView, Vertical):
             archs.show(faces)
         hand = self.query_one("#sc-choose-hand", CardRow)
         viewer = self.viewer
-        mine = st.players[viewer].contracts if viewer is not None and st.phase != "architect" else []
-        hand.show([contract_face(c, str(c), lack_words(st, viewer, c)) for c in mine if viewer is not None])
+        mine = []  # the viewer's contracts, each with what it lacks
+        if viewer is not None and st.phase != "architect":
+            mine = [contract_face(c, str(c), lack_words(st, viewer, c)) for c in st.players[viewer].contracts]
+        hand.show(mine)
         hand.display = self.query_one("#sc-choose-hand-label").display = self.tall and bool(mine)
         moves = [] if st.phase == "architect" else list(self.legal)
         self.choice_moves = moves
