@@ -188,3 +188,17 @@ def test_the_print_follows_the_bots_and_the_match_and_is_none_by_the_clock():
     assert behaviour_print(spec) != behaviour_print(check_spec(MatchSpec(SPEC.game, SPEC.levels, 6, seed=12)))
     assert behaviour_print(spec) != behaviour_print(check_spec(MatchSpec(SPEC.game, ("planner", "random"), 6, seed=11)))
     assert behaviour_print(check_spec(MatchSpec(SPEC.game, ("search", "random"), 6, seed=11))) is None
+
+
+def test_kept_spec_gives_back_the_match_and_names_a_file_without_one(tmp_path):
+    from engine.match_file import kept_spec
+
+    path = tmp_path / "m.json"
+    run_kept(MatchSpec(SPEC.game, SPEC.levels, 2, SPEC.seed, rotate=False), path)
+    spec = kept_spec(path, 9)
+    assert (spec.game, spec.levels, spec.games, spec.seed, spec.rotate) == (SPEC.game, SPEC.levels, 9, SPEC.seed, False)
+    assert [r.index for r in read_match(path, spec)] == [0, 1]  # the file accepts the spec it gave
+    bare = tmp_path / "bare.json"
+    bare.write_text('{"format": "tsquare-match", "match": {"game": "grid-square"}, "games": []}')
+    with pytest.raises(MatchFileError, match="bare.json: its match is not described"):
+        kept_spec(bare, 1)
