@@ -73,6 +73,8 @@ class Node:
     ranked: list[Hashable] | None = None
     """The moves from here in the order they are let in (progressive
     widening): the prior bot's choice first, then a seeded shuffle."""
+    rank: dict[Hashable, int] | None = None
+    """Each move of `ranked` -> its place there."""
 
 
 @dataclass(frozen=True)
@@ -436,7 +438,8 @@ class SearchBot(Bot):
                 state.apply_trusted(seat, untried)
                 path.append(child)
                 break
-            node = self._select(kids, self.prior_move if node is root else None)
+            node = self._select(kids, children.get(self.prior_move) if node is root and self.prior_move is not None
+                                else None)
             state.apply_trusted(seat, node.move)
             path.append(node)
             depth += 1
@@ -463,21 +466,24 @@ class SearchBot(Bot):
             if first is None and self.prior is not None and 0 < depth <= PRIOR_DEPTH:
                 first = self.prior.choose(state, seat)
             node.ranked = self._ranking(moves, first, self.include if node.move is None else None, self.rng)
+            node.rank = {m: i for i, m in enumerate(node.ranked)}
+        ranked = node.ranked
         allowed = 1 + int(self.widening * math.sqrt(node.visits))
-        if allowed >= len(moves) and len(node.ranked) >= len(moves):
+        if allowed >= len(moves) and len(ranked) >= len(moves):
             return moves
-        legal = set(moves)
-        out = []
-        for m in node.ranked:
-            if m in legal:
-                out.append(m)
-                if len(out) == allowed:
-                    break
+        if node.parent is None:  # the root: the same moves every iteration, all of them ranked
+            return ranked[:allowed]
+        rank = node.rank
+        assert rank is not None
+        places = [i for i in map(rank.get, moves) if i is not None]
+        places.sort()
+        out = [ranked[i] for i in places[:allowed]]
         if len(out) < allowed:  # moves this sample has that the ranking has not met yet
-            known = set(node.ranked)
-            extra = [m for m in moves if m not in known]
-            node.ranked.extend(extra)
-            out += extra[:allowed - len(out)]
+            new = [m for m in moves if m not in rank]
+            for m in new:
+                rank[m] = len(ranked)
+                ranked.append(m)
+            out += new[:allowed - len(out)]
         return out
 
     @staticmethod
@@ -494,18 +500,20 @@ class SearchBot(Bot):
             rest.insert(1 if first in rest else 0, include)
         return rest
 
-    def _select(self, kids: list[Node], favoured: Hashable | None = None) -> Node:
+    def _select(self, kids: list[Node], favoured: Node | None = None) -> Node:
         """The child of highest UCB score among `kids` (the moves available
-        now, in their order: the first of equal scores wins)."""
-        best = None
+        now, in their order: the first of equal scores wins); `favoured` (the
+        prior bot's move at the root) explores `boost` times harder."""
+        best = kids[0]
         best_score = -math.inf
         c = self.exploration
+        sqrt, log = math.sqrt, math.log
         for child in kids:
-            k = c * self.boost if favoured is not None and child.move == favoured else c
-            score = child.reward / child.visits + k * math.sqrt(math.log(max(1, child.available)) / child.visits)
+            visits = child.visits
+            k = c * self.boost if child is favoured else c
+            score = child.reward / visits + k * sqrt(log(max(1, child.available)) / visits)
             if score > best_score:
                 best, best_score = child, score
-        assert best is not None
         return best
 
     def _rollout(self, state: GameState) -> list[float]:

@@ -82,6 +82,32 @@ def test_widening_keeps_the_search_on_a_few_moves_led_by_the_prior():
     assert stats[0].move == bot.prior_move
 
 
+def test_below_the_root_widening_lets_in_the_ranking_s_first_legal_moves_then_new_ones():
+    from engine.bots.search import Node
+
+    bot = SearchBot(3, budget=Budget(iterations=1))
+    root = Node(None, None)
+    node = Node("a", 0, parent=root)
+    node.visits = 3  # 1 + ⌊√3⌋ = 2 moves let in
+    ranked = bot._widened(node, None, 1, ["m1", "m2", "m3", "m4"], depth=2)
+    assert node.ranked is not None and sorted(node.ranked) == ["m1", "m2", "m3", "m4"]
+    assert ranked == node.ranked[:2]
+    first, second, third, fourth = node.ranked
+    # a sample without the ranking's first move: the next legal ones, in the ranking's order
+    assert bot._widened(node, None, 1, [fourth, third, second], depth=2) == [second, third]
+    assert node.ranked == [first, second, third, fourth]
+    # a sample with moves never met: they come after the known legal ones, and join the ranking
+    assert bot._widened(node, None, 1, ["new1", fourth, "new2"], depth=2) == [fourth, "new1"]
+    assert node.ranked == [first, second, third, fourth, "new1", "new2"]
+    # enough known legal moves: nothing new joins
+    assert bot._widened(node, None, 1, [third, "new3", first], depth=2) == [first, third]
+    assert "new3" not in node.ranked
+    # the root's moves are the same every iteration: its ranking's head
+    root.visits = 8  # 1 + ⌊√8⌋ = 3
+    head = bot._widened(root, None, 0, ["r1", "r2", "r3", "r4", "r5"], depth=0)
+    assert head == root.ranked[:3] and len(root.ranked) == 5
+
+
 def test_a_fixed_budget_gives_deep_its_factor_in_two_trees_then_gives_back_its_own():
     from engine.bots import search
 
