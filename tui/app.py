@@ -12,6 +12,13 @@ from textual.geometry import Size
 from tui.too_small import fitted, frame_text, small_frame, too_small
 
 
+def settle_heap() -> None:
+    """Keep what is alive now (modules, the app, a loaded game) out of the
+    collector's sweeps: it lives as long as the app, and a full sweep over
+    it paused a key press for 40-90 ms (the app gives it back at unmount)."""
+    gc.freeze()
+
+
 class TSquareApp(App[None]):
     """T-Square's TUI. With `game` it opens that save; with `replay`, the
     replay viewer; otherwise the main menu."""
@@ -127,19 +134,19 @@ class TSquareApp(App[None]):
 
         return crash_line(error, report)
 
-    def settle_heap(self) -> None:
-        """Keep what is alive now (modules, the app, a loaded game) out of
-        the collector's sweeps: it lives as long as the app, and a full
-        sweep over it paused a key press for 40-90 ms."""
-        gc.freeze()
-
     def on_unmount(self) -> None:
         gc.unfreeze()  # the app is done: its objects go back to the collector
 
     def on_mount(self) -> None:
+        self.open_start()
+
+    def open_start(self) -> None:
+        """The screens the app opens on: the main menu, then the game or
+        replay named on the command line (the SSH player's app opens its
+        lobby instead)."""
         from tui.screens.menu import MainMenu
 
-        self.call_after_refresh(self.settle_heap)
+        self.call_after_refresh(settle_heap)
         self.push_screen(MainMenu())
         if self.start_game is not None:
             self.open_game(self.start_game)

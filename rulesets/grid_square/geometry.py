@@ -13,8 +13,6 @@ mask. Sides carry buildings:
 """
 from __future__ import annotations
 
-from engine.bits import bits_of as cells_of  # noqa: F401  (re-exported: cells of a mask)
-
 SIZE = 8
 ALL_CELLS = (1 << 64) - 1
 COL0 = sum(1 << (y * 8) for y in range(8))

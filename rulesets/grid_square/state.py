@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from itertools import chain, compress
 from typing import Any, Sequence
 
+from engine.bits import bits_of as cells_of
 from engine.bits import lowest_bit
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_ref
 from engine.words import a_or_an, plural
@@ -30,7 +31,7 @@ STOCK = {3: 4, 2: 8, 1: 12}
 MONUMENTS = 6
 """Monuments each player starts with."""
 
-class _AllPlaces(dict):
+class _AllPlaces(dict[int, list[tuple[Place, int, int]]]):
     """Every placement, in notation order, per size: (move, h mask, v mask);
     each size made on first use (the bots' look-ahead; `show` never asks)."""
 
@@ -114,7 +115,7 @@ _DIR_INDEX = {d: i for i, d in enumerate("ensw")}
 """Each direction's place in `_piece_tables`."""
 
 
-class _MoveEvents(dict):
+class _MoveEvents(dict[tuple[int, Any], Event]):
     """(seat, place or slide) -> its event, made on first use: events are
     immutable, and the same few hundred recur in every game."""
 
@@ -226,7 +227,8 @@ class GridSquareState(GameState):
         """Every legal placement for `seat` (ignores whose turn it is)."""
         # the set bits, lowest first, as a bytes of 0/1 selecting table rows
         picks = bin(self._placeable(seat))[:1:-1].encode().translate(_BITS_TO_BYTES)
-        return list(compress(_PLACE_TABLE or _place_table(), picks))
+        found: list[Place] = list(compress(_PLACE_TABLE or _place_table(), picks))  # type: ignore[arg-type]  # picks select only filled rows
+        return found
 
     def can_place(self, seat: int) -> bool:
         """True when `seat` has some legal placement."""
@@ -609,7 +611,7 @@ class GridSquareState(GameState):
             "stock": [{g.SIZE_NAMES[k]: s[k] for k in (3, 2, 1)} for s in self.stock],
             "monuments": list(self.monuments),
             "claims": [
-                {"owner": o + 1, "monument": g.cell_name(c), "cells": [g.cell_name(i) for i in g.cells_of(r)]}
+                {"owner": o + 1, "monument": g.cell_name(c), "cells": [g.cell_name(i) for i in cells_of(r)]}
                 for r, o, c in self.claims
             ],
             "to_act": self.seat + 1,
@@ -661,7 +663,7 @@ class GridSquareState(GameState):
         return None
 
 
-class _Ranks(dict):
+class _Ranks(dict[tuple[int, int, int, str], int]):
     """Every building position, ranked as its notation sorts (L < M < S,
     then point, orient); filled at the first look-up (a one-shot command
     such as `show` may never slide)."""
@@ -707,7 +709,7 @@ def _wall_bit(pair_h: int, pair_v: int) -> int:
     return 0
 
 
-class _Rays(dict):
+class _Rays(dict[tuple[int, int, int, str], tuple[tuple[int, list[Slide], tuple[int, ...]], ...]]):
     """Per building position, its directions that have a step (e, n, s, w):
     (what stops the first step, the Slides, what stops each later step);
     filled on first use."""
@@ -752,7 +754,12 @@ def _steps(piece: tuple[int, int, int, str], direction: str) -> list[tuple[int, 
     return out
 
 
-def _raw_steps(size: int, a: int, b: int, da: int, db: int, last: int) -> list:
+_RawStep = tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]
+"""One step of a slide (`_raw_steps`): the parallel sides landed on, the
+perpendicular sides crossed, the pair that walls the line across."""
+
+
+def _raw_steps(size: int, a: int, b: int, da: int, db: int, last: int) -> list[_RawStep]:
     """The steps of a slide of a piece lying along axis a (from point (a, b),
     `size` long), in its own coordinates: per step, the parallel sides it
     would land on, the perpendicular sides it would cross, and the pair of
@@ -762,7 +769,7 @@ def _raw_steps(size: int, a: int, b: int, da: int, db: int, last: int) -> list:
     wall (both perpendicular sides at a point built); across, it stops where
     its new line is built or a perpendicular building crosses the swept cells.
     Perpendicular buildings that only touch its ends do not stop it."""
-    steps = []
+    steps: list[_RawStep] = []
     dist = 0
     while True:
         if da:

@@ -24,11 +24,12 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 from textual.worker import Worker, WorkerState
 
-from engine.core import GameState, with_names
+from engine.core import Bot, GameState, with_names
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
+from tui.app import settle_heap
 from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
 from tui.games.protocol import GameView
@@ -92,9 +93,9 @@ def log_entries(record: GameRecord, viewer: int | None, upto: int | None = None)
     ]
 
 
-def tell_last(view: Widget, last: LastMove | None, viewer: int | None) -> None:
+def tell_last(view: GameView, last: LastMove | None, viewer: int | None) -> None:
     """Tell the view the last move, as `viewer` may see it (`mark_last`)."""
-    cast(GameView, view).mark_last(None if last is None else last.seat, None if last is None else last.notation_for(viewer))
+    view.mark_last(None if last is None else last.seat, None if last is None else last.notation_for(viewer))
 
 
 def record_last_move(record: GameRecord) -> LastMove | None:
@@ -236,7 +237,7 @@ class GameScreen(Screen[None]):
             self.last = None
         self._rebuild_log()
         self.advance()
-        self.call_after_refresh(self.app.settle_heap)  # the game just loaded stays for a while
+        self.call_after_refresh(settle_heap)  # the game just loaded stays for a while
 
     @property
     def record(self) -> GameRecord:
@@ -244,8 +245,14 @@ class GameScreen(Screen[None]):
         return self.session.record
 
     @property
-    def view_widget(self):  # the game's GameView
+    def view_widget(self) -> Widget:
+        """The game's board view, as a widget (focus, layout)."""
         return self.query_one("#view")
+
+    @property
+    def game_view(self) -> GameView:
+        """The same board view, by its contract with the screens."""
+        return cast(GameView, self.query_one("#view"))
 
     @property
     def log_widget(self) -> LogPanel:
@@ -309,7 +316,7 @@ class GameScreen(Screen[None]):
     def _draw(self, can_act: bool) -> None:
         state = self.record.state
         shown = state.view(self.viewer) if self.record.ruleset.hidden_information else state
-        view = self.view_widget
+        view = self.game_view
         view.show(shown, self.viewer, self.record.names, can_act)
         if self.told != (self.last, self.viewer):  # after a move, on resume, after a pass or an undo
             self.told = (self.last, self.viewer)
@@ -418,7 +425,7 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     @staticmethod
-    def _think(bot, view, seat: int, generation: int, delay: float) -> BotAnswer:
+    def _think(bot: Bot, view: GameState, seat: int, generation: int, delay: float) -> BotAnswer:
         """In a worker thread: choose and pace; the answer is the worker's
         result, played once the worker has finished (`on_worker_state_changed`),
         so the next bot's worker never cancels one still running."""
@@ -744,7 +751,7 @@ class GameScreen(Screen[None]):
             ("q", "quit to the menu (the game is saved after every move)"),
         ]
         keys = keys_table("Keys on the game screen", rows)
-        return keys + "\n" + cast(GameView, self.view_widget).KEYS_HELP
+        return keys + "\n" + self.game_view.KEYS_HELP
 
     def action_help(self) -> None:
         from tui.screens.rules import RulesScreen

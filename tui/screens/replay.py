@@ -125,8 +125,8 @@ class ReplayScreen(Screen[None]):
     def _draw(self) -> None:
         rec = self.record
         shown = self.state.view(None) if rec.ruleset.hidden_information else self.state
-        view = self.query_one("#view")
-        cast(GameView, view).show(shown, None, rec.names, False)
+        view = cast(GameView, self.query_one("#view"))
+        view.show(shown, None, rec.names, False)
         tell_last(view, self.last, None)
         self.query_one("#status", Static).update(
             Text(f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump"

@@ -9,8 +9,6 @@ import signal
 import sys
 from pathlib import Path
 
-from textual.events import Mount
-
 from tui.app import TSquareApp
 from tui.server.db import open_store
 from tui.server.records import RoomLimits, check_user_name
@@ -55,8 +53,8 @@ class LobbyApp(TSquareApp):
 
         return remote_crash_line(report)
 
-    def on_mount(self, event: Mount) -> None:
-        event.prevent_default()  # not the main menu of local play
+    def open_start(self) -> None:
+        """The lobby, not the main menu of local play."""
         from tui.server.screens.lobby import LobbyScreen
 
         self.push_screen(LobbyScreen(self.store, self.user))
