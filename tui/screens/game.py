@@ -229,8 +229,12 @@ class GameScreen(Screen[None]):
         """The log as a strip under the board or a column beside it (`place_log`)."""
         place_log(self, self.query_one("#view"), width, height)
 
+    def tick_seconds(self) -> float:
+        """The screen's clock here (`TICK_SECONDS`; a server's room may tick slower)."""
+        return self.TICK_SECONDS
+
     def on_mount(self) -> None:
-        self.set_interval(self.TICK_SECONDS, self._tick)
+        self.set_interval(self.tick_seconds(), self._tick)
         try:
             self.last = record_last_move(self.record)
         except (MoveError, SaveError):  # a save that loaded replays, so not expected; never a crash

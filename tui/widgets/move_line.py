@@ -14,6 +14,7 @@ right behind Enter wait for the move to be played.
 from __future__ import annotations
 
 from textual import events
+from textual.message import Message
 from textual.widgets import Input
 
 OPENER = ":"
@@ -27,6 +28,9 @@ class MoveLine(Input):
     before it: the line posts `Submitted` and holds every key that reaches
     it until the screen has answered (`release`), so a `:` typed right
     behind Enter opens the next line instead of joining this one."""
+
+    class Refused(Message):
+        """The line refused what was typed or pasted (its `max_length`)."""
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
@@ -61,6 +65,11 @@ class MoveLine(Input):
         held, self.held = self.held or [], None
         for key in held:
             self.app.post_message(events.Key(key.key, key.character))
+
+    def restricted(self) -> None:
+        """A key or a paste refused: the bell, and the screen is told why."""
+        self.app.bell()
+        self.post_message(self.Refused())
 
     def allow_focus(self) -> bool:
         return self.is_open and super().allow_focus()

@@ -14,6 +14,7 @@ from engine.errors import SaveError
 from engine.saves import load
 from engine.session import GameSession, stat_key
 from tui.screens.game import GameScreen
+from tui.widgets.move_line import MoveLine
 
 MOVE_MAX = 80
 """The longest text the move line takes (a paste is cut there)."""
@@ -39,13 +40,13 @@ class RoomScreen(GameScreen):
     DISK_CHECK_TICKS = 1
     """Others' moves are the game here: looked for at every tick."""
 
-    @property
-    def TICK_SECONDS(self) -> float:  # noqa: N802 (GameScreen's class setting, decided per app here)
+    def tick_seconds(self) -> float:
         """The clock (a room's bots think on the server: no spinner here): the
         local one, or once a second where the server pushes each change
         (`LobbyApp.pushed`), so fifty idle connections cost the server
         little between moves."""
-        return 1.0 if getattr(self.app, "pushed", False) else GameScreen.TICK_SECONDS
+        return 1.0 if getattr(self.app, "pushed", False) else self.TICK_SECONDS
+
     LEAVES_TO = "lobby"
     RELOADED = ""
     """Another person's move is the normal course of a room: nothing to say."""
@@ -82,7 +83,6 @@ class RoomScreen(GameScreen):
         super().on_mount()
         box = self.query_one("#move-input", Input)
         box.max_length = MOVE_MAX
-        box.restricted = self.too_long  # the line's own hook when it refuses text
 
     def on_unmount(self) -> None:
         release, self.release = self.release, None
@@ -94,9 +94,8 @@ class RoomScreen(GameScreen):
         name a file of the server's (a remote player never sees its paths)."""
         super().show_message(without_paths(text, self.path, self.room_id))
 
-    def too_long(self) -> None:
-        """Say why the move line refused what was typed or pasted."""
-        self.app.bell()
+    def on_move_line_refused(self, event: MoveLine.Refused) -> None:
+        """Say why the move line refused what was typed or pasted (its bell rang)."""
         self.show_message(f"Not taken: a move is at most {MOVE_MAX} characters (a paste too long is dropped).")
 
     # ------------------------------------------------------------- flow
