@@ -104,7 +104,9 @@ class _OnDemandTyper(typer.Typer):
         self.on_demand: dict[str, typer.Typer] = {}
         """Every command's one-command app by name, in the order declared (the order --help lists)."""
 
-    def command(self, name: Optional[str] = None, **settings: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def command(  # type: ignore[override]  # Typer's keywords, passed on as they come
+        self, name: Optional[str] = None, **settings: Any
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Declare a command, as Typer's own decorator does, to be built when used."""
 
         def declare(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -1072,11 +1074,13 @@ def main() -> None:
     """Console entry point: runs the app, turning crashes into one line, exit 1."""
     # Click's exception base (typer vendors Click in newer versions)
     ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    assert issubclass(ClickException, Exception)
     try:
         code = app(standalone_mode=False)
-    except ClickException as exc:  # usage errors: one line, not Click's usage block
+    except ClickException as caught:  # usage errors: one line, not Click's usage block
         from engine.text import shown
 
+        exc: Any = caught  # Click's own class, found above: format_message, ctx, exit_code
         message = shown(" ".join(exc.format_message().split()), ERROR_CELLS)
         ctx = getattr(exc, "ctx", None)
         hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""

@@ -356,7 +356,7 @@ async def test_play_keys_are_off_when_the_viewer_cannot_act():
         before = board.cursor
         await pilot.press("right", "b")
         assert board.cursor == before and not app.posted  # the keys go on to the screen (a replay steps)
-        assert not board.check_action("choose", ()) and board.check_action("toggle", ())
+        assert not board.check_action("choose", ()) and board.check_action("next_panel", ())
 
 
 async def test_a_big_hand_keeps_every_cards_text_and_scrolls_by_keys():

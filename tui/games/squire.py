@@ -124,7 +124,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         Binding("b", "trade(True)", "Buy"),
         Binding("s", "trade(False)", "Sell"),
         Binding("d", "done", "Done"),
-        Binding("tab", "toggle", "Views"),  # map, cards, players in turn (the key bar is full)
+        Binding("tab", "next_panel", "Views"),  # map, cards, players in turn (the key bar is full)
         Binding("L", "legend", "Legend", show=False),
     ]
 
@@ -146,7 +146,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         """What is shown: the map, your cards or all players."""
         self.note = ""
         """Why the last key was refused (shown until the next key)."""
-        self.last: tuple[int, str] | None = None
+        self.last: tuple[int, str | None] | None = None
         """The last move made: (seat, notation)."""
         self._map_key: tuple[str, int] = ("", 0)
         """The map the graph was given, and the player count its rooms were kept for."""
@@ -193,17 +193,17 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         self.pick = self._default_pick()
         self.note = ""
         pos = state.players[viewer].pos if viewer is not None else -1
-        travelling = (
-            self.target is not None and can_act and state.phase == "move" and pos != self.target
-            and state.route(viewer, self.target)
-        )
-        if travelling:
-            self.cursor = self.target  # Enter goes on along the route
+        target = self.target
+        if (
+            target is not None and viewer is not None and can_act and state.phase == "move" and pos != target
+            and state.route(viewer, target)
+        ):
+            self.cursor = target  # Enter goes on along the route
         else:
             self.target = None
             if pos >= 0:
                 self.cursor = pos
-        if can_act and state.phase == "gallery":
+        if can_act and viewer is not None and state.phase == "gallery":
             free = [i for i in range(12) if state.players[viewer].gallery[i] == EMPTY]
             self.space = free[0] if free else 0
         self._redraw()
@@ -323,11 +323,11 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             else:
                 self._refuse(mv)
         elif st.phase == "gallery":
-            mv = Space(self.space)
-            if mv in legal:
-                self._post(mv)
+            space = Space(self.space)
+            if space in legal:
+                self._post(space)
             else:
-                self._refuse(mv)
+                self._refuse(space)
         else:
             items = self.choices()
             if items:
@@ -362,7 +362,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         else:
             self._refuse(DONE)
 
-    def action_toggle(self) -> None:
+    def action_next_panel(self) -> None:
         self.panel = PANELS[(PANELS.index(self.panel) + 1) % len(PANELS)]
         self._redraw()
 

@@ -2,6 +2,8 @@
 first), open rooms to join, games to watch, and making a new room."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,10 +13,15 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import REGISTRY
-from tui.server.records import DAMAGED, PAGE, RoomError, RoomStatus, seat_label
+from tui.server.records import DAMAGED, PAGE, Room, RoomError, RoomStatus, seat_label
 from tui.server.sections import sections
 from tui.server.store import Store
 from tui.widgets.option_list import KeyOptionList
+
+if TYPE_CHECKING:
+    from engine.catalogue import CatalogueEntry
+    from engine.core import Ruleset
+    from tui.screens.setup import SetupForm
 
 
 def room_notes(store: object, room_ids: list[str]) -> dict[str, str]:
@@ -75,7 +82,7 @@ class LobbyScreen(Screen[None]):
         self.page = 0
         """Which page of the open rooms and of the newest games is shown."""
         self.pages = 1
-        self.listed: list = []
+        self.listed: list[Room] = []
         """The rooms listed (read again only when the index's change mark moves)."""
         self.mark: object = ()
         """The index's change mark at the last listing."""
@@ -291,7 +298,7 @@ class NewRoomScreen(Screen[str | None]):
         self.dismiss(None)
 
 
-def room_form(ruleset, user: str = "you", terms: bool = False):
+def room_form(ruleset: Ruleset, user: str = "you", terms: bool = False) -> SetupForm:
     """The local setup form without name rows (in a room, people's names
     are their user names and bots get theirs from their seat); seat 1 is
     the maker's, shown by name and not changed. `terms`: with the rated and
@@ -352,7 +359,7 @@ class RoomSetupScreen(Screen[str | None]):
 
         form = self.query_one(SetupForm)
         c = form.choices
-        seats: list[str | None] = [self.user] + [k if k.startswith("bot:") else None for k in c.kinds[1:]]
+        seats: list[str | None] = [self.user, *(k if k.startswith("bot:") else None for k in c.kinds[1:])]
         terms = {"terms": form.terms()} if hasattr(form, "terms") else {}
         try:
             room = self.store.create_room(self.ruleset.id, seats, c.options, parse_seed(c.seed),
@@ -366,7 +373,7 @@ class RoomSetupScreen(Screen[str | None]):
         self.dismiss(None)
 
 
-def _players(entry) -> str:
+def _players(entry: CatalogueEntry) -> str:
     """'2' or '2–4': how many may play a game."""
     lo, hi = entry.min_players, entry.max_players
     return f"{lo}" if lo == hi else f"{lo}–{hi}"
