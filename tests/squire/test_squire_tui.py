@@ -167,7 +167,7 @@ async def test_board_uses_the_width_it_is_given():
         board = app.query_one(SquireBoard)
         assert board.size.width == 110
         graph = board.graph
-        drawing = graph.layout(graph.size.width, graph.size.height)
+        drawing = graph.drawing(graph.size.width, graph.size.height)
         assert max(r.x + r.w for r in drawing.placed.values()) > 80
 
 
@@ -329,7 +329,7 @@ def test_the_pacific_crossing_goes_off_the_edges_not_across_the_map():
     graph = MapGraph()
     graph.set_graph(map_nodes(st), map_edges("world"))
     for width, height in ((59, 11), (59, 13), (72, 30), (110, 20)):
-        drawing = graph.layout(width, height)
+        drawing = graph.drawing(width, height)
         assert not drawing.unrouted
         sea = {cell for cell, (style, _) in drawing.lines.items() if style == "dotted"}
         assert any(x == 0 for x, _ in sea), (width, height)  # in from the left edge to San Francisco
@@ -427,7 +427,7 @@ async def test_roads_keep_their_shape_at_every_ply():
             board.set_state(st.view(0), 0, record.names, can)
             board.cursor = (plies * 7) % 15  # the journey to some far city, numbered on the map
             board.mark_last(seat, record.moves[-1][1])
-            drawing = graph.layout(*size)
+            drawing = graph.drawing(*size)
             picture = (dict(drawing.placed), dict(drawing.lines), dict(drawing.attach))
             first = first or picture
             assert picture == first, f"the map changed at ply {plies}"
@@ -453,7 +453,7 @@ def test_every_route_is_drawn_with_room_kept_for_every_pawn(key):
         graph = MapGraph()
         graph.set_graph(map_nodes(st, last=0), map_edges(key), tail=tail, contents=contents, brief=BRIEF_ROOM)
         for size in ((59, 11), (59, 12), (80, 19), (59, 30), (100, 20)):
-            drawing = graph.layout(*size)
+            drawing = graph.drawing(*size)
             assert not drawing.unrouted, (players, size)
             if drawing.mode != "box":
                 code = st.game_map.cities[0].code

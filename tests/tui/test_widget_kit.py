@@ -332,7 +332,7 @@ class TestMapGraph:
         app = map_app(key)
         async with app.run_test(size=size):
             graph = app.query_one(MapGraph)
-            drawing = graph.layout(graph.size.width, graph.size.height)
+            drawing = graph.drawing(graph.size.width, graph.size.height)
             assert drawing.mode in modes
             assert drawing.unrouted == ()
             text = "\n".join(lines_of(graph))
@@ -353,7 +353,7 @@ class TestMapGraph:
         app = Host(lambda: [MapGraph(rooms, [Edge(a, b, "heavy") for a, b in doors])])
         async with app.run_test(size=size):
             graph = app.query_one(MapGraph)
-            drawing = graph.layout(graph.size.width, graph.size.height)
+            drawing = graph.drawing(graph.size.width, graph.size.height)
             assert drawing.unrouted == ()
             glyphs = {LINE_STYLES["heavy"][bits] for _, bits in drawing.lines.values()}
             assert glyphs <= {"━", "┃"}  # neighbours joined by straight corridors, no bends
@@ -370,7 +370,7 @@ class TestMapGraph:
             app = map_app("world")
             async with app.run_test(size=size):
                 graph = app.query_one(MapGraph)
-                drawing = graph.layout(graph.size.width, graph.size.height)
+                drawing = graph.drawing(graph.size.width, graph.size.height)
                 sizes[size] = max(r.x + r.w for r in drawing.placed.values())
         assert sizes[SMALL] > 60 and sizes[LARGE] > 100
 

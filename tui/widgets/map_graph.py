@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from typing import AbstractSet, Callable, Iterable, Sequence
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -53,8 +53,8 @@ OPPOSITE = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
 
 def _glyphs(h: str, v: str, corners: str, tees: str, cross: str) -> dict[int, str]:
     """Glyph per direction set: straight h/v, corners ┌┐└┘ order, tees ├┤┬┴."""
-    tl, tr, bl, br = corners
-    te, tw, ts, tn = tees
+    tl, tr, bl, br = tuple(corners)
+    te, tw, ts, tn = tuple(tees)
     return {
         UP: v, DOWN: v, UP | DOWN: v, LEFT: h, RIGHT: h, LEFT | RIGHT: h,
         DOWN | RIGHT: tl, DOWN | LEFT: tr, UP | RIGHT: bl, UP | LEFT: br,
@@ -352,7 +352,7 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
         return max(widest, 2 + self.contents_room + 2, 8)
 
     # -------------------------------------------------------------- layout
-    def layout(self, width: int, height: int) -> Drawing:
+    def drawing(self, width: int, height: int) -> Drawing:
         """The drawing for a canvas of `width` × `height`: fixed for this
         graph and size (what the nodes hold does not move a line), cached."""
         found = self._cache.get((width, height))
@@ -387,7 +387,7 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
         found = self._cache[(width, height)] = _route_all(width, height, mode, rects, self.edges)
         return found
 
-    def _row_room(self, width: int, centre) -> dict[str, int]:
+    def _row_room(self, width: int, centre: Callable[[Node], tuple[int, int]]) -> dict[str, int]:
         """Per node: the widest one-row label that keeps ROW_GAP blank cells
         to the nodes beside it in its row (each takes half the space between
         their centres) and stays on the canvas."""
@@ -406,7 +406,7 @@ class MapGraph(DirectKeys, TextCanvas, can_focus=True):
         width, height = self.size.width, self.size.height
         if width <= 0 or height <= 0 or not self.nodes:
             return []
-        d = self.layout(width, height)
+        d = self.drawing(width, height)
         canvas = _Canvas(width, height)
         line_style = {name: self._style(f"map-graph--{name}") for name in LINE_STYLES}
         for (x, y), (kind, bits) in d.lines.items():
@@ -564,13 +564,14 @@ def _route_all(width: int, height: int, mode: str, rects: dict[str, Placed], edg
     for e in sorted(edges, key=lambda e: (-1, 0) if e.around else order(e)):  # the edges' cells go first
         if e.around:  # two lines off the map's edges, one from each end
             east, west = (e.a, e.b) if centre(e.a)[0] >= centre(e.b)[0] else (e.b, e.a)
-            ends = []
+            ends: list[tuple[Placed, tuple[list[tuple[int, int]], int, int]]] = []
             for key, right in ((east, True), (west, False)):
                 target = border(key, right)
                 path = None if target is None else _route(
                     width, height, rects[key], target, key, "", boxed, owner, near, lines, used_ports, tails)
-                ends.append((target, path))
-            if any(p is None for _, p in ends):
+                if target is not None and path is not None:
+                    ends.append((target, path))
+            if len(ends) < 2:
                 unrouted.append(e)
                 continue
             for (target, path), right in zip(ends, (True, False)):
@@ -636,7 +637,7 @@ def _route(
     near: dict[tuple[int, int], set[str]],
     lines: dict[tuple[int, int], tuple[str, int]],
     used_ports: set[tuple[int, int]],
-    tails: set[tuple[int, int]] = frozenset(),
+    tails: AbstractSet[tuple[int, int]] = frozenset(),
 ) -> tuple[list[tuple[int, int]], int, int] | None:
     """A* from a port of `ra` to a port of `rb`; (cells, side left at a, side of b).
     A node's tail room (`tails`) is crossed only straight up or down, at a cost."""
