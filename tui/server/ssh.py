@@ -32,12 +32,13 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Awaitable
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 import asyncssh
 
 from tui.server.bots import BotRunner
-from tui.server.store import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, Store, seat_label
+from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
+from tui.server.store import Store
 from tui.server.wire import InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
 
@@ -115,7 +116,7 @@ class InputBucket:
         self.dropped += len(data) - n
         return data[:n]
 
-    def admit(self, data: bytes, process: asyncssh.SSHServerProcess, flood_bytes: int) -> bytes | None:
+    def admit(self, data: bytes, process: asyncssh.SSHServerProcess[bytes], flood_bytes: int) -> bytes | None:
         """What of a client's `data` goes on to its process: the part
         allowed now (a bell, at most once a second, when some is dropped),
         or None when the client has sent more than `flood_bytes` too many
@@ -177,7 +178,7 @@ class _Door(asyncssh.SSHServer):
 
 
 
-async def pump_out(fd: int, process: asyncssh.SSHServerProcess) -> None:
+async def pump_out(fd: int, process: asyncssh.SSHServerProcess[bytes]) -> None:
     """A connection's process to its client: what the process writes on
     `fd` (a PTY's master or a pipe) until it closes, at this client's pace
     only (a slow client stalls its own process, nobody else's)."""
@@ -210,7 +211,7 @@ class Front:
 
     def __init__(
         self, root: Path, limits: Limits | None = None, bots: bool = True, preload: bool = True,
-        log=None, bot_workers: int | None = None, db: str | None = None,
+        log: Callable[[str], None] | None = None, bot_workers: int | None = None, db: str | None = None,
     ) -> None:
         limits = limits or Limits()
         from tui.server.db import open_store
@@ -239,7 +240,7 @@ class Front:
         self._poke_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self.pokeable: set[int] = set()
-        self.seen_marks: dict = {}
+        self.seen_marks: dict[str, object] = {}
         """Each room's save as the last look for changes saw it."""
         """Children that take SIGUSR1 as "look at your room now" (those
         forked from the zygote, which ignore it until their app handles it)."""
@@ -277,7 +278,8 @@ class Front:
         if self.zygote is not None:
             pushes = getattr(self.store, "pushes", None)  # a database tells its changes: nothing to poll
             self._poke_task = asyncio.create_task(self._hear_pushes(pushes()) if pushes else self._poke_movers())
-        return self._server.sockets[0].getsockname()[1]
+        listening: int = self._server.sockets[0].getsockname()[1]
+        return listening
 
     async def close(self) -> None:
         """Stop listening, end every connection and child process."""
@@ -325,7 +327,7 @@ class Front:
             self.seen_marks = now
             await asyncio.sleep(POKE_SECONDS)
 
-    async def _hear_pushes(self, pushes) -> None:
+    async def _hear_pushes(self, pushes: AsyncIterator[str]) -> None:
         """A room's change, as its transaction commits (on any front door):
         SIGUSR1 to the processes of this door holding a seat there."""
         try:
@@ -348,7 +350,7 @@ class Front:
                     pass
 
     # ------------------------------------------------------------ a session
-    async def handle(self, process: asyncssh.SSHServerProcess) -> None:
+    async def handle(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         conn = process.get_extra_info("connection")
         fingerprint = conn.get_extra_info("tsquare_key") if conn else None
         if not fingerprint:
@@ -410,11 +412,11 @@ class Front:
         times.append(now)
         return True
 
-    def _refuse(self, process: asyncssh.SSHServerProcess, why: str) -> None:
+    def _refuse(self, process: asyncssh.SSHServerProcess[bytes], why: str) -> None:
         process.stderr.write(f"tsquare: {why}\r\n".encode())
         process.exit(1)
 
-    def _command(self, process: asyncssh.SSHServerProcess, command: str, user: str | None) -> None:
+    def _command(self, process: asyncssh.SSHServerProcess[bytes], command: str, user: str | None) -> None:
         if command != "status":
             return self._refuse(process, "the only commands are 'status' and 'plain'")
         if user is None:
@@ -426,7 +428,7 @@ class Front:
         process.stdout.write(("\n".join(lines) + "\n").encode())
         process.exit(0)
 
-    async def _pick_name(self, process: asyncssh.SSHServerProcess, fingerprint: str) -> str | None:
+    async def _pick_name(self, process: asyncssh.SSHServerProcess[bytes], fingerprint: str) -> str | None:
         """Ask a new key's owner for a free name (typed in raw mode: echoed,
         backspace works, Ctrl-C or Ctrl-D leaves)."""
         out = process.stdout
@@ -443,7 +445,8 @@ class Front:
                 process.exit(0)
                 return None
             try:
-                return self.store.bind(fingerprint, line)
+                bound: str = self.store.bind(fingerprint, line)
+                return bound
             except StorageError as exc:  # not the person's fault, and not for them to retry at once
                 process.stderr.write(f"tsquare: your name cannot be recorded: {exc}\r\n".encode())
                 process.exit(1)
@@ -451,7 +454,7 @@ class Front:
             except RoomError as exc:
                 out.write(f"{exc}\r\n".encode())
 
-    async def _run_tui(self, process: asyncssh.SSHServerProcess, user: str) -> int:
+    async def _run_tui(self, process: asyncssh.SSHServerProcess[bytes], user: str) -> int:
         """Run the lobby for `user` on a new PTY and relay until either side ends."""
         cols, rows, _, _ = process.get_terminal_size()
         master, slave = pty.openpty()
@@ -504,7 +507,7 @@ class Front:
         )
         return child.pid, child.wait()
 
-    async def _pump_in(self, master: int, process: asyncssh.SSHServerProcess, pid: int) -> None:
+    async def _pump_in(self, master: int, process: asyncssh.SSHServerProcess[bytes], pid: int) -> None:
         lim = self.limits
         bucket = InputBucket(lim.input_rate, lim.input_burst)
         cleaner = InputCleaner()
@@ -539,7 +542,7 @@ class LineReader:
     """Lines typed on a raw terminal, echoed; escape sequences and anything
     but printable ASCII are dropped; at most 16 characters a line."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess, echo: bool = True) -> None:
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes], echo: bool = True) -> None:
         self.process = process
         self.echo = echo
         self.pending = b""
@@ -648,7 +651,7 @@ def status_lines(store: Store, user: str) -> list[str]:
     return lines
 
 
-def serve_forever(root: Path, host: str, port: int, say=print, limits: Limits | None = None,
+def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] = print, limits: Limits | None = None,
                   bot_workers: int | None = None, db: str = "sqlite") -> int:
     """Run the server until interrupted; the exit code."""
     from tui.server.db.migrations import SchemaTooNew
@@ -694,7 +697,7 @@ class _CannotServe(Exception):
     """The server cannot start on its storage (one line for the operator)."""
 
 
-def _storage_words(store) -> str:
+def _storage_words(store: Any) -> str:
     """Where the rooms live, for the operator (a URL's password never shown)."""
     db = getattr(store, "db", None)
     if db is None:
