@@ -197,7 +197,7 @@ class MasonBot(Bot):
         return move if move in legal else legal[0]
 
     # -- draft
-    def _direction(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _direction(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         return Direction(1)
 
     def _card_value(self, state: SquareMasonsState, seat: int, card: int) -> float:
@@ -220,10 +220,10 @@ class MasonBot(Bot):
             return 0.2 * reward
         return reward * max(0.0, min(1.0, 0.45 + 0.3 * lead))
 
-    def _draft(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _draft(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         return max(legal, key=lambda m: (self._card_value(state, seat, m.card), -m.card))
 
-    def _pair(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _pair(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         b = state.boards[seat]
 
         def worth(letters: str) -> float:
@@ -242,7 +242,7 @@ class MasonBot(Bot):
 
         return max(legal, key=lambda m: worth(m.letters))
 
-    def _tie(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _tie(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         if seat in state.tie_seats:
             return Tie(seat)
         return min(legal, key=lambda m: (state.boards[m.seat].prestige, m.seat))
@@ -250,7 +250,7 @@ class MasonBot(Bot):
     _auction_tie = _tie
 
     # -- auction
-    def _market(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _market(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         sc = best_plan(state, state.boards[seat])
         need = sc.need if sc else {}
 
@@ -271,7 +271,7 @@ class MasonBot(Bot):
         sc = best_plan(state, b, letter)
         return 0.0 if sc is None else sc.score - base
 
-    def _auction(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _auction(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         b = state.boards[seat]
         base_plan = best_plan(state, b)
         base = base_plan.score if base_plan else 0.0
@@ -290,14 +290,14 @@ class MasonBot(Bot):
         return Bid(sp, amount)
 
     # -- building
-    def _plan_and_lay(self, state: SquareMasonsState, seat: int, legal: list) -> tuple[Scored | None, Any]:
+    def _plan_and_lay(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> tuple[Scored | None, Any]:
         """The best plan for the block in hand and the Lay that follows it (or None)."""
         b = state.boards[seat]
         kind = state.hand_kind
         sc = best_plan(state, b, kind)
         return sc, self._lay_for_plan(sc, b, kind, legal)
 
-    def _place_won(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _place_won(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         b = state.boards[seat]
         _, lay = self._plan_and_lay(state, seat, legal)
         if lay is not None:
@@ -307,7 +307,7 @@ class MasonBot(Bot):
         # reserve full: drop the reserve block the best plan needs least
         return self._least_useful_drop(state, b, legal)
 
-    def _least_useful_drop(self, state: SquareMasonsState, b: MasonBoard, legal: list) -> Any:
+    def _least_useful_drop(self, state: SquareMasonsState, b: MasonBoard, legal: list[Any]) -> Any:
         drops = [m for m in legal if isinstance(m, Drop) and m.kind != STONE_KIND]
         sc = best_plan(state, b)
         wanted = set()
@@ -316,7 +316,7 @@ class MasonBot(Bot):
         drops.sort(key=lambda m: (CLASS_OF[m.kind] in wanted, m.kind))
         return drops[0] if drops else legal[0]
 
-    def _lay_for_plan(self, sc: Scored | None, b: MasonBoard, kind: str, legal: list) -> Any:
+    def _lay_for_plan(self, sc: Scored | None, b: MasonBoard, kind: str, legal: list[Any]) -> Any:
         """The Lay that puts `kind` on an unfilled slot of the plan, or None."""
         if sc is None:
             return None
@@ -337,7 +337,7 @@ class MasonBot(Bot):
                         return mv
         return None
 
-    def _lay(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _lay(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         state.boards[seat]
         kind = state.hand_kind
         sc, lay = self._plan_and_lay(state, seat, legal)
@@ -352,7 +352,7 @@ class MasonBot(Bot):
                 return mv
         return legal[-1]
 
-    def _build(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _build(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         b = state.boards[seat]
         claims = [m for m in legal if isinstance(m, Claim)]
         if claims:
@@ -381,7 +381,7 @@ class MasonBot(Bot):
                     return Take(t)
         return END
 
-    def _ability(self, state: SquareMasonsState, seat: int, legal: list) -> Any:
+    def _ability(self, state: SquareMasonsState, seat: int, legal: list[Any]) -> Any:
         b = state.boards[seat]
         if state.abilities[0] == "scrap":
             sc = best_plan(state, b)

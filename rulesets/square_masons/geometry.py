@@ -24,7 +24,7 @@ FULL = (1 << CELLS) - 1
 ORIENT_CODES = ("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3")
 """rN: turned N quarter-turns clockwise; fN: flipped over (mirrored), then turned N."""
 
-Shape = frozenset  # of (row, col)
+Shape = frozenset[tuple[int, int]]  # of (row, col)
 
 
 def cell_name(cell: int) -> str:
