@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
+from typing import Callable, Union
 
 from engine.errors import InvalidMoveError
 from engine.numbers import is_number
@@ -181,51 +181,50 @@ WITHDRAW = Bid(0, 0)
 
 def format_move(move: object) -> str:
     """The canonical notation of a Square Masons move."""
-    t = type(move)
-    if t is Lay:
+    if isinstance(move, Lay):
         return cell_name(move.anchor) + move.code
-    if t is Pick:
+    if isinstance(move, Pick):
         return CARD_TYPES[move.card]
-    if t is Bid:
+    if isinstance(move, Bid):
         return "withdraw" if move.space == 0 else f"bid{move.space}-{move.amount}"
-    if t is Relocate:
+    if isinstance(move, Relocate):
         return "mv-" + cell_name(move.cell)
-    if t is Store:
+    if isinstance(move, Store):
         return "out-" + cell_name(move.cell)
-    if t is Scrap:
+    if isinstance(move, Scrap):
         return "del-" + cell_name(move.cell)
-    if t is Take:
+    if isinstance(move, Take):
         return "in-" + move.kind
-    if t is Swap:
+    if isinstance(move, Swap):
         return f"sw-{cell_name(move.cell)}-{move.kind}"
-    if t is Drop:
+    if isinstance(move, Drop):
         return "drop-" + move.kind
-    if t is Claim:
+    if isinstance(move, Claim):
         return "claim-" + move.sid
-    if t is End:
+    if isinstance(move, End):
         return "end"
-    if t is ToReserve:
+    if isinstance(move, ToReserve):
         return "res"
-    if t is Direction:
+    if isinstance(move, Direction):
         return "cw" if move.step == 1 else "ccw"
-    if t is Pair:
+    if isinstance(move, Pair):
         return "pair-" + move.letters
-    if t is Tie:
+    if isinstance(move, Tie):
         return f"tie{move.seat + 1}"
-    if t is Offer:
+    if isinstance(move, Offer):
         return "offer-" + move.blocks
-    if t is Sell:
+    if isinstance(move, Sell):
         return "sell"
-    if t is Buy:
+    if isinstance(move, Buy):
         return "buy-" + move.kind
-    if t is Donate:
+    if isinstance(move, Donate):
         return "donate"
-    if t is Skip:
+    if isinstance(move, Skip):
         return "skip"
     raise TypeError(f"not a Square Masons move: {move!r}")
 
 
-_SIMPLE = {
+_SIMPLE: dict[str, SmMove] = {
     "end": END, "res": RES, "sell": SELL, "donate": DONATE, "skip": SKIP,
     "withdraw": WITHDRAW, "cw": Direction(1), "ccw": Direction(-1),
 }
@@ -235,8 +234,8 @@ _CELL_OP = re.compile(r"^(mv|out|del)-([a-z][0-9])$")
 _KIND = "(stone|[" + BLOCK_TYPES.lower() + "])"
 _KIND_OP = re.compile(r"^(in|drop|buy)-" + _KIND + "$")
 _SWAP = re.compile(r"^sw-([a-z][0-9])-([" + BLOCK_TYPES.lower() + "])$")
-_CELL_MOVES = {"mv": Relocate, "out": Store, "del": Scrap}
-_KIND_MOVES = {"in": Take, "drop": Drop, "buy": Buy}
+_CELL_MOVES: dict[str, Callable[[int], SmMove]] = {"mv": Relocate, "out": Store, "del": Scrap}
+_KIND_MOVES: dict[str, Callable[[str], SmMove]] = {"in": Take, "drop": Drop, "buy": Buy}
 
 
 def _kind(text: str) -> str:
