@@ -168,9 +168,10 @@ def _card_paths(board_index: int, pos: int, text_index: int, open_mask: int) -> 
 # (which sets each field through object.__setattr__): the slots are set
 # directly, the same frozen objects a third faster.
 _new = object.__new__
-_SINGLE_CARD, _SINGLE_PATH = Single.card.__set__, Single.path.__set__  # type: ignore[attr-defined]
-_PAIR_CARDS, _PAIR_TARGET, _PAIR_PATH = Pair.cards.__set__, Pair.target.__set__, Pair.path.__set__  # type: ignore[attr-defined]
-_GROUP_EFFECT, _GROUP_CARDS, _GROUP_TARGET = Group.effect.__set__, Group.cards.__set__, Group.target.__set__  # type: ignore[attr-defined]
+_SINGLE_CARD, _SINGLE_PATH = vars(Single)["card"].__set__, vars(Single)["path"].__set__
+_PAIR_CARDS, _PAIR_TARGET, _PAIR_PATH = vars(Pair)["cards"].__set__, vars(Pair)["target"].__set__, vars(Pair)["path"].__set__
+_GROUP_EFFECT, _GROUP_CARDS, _GROUP_TARGET = (
+    vars(Group)["effect"].__set__, vars(Group)["cards"].__set__, vars(Group)["target"].__set__)
 
 
 def new_single(card: int, path: tuple[str, ...]) -> Single:
@@ -333,7 +334,7 @@ its space numbers, and its transfers (with their requirement) by (pay mask
 def text_paths(board_index: int, pos: int, text_index: int) -> tuple[Path, ...]:
     """Every path a text could take from `pos` (boards × spaces × texts at most)."""
     names = BOARDS[board_index].names
-    out = []
+    out: list[Path] = []
     for path, need in _candidate_paths(board_index, pos, text_index):
         where = tuple(names[i] for i in path)
         out.append((need, pay_bits(board_index, pos, path), "".join(">" + n for n in where), where, path, {}))
