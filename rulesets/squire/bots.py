@@ -130,7 +130,7 @@ class SquireBot(Bot):
     def _errand_gain(self, st: SquireState, seat: int, tile: int) -> float:
         """VP the tile adds to running errands (and, discounted, to hand cards)."""
         p = st.players[seat]
-        cards = [(c, 1.0) for c in p.errands] + [(c, 0.3) for c in p.hand if c > 0]
+        cards: list[tuple[int, float]] = [(c, 1.0) for c in p.errands] + [(c, 0.3) for c in p.hand if c > 0]
         if not cards:
             return 0.0
         space = p.gallery.index(EMPTY)
@@ -186,7 +186,7 @@ class SquireBot(Bot):
         """What buying or selling in `city` is worth now, in VP. Asked only
         while `_plan` plans a turn: it reads and fills that plan's memo."""
         p = st.players[seat]
-        tile = st.cities[city]
+        tile: int = st.cities[city]
         if tile < 0:
             return -99.0
         coin = self._coin(st, seat)

@@ -105,7 +105,7 @@ class Player:
     tickets: int = 0
     """Common tickets."""
     royal_tickets: int = K.START_ROYAL_TICKETS
-    hand: list[int] = field(default_factory=list)
+    hand: list[Any] = field(default_factory=list)
     """Correspondence cards in hand (ids 1..42; HIDDEN for another seat's, in a view)."""
     errands: list[int] = field(default_factory=list)
     """Cards run as errands, under the board (public)."""
@@ -146,15 +146,15 @@ class SquireState(GameState):
     rng: Rng = field(default_factory=Rng)
     """All chance; used at setup (tiles, cards and the first player are fixed then).
     A view holds HIDDEN_RNG, which refuses to draw."""
-    cities: list[int] = field(default_factory=list)
-    """Tile id in each city."""
-    supply: list[int] = field(default_factory=list)
+    cities: list[Any] = field(default_factory=list)
+    """Tile id in each city (HIDDEN for one refilled in a view)."""
+    supply: list[Any] = field(default_factory=list)
     """The face-down supply; the next tile drawn is the last (HIDDEN in a view)."""
-    box: list[int] = field(default_factory=list)
+    box: list[Any] = field(default_factory=list)
     """Tiles returned to the box unseen at setup (2 and 3 players; HIDDEN in a view)."""
     tile_discard: list[int] = field(default_factory=list)
     """Sold tiles, face up."""
-    deck: list[int] = field(default_factory=list)
+    deck: list[Any] = field(default_factory=list)
     """Correspondence deck, face down; the next card drawn is the last (HIDDEN in a view)."""
     card_discard: list[int] = field(default_factory=list)
     """Cards whose offer was played (face up)."""
@@ -191,8 +191,8 @@ class SquireState(GameState):
     """The Stag's free sea crossing has been used this turn."""
     trade: tuple[bool, int, int] | None = None
     """This turn's trade: (bought, region, tile colour)."""
-    pending: int = EMPTY
-    """The tile waiting for a gallery space."""
+    pending: Any = EMPTY
+    """The tile waiting for a gallery space (HIDDEN where a view drew it unseen)."""
     exhibited: int = EMPTY
     """The colour exhibited this turn, -1 if none."""
     swap_queue: list[int] = field(default_factory=list)
@@ -401,7 +401,8 @@ class SquireState(GameState):
             return f"Wait for {seat_name(self.actor)}"
         p = self.players[seat]
         public = ph in ("move", "exhibit", "board")
-        legal = self._moves(seat) if public or not (self.is_view and seat in self.hidden_seats()) else None
+        told = public or not (self.is_view and seat in self.hidden_seats())
+        legal = self._moves(seat) if told else []
         if ph == "board":
             return "Choose a player board"
         if ph == "move":
@@ -424,7 +425,7 @@ class SquireState(GameState):
                 return "Sail on by your free sea crossing"
             return f"Travel to a neighbouring city ({tickets} left)"
         if ph == "offer":
-            if legal is None:  # another seat's hand: not told
+            if not told:  # another seat's hand: not told
                 return "Play a matching offer or no more"
             cards = [m for m in legal if type(m) is Offer]
             return f"Play a matching offer ({_n(len(cards), 'card')}) or no more"
@@ -662,7 +663,7 @@ class SquireState(GameState):
         ph = self.phase
         p = self.players[seat]
         txt = self._texts().get(move, repr(move))
-        kinds = {
+        kinds: dict[str, type | tuple[type, ...]] = {
             "board": ChooseBoard, "move": (Go, Trade), "offer": (Offer, Done), "gallery": Space,
             "salvage": Salvage, "exhibit": Exhibit, "errand": (Errand, Done), "swap": (Errand, Drop, Done),
         }
@@ -921,7 +922,7 @@ class SquireState(GameState):
         return [(seat + i) % n for i in range(1, n)]
 
     def _draw(self, seat: int) -> int:
-        cid = self.deck.pop()
+        cid: int = self.deck.pop()
         self.players[seat].hand.append(cid)
         return cid
 
