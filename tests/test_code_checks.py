@@ -1,7 +1,7 @@
 """The code's own checks, run with the tests so CI and the README's test
 command cannot skip them: ruff (pyflakes, import order, bugbear) and mypy
-(strict on engine/, the listed modules excepted elsewhere; pyproject.toml
-holds both configurations)."""
+(strict on engine/, every module of rulesets/ and tui/ checked too;
+pyproject.toml holds both configurations)."""
 from __future__ import annotations
 
 import subprocess

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+from engine.bits import bits_of as cells_of
 from engine.core import TIE_BREAK_SUFFIX, Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name
 from engine.errors import IllegalMoveError
-from engine.hidden import HiddenInformationError
+from engine.hidden import HIDDEN, HiddenInformationError
 from engine.rng import Rng
 from engine.words import a_or_an, plural
 from rulesets.square_masons import choices
@@ -33,7 +34,6 @@ from rulesets.square_masons.data import (
     BLOCK_TYPES,
     CARD_LETTERS,
     CARD_TYPES,
-    HIDDEN,
     MARKET,
     MONEY,
     ORDER,
@@ -47,7 +47,6 @@ from rulesets.square_masons.geometry import (
     PLACEMENT_AT,
     PLACEMENTS,
     cell_name,
-    cells_of,
     components,
     first_cell,
     structure_of,
@@ -139,17 +138,17 @@ class MasonBoard:
     """Sanctuary ids claimed."""
     donations: int = 0
     """Prestige gained by donating."""
-    hand: list[int] = field(default_factory=list)
+    hand: list[Any] = field(default_factory=list)
     """Draft cards still to pick from (card codes; HIDDEN in other seats' views)."""
     drafted: list[int] = field(default_factory=lambda: [0] * 5)
     """Face-up cards drafted this round, per card type."""
-    face_down: list[int] = field(default_factory=list)
+    face_down: list[Any] = field(default_factory=list)
     """The Order holder's face-down picks of this draft (card codes)."""
-    pick: int | None = None
+    pick: Any = None
     """The sealed pick of this pick round (HIDDEN in other views), None until chosen."""
     doubled: str = ""
     """Card letters this round's x2 cards double."""
-    bid: tuple[int, int] | None = None
+    bid: Any = None
     """The sealed (space, coins) auction choice, space 0 = withdraw; None until chosen."""
     won: int | None = None
     """The block type won at auction, until it is laid or stored."""
@@ -234,7 +233,7 @@ class SquareMasonsState(GameState):
     """The seat to act in single-seat phases."""
     pick_no: int = 0
     """Which of the 5 picks the draft is at (1-based)."""
-    discard: list[int] = field(default_factory=list)
+    discard: list[Any] = field(default_factory=list)
     """This round's face-down discards (card codes)."""
     order_holder: int | None = None
     prior_order: int | None = None
@@ -336,7 +335,7 @@ class SquareMasonsState(GameState):
         if ph == "draft":
             return [_PICKS[c] for c in sorted(set(b.hand))]
         if ph == "auction":
-            out = [_bid(sp + 1, amt) for sp in range(len(self.offer)) for amt in range(b.coins + 1)]
+            out: list[Any] = [_bid(sp + 1, amt) for sp in range(len(self.offer)) for amt in range(b.coins + 1)]
             out.append(WITHDRAW)
             return out
         if ph == "lay" or ph == "place_won":
@@ -564,7 +563,7 @@ class SquareMasonsState(GameState):
         return events + self._next_pairing()
 
     def _next_pairing(self) -> list[Event]:
-        events = []
+        events: list[Event] = []
         while self.pair_queue:
             s = self.pair_queue[0]
             opts = pair_options(self.boards[s])
@@ -683,7 +682,7 @@ class SquareMasonsState(GameState):
         self.revealed = [b.bid for b in self.boards]
         shown = []
         for s, b in enumerate(self.boards):
-            sp, amt = b.bid  # type: ignore[misc]
+            sp, amt = b.bid
             shown.append(f"{P(s)} withdraws" if sp == 0 else
                          f"{P(s)} bids {plural(amt, 'coin')} on space {sp} (the {BLOCK_TYPES[self.offer[sp - 1]]} block)")
         events.append(Event("Auction revealed: " + "; ".join(shown)))
@@ -1038,7 +1037,7 @@ class SquareMasonsState(GameState):
             return seat
         acting = self.to_act()
         if self.is_view and self.view_seat in acting:
-            return self.view_seat  # type: ignore[return-value]
+            return self.view_seat
         return acting[0] if acting else self.actor
 
     def format_move(self, move: Any) -> str:
@@ -1278,7 +1277,7 @@ def _kind_name(kind: str) -> str:
     return "a stone" if kind == STONE_KIND else f"the {kind} block"
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[SquareMasonsState, int, Any], list[Event]]] = {
     Direction: SquareMasonsState._direction,
     Pick: SquareMasonsState._pick,
     Pair: SquareMasonsState._pair,
@@ -1302,7 +1301,7 @@ _HANDLERS = {
 }
 
 
-_CHECKS = {
+_CHECKS: dict[type, Callable[[SquareMasonsState, MasonBoard, Any], bool]] = {
     Direction: SquareMasonsState._ok_direction,
     Pick: SquareMasonsState._ok_pick,
     Pair: SquareMasonsState._ok_pair,
