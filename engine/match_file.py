@@ -140,13 +140,13 @@ def kept_seed(path: Path) -> int | None:
 def kept_spec(path: Path, games: int) -> MatchSpec:
     """The match kept in `path`, as the spec that plays it to `games` games
     (MatchFileError, one line, when `path` is not a readable results file)."""
-    doc = _document(path)
-    m = doc.get("match")
+    m = _document(path).get("match")
+    if not isinstance(m, dict):
+        raise MatchFileError(f"{path}: its match is not described (game, levels, seed)")
     try:
-        assert isinstance(m, dict)
         return MatchSpec(str(m["game"]), tuple(str(x) for x in m["levels"]), games, int(m["seed"]),
                          dict(m.get("options") or {}), bool(m.get("swap", True)), m.get("search_iterations"))
-    except (AssertionError, KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):
         raise MatchFileError(f"{path}: its match is not described (game, levels, seed)") from None
 
 
