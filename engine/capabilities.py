@@ -11,7 +11,8 @@ state has one: it calls the method and gets the default.
   now (`prompt`), the position in sentences (`position_parts`,
   `describe_position`) and how its short forms are said (`spoken_terms`).
   Defaults: the notation, "X is not legal now", "Choose a move", the
-  `render()` text line by line, no spoken forms.
+  `render()` text line by line, no spoken forms; a game names its module of
+  position words (`position_words`) and gets its parts and spoken forms.
 - `Search`: help for the engine's bots and the arena. The search bot scores
   a leaf by `evaluate_all` (or plays rollouts to the end when it is None);
   the arena reports win rates by `content_tags`. Defaults: no evaluation, no
@@ -29,10 +30,13 @@ same with or without each override.
 """
 from __future__ import annotations
 
+import importlib
 import re
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from engine.hidden import HiddenInformationError
+from engine.position import describe_part
 
 if TYPE_CHECKING:
     from engine.core import GameState, Move
@@ -64,6 +68,18 @@ class _Contract:
 class Presentation(_Contract):
     """Optional words for people (the defaults need only the contract)."""
 
+    position_words: ClassVar[str | None] = None
+    """The dotted name of the game's module of position words (its
+    `position.py`), imported when first asked: playing never needs it. It
+    holds PARTS (part name -> describer, in the order a listener hears
+    them; `engine.position.describe_part` reads it), and may hold LOOK_ALL
+    (the parts a whole `look` reads, where some are read only on demand)
+    and SPOKEN (`spoken_terms`). None: the defaults below."""
+
+    def _position_words(self) -> ModuleType | None:
+        name = type(self).position_words
+        return None if name is None else importlib.import_module(name)
+
     def describe_move(self, move: Move, seat: int | None = None) -> str:
         """What `move` does, in words a player reads ("buy the red painting
         in London for 4 coins"), from this position; `seat` is the mover
@@ -86,7 +102,12 @@ class Presentation(_Contract):
         """The parts a whole `look` reads ('board', 'players', 'hand', ...),
         in the order a listener hears them (`describe_position` may know
         more, named in its own sentences, e.g. a long list of spaces read
-        only on demand). Default: one part, 'position', the `render()` text."""
+        only on demand). Default: the module `position_words` names (its
+        LOOK_ALL, else its PARTS), else one part, 'position', the `render()`
+        text."""
+        words = self._position_words()
+        if words is not None:
+            return tuple(getattr(words, "LOOK_ALL", words.PARTS))
         return ("position",)
 
     def describe_position(self, part: str) -> list[str]:
@@ -94,8 +115,11 @@ class Presentation(_Contract):
         a line, never a drawing: for the plain-text mode (screen readers,
         braille, pipes). Call it on `view(seat)`: it tells what that seat
         may see. Seats are named 'Seat N' (`with_names` fills in names).
-        Default: the lines of `render()` (a game with a drawn board
-        overrides this); ValueError for an unknown part."""
+        Default: the describers of `position_words`, else the lines of
+        `render()`; ValueError for an unknown part."""
+        words = self._position_words()
+        if words is not None:
+            return describe_part(self, part, words.PARTS)
         if part not in self.position_parts():
             raise ValueError(f"no part {part!r} (parts: {', '.join(self.position_parts())})")
         seat = self.viewer
@@ -107,8 +131,10 @@ class Presentation(_Contract):
         (pattern, replacement) pairs applied in order to its words (events,
         prompts, descriptions, `describe_position`) by the plain-text mode
         ('T/H/P' is read 'T slash H slash P'); never to a move's notation,
-        which a person types back. Default: none."""
-        return ()
+        which a person types back. Default: the SPOKEN of
+        `position_words`, else none."""
+        words = self._position_words()
+        return () if words is None else tuple(getattr(words, "SPOKEN", ()))
 
 
 class Search(_Contract):

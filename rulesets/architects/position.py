@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import seat_name
 from engine.hidden import is_hidden
-from engine.position import Describer, describe_part, words_list
+from engine.position import Describer, words_list
 from engine.words import plural
 from rulesets.architects import content as K
 from rulesets.architects.board import (
@@ -158,11 +158,6 @@ PARTS: dict[str, Describer["ArchitectsState"]] = {
 
 LOOK_ALL = ("board", "players", "hand")
 """The parts a bare `look` reads (the spaces are long: `look spaces`)."""
-
-
-def describe_position(st: "ArchitectsState", part: str) -> list[str]:
-    """`part` of the position (one of PARTS) in sentences."""
-    return describe_part(st, part, PARTS)
 
 
 SPOKEN = (

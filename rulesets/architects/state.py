@@ -22,7 +22,6 @@ modules of their own.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -115,6 +114,8 @@ class Player:
 @dataclass
 class ArchitectsState(GameState):
     """An Architects position."""
+
+    position_words = "rulesets.architects.position"
 
     hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
@@ -986,23 +987,6 @@ class ArchitectsState(GameState):
         from rulesets.architects.text_board import render_text
 
         return render_text(self, seat, names)
-
-    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
-        """Short forms said in words for a listener (see position.py)."""
-        from rulesets.architects.position import SPOKEN
-
-        return SPOKEN
-
-    def position_parts(self) -> tuple[str, ...]:
-        from rulesets.architects.position import LOOK_ALL
-
-        return LOOK_ALL
-
-    def describe_position(self, part: str) -> list[str]:
-        """`part` of the position in sentences (see position.py)."""
-        from rulesets.architects.position import describe_position
-
-        return describe_position(self, part)
 
 
 _LISTS = 0

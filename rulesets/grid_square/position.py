@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import seat_name
-from engine.position import Describer, describe_part, words_list
+from engine.position import Describer, words_list
 from engine.words import plural
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.moves import building_text, span_text
@@ -68,8 +68,3 @@ def players_words(st: "GridSquareState") -> list[str]:
 
 PARTS: dict[str, Describer["GridSquareState"]] = {"board": board_words, "players": players_words}
 """Grid Square's parts, in the order `look` reads them."""
-
-
-def describe_position(st: "GridSquareState", part: str) -> list[str]:
-    """`part` of the position (one of PARTS) in sentences."""
-    return describe_part(st, part, PARTS)

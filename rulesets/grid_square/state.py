@@ -139,6 +139,8 @@ _MOVE_EVENTS = _MoveEvents()
 class GridSquareState(GameState):
     """A Grid Square position: sides with buildings, claims, stocks, phase."""
 
+    position_words = "rulesets.grid_square.position"
+
     rules_version = 2  # the newest (the ruleset's `version`); RULES.md, "Version history"
     slides_allowed: bool = True
     """False in the variant without sliding."""
@@ -627,17 +629,6 @@ class GridSquareState(GameState):
         from rulesets.grid_square.text_board import render_text
 
         return render_text(self, names)
-
-    def position_parts(self) -> tuple[str, ...]:
-        from rulesets.grid_square.position import PARTS
-
-        return tuple(PARTS)
-
-    def describe_position(self, part: str) -> list[str]:
-        """`part` of the position in sentences (see position.py)."""
-        from rulesets.grid_square.position import describe_position
-
-        return describe_position(self, part)
 
     # ------------------------------------------------------------ for widgets
     def side_owners(self) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:

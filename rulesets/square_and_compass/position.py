@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from engine.core import seat_name
-from engine.position import VICTORY_POINTS, Describer, describe_part, words_list
+from engine.position import VICTORY_POINTS, Describer, words_list
 from engine.words import plural
 from rulesets.square_and_compass import content as K
 
@@ -108,11 +108,6 @@ PARTS: dict[str, Describer["CompassState"]] = {
     "actions": actions_words, "supply": supply_words,
 }
 """Square and Compass's parts, in the order `look` reads them."""
-
-
-def describe_position(st: "CompassState", part: str) -> list[str]:
-    """`part` of the position (one of PARTS) in sentences."""
-    return describe_part(st, part, PARTS)
 
 
 SPOKEN = (

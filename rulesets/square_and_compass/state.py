@@ -15,7 +15,6 @@ evaluation are already modules of their own.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -134,6 +133,8 @@ class Player:
 @dataclass
 class CompassState(GameState):
     """A Square and Compass position: markets, decks, board and players."""
+
+    position_words = "rulesets.square_and_compass.position"
 
     hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
@@ -890,23 +891,6 @@ class CompassState(GameState):
         from rulesets.square_and_compass.text_board import render_text
 
         return render_text(self, seat, names)
-
-    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
-        """Short forms said in words for a listener (see position.py)."""
-        from rulesets.square_and_compass.position import SPOKEN
-
-        return SPOKEN
-
-    def position_parts(self) -> tuple[str, ...]:
-        from rulesets.square_and_compass.position import PARTS
-
-        return tuple(PARTS)
-
-    def describe_position(self, part: str) -> list[str]:
-        """`part` of the position in sentences (see position.py)."""
-        from rulesets.square_and_compass.position import describe_position
-
-        return describe_position(self, part)
 
 
 def _contract_text(cid: int) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import seat_name
 from engine.hidden import HIDDEN
-from engine.position import Describer, describe_part, words_list
+from engine.position import Describer, words_list
 from engine.words import plural
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES
@@ -127,11 +127,6 @@ PARTS: dict[str, Describer["SquareMasonsState"]] = {
     "table": table_words, "players": players_words, "zones": zones_words, "hand": hand_words,
 }
 """Square Masons' parts, in the order `look` reads them."""
-
-
-def describe_position(st: "SquareMasonsState", part: str) -> list[str]:
-    """`part` of the position (one of PARTS) in sentences."""
-    return describe_part(st, part, PARTS)
 
 
 SPOKEN = (

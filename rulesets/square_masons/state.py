@@ -17,7 +17,6 @@ functions of counts, cached) and the direct checks.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
@@ -199,6 +198,8 @@ class MasonBoard:
 @dataclass
 class SquareMasonsState(GameState):
     """A Square Masons position (see the module docstring for the flow)."""
+
+    position_words = "rulesets.square_masons.position"
 
     hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
@@ -1253,23 +1254,6 @@ class SquareMasonsState(GameState):
         from rulesets.square_masons.text_board import render_text
 
         return render_text(self, seat, names)
-
-    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
-        """Short forms said in words for a listener (see position.py)."""
-        from rulesets.square_masons.position import SPOKEN
-
-        return SPOKEN
-
-    def position_parts(self) -> tuple[str, ...]:
-        from rulesets.square_masons.position import PARTS
-
-        return tuple(PARTS)
-
-    def describe_position(self, part: str) -> list[str]:
-        """`part` of the position in sentences (see position.py)."""
-        from rulesets.square_masons.position import describe_position
-
-        return describe_position(self, part)
 
 
 def _kind_name(kind: str) -> str:

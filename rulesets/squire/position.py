@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import seat_name
 from engine.hidden import HIDDEN
-from engine.position import VICTORY_POINTS, Describer, describe_part, words_list
+from engine.position import VICTORY_POINTS, Describer, words_list
 from engine.words import plural
 from rulesets.squire import content as K
 
@@ -111,11 +111,6 @@ PARTS: dict[str, Describer["SquireState"]] = {
     "players": players_words, "hand": hand_words, "market": market_words, "map": map_words,
 }
 """Squire's parts, in the order `look` reads them."""
-
-
-def describe_position(st: "SquireState", part: str) -> list[str]:
-    """`part` of the position (one of PARTS) in sentences."""
-    return describe_part(st, part, PARTS)
 
 
 SPOKEN = VICTORY_POINTS

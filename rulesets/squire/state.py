@@ -17,7 +17,6 @@ if it grows: the snapshot and the scoring.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -86,7 +85,6 @@ _ERRAND_COLOURS = {c.id: frozenset(K.COLOURS.index(ch) for ch in c.arg) for c in
 """Per card: the colours its errand counts (pair, type)."""
 
 
-
 CURRENCY_AWARDS = {K.BLUE: ("coins", 2), K.YELLOW: ("tickets", 1)}
 """Exhibitions that pay: ceramics pay coins, maps pay tickets. The exhibitor
 gets base + 1 for each of that type they own; every other owner gets base."""
@@ -134,6 +132,8 @@ class Player:
 @dataclass
 class SquireState(GameState):
     """A Squire position: the map's tiles, the market, the piles and the players."""
+
+    position_words = "rulesets.squire.position"
 
     hidden_information = True  # hands, decks and sealed choices: each seat sees its view()
 
@@ -1234,23 +1234,6 @@ class SquireState(GameState):
         from rulesets.squire.text_board import render_text
 
         return render_text(self, seat, names)
-
-    def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
-        """Short forms said in words for a listener (see position.py)."""
-        from rulesets.squire.position import SPOKEN
-
-        return SPOKEN
-
-    def position_parts(self) -> tuple[str, ...]:
-        from rulesets.squire.position import PARTS
-
-        return tuple(PARTS)
-
-    def describe_position(self, part: str) -> list[str]:
-        """`part` of the position in sentences (see position.py)."""
-        from rulesets.squire.position import describe_position
-
-        return describe_position(self, part)
 
 
 # ------------------------------------------------------------------ texts
