@@ -13,7 +13,9 @@ docs/search-strength.md reports. Reading only: no game is played.
 
 prints instead, for each file, the `tsquare selfplay` command that goes on
 with its match (run from the file's folder), so a match is continued on a
-new machine from its file alone.
+new machine from its file alone: to the games its last run was asked for
+(a part of a match, `--seed S+N --games M`, stays that part), else to
+`--games` (default 200).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.arena import check_spec, summarize, wilson  # noqa: E402
-from engine.match_file import MatchFileError, kept_spec, match_key, read_match  # noqa: E402
+from engine.match_file import MatchFileError, kept_spec, match_key, planned_games, read_match  # noqa: E402
 
 HEADER = ("| file | game | levels | budget (first / others) | seed | games | first level's wins "
           "| others' wins | draws | first level's share (95%) |\n|---|---|---|---|---|---|---|---|---|---|")
@@ -78,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="+", type=Path, help="results files of `tsquare selfplay --results`")
     ap.add_argument("--commands", action="store_true", help="print the command that goes on with each match")
-    ap.add_argument("--games", type=int, default=200, help="the matches' length, for --commands (default 200)")
+    ap.add_argument("--games", type=int, default=None,
+                    help="the matches' length, for --commands (default: each file's own, else 200)")
     args = ap.parse_args(argv)
     if not args.commands:
         print(HEADER)
@@ -86,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.files:
         try:
             line = row(path)  # checks the file
-            print(command(path, args.games) if args.commands else line)
+            games = args.games or planned_games(path) or 200
+            print(command(path, games) if args.commands else line)
         except MatchFileError as exc:
             print(f"standings: {exc}", file=sys.stderr)
             status = 1

@@ -10,9 +10,11 @@ played later are the games one unbroken run would have played.
 
 The file is one JSON object: `format` ("tsquare-match"), `match` (what is
 played: game, levels, seed, options, swap, search_iterations, and under a
-fixed budget deep_iterations and deep_trees) and `games`
-(each finished game: index, slot_of_seat, scores, ranks, plies, think,
-decisions, tags). A file of another match is refused, never written over.
+fixed budget deep_iterations and deep_trees), `planned` (the games its
+last run was asked to reach: `--games`, so the command that goes on with a
+part of a match asks for the part's length) and `games` (each finished
+game: index, slot_of_seat, scores, ranks, plies, think, decisions, tags).
+A file of another match is refused, never written over.
 
 The match also keeps `behaviour`: what its bots choose at a few positions
 (`engine.bot_probe`), asked again at every run. A file whose bots now
@@ -150,6 +152,17 @@ def kept_spec(path: Path, games: int) -> MatchSpec:
         raise MatchFileError(f"{path}: its match is not described (game, levels, seed)") from None
 
 
+def planned_games(path: Path) -> int | None:
+    """The games the last run of the match in `path` was asked to reach
+    (`--games`), None if the file does not say (one from before it kept
+    this) or is not a results file."""
+    try:
+        planned = _document(path).get("planned")
+    except MatchFileError:
+        return None
+    return planned if isinstance(planned, int) and not isinstance(planned, bool) and planned >= 1 else None
+
+
 def _document(path: Path) -> dict[str, Any]:
     """The results file at `path`, parsed strictly; MatchFileError (one
     line) when it cannot be read or is not a results file."""
@@ -169,11 +182,13 @@ def _document(path: Path) -> dict[str, Any]:
 
 def write_match(path: Path, spec: MatchSpec, games: Iterable[GameResult], behaviour: str | None = None) -> None:
     """Write `games` as the file of `spec` (with its bots' `behaviour`
-    print), atomically (old file or new, never torn)."""
+    print, and `spec.games` as the games planned), atomically (old file or
+    new, never torn)."""
     from engine.saves import write_atomic
 
     ordered = sorted(games, key=lambda r: r.index)
-    doc = {"format": FORMAT, "match": {**match_key(spec), BEHAVIOUR: behaviour}, "games": [asdict(r) for r in ordered]}
+    doc = {"format": FORMAT, "match": {**match_key(spec), BEHAVIOUR: behaviour}, "planned": spec.games,
+           "games": [asdict(r) for r in ordered]}
     write_atomic(path, json.dumps(doc, separators=(",", ":")) + "\n")
 
 

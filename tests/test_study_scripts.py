@@ -87,6 +87,32 @@ def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys, 
     assert CliRunner().invoke(app, words[1:]).exit_code == 0 and other.read_bytes() == before
 
 
+def test_standings_commands_keep_a_part_of_a_match_to_its_length(tmp_path, capsys):
+    """A part of a match (`--seed S+N --games M`) goes on as that part: the
+    file keeps the games its run was asked for, and --commands asks for
+    them; a file that does not say gets --games (200 by default)."""
+    import json
+
+    from engine.arena import MatchSpec
+    from engine.match_file import planned_games, run_kept
+
+    standings = script("standings")
+    part = tmp_path / "part.results.json"
+    run_kept(MatchSpec("grid-square", ("greedy", "random"), 3, seed=103, rotate=True), part)
+    assert planned_games(part) == 3
+    assert standings.main(["--commands", str(part)]) == 0
+    assert "--games 3 --seed 103 " in capsys.readouterr().out
+    assert standings.main(["--commands", "--games", "7", str(part)]) == 0
+    assert "--games 7 " in capsys.readouterr().out
+    older = tmp_path / "older.results.json"  # kept before files said
+    doc = json.loads(part.read_text())
+    del doc["planned"]
+    older.write_text(json.dumps(doc))
+    assert planned_games(older) is None
+    assert standings.main(["--commands", str(older)]) == 0
+    assert "--games 200 " in capsys.readouterr().out
+
+
 def test_every_kept_match_in_docs_is_a_readable_results_file():
     """docs/matches holds the long matches the docs report, committed as
     they grow: each must stay a results file its command can go on with."""
