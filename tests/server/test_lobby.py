@@ -51,6 +51,25 @@ def test_bad_rooms_are_refused_with_a_reason(store):
     assert store.rooms() == []
 
 
+async def test_an_empty_lobby_says_how_to_make_a_room(store):
+    from tui.server.player import LobbyApp
+    from tui.server.screens.lobby import EMPTY_LOBBY
+
+    app = LobbyApp(store.root, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rooms = app.screen.query_one("#rooms")
+        assert rooms.option_count == 1 and EMPTY_LOBBY in str(rooms.get_option_at_index(0).prompt)
+        assert rooms.highlighted is None  # nothing to open
+        await pilot.press("enter")  # and Enter on it does nothing
+        await pilot.pause()
+        store.create_room("grid-square", ["bob", None], seed=1)
+        app.screen.action_refresh()
+        await pilot.pause()
+        shown = [str(rooms.get_option_at_index(i).prompt) for i in range(rooms.option_count)]
+        assert not any(EMPTY_LOBBY in line for line in shown) and any("Open rooms" in line for line in shown)
+
+
 async def test_a_room_is_made_from_the_lobby_by_keys(store):
     from tui.server.player import LobbyApp
     from tui.server.screens.lobby_room import RoomScreen

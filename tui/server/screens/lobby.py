@@ -37,6 +37,8 @@ LINE = 76
 REFRESH_SECONDS = 1.0
 """How often the lobby looks at the rooms again: one stat of the index's
 change mark, and one per room shown (never per room on the server)."""
+EMPTY_LOBBY = "No rooms yet. Press c to make one: against bots, or with open seats."
+"""What the list says while the server has no room to show."""
 
 
 def room_label(st: RoomStatus, user: str, note: str = "") -> Text:
@@ -77,6 +79,9 @@ class LobbyScreen(Screen[None]):
         self.user = user
         """Who is connected (their name on this server)."""
         self.statuses: dict[str, RoomStatus] = {}
+        """The rooms drawn, by id."""
+        self.drawn = False
+        """Whether the list has been drawn once (an empty lobby too)."""
         self.waiting: set[str] | None = None
         """Rooms where it was this person's turn at the last look."""
         self.page = 0
@@ -122,12 +127,13 @@ class LobbyScreen(Screen[None]):
         except RoomError as exc:
             self.say(str(exc))
             return
-        if relist or statuses != list(self.statuses.values()) or notes != self.notes:
+        if relist or not self.drawn or statuses != list(self.statuses.values()) or notes != self.notes:
             self.notes = notes
             self._draw(statuses)
 
     def _draw(self, statuses: list[RoomStatus]) -> None:
         self.statuses = {s.room.id: s for s in statuses}
+        self.drawn = True
         waiting = {s.room.id for s in statuses if s.your_turn}
         if self.waiting is not None and waiting - self.waiting:
             self.app.bell()  # a room became your turn
@@ -141,6 +147,8 @@ class LobbyScreen(Screen[None]):
         for title, group in sections(statuses, self.user):
             options.append(Option(Text(f"── {title} ({len(group)})", style="bold"), disabled=True))
             options += [Option(room_label(s, self.user, self.notes.get(s.room.id, "")), id=s.room.id) for s in group]
+        if not statuses:  # not three empty headings
+            options = [Option(Text(EMPTY_LOBBY, style="dim"), disabled=True)]
         rooms.clear_options()
         rooms.add_options(options)
         ids = [o.id for o in options]
