@@ -26,9 +26,25 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {head} {last}" if head else f"{n} {last}"
 
 
+_AN_LOW = tuple(w.lower() for w in AN_BEFORE)
+_A_LOW = tuple(w.lower() for w in A_BEFORE)
+_ARTICLES: dict[str, str] = {}
+"""article's answers, by word: the events of a search's playouts ask for
+the same few hundred words again and again."""
+
+
 def article(word: str) -> str:
     """'a' or 'an' for `word`, by its sound: 'an hour', 'a unit', 'an x2
     card' (a letter said by its name), 'an 8', 'an 18'."""
+    found = _ARTICLES.get(word)
+    if found is None:
+        if len(_ARTICLES) > 10_000:
+            _ARTICLES.clear()
+        found = _ARTICLES[word] = _article(word)
+    return found
+
+
+def _article(word: str) -> str:
     low = word.strip().lower()
     if not low:
         return "a"
@@ -37,9 +53,9 @@ def article(word: str) -> str:
         return "an" if first in AN_BEFORE or first.startswith("8") else "a"
     if len(first) > 1 and first[1].isdigit():  # a letter said by its name: 'an x2', 'a b3'
         return "an" if first[0] in "aefhilmnorsx" else "a"
-    if low.startswith(tuple(w.lower() for w in AN_BEFORE)):
+    if low.startswith(_AN_LOW):
         return "an"
-    if low.startswith(tuple(w.lower() for w in A_BEFORE)):
+    if low.startswith(_A_LOW):
         return "a"
     return "an" if low[0] in "aeiou" else "a"
 

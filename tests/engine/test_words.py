@@ -21,3 +21,14 @@ def test_a_or_an():
     assert article("hour") == "an" and article("unit") == "a" and article("one-way road") == "a"
     assert article("8") == "an" and article("18") == "an" and article("80") == "an" and article("100") == "a" and article("1") == "a"
     assert article("") == "a"
+
+
+def test_article_answers_the_same_when_asked_again_and_after_its_memory_is_cleared():
+    import engine.words as words
+
+    asked = ["hour", "Honest man", "unit", "Royal coin", "x2 card", "b3", "8", "apple", "map", " euro", ""]
+    first = [article(w) for w in asked]
+    assert first == ["an", "an", "a", "a", "an", "a", "an", "an", "a", "a", "a"]
+    assert [article(w) for w in asked] == first  # from memory now
+    words._ARTICLES.clear()
+    assert [article(w) for w in asked] == first
