@@ -26,9 +26,10 @@ has none and is not checked.
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack, contextmanager
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from engine.arena import GameResult, MatchResult, MatchSpec
 from engine.bot_probe import PROBES
@@ -192,21 +193,61 @@ def write_match(path: Path, spec: MatchSpec, games: Iterable[GameResult], behavi
     write_atomic(path, json.dumps(doc, separators=(",", ":")) + "\n")
 
 
+@contextmanager
+def playing(path: Path) -> Iterator[None]:
+    """Hold the match file `path` for a run (the lock beside it that a save
+    has, `engine.lock`): a second run of the same file is refused at once
+    with MatchFileError, rather than two runs writing one file."""
+    from engine.errors import SaveError
+    from engine.lock import SaveLockedError, save_lock
+
+    folder = path.absolute().parent
+    if not folder.is_dir():
+        raise MatchFileError(f"{path}: no folder {folder} to keep it in")
+    with ExitStack() as held:
+        try:
+            held.enter_context(save_lock(path, timeout=0))
+        except SaveLockedError:
+            raise MatchFileError(f"{path}: another run is playing this match now; "
+                                 "wait for it to end, or give another file") from None
+        except SaveError as exc:
+            raise MatchFileError(str(exc).replace("the save", "the results file")) from None
+        yield
+
+
+def being_played(path: Path) -> bool:
+    """Whether a run holds the match file `path` now (`playing`)."""
+    try:
+        with playing(path):
+            return False
+    except MatchFileError as exc:
+        if "another run" in str(exc):
+            return True
+        raise
+
+
 def run_kept(spec: MatchSpec, path: Path, jobs: int = 1,
              progress: Callable[[int], None] | None = None) -> MatchResult:
     """`run_match` with its games kept in `path`: the games the file holds
     are not played again, each new one is written as soon as it ends, and
     the result is the whole match's (`seconds` is this run's). The bots'
     behaviour print is taken first (seconds: a few decisions of each level)
-    and must be the file's."""
-    from engine.arena import check_spec, run_match
-    from engine.bot_probe import behaviour_print
+    and must be the file's. The run holds the file (`playing`)."""
+    from engine.arena import check_spec
 
     spec = check_spec(spec)
     if spec.games > MAX_GAMES:
         raise MatchFileError(f"{path}: a results file keeps at most {MAX_GAMES} games; split the match "
                              "(game k is seeded seed + k, so --seed S+N plays games N... of seed S)")
-    read_match(path, spec)  # a file of another match is refused before the probe's seconds
+    read_match(path, spec)  # a bad file, or one of another match, is refused before the lock and the probe
+    with playing(path):
+        return _run_kept(spec, path, jobs, progress)
+
+
+def _run_kept(spec: MatchSpec, path: Path, jobs: int, progress: Callable[[int], None] | None) -> MatchResult:
+    from engine.arena import run_match
+    from engine.bot_probe import behaviour_print
+
     behaviour = behaviour_print(spec)
     kept = {r.index: r for r in read_match(path, spec, behaviour)}
     folder = path.absolute().parent

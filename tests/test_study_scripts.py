@@ -124,3 +124,52 @@ def test_every_kept_match_in_docs_is_a_readable_results_file():
         games = int(cells[5])
         assert sum(int(c) for c in cells[6:9]) == games  # wins, others' wins and draws cover every game
         assert standings.command(path, 200).endswith(f"--results {path.name}")
+
+
+def test_the_queue_goes_on_with_kept_matches_begins_new_ones_and_skips_whole_ones(tmp_path, capsys):
+    """benchmarks/play_queue.py: each line's match to its planned games, two
+    at a time; a kept file's own seed wins over the line's; a whole match
+    is not run; a bad line is named and nothing runs."""
+    from engine.arena import MatchSpec
+    from engine.match_file import read_match, run_kept
+
+    queue_mod = script("play_queue")
+    kept = tmp_path / "kept.results.json"
+    run_kept(MatchSpec("grid-square", ("greedy", "random"), 1, seed=21, rotate=True), kept)  # 1 of 1: whole
+    part = tmp_path / "part.results.json"
+    run_kept(MatchSpec("grid-square", ("greedy", "random"), 1, seed=31, rotate=True), part)
+    doc = part.read_text().replace('"planned":1', '"planned":3')  # a run asked for 3, stopped after 1
+    part.write_text(doc)
+    queue = tmp_path / "queue.txt"
+    line = "tsquare selfplay grid-square --bot 1=greedy --bot 2=random --swap --games {g} --seed {s} --json --results {f}"
+    queue.write_text("# the queue\n\n" + "\n".join([
+        line.format(g=1, s=21, f="kept.results.json"),
+        line.format(g=3, s=999, f="part.results.json"),  # the file's seed (31) is played, not 999
+        line.format(g=2, s=41, f="new.results.json"),
+    ]) + "\n")
+    entries = queue_mod.plan(queue)
+    assert [(e.name, e.games, e.planned, bool(e.words)) for e in entries] == [
+        ("kept", 1, 1, False), ("part", 1, 3, True), ("new", 0, 2, True)]
+    assert "--seed 31" in " ".join(entries[1].words)
+    from engine.match_file import playing
+
+    with playing(part):  # another run plays it now: left to that run
+        assert [e.name for e in queue_mod.plan(queue)] == ["kept", "new"]
+    before = kept.read_bytes()
+    assert queue_mod.run(queue, 2, say=lambda _: None) == 0
+    assert kept.read_bytes() == before
+    spec = MatchSpec("grid-square", ("greedy", "random"), 3, seed=31, rotate=True)
+    assert [r.index for r in read_match(part, spec)] == [0, 1, 2]
+    assert [r.index for r in read_match(tmp_path / "new.results.json",
+                                        MatchSpec("grid-square", ("greedy", "random"), 2, seed=41, rotate=True))] == [0, 1]
+    assert (tmp_path / "new.out").exists()
+    assert queue_mod.main(["--dry-run", str(queue)]) == 0
+    assert capsys.readouterr().out.count(": whole") == 3
+    bad = tmp_path / "bad.txt"
+    for text, said in (("tsquare selfplay grid-square --games 2\n", "keeps no results file"),
+                       ("tsquare arena grid-square --results a.results.json\n", "not a `tsquare selfplay`"),
+                       ("tsquare selfplay grid-square --results ../a.results.json\n", "beside the queue")):
+        bad.write_text(text)
+        with pytest.raises(queue_mod.QueueError, match=said):
+            queue_mod.plan(bad)
+    assert queue_mod.main([str(bad)]) == 2 and "bad.txt:1" in capsys.readouterr().err

@@ -202,3 +202,25 @@ def test_kept_spec_gives_back_the_match_and_names_a_file_without_one(tmp_path):
     bare.write_text('{"format": "tsquare-match", "match": {"game": "grid-square"}, "games": []}')
     with pytest.raises(MatchFileError, match="bare.json: its match is not described"):
         kept_spec(bare, 1)
+
+
+def test_a_second_run_of_a_file_being_played_is_refused_at_once(tmp_path):
+    from engine.match_file import being_played, playing
+
+    path = tmp_path / "m.json"
+    run_kept(MatchSpec(SPEC.game, SPEC.levels, 1, SPEC.seed, rotate=True), path)
+    before = path.read_bytes()
+    assert not being_played(path)
+    with playing(path):  # as a run in another process holds it
+        assert being_played(path)
+        with pytest.raises(MatchFileError, match="another run is playing this match now"):
+            run_kept(MatchSpec(SPEC.game, SPEC.levels, 3, SPEC.seed, rotate=True), path)
+        out = CliRunner().invoke(app, ["selfplay", "grid-square", "--bot", "1=greedy", "--bot", "2=random",
+                                       "--swap", "--games", "3", "--seed", str(SPEC.seed), "--results", str(path)])
+        assert out.exit_code != 0 and "another run is playing this match now" in out.output
+        assert "Traceback" not in out.output
+    assert path.read_bytes() == before
+    assert not being_played(path)
+    assert [r.index for r in read_match(path, MatchSpec(SPEC.game, SPEC.levels, 3, SPEC.seed, rotate=True))] == [0]
+    with pytest.raises(MatchFileError, match="no folder"):
+        run_kept(SPEC, tmp_path / "missing" / "m.json")
