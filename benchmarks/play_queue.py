@@ -59,6 +59,8 @@ class Entry:
     """Games the file holds now."""
     planned: int
     """Games the match is to have."""
+    busy: bool = False
+    """Another run plays it now (it holds the file): left to that run."""
 
 
 def _results_name(words: list[str], where: str) -> str:
@@ -105,6 +107,7 @@ def plan(queue: Path) -> list[Entry]:
         name = file_name.removesuffix(".results.json")
         path = queue.parent / file_name
         if being_played(path):  # by a run of its own, begun elsewhere
+            out.append(Entry(name, (), 0, 0, busy=True))
             continue
         if not path.exists():
             out.append(Entry(name, tuple(words), 0, _games_asked(words)))
@@ -197,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.dry_run:
         for e in entries:
-            state = "whole" if not e.words else f"{e.games} of {e.planned} games"
+            state = ("being played by another run" if e.busy else "whole" if not e.words
+                     else f"{e.games} of {e.planned} games")
             print(f"{e.name}: {state}" + (f"\n    {shlex.join(e.words)}" if e.words else ""))
         return 0
     return 1 if run(args.queue, args.lanes) else 0

@@ -154,7 +154,10 @@ def test_the_queue_goes_on_with_kept_matches_begins_new_ones_and_skips_whole_one
     from engine.match_file import playing
 
     with playing(part):  # another run plays it now: left to that run
-        assert [e.name for e in queue_mod.plan(queue)] == ["kept", "new"]
+        assert [(e.name, e.busy, bool(e.words)) for e in queue_mod.plan(queue)] == [
+            ("kept", False, False), ("part", True, False), ("new", False, True)]
+        assert queue_mod.main(["--dry-run", str(queue)]) == 0
+        assert "part: being played by another run" in capsys.readouterr().out
     before = kept.read_bytes()
     assert queue_mod.run(queue, 2, say=lambda _: None) == 0
     assert kept.read_bytes() == before
