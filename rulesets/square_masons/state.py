@@ -185,6 +185,15 @@ class MasonBoard:
                 return i
         return None
 
+    def take_piece(self, cell: int) -> tuple[str, int]:
+        """Take the construction piece covering `cell` out of the zone: its
+        (kind, cells). A checked move names a covered cell; any other is a
+        ValueError."""
+        found = self.piece_at(cell)
+        if found is None:
+            raise ValueError(f"no piece covers {cell_name(cell)}")
+        return self.construction.pop(found)
+
     def add_piece(self, kind: str, mask: int) -> None:
         """Put a piece in the construction zone (kept sorted by first cell)."""
         self.construction.append((kind, mask))
@@ -775,7 +784,7 @@ class SquareMasonsState(GameState):
 
     def _relocate(self, seat: int, move: Relocate) -> list[Event]:
         b = self.boards[seat]
-        kind, _ = b.construction.pop(b.piece_at(move.cell))  # type: ignore[arg-type]
+        kind, _ = b.take_piece(move.cell)
         self._charge(seat, d.ACTION_COST)
         self.phase = "lay"
         self.hand_kind = kind
@@ -783,14 +792,14 @@ class SquareMasonsState(GameState):
 
     def _store(self, seat: int, move: Store) -> list[Event]:
         b = self.boards[seat]
-        kind, _ = b.construction.pop(b.piece_at(move.cell))  # type: ignore[arg-type]
+        kind, _ = b.take_piece(move.cell)
         self._charge(seat, d.ACTION_COST)
         self._to_reserve_kind(b, kind)
         return [Event(f"{P(seat)} pays 1 coin to move {_kind_name(kind)} from {cell_name(move.cell)} to the reserve")]
 
     def _scrap(self, seat: int, move: Scrap) -> list[Event]:
         b = self.boards[seat]
-        kind, _ = b.construction.pop(b.piece_at(move.cell))  # type: ignore[arg-type]
+        kind, _ = b.take_piece(move.cell)
         self._charge(seat, d.ACTION_COST)
         self._to_supply(kind)
         return [Event(f"{P(seat)} pays 1 coin to discard {_kind_name(kind)} from {cell_name(move.cell)}")]
@@ -808,7 +817,7 @@ class SquareMasonsState(GameState):
 
     def _swap(self, seat: int, move: Swap) -> list[Event]:
         b = self.boards[seat]
-        kind, _ = b.construction.pop(b.piece_at(move.cell))  # type: ignore[arg-type]
+        kind, _ = b.take_piece(move.cell)
         b.reserve[BLOCK_INDEX[move.kind]] -= 1
         self._to_reserve_kind(b, kind)
         self._charge(seat, d.ACTION_COST)
