@@ -206,11 +206,21 @@ class MasonBot(Bot):
             return self.money_value + (0.4 if b.coins < 3 else 0.0)
         if card == X2:
             return self.double_value
-        mine = b.drafted[card] + sum(1 for c in b.face_down if c == card)
-        best_other = max(
-            (o.drafted[card] + o.drafted[X2] // 2 for s, o in enumerate(state.boards) if s != seat), default=0
-        )
-        reward = {ORDER: self.order_value, STONE: self.stone_value, MARKET: self.market_value}[card]
+        mine = b.drafted[card] + b.face_down.count(card)
+        best_other = 0
+        for s, o in enumerate(state.boards):
+            if s != seat:
+                x = o.drafted[card] + o.drafted[X2] // 2
+                if x > best_other:
+                    best_other = x
+        if card == ORDER:
+            reward = self.order_value
+        elif card == STONE:
+            reward = self.stone_value
+        elif card == MARKET:
+            reward = self.market_value
+        else:
+            raise KeyError(card)
         if card == STONE:
             sc = best_plan(state, b)
             if sc is not None and sc.stone_gap:

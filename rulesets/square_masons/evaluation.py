@@ -49,15 +49,17 @@ def availability(state: SquareMasonsState) -> tuple[bool, ...]:
     """Per structure (in `d.STRUCTURES` order): whether it may still be
     claimed (`plans.available` of each, with the claimed sanctuaries
     gathered once)."""
-    supply = state.town_supply
     claimed = {sid for b in state.boards for sid in b.sanctuaries}
     in_play = state.sanctuaries
-    return tuple(supply[i] > 0 if i is not None else (sid in in_play and sid not in claimed)
-                 for sid, i in _TOWN_OF)
+    return tuple([n > 0 for n in state.town_supply] + [sid in in_play and sid not in claimed for sid in _SANCTUARY_IDS])
 
 
 _TOWN_OF = tuple((sid, d.TOWN_INDEX.get(sid) if s.kind == "town" else None) for sid, s in d.STRUCTURES.items())
 """Per structure (in `d.STRUCTURES` order): (id, its index among the towns, None for a sanctuary)."""
+_SANCTUARY_IDS = tuple(sid for sid, i in _TOWN_OF if i is None)
+"""The sanctuaries, in `d.STRUCTURES` order."""
+if [i for _, i in _TOWN_OF] != [*range(len(d.TOWNS)), *[None] * len(_SANCTUARY_IDS)]:
+    raise RuntimeError("availability reads the towns first, in town_supply's order")
 
 
 _PROGRESS: dict[tuple[object, ...], float] = {}
