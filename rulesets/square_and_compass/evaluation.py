@@ -32,15 +32,18 @@ def distance(st: CompassState, seat: int, cid: int) -> float:
     return steps
 
 
-def contract_value(st: CompassState, seat: int, cid: int) -> float:
-    """What holding contract `cid` is worth now."""
+def contract_value(st: CompassState, seat: int, cid: int, built_styles: frozenset[int] | None = None) -> float:
+    """What holding contract `cid` is worth now (`built_styles`: the styles
+    of the seat's built contracts, where the caller has them)."""
     p = st.players[seat]
     c = K.CONTRACTS[cid]
     vp: float = c.vp
     arch = p.architect
     if arch >= 0 and K.ARCHITECTS[arch].style == c.style:
         vp += 1
-    if c.style != K.MIXED and any(K.CONTRACTS[b].style == c.style for b in p.built):
+    if built_styles is None:
+        built_styles = frozenset(K.CONTRACTS[b].style for b in p.built)
+    if c.style != K.MIXED and c.style in built_styles:
         vp += 1.5
     if arch >= 0 and K.ARCHITECTS[arch].special == cid:
         vp += 1
@@ -58,7 +61,8 @@ def value(st: CompassState, seat: int) -> float:
     """The heuristic value of the position for `seat` (a full state)."""
     p = st.players[seat]
     v: float = p.vp + style_bonus(p.built)
-    held = sorted((contract_value(st, seat, c) for c in p.contracts), reverse=True)
+    styles = frozenset(K.CONTRACTS[b].style for b in p.built)
+    held = sorted((contract_value(st, seat, c, styles) for c in p.contracts), reverse=True)
     limit = st.contract_limit(seat)
     v += sum(w * x for w, x in zip(CONTRACT_WEIGHTS, held[:limit]))
     v += 0.25 * sum(p.materials) + 0.15 * sum(p.materials[K.SUST:])
