@@ -82,7 +82,7 @@ def finish_turn(st: CompassState, seat: int) -> None:
             return
         moves = st.legal(seat)
         best, best_score = moves[0], float("-inf")
-        for mv in moves:
+        for mv in moves if len(moves) > 1 else ():  # a lone move needs no judging
             c = st.clone()
             c.apply_trusted(seat, mv)
             score = value(c, seat)
