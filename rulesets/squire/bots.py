@@ -59,6 +59,32 @@ class _PlanMemo:
     """`_offers` by (region, colour, buy)."""
 
 
+_DISTANCES: dict[tuple[str, int], dict[int, tuple[int, int]]] = {}
+"""_distances_from's answers: a map has a few dozen cities."""
+
+
+def _distances_from(map_key: str, start: int) -> dict[int, tuple[int, int]]:
+    """City → (steps, first hop) by breadth-first search from `start` on
+    map `map_key`, in the order the search reaches them."""
+    found = _DISTANCES.get((map_key, start))
+    if found is not None:
+        return found
+    adj = ADJ[map_key]
+    dist = {start: (0, -1)}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            d, hop = dist[c]
+            for nb, _ in adj[c]:
+                if nb not in dist:
+                    dist[nb] = (d + 1, nb if d == 0 else hop)
+                    nxt.append(nb)
+        frontier = nxt
+    _DISTANCES[(map_key, start)] = dist
+    return dist
+
+
 class SquireBot(Bot):
     """The heuristic bot; `level` is 'easy' or 'heuristic'."""
 
@@ -214,21 +240,9 @@ class SquireBot(Bot):
 
     # ------------------------------------------------------------- planning
     def _distances(self, st: SquireState, seat: int) -> dict[int, tuple[int, int]]:
-        """City → (steps, first hop) by breadth-first search from the pawn."""
-        p = st.players[seat]
-        adj = ADJ[st.map_key]
-        dist = {p.pos: (0, -1)}
-        frontier = [p.pos]
-        while frontier:
-            nxt = []
-            for c in frontier:
-                d, hop = dist[c]
-                for nb, _ in adj[c]:
-                    if nb not in dist:
-                        dist[nb] = (d + 1, nb if d == 0 else hop)
-                        nxt.append(nb)
-            frontier = nxt
-        return dist
+        """City → (steps, first hop) by breadth-first search from the pawn
+        (the maps never change: shared, never to be changed by a caller)."""
+        return _distances_from(st.map_key, st.players[seat].pos)
 
     def _plan(self, st: SquireState, seat: int, legal: list[Any]) -> Any:
         p = st.players[seat]
