@@ -57,6 +57,8 @@ class _PlanMemo:
     """`_errand_gain` by tile."""
     offers: dict[tuple[int, int, bool], float] = field(default_factory=dict)
     """`_offers` by (region, colour, buy)."""
+    left: int | None = None
+    """`_turns_left` of the seat planning."""
 
 
 _DISTANCES: dict[tuple[str, int], dict[int, tuple[int, int]]] = {}
@@ -104,11 +106,20 @@ class SquireBot(Bot):
         k = (seat - st.seat) % n
         return 0 if left <= k else 1 + (left - 1 - k) // n
 
-    def _coin(self, st: SquireState, seat: int) -> float:
-        return 0.45 if self._turns_left(st, seat) > 1 else 0.2
+    def _coin(self, st: SquireState, seat: int, left: int | None = None) -> float:
+        """A coin's worth in VP (`left`: `_turns_left`, where known)."""
+        return 0.45 if (self._turns_left(st, seat) if left is None else left) > 1 else 0.2
 
-    def _ticket(self, st: SquireState, seat: int) -> float:
-        return 0.35 if self._turns_left(st, seat) > 1 else 0.2
+    def _ticket(self, st: SquireState, seat: int, left: int | None = None) -> float:
+        """A ticket's worth in VP (`left`: `_turns_left`, where known)."""
+        return 0.35 if (self._turns_left(st, seat) if left is None else left) > 1 else 0.2
+
+    def _planned_left(self, st: SquireState, seat: int) -> int:
+        """`_turns_left` for the turn `_plan` plans (from its memo)."""
+        memo = self._memo
+        if memo.left is None:
+            memo.left = self._turns_left(st, seat)
+        return memo.left
 
     def _space_value(self, st: SquireState, seat: int, index: int) -> float:
         """What putting a tile in space `index` gives besides the tile's VP
@@ -174,9 +185,11 @@ class SquireBot(Bot):
         return total
 
     def _offers_for(self, st: SquireState, seat: int, region: int, colour: int, buy: bool) -> float:
-        """`_offers` in a city of `region` trading a tile of `colour`."""
+        """`_offers` in a city of `region` trading a tile of `colour` (asked
+        only while `_plan` plans a turn, through `_trade_value`)."""
         p = st.players[seat]
         action = "buy" if buy else "sell"
+        left = self._planned_left(st, seat)
         total = 0.0
         for c in p.hand:
             card = K.CARD_BY_ID.get(c)
@@ -185,7 +198,7 @@ class SquireBot(Bot):
             if card.cond == "any" or (card.cond == "region" and K.COLOURS.index(card.colour) == region) or (
                 card.cond == "type" and K.COLOURS.index(card.colour) == colour
             ):
-                unit = self._coin(st, seat) if card.reward == "coins" else self._ticket(st, seat)
+                unit = self._coin(st, seat, left) if card.reward == "coins" else self._ticket(st, seat, left)
                 total += max(0.0, card.amount * unit - (self._keep_value(st, seat, c) if self.smart else 0))
         return total
 
@@ -215,7 +228,8 @@ class SquireBot(Bot):
         tile: int = st.cities[city]
         if tile < 0:
             return -99.0
-        coin = self._coin(st, seat)
+        left = self._planned_left(st, seat)
+        coin = self._coin(st, seat, left)
         if buy:
             price = st.price(seat, city, True)
             if EMPTY not in p.gallery or p.coins + p.royal_coins < price:
@@ -226,11 +240,11 @@ class SquireBot(Bot):
             if self.smart:
                 value += SYNERGY[TC[tile]] + gain
                 # the last coins matter at the end only in fives
-                if self._turns_left(st, seat) <= 1:
+                if left <= 1:
                     value = TV[tile] + space + gain - (p.wealth() // 5 - (p.wealth() - paid) // 5)
         else:
             got = st.price(seat, city, False)
-            if self._turns_left(st, seat) <= 1:
+            if left <= 1:
                 value = (p.wealth() + got) // 5 - p.wealth() // 5
             else:
                 value = got * coin
