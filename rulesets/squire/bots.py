@@ -59,6 +59,9 @@ class _PlanMemo:
     """`_offers` by (region, colour, buy)."""
     left: int | None = None
     """`_turns_left` of the seat planning."""
+    errands: tuple[bool, list[tuple[int, float]]] | None = None
+    """For `_errand_gain`: whether the seat holds any errand or card, and
+    the ones a tile can add to, with their weights."""
 
 
 _DISTANCES: dict[tuple[str, int], dict[int, tuple[int, int]]] = {}
@@ -165,14 +168,20 @@ class SquireBot(Bot):
         return best
 
     def _errand_gain(self, st: SquireState, seat: int, tile: int) -> float:
-        """VP the tile adds to running errands (and, discounted, to hand cards)."""
-        p = st.players[seat]
-        cards: list[tuple[int, float]] = [(c, 1.0) for c in p.errands] + [(c, 0.3) for c in p.hand if c > 0]
-        if not cards:
+        """VP the tile adds to running errands (and, discounted, to hand
+        cards). Asked only while `_plan` plans a turn (through
+        `_tile_terms`): the cards weighed are the plan's memo's."""
+        memo = self._memo
+        if memo.errands is None:
+            p = st.players[seat]
+            cards = [(c, 1.0) for c in p.errands] + [(c, 0.3) for c in p.hand if c > 0]
+            memo.errands = (bool(cards), [(c, w) for c, w in cards if K.CARD_BY_ID[c].errand != "wealth"])
+        held, weighed = memo.errands
+        if not held:
             return 0.0
-        space = p.gallery.index(EMPTY)
+        space = st.players[seat].gallery.index(EMPTY)
         gain = st.errand_gain
-        return sum(w * gain(c, seat, space, tile) for c, w in cards if K.CARD_BY_ID[c].errand != "wealth")
+        return sum(w * gain(c, seat, space, tile) for c, w in weighed)
 
     def _offers(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
         """Coins and tickets the hand's offers would give on this trade."""
