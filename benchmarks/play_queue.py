@@ -123,11 +123,12 @@ def plan(queue: Path) -> list[Entry]:
 
 
 def _command(words: tuple[str, ...]) -> list[str]:
-    """`words` with `tsquare` found: on PATH, else beside this Python (a
-    venv's, not activated)."""
+    """`words` with `tsquare` found: beside this Python (its venv's, the
+    code this script reads), else on PATH."""
     import shutil
 
-    found = shutil.which(words[0]) or str(Path(sys.executable).parent / words[0])
+    beside = Path(sys.executable).parent / words[0]
+    found = str(beside) if beside.is_file() else shutil.which(words[0]) or words[0]
     return [found, *words[1:]]
 
 
