@@ -288,6 +288,18 @@ class SquareMasonsState(GameState):
             return tuple([s for s, b in enumerate(self.boards) if b.bid is None])
         return (self.actor,)
 
+    def acts(self, seat: int) -> bool:
+        """Whether `seat` is to act now (`seat in to_act()`, without
+        building the tuple: asked at every ply of a playout)."""
+        if type(seat) is not int or not 0 <= seat < len(self.boards):
+            return seat in self.to_act()
+        ph = self.phase
+        if ph == "draft":
+            return self.boards[seat].pick is None
+        if ph == "auction":
+            return self.boards[seat].bid is None
+        return ph != "over" and seat == self.actor
+
     def is_over(self) -> bool:
         return self.phase == "over"  # without building the outcome
 
@@ -296,15 +308,8 @@ class SquareMasonsState(GameState):
         # move); anything else takes the engine's full path and its reasons
         if not self.is_view and type(seat) is int and 0 <= seat < len(self.boards) and self.phase != "over":
             b = self.boards[seat]
-            ph = self.phase
-            if ph == "draft":
-                acting = b.pick is None
-            elif ph == "auction":
-                acting = b.bid is None
-            else:
-                acting = seat == self.actor
             check = _CHECKS.get(type(move))
-            if acting and check is not None and check(self, b, move):
+            if check is not None and self.acts(seat) and check(self, b, move):
                 return None
         return super().why_illegal(seat, move)
 
@@ -337,7 +342,7 @@ class SquareMasonsState(GameState):
 
     def legal(self, seat: int) -> list[Any]:
         ph = self.phase
-        if ph == "over" or seat not in self.to_act():
+        if ph == "over" or not self.acts(seat):
             return []
         if self.is_view:
             self.require_visible(seat)
