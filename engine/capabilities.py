@@ -30,15 +30,14 @@ same with or without each override.
 """
 from __future__ import annotations
 
-import importlib
 import re
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from engine.hidden import HiddenInformationError
-from engine.position import describe_part
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from engine.core import GameState, Move
 
 
@@ -78,7 +77,11 @@ class Presentation(_Contract):
 
     def _position_words(self) -> ModuleType | None:
         name = type(self).position_words
-        return None if name is None else importlib.import_module(name)
+        if name is None:
+            return None
+        import importlib  # here: a command that plays never asks for words by part
+
+        return importlib.import_module(name)
 
     def describe_move(self, move: Move, seat: int | None = None) -> str:
         """What `move` does, in words a player reads ("buy the red painting
@@ -119,6 +122,8 @@ class Presentation(_Contract):
         `render()`; ValueError for an unknown part."""
         words = self._position_words()
         if words is not None:
+            from engine.position import describe_part
+
             return describe_part(self, part, words.PARTS)
         if part not in self.position_parts():
             raise ValueError(f"no part {part!r} (parts: {', '.join(self.position_parts())})")
