@@ -4,6 +4,8 @@ whole suite (rulesets' events and descriptions, the screens), so no game
 writes 'a iron card' or '1 tickets'. Plain Python: cheap to import."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 IRREGULAR = {"city": "cities", "ply": "plies", "rarity": "rarities", "man": "men", "VP": "VP"}
 """Plurals that are not the word plus 's' (the last word of a phrase counts)."""
 
@@ -28,23 +30,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 _AN_LOW = tuple(w.lower() for w in AN_BEFORE)
 _A_LOW = tuple(w.lower() for w in A_BEFORE)
-_ARTICLES: dict[str, str] = {}
-"""article's answers, by word: the events of a search's playouts ask for
-the same few hundred words again and again."""
 
 
+@lru_cache(maxsize=8192)  # the events of a search's playouts ask for the same few hundred words
 def article(word: str) -> str:
     """'a' or 'an' for `word`, by its sound: 'an hour', 'a unit', 'an x2
     card' (a letter said by its name), 'an 8', 'an 18'."""
-    found = _ARTICLES.get(word)
-    if found is None:
-        if len(_ARTICLES) > 10_000:
-            _ARTICLES.clear()
-        found = _ARTICLES[word] = _article(word)
-    return found
-
-
-def _article(word: str) -> str:
     low = word.strip().lower()
     if not low:
         return "a"

@@ -4,6 +4,7 @@ resource deck, the 50 technician/hazard/project cards and the scoring charts.
 Each choice is explained in RULES.md."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 EMPTY = -1
@@ -30,23 +31,13 @@ SUST = 5
 """Add to a kind for its sustainable card or material code."""
 
 
-_STYLE_BONUSES: dict[tuple[int, ...], int] = {}
-"""style_bonus's answers, by the contracts built: the search's leaves ask
-for the same few sets again and again."""
-
-
 def style_bonus(built: Sequence[int]) -> int:
     """The style chart over completed contracts (mixed forms no set)."""
-    key = tuple(built)
-    found = _STYLE_BONUSES.get(key)
-    if found is None:
-        if len(_STYLE_BONUSES) > 50_000:
-            _STYLE_BONUSES.clear()
-        found = _STYLE_BONUSES[key] = _style_bonus(key)
-    return found
+    return _style_bonus(tuple(built))
 
 
-def _style_bonus(built: Sequence[int]) -> int:
+@lru_cache(maxsize=65536)  # the search's leaves ask for the same few sets of contracts again and again
+def _style_bonus(built: tuple[int, ...]) -> int:
     counts = [0] * 5
     for c in built:
         st = CONTRACTS[c].style

@@ -24,11 +24,9 @@ def test_a_or_an():
 
 
 def test_article_answers_the_same_when_asked_again_and_after_its_memory_is_cleared():
-    import engine.words as words
-
     asked = ["hour", "Honest man", "unit", "Royal coin", "x2 card", "b3", "8", "apple", "map", " euro", ""]
     first = [article(w) for w in asked]
     assert first == ["an", "an", "a", "a", "an", "a", "an", "an", "a", "a", "a"]
     assert [article(w) for w in asked] == first  # from memory now
-    words._ARTICLES.clear()
+    article.cache_clear()
     assert [article(w) for w in asked] == first
