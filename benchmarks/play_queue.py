@@ -106,13 +106,13 @@ def plan(queue: Path) -> list[Entry]:
         seen.add(file_name)
         name = file_name.removesuffix(".results.json")
         path = queue.parent / file_name
-        if being_played(path):  # by a run of its own, begun elsewhere
-            out.append(Entry(name, (), 0, 0, busy=True))
-            continue
-        if not path.exists():
-            out.append(Entry(name, tuple(words), 0, _games_asked(words)))
-            continue
         try:
+            if being_played(path):  # by a run of its own, begun elsewhere
+                out.append(Entry(name, (), 0, 0, busy=True))
+                continue
+            if not path.exists():
+                out.append(Entry(name, tuple(words), 0, _games_asked(words)))
+                continue
             planned = planned_games(path) or _games_asked(words)
             games = len(read_match(path, kept_spec(path, planned)))
             command = standings.command(path, planned)

@@ -46,6 +46,10 @@ class MatchFileError(ValueError):
     """A results file that cannot be read, or holds another match (one line)."""
 
 
+class MatchBusyError(MatchFileError):
+    """Another run is playing the match in this file now (`playing`)."""
+
+
 def match_key(spec: MatchSpec) -> dict[str, Any]:
     """What makes two runs the same match (everything but the game count;
     under a fixed budget, `deep`'s share of it too). The bots' behaviour
@@ -208,7 +212,7 @@ def playing(path: Path) -> Iterator[None]:
         try:
             held.enter_context(save_lock(path, timeout=0))
         except SaveLockedError:
-            raise MatchFileError(f"{path}: another run is playing this match now; "
+            raise MatchBusyError(f"{path}: another run is playing this match now; "
                                  "wait for it to end, or give another file") from None
         except SaveError as exc:
             raise MatchFileError(str(exc).replace("the save", "the results file")) from None
@@ -220,10 +224,8 @@ def being_played(path: Path) -> bool:
     try:
         with playing(path):
             return False
-    except MatchFileError as exc:
-        if "another run" in str(exc):
-            return True
-        raise
+    except MatchBusyError:
+        return True
 
 
 def run_kept(spec: MatchSpec, path: Path, jobs: int = 1,
@@ -250,9 +252,6 @@ def _run_kept(spec: MatchSpec, path: Path, jobs: int, progress: Callable[[int], 
 
     behaviour = behaviour_print(spec)
     kept = {r.index: r for r in read_match(path, spec, behaviour)}
-    folder = path.absolute().parent
-    if not folder.is_dir():
-        raise MatchFileError(f"{path}: no folder {folder} to keep it in")
     write_match(path, spec, kept.values(), behaviour)  # now, so a file that cannot be written stops the run early
 
     def each(r: GameResult) -> None:

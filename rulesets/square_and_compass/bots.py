@@ -81,8 +81,11 @@ def finish_turn(st: CompassState, seat: int) -> None:
         if st.phase not in ("act", "discard") or st.seat != seat:
             return
         moves = st.legal(seat)
+        if len(moves) == 1:  # a lone move needs no judging
+            st.apply_trusted(seat, moves[0])
+            continue
         best, best_score = moves[0], float("-inf")
-        for mv in moves if len(moves) > 1 else ():  # a lone move needs no judging
+        for mv in moves:
             c = st.clone()
             c.apply_trusted(seat, mv)
             score = value(c, seat)

@@ -16,6 +16,7 @@ exhibits what pays it most without looking at the others or at errands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engine.core import Bot
@@ -59,21 +60,16 @@ class _PlanMemo:
     """`_offers` by (region, colour, buy)."""
     left: int | None = None
     """`_turns_left` of the seat planning."""
-    errands: tuple[bool, list[tuple[int, float]]] | None = None
-    """For `_errand_gain`: whether the seat holds any errand or card, and
-    the ones a tile can add to, with their weights."""
+    errands: list[tuple[int, float]] | None = None
+    """For `_errand_gain`: the errands and hand cards a tile can add to,
+    with their weights."""
 
 
-_DISTANCES: dict[tuple[str, int], dict[int, tuple[int, int]]] = {}
-"""_distances_from's answers: a map has a few dozen cities."""
-
-
+@lru_cache(maxsize=None)  # two maps of a few dozen cities
 def _distances_from(map_key: str, start: int) -> dict[int, tuple[int, int]]:
     """City → (steps, first hop) by breadth-first search from `start` on
-    map `map_key`, in the order the search reaches them."""
-    found = _DISTANCES.get((map_key, start))
-    if found is not None:
-        return found
+    map `map_key`, in the order the search reaches them (shared: never
+    changed by a caller)."""
     adj = ADJ[map_key]
     dist = {start: (0, -1)}
     frontier = [start]
@@ -86,7 +82,6 @@ def _distances_from(map_key: str, start: int) -> dict[int, tuple[int, int]]:
                     dist[nb] = (d + 1, nb if d == 0 else hop)
                     nxt.append(nb)
         frontier = nxt
-    _DISTANCES[(map_key, start)] = dist
     return dist
 
 
@@ -175,9 +170,9 @@ class SquireBot(Bot):
         if memo.errands is None:
             p = st.players[seat]
             cards = [(c, 1.0) for c in p.errands] + [(c, 0.3) for c in p.hand if c > 0]
-            memo.errands = (bool(cards), [(c, w) for c, w in cards if K.CARD_BY_ID[c].errand != "wealth"])
-        held, weighed = memo.errands
-        if not held:
+            memo.errands = [(c, w) for c, w in cards if K.CARD_BY_ID[c].errand != "wealth"]
+        weighed = memo.errands
+        if not weighed:
             return 0.0
         space = st.players[seat].gallery.index(EMPTY)
         gain = st.errand_gain
