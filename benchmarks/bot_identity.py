@@ -27,7 +27,23 @@ PLANS: dict[str, list[tuple[tuple[str, ...], dict[str, Any]]]] = {
     "square-masons": [(("heuristic",) * 3, {}), (("heuristic", "easy", "heuristic", "heuristic"), {}),
                       (("easy",) + ("heuristic",) * 4, {})],
 }
-"""Per game: the heuristic line-ups played (levels by seat, options)."""
+"""Per game: the heuristic line-ups played (levels by seat, options);
+a game not named plays `line_ups`' default."""
+
+
+def line_ups(game: str) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+    """The heuristic line-ups of `game`: its own in PLANS, else two seats
+    of its quickest strong heuristic (the level the behaviour prints are
+    guided by), then each other heuristic level against it."""
+    from engine.bots.levels import SEARCH_LEVELS
+    from engine.registry import REGISTRY
+
+    if game in PLANS:
+        return PLANS[game]
+    ruleset = REGISTRY.get(game)
+    own = [lvl for lvl in ruleset.own_bot_levels if lvl not in SEARCH_LEVELS]
+    guide = ruleset.default_bot_level if ruleset.default_bot_level not in SEARCH_LEVELS else own[-1]
+    return [((guide, guide), {})] + [((lvl, guide), {}) for lvl in own if lvl != guide]
 
 
 def play(game: str, levels: tuple[str, ...], seed: int, options: dict[str, Any]) -> list[list[Any]]:
@@ -67,16 +83,17 @@ def collect(game: str, games: int, search_games: int, iterations: int, decisions
 
     out: dict[str, Any] = {}
     c0 = time.process_time()
-    for levels, options in PLANS[game]:
+    plans = line_ups(game)
+    for levels, options in plans:
         for seed in range(games):
             out[f"{'-'.join(levels)} {json.dumps(options)} seed {seed}"] = play(game, levels, seed, options)
     print(f"  {game} heuristic games: {time.process_time() - c0:.1f} s CPU", flush=True)
     c0 = time.process_time()
-    n = len(PLANS[game][0][0])
+    n = len(plans[0][0])
     fix_iterations(iterations)
     try:
         for seed in range(search_games):
-            levels = ("search",) + (PLANS[game][0][0][1],) * (n - 1)
+            levels = ("search",) + (plans[0][0][1],) * (n - 1)
             if seed % 2:
                 levels = levels[::-1]
             out[f"{'-'.join(levels)} {iterations} iterations seed {seed}"] = play(game, levels, 1000 + seed, {})
@@ -89,7 +106,7 @@ def collect(game: str, games: int, search_games: int, iterations: int, decisions
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", action="append", help="game id (repeatable; default: grid-square, square-masons)")
+    ap.add_argument("--game", action="append", help="game id (repeatable; default: every game)")
     ap.add_argument("--games", type=int, default=10, help="games per heuristic line-up")
     ap.add_argument("--search-games", type=int, default=2)
     ap.add_argument("--iterations", type=int, default=6, help="the search's fixed budget")
@@ -98,7 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--write", help="record the moves to this file")
     group.add_argument("--check", help="compare the moves with this file")
     args = ap.parse_args(argv)
-    games = args.game or list(PLANS)
+    from engine.registry import REGISTRY
+
+    games = args.game or REGISTRY.ids()
     found: dict[str, Any] = {}
     for game in games:
         c0 = time.process_time()

@@ -63,6 +63,10 @@ class _PlanMemo:
     errands: list[tuple[int, float]] | None = None
     """For `_errand_gain`: the errands and hand cards a tile can add to,
     with their weights."""
+    cards: list[tuple[str, str, int, float]] | None = None
+    """For `_offers_for`: per hand card with an offer, in hand order, its
+    trigger, condition, condition's colour index (-1 for none) and what
+    playing it is worth (the same wherever it is played)."""
 
 
 @lru_cache(maxsize=None)  # two maps of a few dozen cities
@@ -191,20 +195,30 @@ class SquireBot(Bot):
     def _offers_for(self, st: SquireState, seat: int, region: int, colour: int, buy: bool) -> float:
         """`_offers` in a city of `region` trading a tile of `colour` (asked
         only while `_plan` plans a turn, through `_trade_value`)."""
-        p = st.players[seat]
         action = "buy" if buy else "sell"
-        left = self._planned_left(st, seat)
         total = 0.0
-        for c in p.hand:
-            card = K.CARD_BY_ID.get(c)
-            if card is None or card.trigger not in ("any", action):
+        for trigger, cond, index, worth in self._offer_cards(st, seat):
+            if trigger != "any" and trigger != action:
                 continue
-            if card.cond == "any" or (card.cond == "region" and K.COLOURS.index(card.colour) == region) or (
-                card.cond == "type" and K.COLOURS.index(card.colour) == colour
-            ):
-                unit = self._coin(st, seat, left) if card.reward == "coins" else self._ticket(st, seat, left)
-                total += max(0.0, card.amount * unit - (self._keep_value(st, seat, c) if self.smart else 0))
+            if cond == "any" or (cond == "region" and index == region) or (cond == "type" and index == colour):
+                total += worth
         return total
+
+    def _offer_cards(self, st: SquireState, seat: int) -> list[tuple[str, str, int, float]]:
+        """The plan memo's `cards`, worked out on first use."""
+        memo = self._memo
+        if memo.cards is None:
+            left = self._planned_left(st, seat)
+            memo.cards = []
+            for c in st.players[seat].hand:
+                card = K.CARD_BY_ID.get(c)
+                if card is None:
+                    continue
+                unit = self._coin(st, seat, left) if card.reward == "coins" else self._ticket(st, seat, left)
+                worth = max(0.0, card.amount * unit - (self._keep_value(st, seat, c) if self.smart else 0))
+                index = K.COLOURS.index(card.colour) if card.cond in ("region", "type") else -1
+                memo.cards.append((card.trigger, card.cond, index, worth))
+        return memo.cards
 
     def _keep_value(self, st: SquireState, seat: int, card_id: int) -> float:
         """What keeping a card for its errand is worth now."""
