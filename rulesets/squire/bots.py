@@ -56,17 +56,20 @@ class _PlanMemo:
     """The best free gallery space's value (whatever the tile)."""
     gains: dict[int, float] = field(default_factory=dict)
     """`_errand_gain` by tile."""
-    offers: dict[tuple[int, int, bool], float] = field(default_factory=dict)
-    """`_offers` by (region, colour, buy)."""
     left: int | None = None
     """`_turns_left` of the seat planning."""
     errands: list[tuple[int, float]] | None = None
     """For `_errand_gain`: the errands and hand cards a tile can add to,
     with their weights."""
     cards: list[tuple[str, str, int, float]] | None = None
-    """For `_offers_for`: per hand card with an offer, in hand order, its
+    """For `_offers`: per hand card with an offer, in hand order, its
     trigger, condition, condition's colour index (-1 for none) and what
     playing it is worth (the same wherever it is played)."""
+
+
+def _value_then_draw(option: tuple[float, float, Any]) -> tuple[float, float]:
+    """An option's order in `_plan`: its value, then its random draw."""
+    return option[0], option[1]
 
 
 @lru_cache(maxsize=None)  # two maps of a few dozen cities
@@ -123,17 +126,19 @@ class SquireBot(Bot):
             memo.left = self._turns_left(st, seat)
         return memo.left
 
-    def _space_value(self, st: SquireState, seat: int, index: int) -> float:
+    def _space_value(self, st: SquireState, seat: int, index: int,
+                     fills: tuple[list[int], list[int], int] | None = None) -> float:
         """What putting a tile in space `index` gives besides the tile's VP
-        (the same whatever the tile)."""
+        (the same whatever the tile); `fills`: `_fills`, where known."""
         p = st.players[seat]
+        floors, cols, left = self._fills(st, seat) if fills is None else fills
         value = 0.0
         hall = K.HALLS.get(index)
         if hall:
-            value += hall[1] * (self._coin(st, seat) if hall[0] == "coins" else self._ticket(st, seat))
+            value += hall[1] * (self._coin(st, seat, left) if hall[0] == "coins" else self._ticket(st, seat, left))
         floor, col = divmod(index, 4)
-        filled_floor = sum(1 for i in _FLOOR_SPACES[floor] if p.gallery[i] >= 0)
-        filled_col = sum(1 for i in _COLUMN_SPACES[col] if p.gallery[i] >= 0)
+        filled_floor = floors[floor]
+        filled_col = cols[col]
         if filled_floor == 3:
             if floor == 1:
                 value += FLOOR2_VALUE
@@ -141,9 +146,9 @@ class SquireBot(Bot):
                 value += max(TV[t] for t in st.tile_discard)
         if filled_col == 2:
             if col == 0 and st.bank_royal_tickets:
-                value += ROYAL_TICKET_VALUE if self._turns_left(st, seat) > 1 else 0.2
+                value += ROYAL_TICKET_VALUE if left > 1 else 0.2
             elif col == 3 and st.bank_royal_coins:
-                value += ROYAL_COIN_VALUE if self._turns_left(st, seat) > 1 else 0.2
+                value += ROYAL_COIN_VALUE if left > 1 else 0.2
         if self.smart:
             value += self.fill_weight * (filled_floor + filled_col)
             # errands that count floors and columns
@@ -156,12 +161,22 @@ class SquireBot(Bot):
                         value += 2
         return value
 
+    def _fills(self, st: SquireState, seat: int) -> tuple[list[int], list[int], int]:
+        """The gallery's filled spaces per floor and per column, and my
+        turns left (`_space_value`'s inputs shared by every space)."""
+        g = st.players[seat].gallery
+        floors = [sum(1 for i in spaces if g[i] >= 0) for spaces in _FLOOR_SPACES]
+        cols = [sum(1 for i in spaces if g[i] >= 0) for spaces in _COLUMN_SPACES]
+        return floors, cols, self._turns_left(st, seat)
+
     def _best_space(self, st: SquireState, seat: int) -> tuple[float, int]:
+        """The best free space's value and index (the first of the best)."""
         p = st.players[seat]
         best = (-1.0, -1)
+        fills = self._fills(st, seat)
         for i in range(12):
             if p.gallery[i] < 0:
-                v = self._space_value(st, seat, i)
+                v = self._space_value(st, seat, i, fills)
                 if v > best[0]:
                     best = (v, i)
         return best
@@ -183,18 +198,10 @@ class SquireBot(Bot):
         return sum(w * gain(c, seat, space, tile) for c, w in weighed)
 
     def _offers(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
-        """Coins and tickets the hand's offers would give on this trade."""
+        """Coins and tickets the hand's offers would give on this trade
+        (asked only while `_plan` plans a turn, through `_trade_value`)."""
         region = st.game_map.cities[city].region
         colour = TC[st.cities[city]]
-        key = (region, colour, buy)
-        total = self._memo.offers.get(key)
-        if total is None:
-            total = self._memo.offers[key] = self._offers_for(st, seat, region, colour, buy)
-        return total
-
-    def _offers_for(self, st: SquireState, seat: int, region: int, colour: int, buy: bool) -> float:
-        """`_offers` in a city of `region` trading a tile of `colour` (asked
-        only while `_plan` plans a turn, through `_trade_value`)."""
         action = "buy" if buy else "sell"
         total = 0.0
         for trigger, cond, index, worth in self._offer_cards(st, seat):
@@ -307,8 +314,7 @@ class SquireBot(Bot):
                     options.append((v, self.rng.random(), (hop, city)))
         if not options:
             return self.rng.choice(legal)
-        options.sort(key=lambda o: (o[0], o[1]), reverse=True)
-        choice = options[0][2]
+        choice = max(options, key=_value_then_draw)[2]  # the first of the best, as a stable sort would give
         if isinstance(choice, tuple):
             hop, _ = choice
             return next(m for m in legal if isinstance(m, Go) and m.city == hop)
@@ -335,7 +341,8 @@ class SquireBot(Bot):
                     return m
             return DONE
         if ph == "gallery":
-            return max(legal, key=lambda m: (self._space_value(st, seat, m.index), -m.index))
+            fills = self._fills(st, seat)
+            return max(legal, key=lambda m: (self._space_value(st, seat, m.index, fills), -m.index))
         if ph == "salvage":
             return max(legal, key=lambda m: (m.value + (SYNERGY[m.colour] if self.smart else 0), -m.colour))
         if ph == "exhibit":
