@@ -2,6 +2,7 @@
 illegal one cannot be made (`explain`), for the CLI and the TUI."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulesets.architects import content as K
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 GROUP_NAMES = {3: "three cards", 4: "four cards", 5: "five cards"}
 
 
+@lru_cache(maxsize=None)  # a few dozen cards; every play's log line asks (playouts too)
 def card_words(card: int) -> str:
     """A card in words, for logs and descriptions: '7 of wood' (its code,
     '7w', is notation and stays in ':' and 'a')."""
