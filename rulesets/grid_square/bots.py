@@ -80,7 +80,7 @@ def best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Compone
            tuple([r for r, _, _ in state.claims]))
     found = _REPLIES.get(key)
     if found is None:
-        if len(_REPLIES) > 50_000:  # about 200 bytes each
+        if len(_REPLIES) > 20_000:  # about 250 bytes each: 5 MB at most
             _REPLIES.clear()
         found = _REPLIES[key] = _best_reply(state, h, v, seat, comps)
     return found

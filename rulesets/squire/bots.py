@@ -267,7 +267,7 @@ class SquireBot(Bot):
             key = self._space_key(st, seat)
             found_space = _SPACES.get(key)
             if found_space is None:
-                if len(_SPACES) > 20_000:  # about 300 bytes each
+                if len(_SPACES) > 10_000:  # about 400 bytes each
                     _SPACES.clear()
                 found_space = _SPACES[key] = self._best_space(st, seat)[0]
             memo.space = found_space
@@ -279,7 +279,7 @@ class SquireBot(Bot):
                 key = (tuple(p.gallery), tuple(p.errands), tuple(p.hand))
                 gains = _GAINS.get(key)
                 if gains is None:
-                    if len(_GAINS) > 20_000:  # a few hundred bytes each
+                    if len(_GAINS) > 10_000:  # about a kB each: 10 MB at most
                         _GAINS.clear()
                     gains = _GAINS[key] = {}
                 memo.gains = gains
