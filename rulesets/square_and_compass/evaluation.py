@@ -21,15 +21,23 @@ CARD_VALUE = {"technician": 0.6, "hazard": 0.4}
 def distance(st: CompassState, seat: int, cid: int) -> float:
     """Roughly, actions still needed to complete contract `cid`."""
     p = st.players[seat]
-    c = K.CONTRACTS[cid]
     steps = float(max(0, st.blueprints_needed(seat, cid) - p.blueprints))
-    for k, need in enumerate(c.cost):
-        short = need - p.materials[k] - p.materials[k + K.SUST]
-        if short > 0:
-            in_hand = p.hand.count(k) + p.hand.count(k + K.SUST)
-            covered = min(short, in_hand)
-            steps += 0.5 * covered + 1.0 * (short - covered)
+    materials, hand, sust = p.materials, p.hand, _SUST
+    for k, need in enumerate(K.CONTRACTS[cid].cost):
+        if need:  # a kind it does not need is never short
+            short = need - materials[k] - materials[k + sust]
+            if short > 0:
+                in_hand = hand.count(k) + hand.count(k + sust)
+                covered = short if short < in_hand else in_hand
+                steps += 0.5 * covered + 1.0 * (short - covered)
     return steps
+
+
+_THP_WORTH = tuple(0.8 * card.vp if card.vp else CARD_VALUE[card.kind] for card in K.CARDS)
+"""A technician, hazard or project card in hand, by card (projects: 0.8 of
+their VP; the others CARD_VALUE)."""
+_SUST = K.SUST
+"""The code offset of a material's sustainable kind (read in `distance`'s loop)."""
 
 
 def contract_value(st: CompassState, seat: int, cid: int, built_styles: frozenset[int] | None = None) -> float:
@@ -67,7 +75,7 @@ def value(st: CompassState, seat: int) -> float:
     v += sum(w * x for w, x in zip(CONTRACT_WEIGHTS, held[:limit]))
     v += 0.25 * sum(p.materials) + 0.15 * sum(p.materials[K.SUST:])
     v += 0.15 * len(p.hand) + 0.2 * p.blueprints + 0.25 * p.gems
-    cards = sorted((0.8 * K.CARDS[c].vp if K.CARDS[c].vp else CARD_VALUE[K.CARDS[c].kind]) for c in p.thp)
+    cards = sorted([_THP_WORTH[c] for c in p.thp])
     v += sum(cards[-st.tech_limit(seat):])
     v += 1.5 * (p.tiles - K.START_TILES)
     if st.phase == "over":
