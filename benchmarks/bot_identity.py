@@ -32,18 +32,16 @@ a game not named plays `line_ups`' default."""
 
 
 def line_ups(game: str) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
-    """The heuristic line-ups of `game`: its own in PLANS, else two seats
-    of its quickest strong heuristic (the level the behaviour prints are
-    guided by), then each other heuristic level against it."""
-    from engine.bots.levels import SEARCH_LEVELS
+    """The heuristic line-ups of `game`: its own in PLANS, else its default
+    level (never a search level) in both seats, then each of its other own
+    levels against it."""
     from engine.registry import REGISTRY
 
     if game in PLANS:
         return PLANS[game]
     ruleset = REGISTRY.get(game)
-    own = [lvl for lvl in ruleset.own_bot_levels if lvl not in SEARCH_LEVELS]
-    guide = ruleset.default_bot_level if ruleset.default_bot_level not in SEARCH_LEVELS else own[-1]
-    return [((guide, guide), {})] + [((lvl, guide), {}) for lvl in own if lvl != guide]
+    guide = ruleset.default_bot_level
+    return [((guide, guide), {})] + [((lvl, guide), {}) for lvl in ruleset.own_bot_levels if lvl != guide]
 
 
 def play(game: str, levels: tuple[str, ...], seed: int, options: dict[str, Any]) -> list[list[Any]]:

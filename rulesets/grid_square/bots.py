@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Bot
+from engine.memo import Memo
 from engine.rng import Rng
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.faces import CELLS_BESIDE, POINT_MASK, POINTS_OF, Components, NewAreas, best_new_area, components
@@ -62,7 +63,7 @@ class _ByEnds(dict[int, tuple[tuple[int, int, dict[int, tuple[int, int, tuple[in
 _BY_ENDS = _ByEnds()
 
 
-_REPLIES: dict[tuple[object, ...], int] = {}
+_REPLIES: Memo[int] = Memo(20_000)  # about 250 bytes each: 5 MB at most
 """`best_reply` by all it reads: the sides, the blocked inner sides,
 which building sizes the seat has left and the claimed regions (a seat
 with no monument left closes nothing). Shared by every bot: a search's
@@ -79,11 +80,7 @@ def best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Compone
     key = (h, v, state.inner_h, state.inner_v, bool(stock[3]), bool(stock[2]), bool(stock[1]),
            tuple([r for r, _, _ in state.claims]))
     found = _REPLIES.get(key)
-    if found is None:
-        if len(_REPLIES) > 20_000:  # about 250 bytes each: 5 MB at most
-            _REPLIES.clear()
-        found = _REPLIES[key] = _best_reply(state, h, v, seat, comps)
-    return found
+    return _REPLIES.keep(key, _best_reply(state, h, v, seat, comps)) if found is None else found
 
 
 def _best_reply(state: GridSquareState, h: int, v: int, seat: int, comps: Components | None) -> int:
@@ -157,10 +154,8 @@ def _best_slide(areas: NewAreas, slides: list[Slide], touched: int) -> int:
         # its row so that the id cannot be another's
         found = info.get(id(s))
         if found is None or found[0] is not s:
-            if len(info) > 100_000:
-                info.clear()
             piece, target = s[:4], slide_target(s)
-            found = info[id(s)] = (s, piece, target, CELLS_BESIDE[piece], POINT_MASK[target])
+            found = info.keep(id(s), (s, piece, target, CELLS_BESIDE[piece], POINT_MASK[target]))
         _, piece, target, beside, points = found
         met = points & touched
         if beside & enclosed or met & (met - 1) and (points & areas.touched_without(piece)).bit_count() > 1:
@@ -168,7 +163,7 @@ def _best_slide(areas: NewAreas, slides: list[Slide], touched: int) -> int:
     return best
 
 
-_SLIDE_INFO: dict[int, tuple[Slide, tuple[int, int, int, str], tuple[int, int, int, str], int, int]] = {}
+_SLIDE_INFO: Memo[tuple[Slide, tuple[int, int, int, str], tuple[int, int, int, str], int, int]] = Memo(100_000)
 """Per slide, by its id: (the slide, its building, its target, the cells
 beside the building, the target's points), made on first use (the state's
 slides are made once, in its tables)."""

@@ -22,13 +22,13 @@ def distance(st: CompassState, seat: int, cid: int) -> float:
     """Roughly, actions still needed to complete contract `cid`."""
     p = st.players[seat]
     steps = float(max(0, st.blueprints_needed(seat, cid) - p.blueprints))
-    materials, hand, sust = p.materials, p.hand, _SUST
+    materials, hand, sust = p.materials, p.hand, K.SUST
     for k, need in enumerate(K.CONTRACTS[cid].cost):
         if need:  # a kind it does not need is never short
             short = need - materials[k] - materials[k + sust]
             if short > 0:
                 in_hand = hand.count(k) + hand.count(k + sust)
-                covered = short if short < in_hand else in_hand
+                covered = min(short, in_hand)
                 steps += 0.5 * covered + 1.0 * (short - covered)
     return steps
 
@@ -36,8 +36,6 @@ def distance(st: CompassState, seat: int, cid: int) -> float:
 _THP_WORTH = tuple(0.8 * card.vp if card.vp else CARD_VALUE[card.kind] for card in K.CARDS)
 """A technician, hazard or project card in hand, by card (projects: 0.8 of
 their VP; the others CARD_VALUE)."""
-_SUST = K.SUST
-"""The code offset of a material's sustainable kind (read in `distance`'s loop)."""
 
 
 def contract_value(st: CompassState, seat: int, cid: int, built_styles: frozenset[int] | None = None) -> float:

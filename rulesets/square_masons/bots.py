@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Bot
+from engine.memo import Memo
 from engine.rng import Rng
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, MARKET, MONEY, ORDER, STONE, X2
@@ -133,7 +134,7 @@ def evaluate(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> list[S
     return [_score(plan, b, have, stones, pieces) for plan in all_plans() if ok[plan.sid]]
 
 
-_BEST: dict[tuple[object, ...], Scored | None] = {}
+_BEST: Memo[Scored | None] = Memo(10_000)  # about a kB each
 """best_plan's memory, by what the answer depends on: the structures still
 available and the board's reserve and construction (the same boards recur
 move after move, and across a search's playouts). The Scored it hands out
@@ -152,10 +153,7 @@ def best_plan(state: SquareMasonsState, b: MasonBoard, extra: str = "") -> Score
     have, stones = _holdings(b, extra)
     found = best_plan_index(ok, have, stones, b.construction)
     sc = None if found is None else _score(all_plans()[found[0]], b, have, stones, _pieces(b))
-    if len(_BEST) > 10_000:  # about a kB each
-        _BEST.clear()
-    _BEST[key] = sc
-    return sc
+    return _BEST.keep(key, sc)
 
 
 ORDER_VALUE = 1.3

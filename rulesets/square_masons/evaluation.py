@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.memo import Memo
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES
 from rulesets.square_masons.plans import CLASS_OF, CLASSES, all_plans, best_plan_index
@@ -62,7 +63,7 @@ if [i for _, i in _TOWN_OF] != [*range(len(d.TOWNS)), *[None] * len(_SANCTUARY_I
     raise RuntimeError("availability reads the towns first, in town_supply's order")
 
 
-_PROGRESS: dict[tuple[object, ...], float] = {}
+_PROGRESS: Memo[float] = Memo(50_000)
 """plan_progress's memory: boards recur across a search's samples."""
 
 
@@ -72,12 +73,7 @@ def plan_progress(ok: tuple[bool, ...], b: MasonBoard) -> float:
     board contents, since a search meets the same boards again and again."""
     key = (ok, tuple(b.reserve), b.stones, tuple(b.construction))
     got = _PROGRESS.get(key)
-    if got is None:
-        if len(_PROGRESS) > 50_000:
-            _PROGRESS.clear()
-        got = _progress(ok, b)
-        _PROGRESS[key] = got
-    return got
+    return _PROGRESS.keep(key, _progress(ok, b)) if got is None else got
 
 
 def _progress(ok: tuple[bool, ...], b: MasonBoard) -> float:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from engine.memo import Memo
 from rulesets.square_masons import data as d
 from rulesets.square_masons.data import BLOCK_TYPES
 from rulesets.square_masons.geometry import CELLS, PLACEMENTS, distinct_orients, first_cell, grow, picture_cells, shape_mask
@@ -152,9 +153,10 @@ def best_plan_index(ok: tuple[bool, ...], have: dict[str, int], stones: int,
     return best
 
 
-_LAID: dict[tuple[tuple[str, int], ...], list[tuple[int, int, float, tuple[tuple[str, int], ...], int, int, int]]] = {}
+_LAID: Memo[list[tuple[int, int, float, tuple[tuple[str, int], ...], int, int, int]]] = Memo(64)
 """`_laid`'s memory: a board's construction changes far more seldom than
-its reserve (and the piece in hand a bot weighs)."""
+its reserve (and the piece in hand a bot weighs); about 60 kB each, and a
+search meets a few dozen constructions."""
 
 
 def _laid(construction: tuple[tuple[str, int], ...]) -> list[tuple[int, int, float, tuple[tuple[str, int], ...], int, int, int]]:
@@ -188,7 +190,4 @@ def _laid(construction: tuple[tuple[str, int], ...]) -> list[tuple[int, int, flo
             continue
         seen.add(needs)
         found.append((i, sx, worth, needs[1], st_need, foreign, len(done)))
-    if len(_LAID) > 64:  # about 60 kB each; a search meets a few dozen
-        _LAID.clear()
-    _LAID[construction] = found
-    return found
+    return _LAID.keep(construction, found)

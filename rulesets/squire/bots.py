@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from engine.core import Bot
+from engine.memo import Memo
 from engine.rng import Rng
 from rulesets.squire import content as K
 from rulesets.squire.moves import (
@@ -67,22 +69,17 @@ class _PlanMemo:
     playing it is worth (the same wherever it is played)."""
 
 
-_GAINS: dict[tuple[tuple[int, ...], ...], dict[int, float]] = {}
+_GAINS: Memo[dict[int, float]] = Memo(10_000)  # about a kB each: 10 MB at most
 """`_errand_gain` by what it reads of the seat (its gallery, errands and
 hand), then by tile: shared by every plan and every bot, since a search's
 playouts meet the same boards again and again (about 60% of the asks in
 Squire's `deep` playouts are answered here)."""
 
 
-_SPACES: dict[tuple[object, ...], float] = {}
+_SPACES: Memo[float] = Memo(10_000)  # about 400 bytes each
 """The best free space's value (`_best_space`) by `_space_key`: shared
 like `_GAINS` (about 80% of the asks in Squire's `deep` playouts are
 answered here)."""
-
-
-def _value_then_draw(option: tuple[float, float, Any]) -> tuple[float, float]:
-    """An option's order in `_plan`: its value, then its random draw."""
-    return option[0], option[1]
 
 
 @lru_cache(maxsize=None)  # two maps of a few dozen cities
@@ -265,26 +262,18 @@ class SquireBot(Bot):
         memo = self._memo
         if memo.space is None:
             key = self._space_key(st, seat)
-            found_space = _SPACES.get(key)
-            if found_space is None:
-                if len(_SPACES) > 10_000:  # about 400 bytes each
-                    _SPACES.clear()
-                found_space = _SPACES[key] = self._best_space(st, seat)[0]
-            memo.space = found_space
-        gain = 0.0
-        if self.smart:
-            gains = memo.gains
-            if gains is None:
-                p = st.players[seat]
-                key = (tuple(p.gallery), tuple(p.errands), tuple(p.hand))
-                gains = _GAINS.get(key)
-                if gains is None:
-                    if len(_GAINS) > 10_000:  # about a kB each: 10 MB at most
-                        _GAINS.clear()
-                    gains = _GAINS[key] = {}
-                memo.gains = gains
-            found = gains.get(tile)
-            gain = gains[tile] = self._errand_gain(st, seat, tile) if found is None else found
+            space = _SPACES.get(key)
+            memo.space = _SPACES.keep(key, self._best_space(st, seat)[0]) if space is None else space
+        if not self.smart:
+            return memo.space, 0.0
+        if memo.gains is None:
+            p = st.players[seat]
+            key = (tuple(p.gallery), tuple(p.errands), tuple(p.hand))
+            gains = _GAINS.get(key)
+            memo.gains = _GAINS.keep(key, {}) if gains is None else gains
+        gain = memo.gains.get(tile)
+        if gain is None:
+            gain = memo.gains[tile] = self._errand_gain(st, seat, tile)
         return memo.space, gain
 
     def _trade_value(self, st: SquireState, seat: int, city: int, buy: bool) -> float:
@@ -355,7 +344,7 @@ class SquireBot(Bot):
                     options.append((v, self.rng.random(), (hop, city)))
         if not options:
             return self.rng.choice(legal)
-        choice = max(options, key=_value_then_draw)[2]  # the first of the best, as a stable sort would give
+        choice = max(options, key=itemgetter(0, 1))[2]  # by value, then draw: the first of the best, as a stable sort gave
         if isinstance(choice, tuple):
             hop, _ = choice
             return next(m for m in legal if isinstance(m, Go) and m.city == hop)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from masons_helpers import RULESET
 
+from engine.memo import Memo
 from engine.record import GameRecord, Player
 from engine.rng import Rng
 from rulesets.square_masons import bots, evaluation, plans
@@ -39,8 +40,8 @@ def plain_progress(state, b):
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2)])
 def test_best_plan_and_progress_are_those_of_every_plan_scored(players, seed, monkeypatch):
-    monkeypatch.setattr(bots, "_BEST", {})
-    monkeypatch.setattr(evaluation, "_PROGRESS", {})
+    monkeypatch.setattr(bots, "_BEST", Memo(10_000))
+    monkeypatch.setattr(evaluation, "_PROGRESS", Memo(50_000))
     levels = ["heuristic"] * players
     record = GameRecord.new(RULESET, [Player(f"P{s}", f"bot:{lvl}") for s, lvl in enumerate(levels)], seed, {})
     rng = Rng(seed)
