@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -55,6 +56,19 @@ def resolve_save(name: str, folder: Path | Callable[[], Path]) -> Path:
         if _exists(candidate):
             return candidate
     return path
+
+
+def command_name(path: Path) -> str:
+    """How a command the player types names the save at `path`: its file
+    name alone where `resolve_save` finds it by that name (in the saves
+    folder, from here), else the whole path; quoted for a shell. A short
+    name keeps the command on one line of a reader's 80 columns."""
+    try:
+        if resolve_save(path.name, saves_dir).resolve() == path.resolve():
+            return shlex.quote(path.name)
+    except OSError:  # a folder that cannot be read: say the whole path
+        pass
+    return shlex.quote(str(path))
 
 
 def make_folder(path: Path) -> Path | None:

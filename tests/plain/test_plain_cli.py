@@ -38,8 +38,10 @@ def test_play_plain_from_a_pipe_then_resume(tmp_path):
     saves = list(tmp_path.glob("grid-square-*.json"))
     assert len(saves) == 1
     assert GameSession.open(saves[0]).record.moves[0] == (0, "Mc4h")
+    # the save is in the saves folder: the command to go on names it alone, on one line
+    assert f"\ntsquare resume {saves[0].name} --plain\n" in done.stdout
 
-    again = tsquare(tmp_path, "quit\n", "resume", str(saves[0]), "--plain")
+    again = tsquare(tmp_path, "quit\n", "resume", saves[0].name, "--plain")
     assert again.returncode == 0, again.stderr
     assert again.stderr == "textual loaded: False\n"
     assert "Resumed after" in again.stdout and "Your turn, Ana." in again.stdout

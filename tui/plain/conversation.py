@@ -18,6 +18,7 @@ from typing import Callable, Sequence
 from engine.core import Event, GameState, Move, with_names
 from engine.errors import MoveError, SaveError
 from engine.numbers import is_number
+from engine.paths import command_name
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
 from tui.plain.lines import Lines, spoken
@@ -117,8 +118,11 @@ class Conversation:
     def say_saved(self) -> None:
         """Where the game is kept and how to go on with it."""
         path = self.session.path
+        if path is None:  # a game kept nowhere (never so from the CLI)
+            self.say("This game was not saved.")
+            return
         self.say(f"The game is saved in {path}. To continue it, type:")
-        self.say(f"tsquare resume {path} --plain")
+        self.say(f"tsquare resume {command_name(path)} --plain")
 
     def turn(self, seat: int) -> None:
         """Speak to `seat` (after a pass line if it changes hands) and read
