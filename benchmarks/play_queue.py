@@ -132,11 +132,23 @@ def _command(words: tuple[str, ...]) -> list[str]:
     return [found, *words[1:]]
 
 
-def run(queue: Path, lanes: int, say: Callable[[str], object] = print) -> int:
+def say_line(text: str) -> None:
+    """`text` and its newline on stdout, flushed so a log file follows the
+    queue as it goes."""
+    print(text, flush=True)
+
+
+def run(queue: Path, lanes: int, say: Callable[[str], object] = say_line) -> int:
     """Play the queue's unfinished matches, `lanes` at a time; the number of
-    matches whose command failed."""
+    matches whose command failed. Lanes speak one whole line at a time
+    (two `print`s at once could run one line into the other)."""
     todo = [e for e in plan(queue) if e.words]
     lock = threading.Lock()
+    speaking = threading.Lock()
+
+    def tell(text: str) -> None:
+        with speaking:
+            say(text)
     running: dict[str, subprocess.Popen[bytes]] = {}
     failed: list[str] = []
     stopping = threading.Event()
@@ -147,7 +159,7 @@ def run(queue: Path, lanes: int, say: Callable[[str], object] = print) -> int:
                 if not todo:
                     return
                 entry = todo.pop(0)
-            say(f"{time.strftime('%H:%M:%S')} begins {entry.name} ({entry.games} of {entry.planned} games kept)")
+            tell(f"{time.strftime('%H:%M:%S')} begins {entry.name} ({entry.games} of {entry.planned} games kept)")
             with open(queue.parent / f"{entry.name}.out", "ab") as out, \
                     open(queue.parent / f"{entry.name}.err", "ab") as err:
                 proc = subprocess.Popen(_command(entry.words), cwd=queue.parent, stdout=out, stderr=err,
@@ -159,7 +171,7 @@ def run(queue: Path, lanes: int, say: Callable[[str], object] = print) -> int:
                     running.pop(entry.name, None)
             if code != 0 and not stopping.is_set():
                 failed.append(entry.name)
-            say(f"{time.strftime('%H:%M:%S')} ends {entry.name} (exit {code})")
+            tell(f"{time.strftime('%H:%M:%S')} ends {entry.name} (exit {code})")
 
     def stop(*_: object) -> None:
         stopping.set()

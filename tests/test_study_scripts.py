@@ -159,7 +159,11 @@ def test_the_queue_goes_on_with_kept_matches_begins_new_ones_and_skips_whole_one
         assert queue_mod.main(["--dry-run", str(queue)]) == 0
         assert "part: being played by another run" in capsys.readouterr().out
     before = kept.read_bytes()
-    assert queue_mod.run(queue, 2, say=lambda _: None) == 0
+    capsys.readouterr()
+    assert queue_mod.run(queue, 2) == 0
+    said = capsys.readouterr().out.splitlines()  # two lanes: each line whole, never one run into the other
+    assert sorted(line.split(" ", 1)[1] for line in said) == [
+        "begins new (0 of 2 games kept)", "begins part (1 of 3 games kept)", "ends new (exit 0)", "ends part (exit 0)"]
     assert kept.read_bytes() == before
     spec = MatchSpec("grid-square", ("greedy", "random"), 3, seed=31, rotate=True)
     assert [r.index for r in read_match(part, spec)] == [0, 1, 2]
