@@ -149,6 +149,7 @@ def run(queue: Path, lanes: int, say: Callable[[str], object] = say_line) -> int
     def tell(text: str) -> None:
         with speaking:
             say(text)
+
     running: dict[str, subprocess.Popen[bytes]] = {}
     failed: list[str] = []
     stopping = threading.Event()
