@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Mapping
 from pathlib import Path
 
+from rich.console import RenderableType
 from textual import events
+from textual.actions import ActionParseResult
 from textual.app import App
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.geometry import Size
 
 from tui.too_small import fitted, frame_text, small_frame, too_small
@@ -51,6 +55,10 @@ class TSquareApp(App[None]):
         self.small_frame: list[str] | None = None
         """The lines shown instead of the screens while the terminal is too
         small (`tui.too_small`), or None while the screens are shown."""
+        self.leaving = False
+        """Set by `exit`: the key bindings still queued behind the quitting
+        key do nothing (an `r` typed just after `q` would otherwise open
+        the saves list on an app already closing, and crash it)."""
 
     # ------------------------------------------------------------- a terminal too small
     @property
@@ -100,6 +108,19 @@ class TSquareApp(App[None]):
             self.post_display_hook()
             return
         super()._display(screen, renderable)
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Close the app; the key bindings queued behind do nothing."""
+        self.leaving = True
+        super().exit(result, return_code, message)
+
+    async def run_action(self, action: str | ActionParseResult, default_namespace: DOMNode | None = None,
+                         namespaces: Mapping[str, DOMNode] | None = None) -> bool:
+        """Run a key's or a click's action, unless the app is closing (then
+        it counts as done, so nothing else takes the key)."""
+        if self.leaving:
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
 
     async def on_event(self, event: events.Event) -> None:
         # while only the message shows, a key or a click would act on a

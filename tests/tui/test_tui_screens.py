@@ -605,3 +605,22 @@ async def test_a_view_refusing_a_key_says_why_in_the_status_line(tmp_path):
         await pilot.press("colon", *"Md5h", "enter")  # the next move clears it
         await pilot.pause()
         assert not screen.query_one("#status", StatusLine).refusal
+
+
+async def test_keys_typed_just_after_quit_on_the_menu_do_nothing(tmp_path):
+    """`q` then `r` arriving together (typing "quare" fast, or a paste):
+    the `r` used to open the saves list on an app already closing, which
+    crashed it. Both keys are queued before the first is handled."""
+    from textual import events
+
+    from tui.screens.menu import MainMenu
+
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        for key in "qr":
+            app.post_message(events.Key(key, key))
+        await pilot.pause()
+        assert app.leaving and not any(isinstance(s, SavesScreen) for s in app.screen_stack)
+    assert app.crash is None and app.return_code == 0
