@@ -87,6 +87,32 @@ async def test_game_over_box_reviews_in_a_worker_and_opens_the_marked_replay(tmp
     assert review_mod.review_path(path).exists()  # stored beside the save, computed once
 
 
+async def test_v_on_the_ended_game_brings_the_box_back_and_reviews(tmp_path, monkeypatch):
+    """Closed to look at the board, the box (result and review) is one key away."""
+    path = tmp_path / "game.json"
+    shutil.copy(EXAMPLES / "architects.json", path)
+    real = review_mod.decisions
+    monkeypatch.setattr(review_mod, "decisions", lambda record, seat=None: real(record, seat)[:2])
+    monkeypatch.setitem(review_mod.DEFAULT_ITERATIONS, "tree", 8)
+    monkeypatch.setattr(game_over, "review_executor", lambda: ThreadPoolExecutor(1))
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert not isinstance(game, GameOverScreen)
+        assert "review" in {b.binding.action for b in game.active_bindings.values() if b.enabled and b.binding.show}
+        await pilot.press("v")  # the box's review, which opens the marked replay
+        await app.workers.wait_for_complete()
+        for _ in range(5):
+            if isinstance(app.screen, ReplayScreen):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.review is not None
+
+
 async def test_a_stored_review_marks_the_replay_of_its_save(tmp_path):
     path = tmp_path / "game.json"
     shutil.copy(EXAMPLES / "grid-square.json", path)

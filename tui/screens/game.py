@@ -167,6 +167,7 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("u", "refused('undo')", show=False),
         Binding("r", "replay", "Replay"),
+        Binding("v", "review", "Review"),
         Binding("e", "log", "Log"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
@@ -546,7 +547,7 @@ class GameScreen(Screen[None]):
             return self.undo_point()[0] is not None
         if action == "hint":
             return self.hint_refusal() is None
-        if action == "replay":
+        if action in ("replay", "review"):
             return self.record.state.is_over()
         if action == "escape":  # shown (and taken) while there is something to close
             return self.query_one("#move-input").has_class("visible") or self.log_widget.has_class("expanded")
@@ -739,6 +740,13 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(ReplayScreen(self.record, self.record.ply))
 
+    def action_review(self) -> None:
+        """The game-over box again (the result, once closed to look at the
+        board), with its review started."""
+        from tui.screens.game_over import GameOverScreen
+
+        self.app.push_screen(GameOverScreen(self.record, self.LEAVES_TO, self.path, review_now=True))
+
     def help_keys(self) -> str:
         """The keys of this screen for `?`: the screen's, then the view's."""
         rows = [
@@ -750,6 +758,7 @@ class GameScreen(Screen[None]):
         rows += [
             ("e", "the log of what happened, big: ↑↓ PgUp PgDn Home End scroll, [ ] a move back or on, e or Esc closes"),
             ("r", "replay the game (once it is over)"),
+            ("v", "review the game (once it is over): the result again, each move marked from its player's view"),
             ("H", "a hint: the search level's top three moves for you (between people only if all agreed at setup)"),
             ("?", "this help"),
             ("q", "quit to the menu (the game is saved after every move)"),

@@ -75,7 +75,8 @@ class GameOverScreen(ModalScreen[None]):
         Binding("v", "review", "Review this game"),
     ]
 
-    def __init__(self, record: GameRecord, leaves_to: str = "menu", path: Path | None = None) -> None:
+    def __init__(self, record: GameRecord, leaves_to: str = "menu", path: Path | None = None,
+                 review_now: bool = False) -> None:
         super().__init__()
         self.record = record
         self.leaves_to = leaves_to
@@ -83,6 +84,8 @@ class GameOverScreen(ModalScreen[None]):
         self.path = path
         """The save, beside which the review is stored (None: not stored)."""
         self.reviewing = False
+        self.review_now = review_now
+        """Start the review as the box opens (`v` on the ended game's screen)."""
 
     def compose(self) -> ComposeResult:
         out = self.record.state.outcome()
@@ -99,6 +102,10 @@ class GameOverScreen(ModalScreen[None]):
             status = Static("", id="review-status", classes="hint")
             status.display = False  # until the review is asked for
             yield status
+
+    def on_mount(self) -> None:
+        if self.review_now:
+            self.action_review()
 
     def action_close(self) -> None:
         self.dismiss(None)
