@@ -48,3 +48,23 @@ def test_pass_screen_is_opaque():
     from textual.screen import ModalScreen
 
     assert not issubclass(PassScreen, ModalScreen)
+
+
+async def test_the_first_turn_after_the_pass_shows_the_cursor_card(tmp_path):
+    """Square and Compass's architects are the first cards of the game: the
+    one under the cursor is marked before any key moves it."""
+    from tui.widgets.card import CardRow
+
+    rs = REGISTRY.get("square-and-compass")
+    record = GameRecord.new(rs, [Player("Ana"), Player("Ben")], 5, rs.default_options())
+    path = tmp_path / "s.json"
+    save(record, path)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        row = app.focused
+        assert isinstance(row, CardRow)
+        assert [c.selected for c in row.cards] == [i == row.selected for i in range(len(row.cards))]

@@ -15,6 +15,7 @@ from rich.color import Color, ColorSystem
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
+from textual.widgets import Button
 
 from rulesets.squire import content as K
 from tui.games.squire_look import REGION_MARKS, SQUIRE_GRID, TILE_MARKS
@@ -263,6 +264,20 @@ class TestCards:
             frames = [c.styles.border_top[0] for c in app.query(Card)]
             assert frames == ["round", "heavy", "round"]  # tells the selection without colour
             assert str(app.query(Card)[1].border_title).startswith("▶")
+
+    async def test_the_cursor_card_shows_as_the_row_takes_the_keys_and_goes_as_it_leaves(self):
+        """No key pressed: focus alone marks the card (a hot-seat turn's first
+        screen), and blur unmarks it."""
+        app = Host(lambda: [Button("elsewhere"), CardRow(HAND[:3])])
+        async with app.run_test(size=LARGE) as pilot:
+            row = app.query_one(CardRow)
+            assert [c.selected for c in row.cards] == [False, False, False]
+            row.focus()
+            await pilot.pause()
+            assert [c.selected for c in row.cards] == [True, False, False]
+            app.query_one(Button).focus()
+            await pilot.pause()
+            assert [c.selected for c in row.cards] == [False, False, False]
 
     async def test_new_cards_replace_the_old_ones(self):
         row = CardRow()

@@ -382,7 +382,10 @@ class CardRow(DirectKeys, Widget, can_focus=True):
     def on_mount(self) -> None:
         self._layout_cards()
 
-    def on_focus(self) -> None:
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """The cursor's card shows while the row has the keys (a watcher, not
+        on_focus: that runs before Textual's own handler sets `has_focus`)."""
+        super().watch_has_focus(has_focus)
         self._layout_cards()
 
     def check_width(self) -> None:
@@ -393,9 +396,6 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         if self.size.width and self.size.width != self._laid_width:
             self._laid_width = self.size.width
             self.call_later(self._layout_cards)
-
-    def on_blur(self) -> None:
-        self._layout_cards()
 
     def _layout_cards(self) -> None:
         """Full cards if the row fits the width; else compact ones, narrowed
