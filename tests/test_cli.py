@@ -216,6 +216,18 @@ def test_list(tmp_path, gs_file):
     game = next(l for l in lines if l.startswith("game.json"))
     assert "Grid Square" in game and "Ana, Ben" in game and "ply 5" in game
     assert any(l.startswith("broken.json") and "unreadable" in l for l in lines)
+    # a longer title and longer names: the status still starts in one column
+    from engine.record import GameRecord, Player
+    from engine.saves import save
+    from rulesets import REGISTRY
+
+    rs = REGISTRY.get("square-and-compass")
+    save(GameRecord.new(rs, [Player("Cassiopeia"), Player("Dorothea")], 3, rs.default_options()),
+         tmp_path / "other.json")
+    lines = ok("--saves", tmp_path, "list").stdout.splitlines()
+    rows = [next(l for l in lines if l.startswith(n)) for n in ("game.json", "other.json")]
+    assert "Square and Compass" in rows[1] and "Cassiopeia, Dorothea" in rows[1]
+    assert rows[0].index("ply 5") == rows[1].index("ply 0")
     empty = tmp_path / "none"
     assert "no saved games" in ok("--saves", empty, "list").stdout
 

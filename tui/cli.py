@@ -629,6 +629,9 @@ def list_saves() -> None:
     if not entries:
         print(f"no saved games in {shown(str(folder))}")
         return
+    records = [e.record for e in entries if e.record is not None]
+    title_width = max((len(r.ruleset.title) for r in records), default=0)  # columns line up
+    names_width = min(30, max((len(", ".join(r.names)) for r in records), default=0))
     for entry in entries:
         name = shown(entry.path.name, 40)  # a file name may hold any byte but "/"
         rec = entry.record
@@ -636,7 +639,7 @@ def list_saves() -> None:
             print(f"{name:<40} unreadable: {entry.problem}")
             continue
         status = "finished" if rec.state.is_over() else f"ply {rec.ply}"
-        print(f"{name:<40} {rec.ruleset.title:<14} {', '.join(rec.names):<30} {status}")
+        print(f"{name:<40} {rec.ruleset.title:<{title_width}} {', '.join(rec.names):<{names_width}} {status}")
 
 
 @app.command()
