@@ -77,7 +77,7 @@ def render_text(st: "CompassState", seat: int | None, names: Sequence[str]) -> s
     for a, act in enumerate(K.ACTIONS):
         tiles = "".join(str(s + 1) for s in st.board[a])
         mark = "x" if a not in open_ else " "
-        cells.append(f"{act.code} {SHORT_NAMES[a]:<11}{mark}[{tiles:<5}]")
+        cells.append(f"{act.code} {SHORT_NAMES[a]:<11} {mark}[{tiles:<5}]")
     for i in range(0, len(cells), 2):
         lines.append(" " + "  ".join(cells[i:i + 2]))
     lines.append("Supply " + " ".join(f"{K.card_code(m)}{n}" for m, n in enumerate(st.supply[:5])))

@@ -31,7 +31,8 @@ def test_late_actions_are_closed_and_their_order_public():
     st = started()
     for a in K.LATE_ACTIONS:
         assert a not in st.open_actions()
-    assert "sp Specialist x[" in st.render(None, ["a", "b", "c"])
+    board = st.render(None, ["a", "b", "c"])
+    assert "sp Specialist  x[" in board and "fm Freemasonry x[" in board  # the mark never touches the name
     v = st.view(1)
     assert v.late_order == st.late_order
 
