@@ -6,6 +6,7 @@ import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 import engine.review as review_mod
@@ -64,38 +65,45 @@ async def test_replay_without_review_has_no_mark_key(tmp_path):
         assert screen.ply == 0
 
 
-async def test_game_over_box_reviews_in_a_worker_and_opens_the_marked_replay(tmp_path, monkeypatch):
+@pytest.fixture
+def ended_game(tmp_path, monkeypatch) -> Path:
+    """A finished Architects save whose review is quick: its first two
+    decisions, 8 iterations each, in a thread."""
     path = tmp_path / "game.json"
     shutil.copy(EXAMPLES / "architects.json", path)
     real = review_mod.decisions
     monkeypatch.setattr(review_mod, "decisions", lambda record, seat=None: real(record, seat)[:2])
     monkeypatch.setitem(review_mod.DEFAULT_ITERATIONS, "tree", 8)
     monkeypatch.setattr(game_over, "review_executor", lambda: ThreadPoolExecutor(1))
-    app = create_app(tmp_path, game=path, bot_delay=0)
+    return path
+
+
+async def reviewed_replay(app, pilot) -> ReplayScreen:
+    """The replay the review opens once its worker is done (nothing timed)."""
+    await app.workers.wait_for_complete()
+    for _ in range(5):
+        if isinstance(app.screen, ReplayScreen):
+            break
+        await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen) and screen.review is not None
+    return screen
+
+
+async def test_game_over_box_reviews_in_a_worker_and_opens_the_marked_replay(tmp_path, ended_game):
+    app = create_app(tmp_path, game=ended_game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("v")
-        await app.workers.wait_for_complete()  # the review's worker (nothing timed)
-        for _ in range(5):
-            if isinstance(app.screen, ReplayScreen):
-                break
-            await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen) and screen.review is not None
+        screen = await reviewed_replay(app, pilot)
         assert len(screen.review.moves) == 2
-    assert review_mod.review_path(path).exists()  # stored beside the save, computed once
+    assert review_mod.review_path(ended_game).exists()  # stored beside the save, computed once
 
 
-async def test_v_on_the_ended_game_brings_the_box_back_and_reviews(tmp_path, monkeypatch):
+async def test_v_on_the_ended_game_brings_the_box_back_and_reviews(tmp_path, ended_game):
     """Closed to look at the board, the box (result and review) is one key away."""
-    path = tmp_path / "game.json"
-    shutil.copy(EXAMPLES / "architects.json", path)
-    real = review_mod.decisions
-    monkeypatch.setattr(review_mod, "decisions", lambda record, seat=None: real(record, seat)[:2])
-    monkeypatch.setitem(review_mod.DEFAULT_ITERATIONS, "tree", 8)
-    monkeypatch.setattr(game_over, "review_executor", lambda: ThreadPoolExecutor(1))
-    app = create_app(tmp_path, game=path, bot_delay=0)
+    app = create_app(tmp_path, game=ended_game, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -105,12 +113,8 @@ async def test_v_on_the_ended_game_brings_the_box_back_and_reviews(tmp_path, mon
         assert not isinstance(game, GameOverScreen)
         assert "review" in {b.binding.action for b in game.active_bindings.values() if b.enabled and b.binding.show}
         await pilot.press("v")  # the box's review, which opens the marked replay
-        await app.workers.wait_for_complete()
-        for _ in range(5):
-            if isinstance(app.screen, ReplayScreen):
-                break
-            await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.screen.review is not None
+        screen = await reviewed_replay(app, pilot)
+        assert len(screen.review.moves) == 2
 
 
 async def test_a_stored_review_marks_the_replay_of_its_save(tmp_path):

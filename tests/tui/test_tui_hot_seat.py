@@ -10,12 +10,17 @@ from tui.screens.game import GameScreen
 from tui.screens.pass_screen import PassScreen
 
 
-async def test_pass_screen_between_people_in_squire(tmp_path):
-    rs = REGISTRY.get("squire")
+def hot_seat_app(tmp_path, game: str):
+    """The app on a new game of `game` between two people, Ana and Ben."""
+    rs = REGISTRY.get(game)
     record = GameRecord.new(rs, [Player("Ana"), Player("Ben")], 5, rs.default_options())
     path = tmp_path / "s.json"
     save(record, path)
-    app = create_app(tmp_path, game=path, bot_delay=0)
+    return create_app(tmp_path, game=path, bot_delay=0)
+
+
+async def test_pass_screen_between_people_in_squire(tmp_path):
+    app = hot_seat_app(tmp_path, "squire")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -55,11 +60,7 @@ async def test_the_first_turn_after_the_pass_shows_the_cursor_card(tmp_path):
     one under the cursor is marked before any key moves it."""
     from tui.widgets.card import CardRow
 
-    rs = REGISTRY.get("square-and-compass")
-    record = GameRecord.new(rs, [Player("Ana"), Player("Ben")], 5, rs.default_options())
-    path = tmp_path / "s.json"
-    save(record, path)
-    app = create_app(tmp_path, game=path, bot_delay=0)
+    app = hot_seat_app(tmp_path, "square-and-compass")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
