@@ -123,16 +123,21 @@ class TSquareApp(App[None]):
         return await super().run_action(action, default_namespace, namespaces)
 
     async def on_event(self, event: events.Event) -> None:
-        # while only the message shows, a key or a click would act on a
-        # screen nobody sees: dropped (ctrl+c still quits)
-        if (
-            isinstance(event, (events.Key, events.MouseEvent))
-            and not event.is_forwarded
-            and self.small_frame is not None
-            and not (isinstance(event, events.Key) and event.key == "ctrl+c")
-        ):
+        if isinstance(event, (events.Key, events.MouseEvent)) and not event.is_forwarded and self.drops(event):
             return
         await super().on_event(event)
+
+    def drops(self, event: events.Key | events.MouseEvent) -> bool:
+        """Whether a key or a click is dropped (ctrl+c always quits): while
+        only the too-small message shows (it would act on a screen nobody
+        sees), and a key while the screen on top is not mounted yet (typed
+        in one burst with the key that opened it: its bindings would act on
+        widgets not there yet, or gone if the burst closes it again)."""
+        if isinstance(event, events.Key) and event.key == "ctrl+c":
+            return False
+        if self.small_frame is not None:
+            return True
+        return isinstance(event, events.Key) and bool(self.screen_stack) and not self.screen_stack[-1].is_mounted
 
     def _handle_exception(self, error: Exception) -> None:
         """A crash: write a report (traceback without locals) and exit 1,

@@ -26,6 +26,7 @@ from tui.widgets.log_panel import LogPanel
 from tui.widgets.status_line import StatusLine
 
 GAMES = REGISTRY.ids()
+EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 """Every installed, playable game."""
 
 
@@ -624,3 +625,27 @@ async def test_keys_typed_just_after_quit_on_the_menu_do_nothing(tmp_path):
         await pilot.pause()
         assert app.leaving and not any(isinstance(s, SavesScreen) for s in app.screen_stack)
     assert app.crash is None and app.return_code == 0
+
+
+@pytest.mark.parametrize("burst", [("r", "enter", "v"), ("r", "enter", "enter", "q"), ("r", "enter", "q")])
+async def test_a_burst_of_keys_through_the_saves_list_never_crashes(tmp_path, burst):
+    """Keys queued together (a paste, a fast typist over SSH): the Enter that
+    opens a save is a message the list handles later, so a `v` (replay) or
+    `q` behind it used to act first, and the open then popped the wrong
+    screen (the replay, not yet mounted: a crash). The list now opens
+    nothing once it is no longer on top."""
+    import shutil
+
+    from textual import events
+
+    shutil.copy(EXAMPLES / "grid-square.json", tmp_path / "g.json")
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in burst:
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        for _ in range(5):
+            await pilot.pause()
+        names = [type(s).__name__ for s in app.screen_stack]
+        assert names[1] == "MainMenu" and len(names) == len(set(names))  # no screen twice, the menu kept
+    assert app.crash is None

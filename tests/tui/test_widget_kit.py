@@ -279,6 +279,18 @@ class TestCards:
             await pilot.pause()
             assert [c.selected for c in row.cards] == [False, False, False]
 
+    async def test_a_layout_queued_before_the_row_is_removed_does_nothing(self):
+        """New cards queue a layout after the next refresh; if the row is
+        taken down first (its screen closed by the next key), its parts
+        are gone when the layout comes: it used to crash there."""
+        app = hand_app(HAND[:2])
+        async with app.run_test(size=LARGE) as pilot:
+            row = app.query_one(CardRow)
+            row.show(HAND)  # another count: the cards are made again, a layout queued
+            await row.remove()
+            await pilot.pause()
+        assert app._exception is None
+
     async def test_new_cards_replace_the_old_ones(self):
         row = CardRow()
         row.show(HAND[:2])  # before it is mounted: kept for compose

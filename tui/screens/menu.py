@@ -52,6 +52,8 @@ class MainMenu(Screen[None]):
         self._show_summary()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not self.is_active:  # a key typed behind the Enter already left this screen
+            return
         self.action_new_game()
 
     def _game_id(self) -> str | None:

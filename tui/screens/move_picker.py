@@ -144,6 +144,8 @@ class MovePicker(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if not self.is_active:  # a key typed behind the Enter already left this screen
+            return
         self._choose()
 
     def _choose(self) -> None:

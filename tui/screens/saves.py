@@ -87,6 +87,8 @@ class SavesScreen(Screen[None]):
         return None if opt.disabled else Path(str(opt.id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not self.is_active:  # a key typed behind the Enter already left this screen
+            return
         self.action_open()
 
     def action_open(self) -> None:

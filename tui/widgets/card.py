@@ -364,12 +364,17 @@ class CardRow(DirectKeys, Widget, can_focus=True):
                 card.face = face
                 card.face_down = self.face_down
                 card.muted = i in self.muted
-        elif self.is_mounted:
+        elif not self._taken_down():
             strip = self.query_one(HorizontalScroll)
             strip.remove_children()
             strip.mount_all(self._make_cards())
             self.call_after_refresh(self._layout_cards)
         self._layout_cards()
+
+    def _taken_down(self) -> bool:
+        """Not mounted yet, or being removed: its two parts (the strip and the
+        detail line) go first, and a layout queued before may still come."""
+        return not self.is_mounted or len(self.children) < 2
 
     def needed_width(self, compact: bool) -> int:
         """Columns the whole row takes at one size."""
@@ -401,7 +406,7 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         """Full cards if the row fits the width; else compact ones, narrowed
         down to COMPACT_MIN_WIDTH to keep one row, and past that over more
         rows (or full ones over more rows with `wrap`); sync the states."""
-        if not self.is_mounted:
+        if self._taken_down():
             return
         # hidden (a page not shown), the region is empty: keep to the width
         # last laid out (check_width corrects it when a card draws)

@@ -176,6 +176,8 @@ class LobbyScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if not self.is_active:  # a key typed behind the Enter already left this screen
+            return
         self.action_open()
 
     def action_open(self) -> None:
@@ -294,6 +296,8 @@ class NewRoomScreen(Screen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if not self.is_active:  # a key typed behind the Enter already left this screen
+            return
         game = event.option.id
         assert game is not None
         self.app.push_screen(RoomSetupScreen(self.store, self.user, game), self._made)
