@@ -9,7 +9,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import REGISTRY
-from tui.widgets.option_list import KeyOptionList
+from tui.widgets.option_list import KeyOptionList, when_on_top
 
 LOGO = "T-Square · builders' board games"
 
@@ -51,9 +51,8 @@ class MainMenu(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_summary()
 
+    @when_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if not self.is_active:  # a key typed behind the Enter already left this screen
-            return
         self.action_new_game()
 
     def _game_id(self) -> str | None:

@@ -14,6 +14,7 @@ from textual.widgets import Input, OptionList, Static
 
 from engine.words import plural
 from tui.games.generic import move_option
+from tui.widgets.option_list import when_on_top
 
 
 def rank(moves: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
@@ -142,10 +143,9 @@ class MovePicker(ModalScreen[str | None]):
         event.stop()
         self._choose()
 
+    @when_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if not self.is_active:  # a key typed behind the Enter already left this screen
-            return
         self._choose()
 
     def _choose(self) -> None:

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from engine.record import GameRecord
 from engine.save_folder import scan_folder
 from engine.text import cells, shown
-from tui.widgets.option_list import KeyOptionList
+from tui.widgets.option_list import KeyOptionList, when_on_top
 
 
 def when(stamp: str) -> str:
@@ -86,9 +86,8 @@ class SavesScreen(Screen[None]):
         opt = saves.get_option_at_index(saves.highlighted)
         return None if opt.disabled else Path(str(opt.id))
 
+    @when_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if not self.is_active:  # a key typed behind the Enter already left this screen
-            return
         self.action_open()
 
     def action_open(self) -> None:

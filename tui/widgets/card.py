@@ -372,9 +372,11 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         self._layout_cards()
 
     def _taken_down(self) -> bool:
-        """Not mounted yet, or being removed: its two parts (the strip and the
+        """Not mounted yet, or being removed: its parts (the strip and the
         detail line) go first, and a layout queued before may still come."""
-        return not self.is_mounted or len(self.children) < 2
+        if not self.is_mounted:
+            return True
+        return not (self.query_children(HorizontalScroll) and self.query_children("#detail"))
 
     def needed_width(self, compact: bool) -> int:
         """Columns the whole row takes at one size."""

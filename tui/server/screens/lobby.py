@@ -16,7 +16,7 @@ from engine.registry import REGISTRY
 from tui.server.records import DAMAGED, PAGE, Room, RoomError, RoomStatus, seat_label
 from tui.server.sections import sections
 from tui.server.store import Store
-from tui.widgets.option_list import KeyOptionList
+from tui.widgets.option_list import KeyOptionList, when_on_top
 
 if TYPE_CHECKING:
     from engine.catalogue import CatalogueEntry
@@ -174,10 +174,9 @@ class LobbyScreen(Screen[None]):
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(Text(text))
 
+    @when_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if not self.is_active:  # a key typed behind the Enter already left this screen
-            return
         self.action_open()
 
     def action_open(self) -> None:
@@ -294,10 +293,9 @@ class NewRoomScreen(Screen[str | None]):
         games.highlighted = 0
         games.focus()
 
+    @when_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if not self.is_active:  # a key typed behind the Enter already left this screen
-            return
         game = event.option.id
         assert game is not None
         self.app.push_screen(RoomSetupScreen(self.store, self.user, game), self._made)

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from engine.registry import REGISTRY
 from tui.server.records import RoomError, seat_label
-from tui.widgets.option_list import KeyOptionList
+from tui.widgets.option_list import KeyOptionList, when_on_top
 
 
 def ladder_line(place: int, player: str, rating: float, rd: float, games: int) -> str:
@@ -92,6 +92,7 @@ class LadderScreen(Screen[None]):
         if who:
             self.app.push_screen(ProfileScreen(self.store, self.user, who))
 
+    @when_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_profile()
