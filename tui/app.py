@@ -128,16 +128,14 @@ class TSquareApp(App[None]):
         await super().on_event(event)
 
     def drops(self, event: events.Key | events.MouseEvent) -> bool:
-        """Whether a key or a click is dropped (ctrl+c always quits): while
-        only the too-small message shows (it would act on a screen nobody
-        sees), and a key while the screen on top is not mounted yet (typed
-        in one burst with the key that opened it: its bindings would act on
-        widgets not there yet, or gone if the burst closes it again)."""
+        """Whether a key or a click is dropped: while only the too-small
+        message shows (it would act on a screen nobody sees); ctrl+c always
+        quits. (Keys of one burst need no rule here: the screen a key opens
+        is mounted before the next key is handled; a list's Enter, handled
+        later as a message, is guarded by `when_on_top`.)"""
         if isinstance(event, events.Key) and event.key == "ctrl+c":
             return False
-        if self.small_frame is not None:
-            return True
-        return isinstance(event, events.Key) and bool(self.screen_stack) and not self.screen_stack[-1].is_mounted
+        return self.small_frame is not None
 
     def _handle_exception(self, error: Exception) -> None:
         """A crash: write a report (traceback without locals) and exit 1,

@@ -649,3 +649,29 @@ async def test_a_burst_of_keys_through_the_saves_list_never_crashes(tmp_path, bu
         names = [type(s).__name__ for s in app.screen_stack]
         assert names[1] == "MainMenu" and len(names) == len(set(names))  # no screen twice, the menu kept
     assert app.crash is None
+
+
+@pytest.mark.parametrize("burst, opens", [(("question_mark", "escape"), "RulesScreen"), (("r", "escape"), "SavesScreen")])
+async def test_a_screen_opened_and_closed_in_one_burst_leaves_the_stack_as_it_was(tmp_path, burst, opens):
+    """The key that opens a screen and the key that closes it, queued
+    together: the second acts on the opened screen (mounted by then, so
+    the app needs no rule for keys behind an unmounted screen), and the
+    stack ends as it began, with no crash."""
+    import shutil
+
+    from textual import events
+
+    shutil.copy(EXAMPLES / "grid-square.json", tmp_path / "g.json")
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = [type(s).__name__ for s in app.screen_stack]
+        seen: list[str] = []
+        app.screen_change_signal.subscribe(app, lambda screen: seen.append(type(screen).__name__))
+        for key in burst:
+            app.post_message(events.Key(key, "?" if key == "question_mark" else key))
+        for _ in range(5):
+            await pilot.pause()
+        assert opens in seen  # it did open...
+        assert [type(s).__name__ for s in app.screen_stack] == before  # ...and close
+    assert app.crash is None
