@@ -675,3 +675,29 @@ async def test_a_screen_opened_and_closed_in_one_burst_leaves_the_stack_as_it_wa
         assert opens in seen  # it did open...
         assert [type(s).__name__ for s in app.screen_stack] == before  # ...and close
     assert app.crash is None
+
+
+@pytest.mark.parametrize("burst", [("a", "enter"), ("a", "down", "enter"), ("a", "escape")])
+async def test_keys_behind_the_one_that_opens_the_move_list_never_act_on_the_board(tmp_path, burst):
+    """`a` then Enter queued together (a paste; keys coalesced over SSH):
+    the board takes its own keys at once while `a` bubbles up to the
+    screen's binding, so the Enter used to overtake it and play the
+    board's cursor move the person never chose. Now each key is handled
+    whole, in order, and a key that reaches the board after `a` covered it
+    is dropped: the list is open and nothing is played."""
+    from textual import events
+
+    record = played("grid-square", ["human", "bot:random"], 400, until=lambda s: s.to_act() == (0,))
+    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.acting_human() == 0
+        for key in burst:
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        for _ in range(5):
+            await pilot.pause()
+        assert screen.record.ply == record.ply
+        assert isinstance(app.screen, MovePicker)
+    assert app.crash is None
