@@ -130,9 +130,9 @@ class TSquareApp(App[None]):
     def drops(self, event: events.Key | events.MouseEvent) -> bool:
         """Whether a key or a click is dropped: while only the too-small
         message shows (it would act on a screen nobody sees); ctrl+c always
-        quits. (Keys of one burst need no rule here: the screen a key opens
-        is mounted before the next key is handled; a list's Enter, handled
-        later as a message, is guarded by `when_on_top`.)"""
+        quits. (Keys of one burst need no rule here: a key that reaches a
+        widget once a key ahead of it covered that widget's screen is
+        dropped there, by `DirectKeys` and `when_on_top`.)"""
         if isinstance(event, events.Key) and event.key == "ctrl+c":
             return False
         return self.small_frame is not None

@@ -654,8 +654,7 @@ async def test_a_burst_of_keys_through_the_saves_list_never_crashes(tmp_path, bu
 @pytest.mark.parametrize("burst, opens", [(("question_mark", "escape"), "RulesScreen"), (("r", "escape"), "SavesScreen")])
 async def test_a_screen_opened_and_closed_in_one_burst_leaves_the_stack_as_it_was(tmp_path, burst, opens):
     """The key that opens a screen and the key that closes it, queued
-    together: the second acts on the opened screen (mounted by then, so
-    the app needs no rule for keys behind an unmounted screen), and the
+    together: the second acts on the screen the first opened, and the
     stack ends as it began, with no crash."""
     import shutil
 

@@ -28,7 +28,6 @@ class DirectKeys:
 
     _bindings: Any
     app: Any
-
     screen: Any
 
     async def handle_key(self, event: events.Key) -> bool:
