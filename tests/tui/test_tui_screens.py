@@ -14,7 +14,7 @@ from engine.record import GameRecord, Player
 from engine.rng import Rng
 from engine.saves import load, save
 from rulesets import REGISTRY
-from tui.app import create_app
+from tui.app import TSquareApp, create_app
 from tui.screens.game import GameScreen
 from tui.screens.move_picker import MovePicker
 from tui.screens.pass_screen import PassScreen
@@ -75,6 +75,23 @@ def saved(tmp_path: Path, record: GameRecord, name: str = "game.json") -> Path:
     path = tmp_path / name
     save(record, path)
     return path
+
+
+def person_to_act(tmp_path: Path, game: str) -> tuple[GameRecord, TSquareApp]:
+    """A game where seat 0, a person, is to act (the others random bots),
+    saved, and an app opened on it."""
+    kinds = ["human"] + ["bot:random"] * (REGISTRY.get(game).min_players - 1)
+    record = played(game, kinds, 400, until=lambda s: s.to_act() == (0,))
+    return record, create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+
+
+async def game_screen_at_rest(app: TSquareApp, pilot) -> GameScreen:
+    """The game screen once the bots are done: seat 0's turn."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen) and screen.acting_human() == 0
+    return screen
 
 
 @pytest.fixture
@@ -247,15 +264,9 @@ async def test_replay_says_sealed_only_for_sealed_moves(tmp_path, monkeypatch):
 @pytest.mark.parametrize("size", [(80, 24), (100, 34)])
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_move_line_shows_its_text_completion_and_error(tmp_path, game, size):
-    rs = REGISTRY.get(game)
-    kinds = ["human"] + ["bot:random"] * (rs.min_players - 1)
-    record = played(game, kinds, 400, until=lambda s: s.to_act() == (0,))
-    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    record, app = person_to_act(tmp_path, game)
     async with app.run_test(size=size) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.acting_human() == 0
+        screen = await game_screen_at_rest(app, pilot)
         state = screen.record.state
         first = state.format_move(state.legal(0)[0])
         await pilot.press("colon", *first[:-1])
@@ -281,13 +292,9 @@ async def test_keys_typed_at_once_after_the_colon_all_reach_the_move_line(tmp_pa
     from textual import events
 
     game = "squire"  # its board has keys of its own for letters (s sells, b buys)
-    record = played(game, ["human", "bot:random"], 400, until=lambda s: s.to_act() == (0,))
-    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    record, app = person_to_act(tmp_path, game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.acting_human() == 0
+        screen = await game_screen_at_rest(app, pilot)
         burst = ":sb"
         for ch in burst:  # queued together, no wait between them
             app.post_message(events.Key("colon" if ch == ":" else ch, ch))
@@ -686,13 +693,9 @@ async def test_keys_behind_the_one_that_opens_the_move_list_never_act_on_the_boa
     is dropped: the list is open and nothing is played."""
     from textual import events
 
-    record = played("grid-square", ["human", "bot:random"], 400, until=lambda s: s.to_act() == (0,))
-    app = create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+    record, app = person_to_act(tmp_path, "grid-square")
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.acting_human() == 0
+        screen = await game_screen_at_rest(app, pilot)
         for key in burst:
             app.post_message(events.Key(key, "\r" if key == "enter" else key))
         for _ in range(5):
