@@ -26,8 +26,11 @@ from tui.widgets.log_panel import LogPanel
 from tui.widgets.status_line import StatusLine
 
 GAMES = REGISTRY.ids()
-EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 """Every installed, playable game."""
+EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
+"""The example saves that ship with the game."""
+CHARACTERS = {"enter": "\r", "escape": "\x1b", "question_mark": "?", "colon": ":"}
+"""The character a named key types, where the name is not it."""
 
 
 def spy_views(monkeypatch) -> list[tuple]:
@@ -83,6 +86,25 @@ def person_to_act(tmp_path: Path, game: str) -> tuple[GameRecord, TSquareApp]:
     kinds = ["human"] + ["bot:random"] * (REGISTRY.get(game).min_players - 1)
     record = played(game, kinds, 400, until=lambda s: s.to_act() == (0,))
     return record, create_app(tmp_path, game=saved(tmp_path, record), bot_delay=0)
+
+
+def menu_with_a_save(tmp_path: Path) -> TSquareApp:
+    """An app on the main menu, with one ended Grid Square game saved."""
+    import shutil
+
+    shutil.copy(EXAMPLES / "grid-square.json", tmp_path / "g.json")
+    return create_app(tmp_path, bot_delay=0)
+
+
+async def burst(app: TSquareApp, pilot, keys, pauses: int = 5) -> None:
+    """Queue `keys` (Textual key names) all at once, as a paste or keys
+    coalesced over SSH arrive, then let the app handle them."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, CHARACTERS.get(key, key)))
+    for _ in range(pauses):
+        await pilot.pause()
 
 
 async def game_screen_at_rest(app: TSquareApp, pilot) -> GameScreen:
@@ -289,18 +311,13 @@ async def test_the_move_line_shows_its_text_completion_and_error(tmp_path, game,
 async def test_keys_typed_at_once_after_the_colon_all_reach_the_move_line(tmp_path):
     """Over SSH (or a fast typist) `:` and the move arrive in one burst: the
     letters queued behind the colon go to the move line, not to the board."""
-    from textual import events
 
     game = "squire"  # its board has keys of its own for letters (s sells, b buys)
     record, app = person_to_act(tmp_path, game)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen_at_rest(app, pilot)
-        burst = ":sb"
-        for ch in burst:  # queued together, no wait between them
-            app.post_message(events.Key("colon" if ch == ":" else ch, ch))
-        await pilot.pause()
-        await pilot.pause()
-        assert screen.query_one("#move-input", Input).value == burst[1:]
+        await burst(app, pilot, ["colon", "s", "b"], pauses=2)
+        assert screen.query_one("#move-input", Input).value == "sb"
         assert screen.record.ply == record.ply
 
 
@@ -619,7 +636,6 @@ async def test_keys_typed_just_after_quit_on_the_menu_do_nothing(tmp_path):
     """`q` then `r` arriving together (typing "quare" fast, or a paste):
     the `r` used to open the saves list on an app already closing, which
     crashed it. Both keys are queued before the first is handled."""
-    from textual import events
 
     from tui.screens.menu import MainMenu
 
@@ -627,79 +643,71 @@ async def test_keys_typed_just_after_quit_on_the_menu_do_nothing(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
-        for key in "qr":
-            app.post_message(events.Key(key, key))
-        await pilot.pause()
+        await burst(app, pilot, "qr", pauses=1)
         assert app.leaving and not any(isinstance(s, SavesScreen) for s in app.screen_stack)
     assert app.crash is None and app.return_code == 0
 
 
-@pytest.mark.parametrize("burst", [("r", "enter", "v"), ("r", "enter", "enter", "q"), ("r", "enter", "q")])
-async def test_a_burst_of_keys_through_the_saves_list_never_crashes(tmp_path, burst):
+@pytest.mark.parametrize("keys", [("r", "enter", "v"), ("r", "enter", "enter", "q"), ("r", "enter", "q")])
+async def test_a_burst_of_keys_through_the_saves_list_never_crashes(tmp_path, keys):
     """Keys queued together (a paste, a fast typist over SSH): the Enter that
     opens a save is a message the list handles later, so a `v` (replay) or
     `q` behind it used to act first, and the open then popped the wrong
     screen (the replay, not yet mounted: a crash). The list now opens
     nothing once it is no longer on top."""
-    import shutil
-
-    from textual import events
-
-    shutil.copy(EXAMPLES / "grid-square.json", tmp_path / "g.json")
-    app = create_app(tmp_path, bot_delay=0)
+    app = menu_with_a_save(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for key in burst:
-            app.post_message(events.Key(key, "\r" if key == "enter" else key))
-        for _ in range(5):
-            await pilot.pause()
+        await burst(app, pilot, keys)
         names = [type(s).__name__ for s in app.screen_stack]
         assert names[1] == "MainMenu" and len(names) == len(set(names))  # no screen twice, the menu kept
     assert app.crash is None
 
 
-@pytest.mark.parametrize("burst, opens", [(("question_mark", "escape"), "RulesScreen"), (("r", "escape"), "SavesScreen")])
-async def test_a_screen_opened_and_closed_in_one_burst_leaves_the_stack_as_it_was(tmp_path, burst, opens):
+@pytest.mark.parametrize("keys, opens", [(("question_mark", "escape"), "RulesScreen"), (("r", "escape"), "SavesScreen")])
+async def test_a_screen_opened_and_closed_in_one_burst_leaves_the_stack_as_it_was(tmp_path, keys, opens):
     """The key that opens a screen and the key that closes it, queued
     together: the second acts on the screen the first opened, and the
     stack ends as it began, with no crash."""
-    import shutil
-
-    from textual import events
-
-    shutil.copy(EXAMPLES / "grid-square.json", tmp_path / "g.json")
-    app = create_app(tmp_path, bot_delay=0)
+    app = menu_with_a_save(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         before = [type(s).__name__ for s in app.screen_stack]
         seen: list[str] = []
         app.screen_change_signal.subscribe(app, lambda screen: seen.append(type(screen).__name__))
-        for key in burst:
-            app.post_message(events.Key(key, "?" if key == "question_mark" else key))
-        for _ in range(5):
-            await pilot.pause()
+        await burst(app, pilot, keys)
         assert opens in seen  # it did open...
         assert [type(s).__name__ for s in app.screen_stack] == before  # ...and close
     assert app.crash is None
 
 
-@pytest.mark.parametrize("burst", [("a", "enter"), ("a", "down", "enter"), ("a", "escape")])
-async def test_keys_behind_the_one_that_opens_the_move_list_never_act_on_the_board(tmp_path, burst):
+@pytest.mark.parametrize("keys", [("a", "enter"), ("a", "down", "enter"), ("a", "escape")])
+async def test_keys_behind_the_one_that_opens_the_move_list_never_act_on_the_board(tmp_path, keys):
     """`a` then Enter queued together (a paste; keys coalesced over SSH):
     the board takes its own keys at once while `a` bubbles up to the
     screen's binding, so the Enter used to overtake it and play the
     board's cursor move the person never chose. Now each key is handled
     whole, in order, and a key that reaches the board after `a` covered it
     is dropped: the list is open and nothing is played."""
-    from textual import events
-
     record, app = person_to_act(tmp_path, "grid-square")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen_at_rest(app, pilot)
-        for key in burst:
-            app.post_message(events.Key(key, "\r" if key == "enter" else key))
-        for _ in range(5):
-            await pilot.pause()
+        await burst(app, pilot, keys)
         assert screen.record.ply == record.ply
         assert isinstance(app.screen, MovePicker)
+    assert app.crash is None
+
+
+async def test_esc_right_behind_enter_in_the_move_list_closes_only_the_list(tmp_path):
+    """In the move list, Enter in the filter line is a message the list
+    handles later; an Esc queued behind it closed the list first, and the
+    late Enter then dismissed the screen under it: the game itself, back
+    to the menu. Now the late Enter is dropped: the game stays, unplayed."""
+    record, app = person_to_act(tmp_path, "grid-square")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen_at_rest(app, pilot)
+        await pilot.press("a")
+        assert isinstance(app.screen, MovePicker)
+        await burst(app, pilot, ["enter", "escape"])
+        assert app.screen is screen and screen.record.ply == record.ply
     assert app.crash is None

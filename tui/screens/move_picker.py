@@ -139,6 +139,7 @@ class MovePicker(ModalScreen[str | None]):
         moves = self.query_one("#moves", OptionList)
         moves.action_page_down() if step > 0 else moves.action_page_up()  # type: ignore[no-untyped-call]  # Textual leaves them unannotated
 
+    @when_on_top
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self._choose()

@@ -1,13 +1,14 @@
 """An OptionList that also moves with the vi keys j and k, and the guard
-every screen's "an option was chosen" handler wears."""
+every screen's "a choice was made" handler wears."""
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Any, TypeVar
 
 from textual.binding import Binding
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import OptionList
 
 
@@ -20,22 +21,18 @@ class KeyOptionList(OptionList):
     ]
 
 
-class _Screenish(Protocol):
-    @property
-    def is_active(self) -> bool: ...
-
-
-S = TypeVar("S", bound=_Screenish)
+S = TypeVar("S", bound=Screen[Any])
 M = TypeVar("M", bound=Message)
 
 
 def when_on_top(handler: Callable[[S, M], None]) -> Callable[[S, M], None]:
-    """Run a screen's selection handler only while that screen is on top.
+    """Run a screen's choice handler (an option selected, a line submitted)
+    only while that screen is on top.
 
-    A list's Enter is a message the screen handles later; keys typed in the
-    same burst (a paste, a fast typist over SSH) may already have opened or
+    Enter makes a message the screen handles later; keys typed in the same
+    burst (a paste, a fast typist over SSH) may already have opened or
     closed another screen by then, and acting on the old choice would open
-    a save or a room behind it, or pop the wrong screen. Such a late
+    a save or a room behind it, or dismiss the wrong screen. Such a late
     message is stopped and dropped."""
 
     @functools.wraps(handler)
@@ -46,5 +43,3 @@ def when_on_top(handler: Callable[[S, M], None]) -> Callable[[S, M], None]:
         handler(self, message)
 
     return guarded
-
-
