@@ -28,13 +28,13 @@ import tempfile
 import time
 from pathlib import Path
 
-import asyncssh
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.ssh_load import cpu_seconds, descendants, open_session, read_until, start_server
+from tui.server.sshlib import asyncssh  # noqa: E402  (quiet: see tui/server/sshlib.py)
 from tui.server.store import Store
 
 ME = "alice"

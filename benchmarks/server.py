@@ -40,7 +40,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import asyncssh
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +49,7 @@ from benchmarks.lobby_scale import first_frame  # noqa: E402
 from benchmarks.ssh_load import open_session, p95, read_until, start_server  # noqa: E402
 from tui.server.db.store import DbStore  # noqa: E402
 from tui.server.records import RoomLimits  # noqa: E402
+from tui.server.sshlib import asyncssh  # noqa: E402  (quiet: see tui/server/sshlib.py)
 
 ME = "alice"
 NO_LIMITS = RoomLimits(rooms_per_person=1_000_000, max_rooms=1_000_000)

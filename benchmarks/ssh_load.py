@@ -47,13 +47,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-import asyncssh
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tui.server.db import open_store  # noqa: E402
+from tui.server.sshlib import asyncssh  # noqa: E402  (quiet: see tui/server/sshlib.py)
 
 CALIBRATION_SECONDS = 6.0
 """How long one pair plays alone (without thinking) before the load, as the latency reference."""
@@ -233,12 +233,17 @@ def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen, int]:
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
         start_new_session=True,  # its own scheduling group (autogroup), as a server's would be: not this client's
     )
-    line = server.stdout.readline() if server.stdout else ""
-    found = re.search(r":(\d+);", line)
-    if not found:
-        server.terminate()
-        raise SystemExit(f"the server did not start: {line}")
-    return server, int(found.group(1))
+    seen: list[str] = []
+    for line in server.stdout if server.stdout else ():  # its own line names the port; other lines are passed on
+        found = re.match(r"tsquare: serving on .*:(\d+);", line)
+        if found:
+            return server, int(found.group(1))
+        seen.append(line.rstrip())
+        print(f"server: {line.rstrip()}", file=sys.stderr)
+        if len(seen) >= 50:
+            break
+    server.terminate()
+    raise SystemExit(f"the server did not start: {seen[-1] if seen else 'it printed nothing'}")
 
 
 async def read_until(proc, stream: pyte.ByteStream, screen: pyte.Screen, done: Callable[[], bool],

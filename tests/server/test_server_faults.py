@@ -106,6 +106,19 @@ def players_of(data: Path) -> list[int]:
     return out
 
 
+def test_a_fresh_server_process_prints_only_its_own_lines(tmp_path):
+    """What an operator reads: every line on stderr and stdout is the
+    server's own, however noisy its libraries are on import (asyncssh on
+    cryptography 47+ printed ten DSA deprecation warnings)."""
+    proc, _ = start_server(tmp_path / "data")
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=15)
+    assert proc.returncode == 0, err
+    assert err == "", err
+    assert all(line.startswith(("tsquare: ", "rooms and players: ", "players join with: ", "limits: "))
+               for line in out.splitlines()), out
+
+
 async def test_a_server_killed_mid_game_comes_back_with_every_room(tmp_path):
     data = tmp_path / "data"
     proc, port = start_server(data)

@@ -21,7 +21,7 @@ import sys
 import termios
 from typing import TYPE_CHECKING
 
-import asyncssh
+from tui.server.sshlib import asyncssh
 
 if TYPE_CHECKING:
     from tui.server.ssh import Front, InputBucket

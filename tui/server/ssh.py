@@ -34,10 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable
 
-import asyncssh
-
 from tui.server.bots import BotRunner
 from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
+from tui.server.sshlib import asyncssh
 from tui.server.store import Store
 from tui.server.wire import InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
