@@ -61,6 +61,39 @@ def test_rules():
     assert_bad(run("rules", "chess"), "unknown game 'chess'")
 
 
+def _rules_in_a_terminal(tmp_path: Path, *extra: str) -> tuple[str, str]:
+    """`tsquare rules squire` with a terminal for its output and a pager that
+    keeps what it is given: (what reached the terminal, what the pager got)."""
+    import pty
+
+    paged = tmp_path / "paged.txt"
+    main, sub = pty.openpty()
+    env = {**os.environ, "PAGER": f"cat > {paged}", "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "rules", "squire", *extra], stdin=sub, stdout=sub, stderr=sub,
+                            env=env, cwd=ROOT)
+    os.close(sub)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the terminal's last writer is gone
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(main)
+    assert proc.wait(30) == 0, shown[-500:]
+    return shown.decode("utf-8", "replace"), paged.read_text() if paged.exists() else ""
+
+
+def test_rules_in_a_terminal_open_in_the_pager(tmp_path):
+    shown, paged = _rules_in_a_terminal(tmp_path)
+    assert "Squire" in paged and len(paged.splitlines()) > 100  # the whole text went to the pager
+    assert "Squire" not in shown  # and nothing scrolled past on the terminal
+    shown, paged = _rules_in_a_terminal(tmp_path / "no", "--no-pager")
+    assert "Squire" in shown and paged == ""
+
+
 def test_new(tmp_path):
     f = tmp_path / "g.json"
     out = ok("new", "grid-square", "-o", f, "--seed", "7", "--bot", "2=random", "--name", "1=Ana",

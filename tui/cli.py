@@ -398,13 +398,26 @@ def games() -> None:
 
 
 @app.command()
-def rules(game: str = typer.Argument(..., help="Game id, e.g. grid-square.")) -> None:
-    """Show a game's rules, with every interpretation and designed piece."""
+def rules(
+    game: str = typer.Argument(..., help="Game id, e.g. grid-square."),
+    no_pager: bool = typer.Option(False, "--no-pager", help="Print straight to the terminal, without a pager."),
+) -> None:
+    """Show a game's rules, with every interpretation and designed piece.
+
+    In a terminal they open in a pager ($PAGER, or less; q leaves it);
+    piped or redirected they are plain text."""
     ruleset = _ruleset(game)
     from rich.console import Console
     from rich.markdown import Markdown
 
-    Console().print(Markdown(ruleset.rules_markdown()))
+    console = Console()
+    text = Markdown(ruleset.rules_markdown())
+    if no_pager or not console.is_terminal:
+        console.print(text)
+        return
+    os.environ.setdefault("LESS", "-R")  # less shows the pager's colours instead of their codes
+    with console.pager(styles=True):
+        console.print(text)
 
 
 @app.command()
