@@ -196,10 +196,10 @@ def test_bot_bad_level_and_seat(gs_file):
 
 def test_show(gs_file):
     out = ok("show", gs_file).stdout
-    assert "ply 5/5" in out and "Ana" in out and "Ben" in out
+    assert "after 5 of 5 moves · rules v2" in out and "Ana" in out and "Ben" in out
     assert "a   b   c" in out
     empty = ok("show", gs_file, "--at", "0").stdout
-    assert "ply 0/5" in empty and "───" not in empty and "│" not in empty
+    assert "after 0 of 5 moves" in empty and "───" not in empty and "│" not in empty
     assert ok("show", gs_file, "--as", "2").stdout == out  # nothing is hidden in Grid Square
 
 
@@ -247,9 +247,9 @@ def test_list(tmp_path, gs_file):
     out = ok("--saves", tmp_path, "list").stdout
     lines = out.splitlines()
     game = next(l for l in lines if l.startswith("game.json"))
-    assert "Grid Square" in game and "Ana, Ben" in game and "ply 5" in game
+    assert "Grid Square" in game and "Ana, Ben" in game and "move 6" in game and "rules v2" in game
     assert any(l.startswith("broken.json") and "unreadable" in l for l in lines)
-    # a longer title and longer names: the status still starts in one column
+    # a longer title and longer names: every column still starts in one place
     from engine.record import GameRecord, Player
     from engine.saves import save
     from rulesets import REGISTRY
@@ -260,9 +260,27 @@ def test_list(tmp_path, gs_file):
     lines = ok("--saves", tmp_path, "list").stdout.splitlines()
     rows = [next(l for l in lines if l.startswith(n)) for n in ("game.json", "other.json")]
     assert "Square and Compass" in rows[1] and "Cassiopeia, Dorothea" in rows[1]
-    assert rows[0].index("ply 5") == rows[1].index("ply 0")
+    assert rows[0].index("move 6") == rows[1].index("move 1")
+    assert rows[0].index("rules v") == rows[1].index("rules v")
     empty = tmp_path / "none"
     assert "no saved games" in ok("--saves", empty, "list").stdout
+
+
+def test_list_tells_two_games_of_the_same_players_apart_and_names_old_rules(tmp_path):
+    import shutil
+
+    golden = ROOT / "tests" / "golden"
+    shutil.copyfile(golden / "squire-v1-in-progress.json", tmp_path / "a.json")
+    shutil.copyfile(golden / "squire-v3-finished.json", tmp_path / "b.json")
+    lines = ok("--saves", tmp_path, "list").stdout.splitlines()
+    a, b = (next(l for l in lines if l.startswith(n)) for n in ("a.json", "b.json"))
+    assert "rules v1 (newest v3)" in a and "to play" in a and "move 13" in a
+    assert "rules v3" in b and "newest" not in b and (" won" in b or "draw" in b)
+    rows = json.loads(ok("--saves", tmp_path, "list", "--json").stdout)
+    by_file = {Path(r["file"]).name: r for r in rows}
+    assert by_file["a.json"]["rules_version"] == 1 and by_file["a.json"]["newest_rules_version"] == 3
+    assert by_file["a.json"]["ply"] == 12 and not by_file["a.json"]["over"] and by_file["b.json"]["over"]
+    assert by_file["a.json"]["updated"].startswith("20")
 
 
 def test_selfplay_json():

@@ -560,7 +560,9 @@ def show(
     if as_json:
         print(json.dumps(_public_json(record, view, seat, ply, reveal), indent=1, ensure_ascii=False))
         return
-    print(f"{record.ruleset.title} · {shown(Path(file).name, 40)} · ply {ply}/{record.ply}")
+    newest = record.ruleset.version
+    rules = f"rules v{record.rules_version}" + (f" (newest v{newest})" if record.rules_version < newest else "")
+    print(f"{record.ruleset.title} · {shown(Path(file).name, 40)} · after {ply} of {record.ply} moves · {rules}")
     print(view.render(seat, record.names))
     out = view.outcome()
     if out is not None:
@@ -631,28 +633,51 @@ def upgrade(file: str = typer.Argument(..., help="A save file.")) -> None:
 
 
 @app.command("list")
-def list_saves() -> None:
-    """List the saved games in the saves folder, newest first (a file that
-    cannot be read is marked unreadable, and the list goes on)."""
-    from engine.save_folder import scan_folder
-    from engine.text import shown
+def list_saves(
+    as_json: bool = typer.Option(False, "--json", help="One JSON object a game, in a list."),
+) -> None:
+    """List the saved games in the saves folder, newest first: game,
+    players, the move it is at (or the result), when it was last played and
+    its rules version (a file that cannot be read is marked unreadable, and
+    the list goes on)."""
+    from engine.save_folder import scan_folder, summary
+    from engine.text import cells, shown
 
     folder = _saves_dir()
     entries = scan_folder(folder)
+    if as_json:
+        rows: list[dict[str, Any]] = []
+        for entry in entries:
+            if entry.record is None:
+                rows.append({"file": str(entry.path), "unreadable": entry.problem})
+                continue
+            sm, rec = summary(entry.record), entry.record
+            rows.append({"file": str(entry.path), "game": rec.ruleset.id, "title": sm.title, "players": list(sm.players),
+                         "ply": rec.ply, "over": rec.state.is_over(), "progress": sm.progress, "status": sm.status,
+                         "updated": rec.updated, "rules_version": rec.rules_version,
+                         "newest_rules_version": rec.ruleset.version})
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+        return
     if not entries:
         print(f"no saved games in {shown(str(folder))}")
         return
-    records = [e.record for e in entries if e.record is not None]
-    title_width = max((len(r.ruleset.title) for r in records), default=0)  # columns line up
-    names_width = min(30, max((len(", ".join(r.names)) for r in records), default=0))
-    for entry in entries:
-        name = shown(entry.path.name, 40)  # a file name may hold any byte but "/"
-        rec = entry.record
-        if rec is None:
-            print(f"{name:<40} unreadable: {entry.problem}")
+    names = [shown(e.path.name, 40) for e in entries]  # a file name may hold any byte but "/"
+    rows_: list[list[str]] = []
+    for name, entry in zip(names, entries):
+        if entry.record is None:
+            rows_.append([name, f"unreadable: {entry.problem}"])
             continue
-        status = "finished" if rec.state.is_over() else f"ply {rec.ply}"
-        print(f"{name:<40} {rec.ruleset.title:<{title_width}} {', '.join(rec.names):<{names_width}} {status}")
+        sm = summary(entry.record)
+        rows_.append([name, sm.title, ", ".join(shown(n, 24) for n in sm.players), sm.progress, sm.status, sm.when,
+                      sm.rules])
+    widths = [max((cells(r[i]) for r in rows_ if len(r) > 2), default=0) for i in range(7)]
+    widths[0] = max(cells(n) for n in names)
+    for row in rows_:
+        if len(row) == 2:
+            print(f"{row[0]}{' ' * (widths[0] - cells(row[0]))}  {row[1]}")
+            continue
+        cols = [c + " " * (w - cells(c)) for c, w in zip(row[:-1], widths)]  # columns line up, in display cells
+        print("  ".join(cols + [row[-1]]))
 
 
 @app.command()

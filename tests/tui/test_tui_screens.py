@@ -555,6 +555,30 @@ def test_names_are_checked():
     assert names_problem(["[/]", "Bob [the builder]"]) is None  # shown as plain text, never markup
 
 
+async def test_the_saves_list_shows_whole_names_and_tells_like_games_apart(tmp_path):
+    import shutil
+
+    from tests.tui.screen_checker import screen_rows
+
+    golden = Path(__file__).resolve().parents[1] / "golden"
+    shutil.copyfile(golden / "squire-v1-in-progress.json", tmp_path / "a.json")
+    shutil.copyfile(golden / "squire-v3-in-progress.json", tmp_path / "b.json")
+    rs = REGISTRY.get("square-and-compass")
+    names = ["Vitruvius Pollio", "Hypatia of Alexandria", "Imhotep"]
+    rec = GameRecord.new(rs, [Player(n) for n in names], 3, rs.default_options())
+    saved(tmp_path, rec, "c.json")
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        text = "\n".join(screen_rows(app))
+        assert "Square and Compass" in text and " v ".join(names) in text  # nothing cut at 80 columns
+        squire = [line for line in text.splitlines() if "move 13" in line]
+        assert len(squire) == 2 and "old rules v1" in squire[0] + squire[1]  # the two Squire games differ
+        assert sum("old rules" in line for line in text.splitlines()) == 1
+
+
 async def test_the_saves_list_gives_date_turn_and_result(tmp_path):
     going = played("grid-square", ["human", "human"], 3)
     going.updated = "2026-11-25T10:00:00+00:00"

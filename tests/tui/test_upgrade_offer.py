@@ -102,3 +102,27 @@ async def test_an_old_game_takes_a_move_in_the_tui_under_its_own_rules(tmp_path:
         assert screen.record.ply > moved and screen.record.moves[moved][0] == 0
     after = load(path)
     assert after.ply > before and after.rules_version == version
+
+
+async def test_the_offer_says_what_changed_in_each_newer_version(tmp_path: Path):
+    _folder(tmp_path, "squire-v1-in-progress.json")
+    app = create_app(tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_offer(pilot, app)
+        assert isinstance(app.screen, UpgradeOfferScreen)
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "What changed since" in shown
+        assert "version 2: the sculpture award is a swap only" in shown
+        assert "version 3: the Bank's common coins and tickets are unlimited" in shown
+
+
+def test_every_newer_rules_version_of_every_game_says_what_it_changed():
+    from engine.rules_versions import changes_since
+    from rulesets import REGISTRY
+
+    for entry in REGISTRY.entries():
+        rs = REGISTRY.get(entry.id)
+        changes = changes_since(rs, rs.oldest_version)
+        assert [v for v, _ in changes] == list(range(rs.oldest_version + 1, rs.version + 1)), entry.id
+        for v, words in changes:
+            assert words and words != "(not described)" and "`" not in words, (entry.id, v, words)

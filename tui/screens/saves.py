@@ -1,8 +1,6 @@
 """The saved games in the saves folder: continue one or replay it."""
 from __future__ import annotations
 
-import calendar
-import time
 from pathlib import Path
 
 from rich.text import Text
@@ -14,34 +12,57 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.record import GameRecord
-from engine.save_folder import scan_folder
+from engine.save_folder import scan_folder, summary
 from engine.text import cells, shown
 from tui.widgets.option_list import KeyOptionList, when_on_top
 
-
-def when(stamp: str) -> str:
-    """An ISO 8601 UTC stamp as local 'YYYY-MM-DD HH:MM' ('' if unreadable)."""
-    try:
-        utc = calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S"))
-    except ValueError:
-        return ""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(utc))
+GAP = "  "
+"""Between the columns of a row."""
 
 
-def save_label(rec: GameRecord) -> Text:
-    """One line of the list: game, players, last played, whose turn or the result."""
-    state = rec.state
-    out = state.outcome()
-    if out is not None:
-        status = "draw" if out.is_draw else f"{' & '.join(rec.names[w] for w in out.winners)} won"
-    else:
-        status = f"{', '.join(rec.names[s] for s in state.to_act())} to play"
-    text = Text(f"{rec.ruleset.title[:13]:<13} ", style="bold")
-    players = shown(" v ".join(rec.names), 22)  # cut with an ellipsis, in display cells
-    text.append(players + " " * max(1, 23 - cells(players)))
-    text.append(f"{when(rec.updated):<16} ", style="dim")
-    text.append(status[:24])
-    return text
+def save_labels(records: list[GameRecord], width: int) -> list[Text]:
+    """The list's rows in `width` columns, in columns that line up: game,
+    players, the move it is at or the result, last played, and 'old rules
+    vN' for a game under older rules than the newest. One line a game
+    where every row fits whole, else two (game and players whole on the
+    first, the rest under them), so no name is cut where the screen has
+    room."""
+    sums = [summary(rec) for rec in records]
+    players = [" v ".join(sm.players) for sm in sums]
+    rests = [f"{sm.progress} · {sm.status}" for sm in sums]
+    olds = [f"old rules v{rec.rules_version}" if sm.old_rules else "" for rec, sm in zip(records, sums)]
+    tw = max((cells(sm.title) for sm in sums), default=0)
+    pw = max((cells(p) for p in players), default=0)
+    rw = max((cells(r) for r in rests), default=0)
+    ww = max((cells(sm.when) for sm in sums), default=0)
+    ow = max((cells(o) for o in olds), default=0)
+    one_line = tw + pw + rw + ww + ow + len(GAP) * (4 if ow else 3) <= width
+
+    def pad(text: str, w: int) -> str:
+        return text + " " * (w - cells(text))
+
+    rows = []
+    for sm, who, rest, old in zip(sums, players, rests, olds):
+        text = Text(pad(sm.title, tw), style="bold")
+        if one_line:
+            text.append(GAP + pad(who, pw) + GAP + pad(rest, rw) + GAP)
+        else:  # under the players: the rest, the date and the rules, in columns where they fit
+            avail = width - tw - len(GAP)
+            tail = ww + (len(GAP) + ow if ow else 0)
+            room = avail - tail - len(GAP)
+            rest = pad(rest, rw) if rw <= room else shown(rest, max(8, room))
+            text.append(GAP + shown(who, max(8, avail)))
+            text.append("\n" + " " * (tw + len(GAP)) + rest + GAP)
+        text.append(pad(sm.when, ww), style="dim")
+        if old:
+            text.append(GAP + old, style="yellow")
+        rows.append(text)
+    return rows
+
+
+def save_label(rec: GameRecord, width: int = 74) -> Text:
+    """One game's row, laid out on its own (`save_labels`)."""
+    return save_labels([rec], width)[0]
 
 
 class SavesScreen(Screen[None]):
@@ -57,12 +78,15 @@ class SavesScreen(Screen[None]):
         folder: Path = self.app.saves_dir  # type: ignore[attr-defined]
         options = []
         self._records: dict[str, GameRecord] = {}
-        for entry in scan_folder(folder, limit=200):  # an unreadable file is marked, never fatal
+        entries = scan_folder(folder, limit=200)  # an unreadable file is marked, never fatal
+        readable = [e.record for e in entries if e.record is not None]
+        labels = iter(save_labels(readable, self._row_width()))
+        for entry in entries:
             f, rec = entry.path, entry.record
             if rec is None:
                 options.append(Option(Text(f"{shown(f.name, 36):<36} (unreadable)"), id=str(f), disabled=True))
                 continue
-            options.append(Option(save_label(rec), id=str(f)))
+            options.append(Option(next(labels), id=str(f)))
             self._records[str(f)] = rec
         with Vertical():
             yield Static(Text(f"Saved games in {shown(str(folder))}"), classes="title")
@@ -72,6 +96,20 @@ class SavesScreen(Screen[None]):
                 yield Static("No saved games yet. Esc goes back.", classes="hint")
             yield KeyOptionList(*options, id="saves")
         yield Footer()
+
+    def _row_width(self) -> int:
+        """The columns a row has inside the list's border, padding and scroll bar."""
+        return max(20, self.app.size.width - 6)
+
+    def on_resize(self) -> None:
+        """Lay the rows out again for the new width (one line each or two)."""
+        saves = self.query_one("#saves", OptionList)
+        ids = [str(saves.get_option_at_index(i).id) for i in range(saves.option_count)]
+        shown_ids = [i for i in ids if i in self._records]
+        labels = dict(zip(shown_ids, save_labels([self._records[i] for i in shown_ids], self._row_width())))
+        for index, key in enumerate(ids):
+            if key in labels:
+                saves.replace_option_prompt_at_index(index, labels[key])
 
     def on_mount(self) -> None:
         saves = self.query_one("#saves", OptionList)

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.record import GameRecord
+from engine.rules_versions import changes_since
 
 
 class UpgradeOfferScreen(ModalScreen["bool | None"]):
@@ -22,6 +23,7 @@ class UpgradeOfferScreen(ModalScreen["bool | None"]):
         width: 66; max-width: 100%; height: auto; max-height: 100%;
         border: heavy $accent; padding: 0 1; background: $panel;
     }
+    UpgradeOfferScreen .changes { margin-top: 1; }
     """
 
     BINDINGS = [
@@ -42,6 +44,8 @@ class UpgradeOfferScreen(ModalScreen["bool | None"]):
                 f"This game began under rules version {old}; the newest is {rs.version}. It goes on"
                 f" under version {old} unless you upgrade it, which works only if every move so far"
                 " plays the same under the newest rules (else nothing changes)."))
+            yield Static(Text("What changed since:\n" + "\n".join(
+                f"• version {v}: {words}" for v, words in changes_since(rs, old))), classes="changes")
             yield Static(Text(f"Enter: keep playing under version {old} · u: upgrade to version {rs.version}"
                               " · Esc: back"), classes="hint")
 
