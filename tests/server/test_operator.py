@@ -23,13 +23,13 @@ def test_a_seat_for_nobody_known_is_refused(tmp_path, db_url):
     with pytest.raises(OperatorError, match=r"^no player 'nosuchperson' here \(a seat is a name"):
         new_room(data, db_url, "alice", "nosuchperson")
     assert store.room_count() == 0
-    assert new_room(data, db_url, "alice", "open") == ["r0001: Grid Square, Alice, open seat"]
+    assert new_room(data, db_url, "alice", "open") == ["r0001: Grid Square, Alice, (open)"]
     assert store.room("r0001").seats == ["Alice", None]  # the person's own spelling
 
 
 def test_rooms_are_prepared_before_the_first_start(tmp_path, db_url):
     data = tmp_path / "fresh"
-    assert new_room(data, db_url, "bot:greedy", "open") == ["r0001: Grid Square, greedy bot, open seat"]
+    assert new_room(data, db_url, "bot:greedy", "open") == ["r0001: Grid Square, bot greedy, (open)"]
     store = DbStore(data, db_url)
     assert store.room("r0001").seats == ["bot:greedy", None]
 

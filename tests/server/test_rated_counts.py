@@ -132,7 +132,7 @@ def test_a_finished_timed_room_shows_its_result_not_its_clock(tmp_path, db_url):
             break
     outcome = store.open_game(room.id).record.state.outcome()
     winner = ["bot:greedy", "bot:random"][outcome.winners[0]]
-    words = {"bot:greedy": "greedy bot", "bot:random": "random bot"}[winner]
+    words = {"bot:greedy": "bot greedy", "bot:random": "bot random"}[winner]
     assert rated.clocks(store, [room.id]) == {room.id: f"{words} won"}
     assert rated.room_notes(store, [room.id]) == {room.id: f"{words} won"}
 
