@@ -81,7 +81,7 @@ class RoomTerms:
         """The room's clock in a few words ('' without a limit)."""
         if self.lost_on_time >= 0:
             return f"seat {self.lost_on_time + 1} lost on time"
-        if not self.timed or not self.turn_since:
+        if not self.timed:
             return ""
         return f"{duration_words(math.ceil(max(0.0, self.left(now))))} left"
 
