@@ -13,6 +13,7 @@ from engine.session import StaleGameError, UndoRefusedError
 from tui.server.db import rated
 from tui.server.db.bot_job import bot_turn_in_room
 from tui.server.db.rated import RoomTerms
+from tui.server.db.room_words import room_notes
 from tui.server.db.standin import StandInSession
 from tui.server.db.store import DbStore, room_number
 from tui.server.records import RoomError
@@ -69,9 +70,9 @@ def test_terms_are_checked_when_a_room_is_made(tmp_path, db_url):
         store.create_room("grid-square", ["alice", None], terms=RoomTerms(move_seconds=60, policy="bot:nope"))
     assert store.room_count() == 0
     room = store.create_room("grid-square", ["alice", None], terms=RoomTerms(True, 600, "bot:random"))
-    assert rated.room_notes(store, [room.id])[room.id] == "rated · waits for alice's first visit"
+    assert room_notes(store, [room.id])[room.id] == "rated · waits for alice's first visit"
     store.claim_seat(room.id, 0)  # her clock starts as she first opens the room
-    assert rated.room_notes(store, [room.id])[room.id] in ("rated · 10m left", "rated · 9m left")
+    assert room_notes(store, [room.id])[room.id] in ("rated · 10m left", "rated · 9m left")
     assert RoomTerms(move_seconds=600, turn_since=100.0).clock_words(now=100.5) == "10m left"
     assert RoomTerms(move_seconds=3 * 86400, turn_since=0.0).clock_words(now=86400.0) == "2d left"
     assert rated.parse_limit("3d") == 3 * 86400 and rated.parse_limit("10") == 600
@@ -124,7 +125,7 @@ def test_a_loss_on_time_ends_a_rated_game(tmp_path, db_url):
     assert rated.run_clocks(store, now=1e12) == [f"room {room.id}: seat 2 (bob) lost on time"]
     st = store.status(store.room(room.id), "bob")
     assert st.over and not st.your_turn
-    assert rated.room_notes(store, [room.id]) == {room.id: "rated · bob lost on time"}
+    assert room_notes(store, [room.id]) == {room.id: "rated · bob lost on time"}
     ladder = {r.player: r for r in rated.ladder(store, "grid-square")}
     assert ladder["alice"].rating > 1500 > ladder["bob"].rating
     with pytest.raises(StaleGameError):  # the clock's change: the session reloads

@@ -12,6 +12,7 @@ from engine.saves import parse
 from tui.server.db import rated
 from tui.server.db.bot_job import bot_turn_in_room
 from tui.server.db.rated import RoomTerms
+from tui.server.db.room_words import room_notes
 from tui.server.db.store import DbStore, room_number
 
 LATER = 1e12
@@ -57,7 +58,7 @@ def test_nobody_came_so_no_stand_in_plays_and_nothing_is_rated(tmp_path, db_url)
     assert rated.run_clocks(store, now=LATER) == []  # her clock has not started: she never came
     assert bot_turn_in_room(store.bot_target(room.id)).seat is None
     assert store.open_game(room.id).ply == 0 and rated.ladder(store) == []
-    assert rated.room_notes(store, [room.id]) == {room.id: "rated · waits for alice's first visit"}
+    assert room_notes(store, [room.id]) == {room.id: "rated · waits for alice's first visit"}
 
 
 def test_the_clock_starts_at_a_persons_first_visit(tmp_path, db_url):
@@ -70,7 +71,7 @@ def test_the_clock_starts_at_a_persons_first_visit(tmp_path, db_url):
     assert t.clock_words() == "5s left"  # her five seconds start now
     assert rated.run_clocks(store, now=LATER) == [f"room {room.id}: seat 1 (alice) lost on time"]
     assert rated.ladder(store) == []  # bob never came: the game is void
-    assert rated.room_notes(store, [room.id]) == {room.id: "void: bob never came · alice lost on time"}
+    assert room_notes(store, [room.id]) == {room.id: "void: bob never came · alice lost on time"}
 
 
 def test_a_game_both_people_left_to_the_bots_is_void(tmp_path, db_url):
@@ -85,7 +86,7 @@ def test_a_game_both_people_left_to_the_bots_is_void(tmp_path, db_url):
     assert rated.ladder(store) == [] and store._q("SELECT room FROM rated_games") == []
     marked = stand_in_moves(store, room.id)
     assert len(marked) == store.open_game(room.id).ply - 4 and {b for _, _, b in marked} == {"greedy"}
-    note = rated.room_notes(store, [room.id])[room.id]
+    note = room_notes(store, [room.id])[room.id]
     assert note.startswith("void: a bot made most of alice's moves · ")
     # every stand-in move is marked in the log, the replay and the exported save
     record = store.open_game(room.id).record
@@ -109,7 +110,7 @@ def test_a_game_the_people_played_counts_despite_a_stand_in_move(tmp_path, db_ur
     seat = store.open_game(room.id).to_act()[0]
     store.release_seat(room.id, seat, tokens[seat])  # one of them steps out on their turn
     assert rated.run_clocks(store, now=LATER) == [f"room {room.id}: bot:random plays seat {seat + 1} (out of time)"]
-    notes = rated.room_notes(store, [room.id], user=["alice", "bob"][seat])
+    notes = room_notes(store, [room.id], user=["alice", "bob"][seat])
     assert notes == {room.id: "rated · a bot is playing your seat"}
     assert bot_turn_in_room(store.bot_target(room.id)).seat == seat
     tokens[seat] = store.claim_seat(room.id, seat)  # back
@@ -120,7 +121,7 @@ def test_a_game_the_people_played_counts_despite_a_stand_in_move(tmp_path, db_ur
     assert stand_in_moves(store, room.id) == [(1, seat, "random")]
     ladder = rated.ladder(store, "grid-square")
     assert sorted(r.player for r in ladder) == ["alice", "bob"] and all(r.games == 1 for r in ladder)
-    note = rated.room_notes(store, [room.id])[room.id]
+    note = room_notes(store, [room.id])[room.id]
     assert note.startswith("rated · ") and "left" not in note  # the result, not '0s left'
 
 
@@ -134,7 +135,7 @@ def test_a_finished_timed_room_shows_its_result_not_its_clock(tmp_path, db_url):
     winner = ["bot:greedy", "bot:random"][outcome.winners[0]]
     words = {"bot:greedy": "bot greedy", "bot:random": "bot random"}[winner]
     assert rated.clocks(store, [room.id]) == {room.id: f"{words} won"}
-    assert rated.room_notes(store, [room.id]) == {room.id: f"{words} won"}
+    assert room_notes(store, [room.id]) == {room.id: f"{words} won"}
 
 
 def test_a_rated_room_offers_no_undo(tmp_path, db_url):

@@ -455,10 +455,3 @@ def clocks(store: object, room_ids: list[str]) -> dict[str, str]:
 
     return words(store, room_ids)
 
-
-def room_notes(store: "DbStore", room_ids: list[str], user: str | None = None) -> dict[str, str]:
-    """Per room among `room_ids`: rated (or void) and its clock or result,
-    as the lobby shows them to `user`: `room_words.room_notes`."""
-    from tui.server.db.room_words import room_notes as notes
-
-    return notes(store, room_ids, user)
