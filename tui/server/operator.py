@@ -160,7 +160,7 @@ def rooms(store: Any, req: Request) -> list[str]:
         turn = [] if st is None or st.over else [room.seats[s] or f"open seat {s + 1}" for s in st.to_act]
         docs.append({"id": room.id, "game": room.game, "seats": room.seats, "turn": turn,
                      "over": bool(st and st.over), "ply": st.ply if st else 0, "rated": bool(t and t.rated),
-                     "void": t.void if t else "", "clock": now.clock() if now and (now.terms.timed or now.terms.rated) else "",
+                     "void": t.void if t else "", "clock": now.clock() if now and now.terms.timed else "",
                      "limit": t.limit_words() if t else ""})
     if req.json:
         return [json.dumps(docs, indent=1)]

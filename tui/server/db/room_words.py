@@ -57,12 +57,10 @@ class RoomNow:
         return f"{' and '.join(firsts)} won"
 
     def note(self, user: str | None = None) -> str:
-        """'rated' or 'void: why', then the clock or result (timed or rated rooms only)."""
+        """'rated' or 'void: why', then a timed room's clock or result."""
         t = self.terms
-        if not (t.rated or t.timed):
-            return ""
         rated = f"void: {t.void}" if t.void else "rated" if t.rated else ""
-        return " · ".join(w for w in (rated, self.clock(user)) if w)
+        return " · ".join(w for w in (rated, self.clock(user) if t.timed else "") if w)
 
 
 def rooms_now(store: "DbStore", room_ids: list[str]) -> dict[str, RoomNow]:
