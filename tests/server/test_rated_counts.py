@@ -150,3 +150,21 @@ def test_a_rated_room_offers_no_undo(tmp_path, db_url):
         store.open_game(room.id).undo_point(0)
     assert store.open_game(friendly.id).undo_point(0) == 0
 
+
+
+def test_rooms_made_before_the_stand_in_schema_keep_their_clocks(tmp_path, db_url, monkeypatch):
+    """A database of schema 2 brought to 3: its rooms' people count as come
+    (their clocks go on as before) and their moves as their own."""
+    from tui.server.db import migrations
+
+    every = migrations.migrations()
+    monkeypatch.setattr(migrations, "migrations", lambda: [m for m in every if m[0] <= 2])
+    store = store_of(tmp_path, db_url)
+    room = store.create_room("grid-square", ["alice", "bob"], seed=7)
+    store._q("INSERT INTO room_terms (room, rated, move_seconds, policy, turn_since, stand_ins, lost_on_time) "
+             "VALUES (?, 1, 30, 'loss', 1000.0, '[]', -1)", (room_number(room.id),))
+    monkeypatch.undo()
+    assert store.make() == ["schema: applied 0003_stand_ins.sql"]
+    assert store._q("SELECT COUNT(*) FROM moves WHERE stand_in IS NOT NULL") == [(0,)]
+    assert rated.run_clocks(store, now=LATER) == [f"room {room.id}: seat 1 (alice) lost on time"]
+    assert sorted(r.player for r in rated.ladder(store)) == ["alice", "bob"]
