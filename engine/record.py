@@ -47,6 +47,11 @@ def hints_need_agreement(kinds: Sequence[str]) -> bool:
     return sum(k == "human" for k in kinds) > 1
 
 
+def stand_in_event(seat: int, level: str) -> Event:
+    """The public line of the log before a move a stand-in bot made."""
+    return Event(f"{{P{seat + 1}}} was away: a stand-in bot ({level}) made this move")
+
+
 def default_player(seat: int, kind: str) -> Player:
     """A player with the default name for its seat and kind."""
     if kind == "human":
@@ -76,6 +81,9 @@ class GameRecord:
     rules_version: int = 0
     """The rules version the game is played under (0: the ruleset's newest;
     an old save keeps its own, see `Ruleset.start`)."""
+    stand_ins: dict[int, str] = field(default_factory=dict)
+    """Ply (0-based) -> the bot level that made that move for its seat's
+    person while they were away (a server room's stand-in); its log says so."""
 
     def __post_init__(self) -> None:
         if not self.rules_version:
@@ -148,6 +156,14 @@ class GameRecord:
         self.updated = now_iso()
         return events
 
+    def mark_stand_in(self, ply: int, level: str) -> None:
+        """Note that the move at `ply` (0-based) was made by a stand-in bot of
+        `level` for its seat's person: the ply's log says so first."""
+        if ply in self.stand_ins:
+            return
+        self.stand_ins[ply] = level
+        self.log[ply] = [stand_in_event(self.moves[ply][0], level), *self.log[ply]]
+
     def bot(self, seat: int, level: str | None = None) -> Bot:
         """The bot for `seat`, seeded by the game seed, seat and ply so that
         the same game always gets the same bot move."""
@@ -178,6 +194,7 @@ class GameRecord:
             raise ValueError(f"ply {ply} is outside 0..{self.ply}")
         self.moves = self.moves[:ply]
         self.log = self.log[:ply]
+        self.stand_ins = {p: level for p, level in self.stand_ins.items() if p < ply}
         self.state = self.state_at(ply)
         self.updated = now_iso()
 
@@ -215,6 +232,9 @@ class GameRecord:
             sealed = state.is_sealed(mover, move) and seat != mover
             description = "(sealed choice)" if sealed else state.describe_move(move, mover)
             events = state.apply_trusted(mover, move)
+            stand_in = self.stand_ins.get(ply)
+            if stand_in is not None:
+                events = [stand_in_event(mover, stand_in), *events]
             yield ReplayStep(
                 ply + 1,
                 mover,
@@ -223,4 +243,5 @@ class GameRecord:
                 sealed,
                 tuple(ev.render(self.names) for ev in events if ev.visible_to(seat)),
                 state,
+                stand_in,
             )

@@ -28,3 +28,5 @@ class ReplayStep:
     state: GameState
     """The complete state after the ply (take `.view(seat)` before drawing it;
     the replay goes on mutating this object: clone it to keep it)."""
+    stand_in: str | None = None
+    """The bot level that made this move for its seat's person (None: they did)."""

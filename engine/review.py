@@ -247,12 +247,14 @@ def judge(ruleset: Any, state: GameState, mover: int, text: str, ply: int, itera
 # ------------------------------------------------------------ a whole game
 def decisions(record: GameRecord, seat: int | None = None) -> list[int]:
     """The 0-based plies to review: every move of `seat` (None: of every
-    seat) where its mover had more than one legal move."""
+    seat) where its mover had more than one legal move, except the moves a
+    stand-in bot made for a person who was away (`record.stand_ins`: the
+    bot's, not the person's; the replay's log says so at each)."""
     out = []
     state = record.state_at(0)
     for ply, (mover, text) in enumerate(record.moves):
         move = state.parse_move(text, mover)
-        if (seat is None or mover == seat) and len(state.legal(mover)) > 1:
+        if (seat is None or mover == seat) and ply not in record.stand_ins and len(state.legal(mover)) > 1:
             out.append(ply)
         state.apply_trusted(mover, move)
     return out

@@ -86,6 +86,8 @@ def to_json(record: GameRecord) -> dict[str, Any]:
     }
     if record.hints:  # optional: absent means no agreement (saves from before it read the same)
         doc["hints"] = True
+    if record.stand_ins:  # optional: a server room's moves made by a stand-in bot
+        doc["stand_ins"] = [[ply + 1, level] for ply, level in sorted(record.stand_ins.items())]
     return doc
 
 
@@ -222,6 +224,24 @@ def _shown_value(value: Any) -> str:
     return quoted(value) if isinstance(value, str) else type(value).__name__
 
 
+def _read_stand_ins(doc: dict[str, Any], record: GameRecord, name: str) -> None:
+    """The optional `stand_ins`: [[ply (1-based), "LEVEL"], ...], each a move
+    of a person's seat made by a bot level of the game."""
+    raw = doc.get("stand_ins", [])
+    if not isinstance(raw, list):
+        raise SaveError(f"{name}: field 'stand_ins' must be a list of [ply, \"LEVEL\"]")
+    for item in raw:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
+                and not isinstance(item[0], bool) and isinstance(item[1], str)):
+            raise SaveError(f"{name}: each of 'stand_ins' must be [ply, \"LEVEL\"]")
+        ply, level = item[0] - 1, item[1]
+        if not 0 <= ply < record.ply:
+            raise SaveError(f"{name}: 'stand_ins' names move {shown(str(item[0]), 24)}, the game has {record.ply}")
+        if level not in record.ruleset.bot_levels:
+            raise SaveError(f"{name}: 'stand_ins' names an unknown bot level {quoted(level)}")
+        record.mark_stand_in(ply, level)
+
+
 def from_json(doc: Any, name: str = "save") -> GameRecord:
     """Rebuild and check a record from a parsed save document (every rule of
     saves/FORMAT.md); SaveError, one short line, if anything is off."""
@@ -309,6 +329,7 @@ def _from_json(doc: Any, name: str) -> GameRecord:
                 f"{name}: move {i} {quoted(item[1])} is not in the canonical notation "
                 f"(write {quoted(record.moves[-1][1])})"
             )
+    _read_stand_ins(doc, record, name)
     record.updated = stamps["updated"]
     outcome = record.state.outcome()
     if "result" not in doc:

@@ -65,4 +65,6 @@ def upgraded(record: GameRecord) -> GameRecord:
         if before != after:
             raise UpgradeRefused(f"{where} plays differently under rules version {newest}"
                                  f" (the position differs at {_first_difference(before, after) or 'the root'})")
+    for ply, level in record.stand_ins.items():  # a server room's stand-in moves stay marked
+        new.mark_stand_in(ply, level)
     return new

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,20 @@ def test_the_grid_square_example_is_a_greedy_game_of_ana_and_ben():
     assert doc["players"] == [{"name": "Ana", "kind": "bot:greedy"}, {"name": "Ben", "kind": "bot:greedy"}]
     res = doc["result"]
     assert all(sum(b.values()) == s for b, s in zip(res["breakdown"], res["scores"]))
+
+
+def test_stand_in_moves_are_kept_and_checked(gs_record):
+    """A server room's moves made by a stand-in bot (`stand_ins`, optional):
+    kept through a save, said in the log, and a bad list is one line."""
+    gs_record.mark_stand_in(3, "greedy")
+    doc = to_json(gs_record)
+    assert doc["stand_ins"] == [[4, "greedy"]]
+    rec = from_json(json.loads(json.dumps(doc)))
+    assert rec.stand_ins == {3: "greedy"}
+    assert [t for p, t in rec.event_lines() if p == 4][0] == "Ana was away: a stand-in bot (greedy) made this move"
+    rec.truncate(3)
+    assert rec.stand_ins == {} and "stand_ins" not in to_json(rec)
+    for bad, said in (([[6, "greedy"]], "names move 6, the game has 5"), ([[1, "nope"]], "unknown bot level"),
+                      ([["1", "greedy"]], "must be [ply"), ({"1": "greedy"}, "must be a list")):
+        with pytest.raises(SaveError, match=re.escape(said)):
+            from_json({**doc, "stand_ins": bad})

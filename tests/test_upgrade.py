@@ -82,3 +82,11 @@ def test_a_move_that_leaves_another_position_under_the_newest_rules_is_named(nam
     with pytest.raises(UpgradeRefused, match="plays differently under rules version") as err:
         upgraded(record)
     assert str(err.value).startswith(move)
+
+
+def test_an_upgrade_keeps_a_rooms_stand_in_moves_marked():
+    from engine.upgrade import upgraded
+
+    record = load(GOLDEN / "grid-square-v1-in-progress.json")
+    record.mark_stand_in(1, "greedy")
+    assert upgraded(record).stand_ins == {1: "greedy"}

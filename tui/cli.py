@@ -914,7 +914,7 @@ def server(
     data: str = typer.Option(..., "--data", help="The server's data folder."),
     output: str = typer.Option("", "--output", "-o", help="export: the save file to write."),
     db: str = typer.Option("sqlite", "--db", help="The server's database (as `serve --db`)."),
-    seat: Optional[list[str]] = typer.Option(None, "--seat", help="new-room: a seat (a name, open, or bot:LEVEL; repeat)."),
+    seat: Optional[list[str]] = typer.Option(None, "--seat", help="new-room: a seat (the name of someone who has logged in once, open, or bot:LEVEL; repeat)."),
     option: Optional[list[str]] = OptionOpt,
     rated: bool = typer.Option(False, "--rated", help="new-room: the game's end updates ratings."),
     limit: str = typer.Option("", "--limit", help="new-room: time for each move (90s, 10m, 2h, 3d)."),

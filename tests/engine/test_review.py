@@ -202,3 +202,13 @@ def test_a_save_of_older_rules_is_reviewed_under_its_own_rules():
     with pytest.raises(Exception, match="Foreman"):
         review_mod.review_decision(record.ruleset.id, len(record.players), record.seed, dict(record.options),
                                    tuple(record.moves), ply, 4, None, record.ruleset.version)
+
+
+def test_a_stand_in_bots_moves_are_not_the_persons_decisions():
+    """A server room's stand-in moves (the record's `stand_ins`) are the
+    bot's, not its person's: the review neither judges nor counts them."""
+    record = compass()
+    mine = review_mod.decisions(record, 0)
+    record.mark_stand_in(mine[0], "random")
+    assert review_mod.decisions(record, 0) == mine[1:]
+    assert review_mod.decisions(record) == [p for p in review_mod.decisions(compass()) if p != mine[0]]

@@ -84,3 +84,27 @@ def test_a_full_disk_refuses_the_move_and_the_game_goes_on_once_there_is_room(tm
         session.play(seat, move)
         assert store.open_game(room.id).ply == 1
         store.close()
+
+
+async def test_a_rated_rooms_footer_offers_no_undo(tmp_path, monkeypatch):
+    from tests.tui.test_tui_screens import shown_keys
+    from tui.server.db.rated import RoomTerms
+
+    store = DbStore(tmp_path, "sqlite")
+    store.make()
+    rooms = {terms.rated: store.create_room("grid-square", ["alice", "bob"], {"sliding": False}, seed=1, terms=terms)
+             for terms in (RoomTerms(rated=True), RoomTerms())}
+    for room in rooms.values():
+        session = store.open_game(room.id)
+        session.play(*first_legal(session))  # alice's move: one she could take back in a friendly room
+    monkeypatch.setenv("TSQUARE_DB", "sqlite")
+    app = LobbyApp(tmp_path, "alice")
+    async with app.run_test(size=(120, 24)) as pilot:
+        offered = {}
+        for rated_room, room in rooms.items():
+            app.push_screen(RoomScreen(app.store.open_game(room.id), 0, room.id))
+            await pilot.pause()
+            offered[rated_room] = shown_keys(app.screen)
+            app.pop_screen()
+            await pilot.pause()
+    assert "undo" in offered[False] and "undo" not in offered[True]

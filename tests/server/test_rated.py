@@ -9,10 +9,11 @@ import json
 import pytest
 
 from engine.errors import SaveError
-from engine.session import StaleGameError
+from engine.session import StaleGameError, UndoRefusedError
 from tui.server.db import rated
 from tui.server.db.bot_job import bot_turn_in_room
 from tui.server.db.rated import RoomTerms
+from tui.server.db.room_words import room_notes
 from tui.server.db.standin import StandInSession
 from tui.server.db.store import DbStore, room_number
 from tui.server.records import RoomError
@@ -69,7 +70,9 @@ def test_terms_are_checked_when_a_room_is_made(tmp_path, db_url):
         store.create_room("grid-square", ["alice", None], terms=RoomTerms(move_seconds=60, policy="bot:nope"))
     assert store.room_count() == 0
     room = store.create_room("grid-square", ["alice", None], terms=RoomTerms(True, 600, "bot:random"))
-    assert rated.room_notes(store, [room.id])[room.id] in ("rated · 10m left", "rated · 9m left")
+    assert room_notes(store, [room.id])[room.id] == "rated · waits for alice's first visit"
+    store.claim_seat(room.id, 0)  # her clock starts as she first opens the room
+    assert room_notes(store, [room.id])[room.id] in ("rated · 10m left", "rated · 9m left")
     assert RoomTerms(move_seconds=600, turn_since=100.0).clock_words(now=100.5) == "10m left"
     assert RoomTerms(move_seconds=3 * 86400, turn_since=0.0).clock_words(now=86400.0) == "2d left"
     assert rated.parse_limit("3d") == 3 * 86400 and rated.parse_limit("10") == 600
@@ -122,7 +125,7 @@ def test_a_loss_on_time_ends_a_rated_game(tmp_path, db_url):
     assert rated.run_clocks(store, now=1e12) == [f"room {room.id}: seat 2 (bob) lost on time"]
     st = store.status(store.room(room.id), "bob")
     assert st.over and not st.your_turn
-    assert rated.room_notes(store, [room.id]) == {room.id: "rated · seat 2 lost on time"}
+    assert room_notes(store, [room.id]) == {room.id: "rated · bob lost on time"}
     ladder = {r.player: r for r in rated.ladder(store, "grid-square")}
     assert ladder["alice"].rating > 1500 > ladder["bob"].rating
     with pytest.raises(StaleGameError):  # the clock's change: the session reloads
@@ -141,6 +144,7 @@ def test_status_says_each_waiting_rooms_clock(tmp_path, db_url):
     store = store_of(tmp_path, db_url)
     timed = store.create_room("grid-square", ["alice", "bob"], seed=1, terms=RoomTerms(move_seconds=2 * 86400))
     plain = store.create_room("grid-square", ["alice", "bob"], seed=2)
+    store.claim_seat(timed.id, 0)  # her clock runs from her first visit
     lines = status_lines(store, "alice")
     assert [line.split()[0] for line in lines[1:]] == [timed.id, plain.id]
     assert lines[1].endswith(("(2d left)", "(1d left)")) and "left" not in lines[2]
@@ -154,6 +158,9 @@ def test_a_rated_games_moves_cannot_be_taken_back(tmp_path, db_url):
         session = store.open_game(room.id)
         session.play(0, first_legal(session)[1])
         if refused:
+            with pytest.raises(UndoRefusedError, match="no undo in a rated game"):  # never offered
+                session.undo(0)
+            session.rated = False  # a session that did not know: its commit is refused all the same
             with pytest.raises(SaveError, match="cannot be taken back"):
                 session.undo(0)
             assert store.open_game(room.id).ply == 1 and session.ply == 1

@@ -31,7 +31,7 @@ async def test_the_lobby_shows_ladders_profiles_and_clocks(tmp_path, monkeypatch
         await pilot.pause()
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
-        assert lobby.notes[timed.id] in ("rated · 3d left", "rated · 2d left") and lobby.notes[bots.id] == "rated"
+        assert lobby.notes[timed.id] == "rated · waits for alice's first visit" and lobby.notes[bots.id] == "rated"
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LadderScreen) and app.screen.game == "grid-square"
@@ -78,3 +78,25 @@ async def test_a_rated_timed_room_is_made_from_the_lobby_form(tmp_path, monkeypa
     (room,) = store.rooms()
     t = rated.terms(store, [room.id])[room.id]
     assert (t.rated, t.move_seconds, t.policy) == (True, 300, "bot:greedy")
+
+
+async def test_the_lobby_tells_a_person_a_bot_is_playing_their_seat(tmp_path, monkeypatch):
+    from tui.server.screens.lobby import LobbyScreen
+
+    store, make_app = lobby_app(tmp_path, monkeypatch)
+    room = store.create_room("grid-square", ["alice", "bob"], seed=4, terms=RoomTerms(move_seconds=60,
+                                                                                       policy="bot:random"))
+    store.release_seat(room.id, 0, store.claim_seat(room.id, 0))  # she came, then left on her turn
+    assert rated.run_clocks(store, now=1e12) == [f"room {room.id}: bot:random plays seat 1 (out of time)"]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        for _ in range(100):  # until its first listing is drawn
+            if room.id in lobby.statuses:
+                break
+            await pilot.pause(0.05)
+        assert lobby.notes.get(room.id) == "a bot is playing your seat"
+        line = str(lobby.query_one("#rooms").get_option(room.id).prompt)
+        assert f"{room.id}  Grid Square" in line and "a bot is playing your seat" in line

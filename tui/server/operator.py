@@ -2,9 +2,12 @@
 players and ratings of a server's database, safe while `tsquare serve`
 runs on it (every change is one transaction, as a player's is).
 
-- `new-room GAME --seat SEAT…` (a name, `open` or `bot:LEVEL`; a room of
-  bots only is played by the server's bots), `--rated`, `--limit 10m`,
-  `--when-out bot:LEVEL|loss`, `-O NAME=VALUE`;
+- `new-room GAME --seat SEAT…` (the name of a person who has logged in
+  once, `open` or `bot:LEVEL`: an unknown name is refused, never held for
+  whoever takes that name next; a room of bots only is played by the
+  server's bots), `--rated`, `--limit 10m`, `--when-out bot:LEVEL|loss`,
+  `-O NAME=VALUE`. On a folder or database no server has used yet it makes
+  what is needed first, so rooms can be prepared before the first start;
 - `rooms`, `ratings [--game GAME]`, `players` (each `--json` for tools);
 - `export ROOM -o FILE`.
 
@@ -43,21 +46,27 @@ class Request:
     seed: int | None = None
 
 
-def open_server_store(data: Path, db: str) -> Any:
-    """The store of a server's data folder (OperatorError if it has none)."""
+def open_server_store(data: Path, db: str, prepare: bool = False) -> Any:
+    """The store of a server's data folder (OperatorError if it has none);
+    `prepare`: make the folder and the database if no server has yet."""
     from tui.server.db import migrations, open_store
 
+    if prepare and db != "files" and not data.exists():
+        try:
+            data.mkdir(parents=True, mode=0o700)
+        except OSError as exc:
+            raise OperatorError(f"{data}: cannot make the data folder ({exc.strerror or exc})") from None
     if not data.is_dir():
         raise OperatorError(f"{data}: no such data folder")
-    if db == "sqlite" and not (data / "tsquare.db").is_file():
+    if db == "sqlite" and not prepare and not (data / "tsquare.db").is_file():
         raise OperatorError(f"{data}: no server database here (start `tsquare serve --data {data}` once)")
     store = open_store(data, db)
     if db != "files":
         have = migrations.current(store.db)
-        if have is None:
+        if have is None and not prepare:
             raise OperatorError(f"{data}: no server database here (start `tsquare serve --data {data}` once)")
-        if have < migrations.latest():
-            store.make()  # a server started before rated play: its schema is brought up to date
+        if have is None or have < migrations.latest():
+            store.make()  # a new database, or a server started before rated play: the schema brought up to date
     return store
 
 
@@ -73,7 +82,10 @@ def run(req: Request) -> list[str]:
     if len(req.args) != wanted:
         what = {"new-room": "a game", "export": "a room"}.get(req.action)
         raise OperatorError(f"server {req.action} takes {what}" if what else f"server {req.action} takes no argument")
-    store = open_server_store(req.data, req.db)
+    try:
+        store = open_server_store(req.data, req.db, prepare=req.action == "new-room")
+    except DatabaseDown as exc:
+        raise OperatorError(f"cannot use the database: {exc.detail}") from None
     try:
         if req.db == "files" and req.action != "export":
             raise OperatorError(f"server {req.action} needs the database (not --db files)")
@@ -92,6 +104,22 @@ def _seat(text: str) -> str | None:
     return None if text == "open" else text
 
 
+def _people(store: Any, seats: list[str]) -> list[str | None]:
+    """The seats as the room keeps them: each name as its person spells it;
+    OperatorError for a name nobody has taken on this server."""
+    out: list[str | None] = []
+    for text in seats:
+        seat = _seat(text)
+        if seat is not None and not seat.startswith("bot:"):
+            rows = store._q("SELECT name FROM users WHERE name_key = ?", (seat.lower(),))
+            if not rows:
+                raise OperatorError(f"no player {seat!r} here (a seat is a name of someone who has logged in "
+                                    "once, open, or bot:LEVEL)")
+            seat = str(rows[0][0])
+        out.append(seat)
+    return out
+
+
 def new_room(store: Any, req: Request) -> list[str]:
     from engine.registry import REGISTRY
     from tui.server.db.rated import LOSS, RoomTerms, parse_limit
@@ -107,7 +135,7 @@ def new_room(store: Any, req: Request) -> list[str]:
     if req.when_out != LOSS and not req.when_out.startswith("bot:"):
         raise OperatorError("--when-out is loss or bot:LEVEL")
     terms = RoomTerms(rated=req.rated, move_seconds=seconds, policy=req.when_out)
-    room = store.create_room(game, [_seat(s) for s in req.seats], options, seed=req.seed, terms=terms)
+    room = store.create_room(game, _people(store, req.seats), options, seed=req.seed, terms=terms)
     words = [w for w in ("rated" if req.rated else "", terms.limit_words()) if w]
     return [f"{room.id}: {ruleset.title}, {', '.join(_seat_words(s) for s in room.seats)}"
             + (f" ({'; '.join(words)})" if words else "")]
@@ -120,18 +148,20 @@ def _seat_words(seat: str | None) -> str:
 
 
 def rooms(store: Any, req: Request) -> list[str]:
-    from tui.server.db.rated import terms
+    from tui.server.db.room_words import rooms_now
 
     listed = store.rooms()
-    all_terms = terms(store, [r.id for r in listed])
+    all_now = rooms_now(store, [r.id for r in listed])
     docs = []
     for room in listed:
         st = store.status(room, None)
-        t = all_terms.get(room.id)
+        now = all_now.get(room.id)
+        t = now.terms if now else None
         turn = [] if st is None or st.over else [room.seats[s] or f"open seat {s + 1}" for s in st.to_act]
         docs.append({"id": room.id, "game": room.game, "seats": room.seats, "turn": turn,
                      "over": bool(st and st.over), "ply": st.ply if st else 0, "rated": bool(t and t.rated),
-                     "clock": t.clock_words() if t else "", "limit": t.limit_words() if t else ""})
+                     "void": t.void if t else "", "clock": now.clock() if now and now.terms.timed else "",
+                     "limit": t.limit_words() if t else ""})
     if req.json:
         return [json.dumps(docs, indent=1)]
     if not docs:
@@ -139,7 +169,7 @@ def rooms(store: Any, req: Request) -> list[str]:
     lines = []
     for d in docs:
         state = "over" if d["over"] else "to move: " + ", ".join(_seat_words(s) for s in d["turn"])
-        extra = [w for w in ("rated" if d["rated"] else "", d["clock"]) if w]
+        extra = [w for w in (f"void: {d['void']}" if d["void"] else "rated" if d["rated"] else "", d["clock"]) if w]
         lines.append(f"{d['id']}  {d['game']:<18} {', '.join(_seat_words(s) for s in d['seats'])}  ·  {state}"
                      + (f"  ·  {', '.join(extra)}" if extra else ""))
     return lines

@@ -8,11 +8,18 @@
   commits its last move (`on_commit`, called by `DbStore.commit_game`), the
   insert into `rated_games` (primary key: the room) comes first, so a
   second writer (another front door) finds the row and rates nothing.
-- **Clocks** (`run_clocks`, once a second in `tsquare serve`): the clock
-  runs from the room's last move. A person to act whose time is up either
+- A rated game **counts** (`void_reason`) only when every person at it came
+  to the room (opened it or moved) and made at least half of their seat's
+  moves themselves (the rest: a stand-in bot's, each marked in
+  `moves.stand_in`); otherwise it is void: nobody's rating moves and the
+  room says why (`room_terms.void`).
+- **Clocks** (`run_clocks`, once a second in `tsquare serve`): a person's
+  clock runs from the room's last move, or from their first visit if that
+  came later (`person_came`): until then it waits (`turn_since` 0), and no
+  stand-in plays a seat whose person never came. A person to act whose time is up either
   gets a stand-in bot (`bot:LEVEL`, only once they have left the room: no
   seat claim; the seat is in `stand_ins` and the bot pool plays it) until
-  they open the room again (`person_back`, from the room's seat claim), or
+  they open the room again (`person_came`, from the room's seat claim), or
   loses the game on time (`loss`: the room is over, that seat last, the
   others share first).
 """
@@ -50,11 +57,15 @@ class RoomTerms:
     policy: str = LOSS
     """When a person runs out of time: 'bot:LEVEL' (a bot plays the seat until they come back) or 'loss'."""
     turn_since: float = 0.0
-    """Unix time of the room's last move (or its start): the clock runs from it."""
+    """Unix time the clock of the move now started (0: it waits for a person's first visit)."""
     stand_ins: tuple[int, ...] = ()
     """Seats a bot plays now while their person is away."""
     lost_on_time: int = -1
     """The seat that lost on time (-1: none)."""
+    arrived: tuple[int, ...] = ()
+    """Seats whose person has come to the room (opened it, or moved)."""
+    void: str = ""
+    """Why the rated game's end rated nothing ('': it counted, or is not over)."""
 
     @property
     def timed(self) -> bool:
@@ -124,19 +135,30 @@ def check_terms(terms: RoomTerms, seats: list[str | None], levels: tuple[str, ..
 
 
 # ------------------------------------------------------------------ terms in the database
-def put_terms(tx: "Tx", n: int, terms: RoomTerms) -> None:
-    """A new room's terms (in the transaction that makes it)."""
-    tx.q("INSERT INTO room_terms (room, rated, move_seconds, policy, turn_since, stand_ins, lost_on_time) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-         (n, int(terms.rated), int(terms.move_seconds), terms.policy, time.time(), "[]", -1))
+def put_terms(tx: "Tx", n: int, terms: RoomTerms, seats: list[str | None], record: "GameRecord") -> None:
+    """A new room's terms (in the transaction that makes it): nobody has
+    come yet, so a person's clock waits for their first visit."""
+    since = clock_start(seats, list(record.state.to_act()), ())
+    tx.q("INSERT INTO room_terms (room, rated, move_seconds, policy, turn_since, stand_ins, lost_on_time, arrived, "
+         "void) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         (n, int(terms.rated), int(terms.move_seconds), terms.policy, since, "[]", -1, "[]", ""))
+
+
+def clock_start(seats: list[str | None], to_act: list[int], arrived: tuple[int, ...] | set[int]) -> float:
+    """When the clock of the move now starts: now, unless every seat to act
+    is a person who has never come (or an open seat): 0, it waits."""
+    if to_act and all(not _bot(seats[s]) and s not in arrived for s in to_act):
+        return 0.0
+    return time.time()
 
 
 def _terms_of(row: tuple[Any, ...]) -> RoomTerms:
-    rated, seconds, policy, since, stand_ins, lost = row
-    return RoomTerms(bool(rated), int(seconds), str(policy), float(since), tuple(json.loads(stand_ins)), int(lost))
+    rated, seconds, policy, since, stand_ins, lost, arrived, void = row
+    return RoomTerms(bool(rated), int(seconds), str(policy), float(since), tuple(json.loads(stand_ins)), int(lost),
+                     tuple(json.loads(arrived)), str(void))
 
 
-TERMS_COLUMNS = "rated, move_seconds, policy, turn_since, stand_ins, lost_on_time"
+TERMS_COLUMNS = "rated, move_seconds, policy, turn_since, stand_ins, lost_on_time, arrived, void"
 
 
 def terms_in(tx: "Tx", n: int) -> RoomTerms | None:
@@ -158,9 +180,11 @@ def terms(store: "DbStore", room_ids: list[str]) -> dict[str, RoomTerms]:
     return out
 
 
-def on_commit(tx: "Tx", n: int, record: "GameRecord", taken_back: bool = False) -> None:
-    """In a move's transaction: the clock starts again, and a rated game
-    that has just ended is rated (once: `rated_games` is keyed by room).
+def on_commit(tx: "Tx", n: int, record: "GameRecord", keep: int = 0, taken_back: bool = False) -> None:
+    """In a move's transaction (its moves from ply `keep` on are new): a
+    person who moved has come, the clock starts again (or waits for a
+    person's first visit), and a rated game that has just ended is rated if
+    it counts (once: `rated_games` is keyed by room), else marked void.
     SaveError (nothing written) for a move after a loss on time, or a
     move taken back (`taken_back`) in a rated game."""
     from engine.errors import SaveError
@@ -172,12 +196,46 @@ def on_commit(tx: "Tx", n: int, record: "GameRecord", taken_back: bool = False) 
         raise SaveError(f"this game is over: seat {t.lost_on_time + 1} lost on time")
     if t.rated and taken_back:
         raise SaveError("a rated game's moves cannot be taken back")
-    tx.q("UPDATE room_terms SET turn_since = ? WHERE room = ?", (time.time(), n))
-    if t.rated and record.state.is_over():
+    row = tx.one("SELECT seats FROM rooms WHERE n = ?", (n,))
+    seats: list[str | None] = json.loads(row[0]) if row is not None else [None] * len(record.players)
+    arrived = set(t.arrived) | {seat for ply, (seat, _) in enumerate(record.moves) if ply >= keep
+                                and ply not in record.stand_ins and not _bot(seats[seat])}
+    over = record.state.is_over()
+    since = clock_start(seats, [] if over else list(record.state.to_act()), arrived)
+    tx.q("UPDATE room_terms SET turn_since = ?, arrived = ? WHERE room = ?", (since, json.dumps(sorted(arrived)), n))
+    if t.rated and over:
         outcome = record.state.outcome()
-        row = tx.one("SELECT seats FROM rooms WHERE n = ?", (n,))
-        if outcome is not None and row is not None:
-            rate(tx, n, record.ruleset.id, json.loads(row[0]), list(outcome.ranks))
+        if outcome is not None:
+            settle(tx, n, record.ruleset.id, seats, list(outcome.ranks), arrived)
+
+
+def void_reason(tx: "Tx", n: int, seats: list[str | None], arrived: tuple[int, ...] | set[int]) -> str:
+    """Why a finished rated game does not count ('': it counts): every
+    person must have come to the room and made at least half of their
+    seat's moves themselves (not a stand-in bot)."""
+    made = {int(s): (int(total), int(bots)) for s, total, bots in
+            tx.q("SELECT seat, COUNT(*), COUNT(stand_in) FROM moves WHERE room = ? GROUP BY seat", (n,))}
+    for seat, who in enumerate(seats):
+        if who is None:
+            return f"seat {seat + 1} was never taken"
+        if _bot(who):
+            continue
+        if seat not in arrived:
+            return f"{who} never came"
+        total, bots = made.get(seat, (0, 0))
+        if 2 * bots > total:
+            return f"a bot made most of {who}'s moves"
+    return ""
+
+
+def settle(tx: "Tx", n: int, game: str, seats: list[str | None], places: list[int],
+           arrived: tuple[int, ...] | set[int]) -> None:
+    """A rated game has ended: rate it if it counts, else note why it is void."""
+    why = void_reason(tx, n, seats, arrived)
+    if why:
+        tx.q("UPDATE room_terms SET void = ? WHERE room = ?", (why, n))
+    else:
+        rate(tx, n, game, seats, places)
 
 
 # ------------------------------------------------------------------ ratings
@@ -298,15 +356,16 @@ def run_clocks(store: "DbStore", now: float | None = None) -> list[str]:
     now = time.time() if now is None else now
     rows = store._q("SELECT t.room, r.seats, r.to_act, r.game FROM room_terms t JOIN rooms r ON r.n = t.room "
                     "WHERE t.move_seconds > 0 AND t.lost_on_time < 0 AND r.state = 'playing' "
-                    "AND t.turn_since + t.move_seconds <= ?", (now,))
+                    "AND t.turn_since > 0 AND t.turn_since + t.move_seconds <= ?", (now,))
     done = []
     for n, seats_text, to_act_text, game in rows:
         seats = json.loads(seats_text)
         with store._tx() as tx:
             t = terms_in(tx, int(n))
-            if t is None or t.left(now) > 0 or t.lost_on_time >= 0:
+            if t is None or not t.turn_since or t.left(now) > 0 or t.lost_on_time >= 0:
                 continue  # a move came in meanwhile
-            late = [s for s in json.loads(to_act_text) if _person(seats[s]) and s not in t.stand_ins]
+            late = [s for s in json.loads(to_act_text)
+                    if _person(seats[s]) and s not in t.stand_ins and s in t.arrived]  # never came: no clock
             if t.policy != LOSS:  # a stand-in plays only for a person who has left the room
                 here = {int(s) for (s,) in tx.q("SELECT seat FROM claims WHERE room = ?", (int(n),))}
                 late = [s for s in late if s not in here]
@@ -317,7 +376,7 @@ def run_clocks(store: "DbStore", now: float | None = None) -> list[str]:
                 tx.q("UPDATE room_terms SET lost_on_time = ? WHERE room = ?", (seat, int(n)))
                 tx.q("UPDATE rooms SET state = 'over', to_act = '[]', version = version + 1 WHERE n = ?", (int(n),))
                 if t.rated:
-                    rate(tx, int(n), str(game), seats, [2 if i == seat else 1 for i in range(len(seats))])
+                    settle(tx, int(n), str(game), seats, [2 if i == seat else 1 for i in range(len(seats))], t.arrived)
                 what = f"seat {seat + 1} ({seats[seat]}) lost on time"
             else:
                 stand_ins = sorted({*t.stand_ins, *late})
@@ -334,16 +393,31 @@ def _person(seat: str | None) -> bool:
     return seat is not None and not seat.startswith("bot:")
 
 
-def person_back(tx: "Tx", n: int, seat: int) -> bool:
-    """A person opened their seat again: their stand-in bot stops (the
-    room's version moves, so a bot thinking meanwhile commits nothing)."""
+def _bot(seat: str | None) -> bool:
+    return seat is not None and seat.startswith("bot:")
+
+
+def person_came(tx: "Tx", n: int, seat: int) -> bool:
+    """A person opened their seat: on their first visit their clock starts
+    if it waited for them; on a return their stand-in bot stops (the room's
+    version moves, so a bot thinking meanwhile commits nothing). True if
+    the lobbies' view of the room changed."""
     t = terms_in(tx, n)
-    if t is None or seat not in t.stand_ins:
+    if t is None:
         return False
-    tx.q("UPDATE room_terms SET stand_ins = ?, turn_since = ? WHERE room = ?",
-         (json.dumps([s for s in t.stand_ins if s != seat]), time.time(), n))
-    tx.q("UPDATE rooms SET version = version + 1 WHERE n = ?", (n,))
-    return True
+    changed = False
+    if seat not in t.arrived:
+        tx.q("UPDATE room_terms SET arrived = ? WHERE room = ?", (json.dumps(sorted({*t.arrived, seat})), n))
+        row = tx.one("SELECT to_act FROM rooms WHERE n = ?", (n,))
+        if not t.turn_since and row is not None and seat in json.loads(row[0]):
+            tx.q("UPDATE room_terms SET turn_since = ? WHERE room = ?", (time.time(), n))
+            changed = True
+    if seat in t.stand_ins:
+        tx.q("UPDATE room_terms SET stand_ins = ?, turn_since = ? WHERE room = ?",
+             (json.dumps([s for s in t.stand_ins if s != seat]), time.time(), n))
+        tx.q("UPDATE rooms SET version = version + 1 WHERE n = ?", (n,))
+        changed = True
+    return changed
 
 
 def stand_ins(store: "DbStore", room_id: str) -> dict[int, str]:
@@ -375,19 +449,9 @@ async def clock_loop(store: "DbStore", seconds: float = CLOCK_SECONDS) -> None:
 
 
 def clocks(store: object, room_ids: list[str]) -> dict[str, str]:
-    """The clock in words of each timed room among `room_ids` (none on a
-    store without a database)."""
-    if not hasattr(store, "db") or not room_ids:
-        return {}
-    found = terms(store, room_ids)  # type: ignore[arg-type]
-    return {rid: words for rid, t in found.items() if (words := t.clock_words())}
+    """The clock in words of each timed room among `room_ids` (its result
+    once over; none on a store without a database): `room_words.clocks`."""
+    from tui.server.db.room_words import clocks as words
 
+    return words(store, room_ids)
 
-def room_notes(store: "DbStore", room_ids: list[str]) -> dict[str, str]:
-    """Per room among `room_ids`: 'rated' and its clock, as the lobby shows them."""
-    out = {}
-    for rid, t in terms(store, room_ids).items():
-        words = [w for w in ("rated" if t.rated else "", t.clock_words()) if w]
-        if words:
-            out[rid] = " · ".join(words)
-    return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine.errors import SaveError
-from engine.session import GameOnDisk, GameSession, StaleGameError
+from engine.session import GameOnDisk, GameSession, StaleGameError, UndoRefusedError
 from tui.server.db.backends import DatabaseDown
 from tui.server.db.store import GameMovedOn
 
@@ -40,12 +40,25 @@ class RoomSession(GameSession):
         self.room_id = room_id
         self.version = version
         """The room's change counter as this session last read or wrote it."""
+        self.rated = False
+        """A rated room: no move is taken back (its screen offers no undo)."""
 
     @classmethod
     def open(cls, store: "DbStore", room_id: str) -> "RoomSession":  # type: ignore[override]
         """The session of a room's game (SaveError if it cannot be read)."""
+        from tui.server.db.rated import terms
+
         record, version = store.load_game(room_id)
-        return cls(store, room_id, record, version)
+        session = cls(store, room_id, record, version)
+        found = terms(store, [room_id]).get(room_id)
+        session.rated = bool(found and found.rated)
+        return session
+
+    def undo_point(self, seat: int | None) -> int:
+        """As a game's (UndoRefusedError if none), and never in a rated room."""
+        if self.rated:
+            raise UndoRefusedError("no undo in a rated game")
+        return super().undo_point(seat)
 
     def _commit(self, change: Callable[[], T], check_disk: bool = True) -> T:
         """Run `change` on the record and commit it in one transaction; on
@@ -53,7 +66,7 @@ class RoomSession(GameSession):
         if check_disk:
             self._check_disk()
         rec = self.record
-        before = (list(rec.moves), list(rec.log), rec.state.clone(), rec.updated)
+        before = (list(rec.moves), list(rec.log), rec.state.clone(), rec.updated, dict(rec.stand_ins))
         try:
             result = change()
             keep = 0
@@ -76,9 +89,9 @@ class RoomSession(GameSession):
         return result
 
     def _put_back(self, rec: "GameRecord", before: tuple[Any, ...]) -> None:
-        moves, log, state, updated = before
+        moves, log, state, updated, stand_ins = before
         self.record = rec
-        rec.moves[:], rec.log[:], rec.state, rec.updated = moves, log, state, updated
+        rec.moves[:], rec.log[:], rec.state, rec.updated, rec.stand_ins = moves, log, state, updated, stand_ins
 
     def _check_disk(self) -> None:
         try:

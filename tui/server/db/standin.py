@@ -1,12 +1,14 @@
 """The bot pool's session of a timed room: a person out of time has their
 seat played by the room's stand-in bot (`rated.run_clocks`) until they open
-the room again (`rated.person_back`).
+the room again (`rated.person_came`).
 
 `StandInSession` is a `RoomSession` whose bots to act include the stood-in
 seats (thinking at the policy's level). The person's return moves the
 room's version, so a stand-in's move thought before it fails its commit;
 the session reloads (reading the stand-ins again) and the retry refuses a
 seat no longer stood in: the person's seat is theirs from their return on.
+Each move a stand-in makes is marked in the record (`mark_stand_in`: its
+log says so) and in the moves table (`moves.stand_in`).
 """
 from __future__ import annotations
 
@@ -62,6 +64,13 @@ class StandInSession(RoomSession):
         def guarded() -> T:
             if not (self.record.players[seat].is_bot or seat in self.stand_ins):
                 raise StaleGameError(f"room {self.room_id}: seat {seat + 1}'s person is back; nothing played")
-            return change()
+            before = self.record.ply
+            result = change()
+            level = self.stand_in_level(seat)
+            if level is not None:  # the person's seat: each move the bot made for them is marked
+                for ply in range(before, self.record.ply):
+                    if self.record.moves[ply][0] == seat:
+                        self.record.mark_stand_in(ply, level)
+            return result
 
         return super()._commit(guarded, check_disk)

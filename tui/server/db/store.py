@@ -85,6 +85,7 @@ def game_columns(record: "GameRecord") -> dict[str, Any]:
 
     doc = to_json(record)
     del doc["moves"]
+    doc.pop("stand_ins", None)  # kept with each move (moves.stand_in)
     over = record.state.is_over()
     return {"title": record.ruleset.title, "ply": record.ply, "over": over, "hints": bool(record.hints),
             "to_act": json.dumps([] if over else list(record.state.to_act())),
@@ -299,7 +300,7 @@ class DbStore(LobbyQueries, ServerFolder):
                     room = Room(room_id_of(int(top) + 1), game, list(seats), record.created, maker=maker)
                     self._insert_room(tx, room, cols)
                     if terms is not None:
-                        rated.put_terms(tx, room_number(room.id), terms)
+                        rated.put_terms(tx, room_number(room.id), terms, room.seats, record)
                     self._changed(tx, room.id)
                 break
             except Conflict:
@@ -397,10 +398,11 @@ class DbStore(LobbyQueries, ServerFolder):
             row = tx.one("SELECT header, version, damaged FROM rooms WHERE n = ?", (n,))
             if row is None:
                 raise RoomError(f"no room {room_id!r}")
-            moves = tx.q("SELECT seat, notation FROM moves WHERE room = ? ORDER BY ply", (n,))
+            moves = tx.q("SELECT seat, notation, stand_in FROM moves WHERE room = ? ORDER BY ply", (n,))
         try:
             doc = json.loads(row[0])
-            doc["moves"] = [[int(seat) + 1, str(text)] for seat, text in moves]
+            doc["moves"] = [[int(seat) + 1, str(text)] for seat, text, _ in moves]
+            doc["stand_ins"] = [[ply + 1, str(by)] for ply, (_, _, by) in enumerate(moves) if by is not None]
         except (ValueError, TypeError) as exc:
             raise SaveError(f"room {room_id}: {DAMAGED} ({exc})") from None
         return from_json(doc, f"room {room_id}"), int(row[1])
@@ -445,10 +447,11 @@ class DbStore(LobbyQueries, ServerFolder):
             for ply in range(keep, record.ply):
                 seat, text = record.moves[ply]
                 try:
-                    tx.q("INSERT INTO moves (room, ply, seat, notation) VALUES (?, ?, ?, ?)", (n, ply, seat, text))
+                    tx.q("INSERT INTO moves (room, ply, seat, notation, stand_in) VALUES (?, ?, ?, ?, ?)",
+                         (n, ply, seat, text, record.stand_ins.get(ply)))
                 except Conflict:
                     raise GameMovedOn(room_id) from None
-            rated.on_commit(tx, n, record, taken_back)  # the clock starts again; a rated game's end is rated
+            rated.on_commit(tx, n, record, keep, taken_back)  # the clock starts again; a rated game's end is rated
             self._changed(tx, room_id)
         self.db.told(room_id)
         return int(rows[0][0])
@@ -486,7 +489,7 @@ class DbStore(LobbyQueries, ServerFolder):
             tx.q("INSERT INTO claims (room, seat, token, door, pid) VALUES (?, ?, ?, ?, ?) ON CONFLICT (room, seat) "
                  "DO UPDATE SET token = excluded.token, door = excluded.door, pid = excluded.pid",
                  (room_number(room_id), seat, token, self.door, os.getpid()))
-            if rated.person_back(tx, room_number(room_id), seat):  # their stand-in bot stops
+            if rated.person_came(tx, room_number(room_id), seat):  # their clock starts, or their stand-in stops
                 self._changed(tx, room_id)
         return token
 

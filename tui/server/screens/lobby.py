@@ -24,13 +24,14 @@ if TYPE_CHECKING:
     from tui.screens.setup import SetupForm
 
 
-def room_notes(store: object, room_ids: list[str]) -> dict[str, str]:
-    """Per room: 'rated', its clock (a store without a database: none)."""
+def room_notes(store: object, room_ids: list[str], user: str | None = None) -> dict[str, str]:
+    """Per room: rated (or void), its clock or result, as `user` sees them
+    ('a bot is playing your seat'); a store without a database: none."""
     if not hasattr(store, "db"):
         return {}
-    from tui.server.db.rated import room_notes as notes
+    from tui.server.db.room_words import room_notes as notes
 
-    return notes(store, room_ids)  # type: ignore[arg-type]
+    return notes(store, room_ids, user)  # type: ignore[arg-type]
 
 LINE = 76
 """A room's line at most (80 columns less the list's border): longer ones end in '…'."""
@@ -92,7 +93,7 @@ class LobbyScreen(Screen[None]):
         self.mark: object = ()
         """The index's change mark at the last listing."""
         self.notes: dict[str, str] = {}
-        """Per room shown: rated, its clock (`tui.server.db.rated.room_notes`)."""
+        """Per room shown: rated, its clock or result (`tui.server.db.room_words.room_notes`)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -123,7 +124,7 @@ class LobbyScreen(Screen[None]):
                 self.listed = self.store.lobby_rooms(self.user, self.page)
                 self.pages = max(1, -(-max(self.store.open_count(), self.store.room_count()) // PAGE))
             statuses = [st for st in (self.store.status(r, self.user) for r in self.listed) if st is not None]
-            notes = room_notes(self.store, [r.id for r in self.listed])
+            notes = room_notes(self.store, [r.id for r in self.listed], self.user)
         except RoomError as exc:
             self.say(str(exc))
             return
