@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from rulesets import REGISTRY
-from rulesets.square_masons import data as d
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import BLOCK_INDEX
 from rulesets.square_masons.geometry import PLACEMENT_AT, parse_cell
 from rulesets.square_masons.moves import STONE_KIND
-from rulesets.square_masons.state import BLOCK_INDEX, SquareMasonsState
+from rulesets.square_masons.state import SquareMasonsState
 
 RULESET = REGISTRY.get("square-masons")
 

@@ -1,7 +1,7 @@
 """Town abilities at the end of a build turn: Scrapyards, Donations, Banks, Quarries, in that order."""
 from masons_helpers import building, conserved, notations, play, reserve
 
-from rulesets.square_masons.state import BLOCK_INDEX
+from rulesets.square_masons.content import BLOCK_INDEX
 
 SCRAP, DONATION, BANK, QUARRY = range(4)
 

@@ -3,8 +3,8 @@ import pytest
 from masons_helpers import auction, conserved, notations, play
 
 from engine.errors import IllegalMoveError
-from rulesets.square_masons.data import HIDDEN
-from rulesets.square_masons.state import BLOCK_INDEX, offer_options
+from rulesets.square_masons.choices import offer_options
+from rulesets.square_masons.content import BLOCK_INDEX, HIDDEN
 
 
 def test_rulebook_example():

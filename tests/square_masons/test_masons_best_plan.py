@@ -11,7 +11,7 @@ from engine.memo import Memo
 from engine.record import GameRecord, Player
 from engine.rng import Rng
 from rulesets.square_masons import bots, evaluation, plans
-from rulesets.square_masons.data import BLOCK_TYPES, STRUCTURES
+from rulesets.square_masons.content import BLOCK_TYPES, STRUCTURES
 from rulesets.square_masons.moves import STONE_KIND
 
 

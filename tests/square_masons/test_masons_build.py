@@ -3,7 +3,7 @@ import pytest
 from masons_helpers import building, conserved, notations, play, put_cells, reserve
 
 from engine.errors import IllegalMoveError
-from rulesets.square_masons.state import BLOCK_INDEX
+from rulesets.square_masons.content import BLOCK_INDEX
 
 BANK = 2  # town index
 

@@ -11,7 +11,7 @@ from masons_helpers import RULESET, auction, building, new, play, put_cells, res
 from engine.errors import IllegalMoveError
 from engine.hidden import HIDDEN, HiddenInformationError
 from engine.rng import Rng
-from rulesets.square_masons import data as d
+from rulesets.square_masons import content as d
 from rulesets.square_masons.geometry import BLOCK_SHAPES, CELLS, distinct_orients, picture_cells, shape_mask
 from rulesets.square_masons.moves import Bid, Drop, Lay, Pick, Relocate, Scrap, Store, Swap, Take
 

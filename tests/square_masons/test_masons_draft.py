@@ -3,7 +3,7 @@ import pytest
 from masons_helpers import conserved, new, play
 
 from engine.errors import IllegalMoveError
-from rulesets.square_masons.data import HIDDEN
+from rulesets.square_masons.content import HIDDEN
 
 
 def drafted_state(n=3, seed=5, direction="cw"):
@@ -93,7 +93,7 @@ def test_pick_only_from_your_hand():
 def test_log_names_draft_cards_as_printed_never_by_notation():
     """The x2 card is the Double card on screen: the log says 'You picked a
     Double card' and the reveal 'Double', never the notation word 'x2'."""
-    from rulesets.square_masons.data import X2
+    from rulesets.square_masons.content import X2
 
     for seed in range(40):
         st = drafted_state(seed=seed)

@@ -88,7 +88,7 @@ def test_by_default_there_is_no_round_limit():
     # The rulebook's game ends at 13 prestige: a game still scoring goes on past round 30.
     from masons_helpers import RULESET
 
-    from rulesets.square_masons import data as d
+    from rulesets.square_masons import content as d
 
     assert RULESET.default_options() == {"rounds": 0}
     assert RULESET.new_game(3, 1, {}).round_limit == 0
@@ -107,7 +107,7 @@ def test_by_default_there_is_no_round_limit():
 
 
 def test_a_stalled_game_stops_after_ten_rounds_without_prestige():
-    from rulesets.square_masons import data as d
+    from rulesets.square_masons import content as d
 
     st = building(coins=[5, 5, 2])
     st.boards[2].donations = 1  # seat 3 leads on prestige, seat 1 on money
@@ -130,7 +130,7 @@ def test_a_stalled_game_stops_after_ten_rounds_without_prestige():
 
 
 def test_any_prestige_gained_restarts_the_count():
-    from rulesets.square_masons import data as d
+    from rulesets.square_masons import content as d
 
     st = building(coins=[5, 5, 5])
     st.quiet_rounds = d.STALL_ROUNDS - 1

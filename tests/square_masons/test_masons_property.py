@@ -8,7 +8,7 @@ from masons_helpers import RULESET, conserved
 
 from engine.record import GameRecord, Player
 from engine.saves import from_json, to_json
-from rulesets.square_masons.data import HIDDEN
+from rulesets.square_masons.content import HIDDEN
 from rulesets.square_masons.state import TIE_BREAK
 
 

@@ -1,7 +1,7 @@
 """x2 pairing and the rewards: money, and the Order, Stone and Market majorities with their ties."""
 from masons_helpers import conserved, last_pick, notations, play
 
-from rulesets.square_masons.data import MARKET, MONEY, ORDER, STONE, X2
+from rulesets.square_masons.content import MARKET, MONEY, ORDER, STONE, X2
 
 N = "money order stone market x2".split()
 

@@ -2,8 +2,8 @@
 import pytest
 from masons_helpers import RULESET, conserved, new, notations, play
 
-from rulesets.square_masons import data as d
-from rulesets.square_masons.data import CARD_TYPES
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import CARD_TYPES
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])

@@ -4,8 +4,8 @@ import pytest
 from masons_helpers import auction, building, new, play, put_cells, reserve
 from textual.app import App, ComposeResult
 
-from rulesets.square_masons import data as d
-from rulesets.square_masons.state import BLOCK_INDEX
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import BLOCK_INDEX
 from tui.games.base import MoveChosen
 from tui.games.square_masons import GameView, ZoneView
 from tui.widgets.card import CardRow

@@ -25,12 +25,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Event
-from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES, MARKET, ORDER, STONE
-from rulesets.square_masons.describe import coins as _coins
-from rulesets.square_masons.describe import outbid_cost
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import BLOCK_TYPES, CARD_TYPES, MARKET, ORDER, STONE
 from rulesets.square_masons.geometry import BLOCK_SHAPES, ORIENT_CODES, H, W, cell_name, orient, shape_mask
 from rulesets.square_masons.moves import RES, Claim, Lay
+from rulesets.square_masons.words import coins as _coins
+from rulesets.square_masons.words import outbid_cost
 from tui.games import base
 from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.square_masons_draw import (

@@ -15,8 +15,8 @@ from typing import Callable, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from rulesets.square_masons import data as d
-from rulesets.square_masons.data import CARD_TYPES
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import CARD_TYPES
 from rulesets.square_masons.geometry import H, W
 from tui.widgets.card import CardFace
 

@@ -1,20 +1,27 @@
-"""Square Masons' moves in words, with what they cost, from a position:
-`describe_move` behind `SquareMasonsState.describe_move` (the move lists of
-the CLI and the board view read these lines)."""
+"""Square Masons in words: the moves with what they cost from a position
+(`describe_move`, read by the move lists of the CLI and the board view),
+why a move is not legal (`explain_illegal`), what to do now (`prompt`) and
+the names the events use (`P`, `card_word`, `piece_name`...)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import seat_name
 from engine.words import a_or_an
-from rulesets.square_masons import data as d
+from rulesets.square_masons import content as d
 from rulesets.square_masons import moves as mv
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES
+from rulesets.square_masons.content import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES
 from rulesets.square_masons.geometry import cell_name
 from rulesets.square_masons.moves import STONE_KIND, format_move
 
 if TYPE_CHECKING:
-    from rulesets.square_masons.state import MasonBoard, SquareMasonsState
+    from rulesets.square_masons.board import MasonBoard
+    from rulesets.square_masons.state import SquareMasonsState
+
+def P(seat: int) -> str:
+    """The {P1}.. placeholder for a seat in an event's text."""
+    return f"{{P{seat + 1}}}"
+
 
 ORIENT_WORDS = {
     "r0": "as drawn", "r1": "turned right", "r2": "turned upside down", "r3": "turned left",
@@ -205,3 +212,64 @@ _WORDS: dict[type, Callable[..., str]] = {
     **{t: _fixed for t in _FIXED_WORDS},
 }
 """Per move type, its words."""
+
+
+def prompt(st: "SquareMasonsState", seat: int) -> str:
+    """What `seat` is to do now, or whom it waits for."""
+    ph = st.phase
+    if ph == "over":
+        return "The game is over"
+    if seat not in st.to_act():
+        if ph in ("draft", "auction"):
+            return "Wait: the others are still choosing"
+        return f"Wait for Seat {st.actor + 1}"
+    return {
+        "direction": "Choose the direction of play for this round: clockwise or counter-clockwise",
+        "draft": f"Draft pick {st.pick_no} of {d.HAND_SIZE}: choose a card (sealed)",
+        "pair": "Choose which cards your x2 cards double",
+        "tie": f"Break the tie for the {st.tie_kind} reward",
+        "market": f"Choose {st.offer_size()} blocks to put up for auction",
+        "auction": "Choose a block and a bid (sealed), or withdraw",
+        "auction_tie": f"Break the tie for auction space {st.space_no}",
+        "place_won": f"Lay your won {st.hand_kind} block, or put it in your reserve",
+        "build": "Build: paid and free actions, claim a structure, or end",
+        "lay": f"Lay the {st.hand_kind} in your construction zone",
+        "ability": _ability_prompt(st),
+    }.get(ph, "Choose a move")
+
+
+def _ability_prompt(st: "SquareMasonsState") -> str:
+    if st.abilities and st.abilities[0] == "scrap":
+        return "Scrapyard: sell a stone, buy an unsold block, or skip"
+    return "Donation Center: donate 3 coins for 1 prestige, or skip"
+
+
+def explain_illegal(st: "SquareMasonsState", seat: int, move: Any) -> str:
+    """Why a well-formed move is not legal, in a player's words."""
+    b = st.boards[seat]
+    try:
+        text = format_move(move)
+    except TypeError:
+        return f"{move!r} is not a Square Masons move"
+    t = type(move)
+    if t is mv.Bid and st.phase == "auction":
+        if move.space > len(st.offer):
+            return f"there is no auction space {move.space} (spaces 1–{len(st.offer)})"
+        return f"you have {b.coins} coin{'s' if b.coins != 1 else ''}, you cannot bid {move.amount}"
+    if t is mv.Lay and st.phase in ("lay", "place_won"):
+        if st.hand_kind == STONE_KIND and move.code:
+            return "a stone has no orientation: give just the cell, e.g. b3"
+        return f"{text} does not fit: it would stick out of the zone or cover another piece"
+    if t is mv.ToReserve and st.phase == "place_won":
+        return (f"your reserve is full ({d.RESERVE_BLOCKS} blocks): lay the block, or first make room "
+                "by discarding a reserve block (free) or a construction piece (1 coin)")
+    if t is mv.Pick and st.phase == "draft":
+        return f"you have no {CARD_TYPES[move.card]} card in your hand"
+    if t is mv.Claim and st.phase == "build":
+        return (f"your construction zone does not show {a_or_an(d.STRUCTURES[move.sid].title)} you may claim "
+                "(the layout exactly, with no other piece touching it)")
+    if t in (mv.Relocate, mv.Store, mv.Scrap, mv.Take, mv.Swap) and st.phase == "build" and b.coins < d.ACTION_COST:
+        return "that action costs 1 coin and you have none"
+    if t is mv.Store and st.phase == "build" and b.reserve_blocks >= d.RESERVE_BLOCKS:
+        return f"your reserve is full ({d.RESERVE_BLOCKS} blocks)"
+    return f"{text} is not legal now ({st.prompt(seat)})"

@@ -18,6 +18,8 @@ HAND_SIZE = 5
 # ----------------------------------------------------------------- the blocks
 BLOCK_TYPES = "IOTSZJL"
 """The seven tetromino blocks (index = block code)."""
+BLOCK_INDEX = {t: i for i, t in enumerate(BLOCK_TYPES)}
+"""Each block letter's code."""
 BLOCKS_PER_TYPE = 4
 """Blocks of each type in the box (28 in all)."""
 BLOCK_PICTURES: dict[str, tuple[str, ...]] = {
