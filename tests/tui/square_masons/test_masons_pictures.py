@@ -3,7 +3,7 @@ the sealed auction, a build turn with a piece preview, and the game's end
 (pytest-textual-snapshot; see tests/tui/test_snapshots.py).
 
 Update after an intended change, having looked at the pictures:
-pytest tests/tui/test_masons_pictures.py --snapshot-update
+pytest tests/tui/square_masons/test_masons_pictures.py --snapshot-update
 """
 from __future__ import annotations
 

@@ -1,13 +1,14 @@
 """The Square Masons view in a tiny Textual app: drawing at 80×24, and
 moves built by keys (draft list, sealed bid, laying a piece with a preview)."""
 import pytest
-from masons_helpers import auction, building, new, play, put_cells, reserve
+from tests.rulesets.square_masons.masons_helpers import auction, building, new, play, put_cells, reserve
 from textual.app import App, ComposeResult
 
 from rulesets.square_masons import content as d
 from rulesets.square_masons.content import BLOCK_INDEX
 from tui.games.base import MoveChosen
-from tui.games.square_masons import GameView, ZoneView
+from tui.games.square_masons import GameView
+from tui.games.square_masons.zone import ZoneView
 from tui.widgets.card import CardRow
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel
 
@@ -318,7 +319,7 @@ def test_the_zone_is_a_board_of_framed_pieces():
     from rich.style import Style
 
     from rulesets.square_masons.geometry import parse_cell
-    from tui.games.square_masons_draw import LARGE, SMALL, zone_lines
+    from tui.games.square_masons.draw import LARGE, SMALL, zone_lines
 
     def mask(cells):
         return sum(1 << parse_cell(c) for c in cells.split())

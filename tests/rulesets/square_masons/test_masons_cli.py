@@ -85,7 +85,7 @@ def test_selfplay():
 
 
 def test_example_save_verifies():
-    path = Path(__file__).resolve().parents[2] / "saves" / "examples" / "square-masons.json"
+    path = Path(__file__).resolve().parents[3] / "saves" / "examples" / "square-masons.json"
     r = run("verify", path)
     assert r.exit_code == 0, r.output
     doc = json.loads(path.read_text())
