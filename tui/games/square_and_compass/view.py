@@ -26,8 +26,8 @@ from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import DONE, PERK, ChooseArchitect, Place, TakeContract, TakeResource, TakeTech
 from tui.games import base
 from tui.games.base import MoveChosen
-from tui.games.square_and_compass_board import ActionBoard
-from tui.games.square_and_compass_faces import (
+from tui.games.square_and_compass.board import ActionBoard
+from tui.games.square_and_compass.faces import (
     BLUEPRINT_MARK,
     LEGEND,
     architect_face,

@@ -18,7 +18,7 @@ from engine.words import plural
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import PASS, PERK, Place
 from tui.games.base import MoveChosen, arrow_bindings
-from tui.games.square_and_compass_faces import resource_word
+from tui.games.square_and_compass.faces import resource_word
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
 from tui.widgets.text_fit import fit

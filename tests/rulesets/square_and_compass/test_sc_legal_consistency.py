@@ -17,9 +17,9 @@ from engine.record import GameRecord, Player
 from engine.rng import Rng
 from rulesets import REGISTRY
 from rulesets.square_and_compass import content as K
+from rulesets.square_and_compass.movegen import PART_MOVES
 from rulesets.square_and_compass.moves import PERK, TEXT, Place
 from rulesets.square_and_compass.state import CompassState
-from rulesets.square_and_compass.step_moves import PART_MOVES
 
 RS = REGISTRY.get("square-and-compass")
 GAMES = [(2, 0, "random"), (3, 0, "random"), (4, 5, "random"), (5, 3, "random"), (2, 4, "random"),

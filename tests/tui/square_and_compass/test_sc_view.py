@@ -14,7 +14,7 @@ from rulesets import REGISTRY
 from rulesets.square_and_compass.moves import DONE, ChooseArchitect, Place, TakeContract, TakeResource, TakeTech
 from tui.app import create_app
 from tui.games.square_and_compass import GameView
-from tui.games.square_and_compass_board import ActionBoard
+from tui.games.square_and_compass.board import ActionBoard
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.pass_screen import PassScreen
@@ -284,7 +284,7 @@ async def test_the_whole_architect_and_perk_text_shows(tmp_path):
 
 
 async def test_the_market_shows_every_card_and_each_contracts_cost_at_80x24(tmp_path):
-    from tui.games.square_and_compass_faces import cost_words
+    from tui.games.square_and_compass.faces import cost_words
 
     app = create_app(tmp_path, game=sc_game(tmp_path, 30), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

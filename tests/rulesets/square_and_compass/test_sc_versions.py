@@ -6,6 +6,7 @@ from sc_helpers import CARD, CON, conserved, give, play, started, texts
 
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import Play
+from rulesets.square_and_compass.phases.steps import build
 
 
 def test_the_foreman_duplicates_a_normal_material_toward_the_contract_being_completed():
@@ -101,7 +102,7 @@ def test_each_late_action_opens_when_the_first_architect_completes_a_2nd_4th_6th
         for k, need in enumerate(K.CONTRACTS[cid].cost):
             st.supply[k] -= need
             st.players[seat].materials[k] += need
-        st._build(seat, cid, False)
+        build(st, seat, cid, False)
         st.parts.clear()
 
     complete(0)
