@@ -1,11 +1,11 @@
 """The Square Masons view in a tiny Textual app: drawing at 80×24, and
 moves built by keys (draft list, sealed bid, laying a piece with a preview)."""
 import pytest
-from tests.rulesets.square_masons.masons_helpers import auction, building, new, play, put_cells, reserve
 from textual.app import App, ComposeResult
 
 from rulesets.square_masons import content as d
 from rulesets.square_masons.content import BLOCK_INDEX
+from tests.rulesets.square_masons.masons_helpers import auction, building, new, play, put_cells, reserve
 from tui.games.base import MoveChosen
 from tui.games.square_masons import GameView
 from tui.games.square_masons.zone import ZoneView
