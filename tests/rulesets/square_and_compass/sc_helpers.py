@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from rulesets.square_and_compass import content as K
-from rulesets.square_and_compass.state import EMPTY, CompassState
+from rulesets.square_and_compass.content import EMPTY
+from rulesets.square_and_compass.state import CompassState
 
 ARCH = K.ARCHITECT_BY_KEY
 CON = K.CONTRACT_BY_NAME
