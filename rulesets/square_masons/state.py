@@ -246,7 +246,6 @@ class SquareMasonsState(GameState):
             return f"{seat_name(seat)} has already chosen; waiting for the others"
         return f"it is not {seat_name(seat)}'s turn"
 
-
     # ------------------------------------------------------------ the contract
     def clone(self) -> "SquareMasonsState":
         c = copy_with_lists(self, ("supply", "town_supply", "sanctuaries", "discard", "pair_queue", "offer", "sold",
@@ -326,7 +325,6 @@ class SquareMasonsState(GameState):
         if check is None:
             return move in self.legal(seat)
         return check(self, self.boards[seat], move)
-
 
     def explain_illegal(self, seat: int, move: Any) -> str:
         """Why a well-formed move is not legal, in a player's words."""

@@ -81,7 +81,6 @@ Every move can also be typed in notation (`:`); see `tsquare rules square-masons
 """
 
 
-
 class ChoiceList(KeyOptionList):
     """The list of the step's choices, with Enter in the key bar."""
 
