@@ -14,8 +14,8 @@ for size in 80x24 120x40; do
     suffix=$([ "$size" = 80x24 ] && echo "" || echo "-$size")
     pic "grid-square$suffix" "$snap/test_gs_pictures/test_grid_square_screen[place-$size].svg"
     pic "squire$suffix" "$snap/test_squire_pictures/test_british_isles[main-keys0-$size].svg"
-    pic "square-masons$suffix" "$snap/test_masons_pictures/test_masons_screen[draft-$size].svg"
-    pic "square-and-compass$suffix" "tests/square_and_compass/__snapshots__/test_sc_view/TestPictures.test_market[$size].svg"
+    pic "square-masons$suffix" "tests/tui/square_masons/__snapshots__/test_masons_pictures/test_masons_screen[draft-$size].svg"
+    pic "square-and-compass$suffix" "tests/tui/square_and_compass/__snapshots__/test_sc_view/TestPictures.test_market[$size].svg"
 done
 pic architects "tests/architects/__snapshots__/test_arch_view/test_snapshot_turn[size0].svg"
 pic architects-120x40 "tests/architects/__snapshots__/test_arch_view/test_snapshot_turn[size1].svg"

@@ -6,55 +6,28 @@ market, process, play a card, complete a contract ...), then discards down to
 the hand limits. The architect choice at the start is sealed and simultaneous.
 All chance comes from the seeded Rng kept in the state.
 
-Why one module over 900 lines: it is one dataclass whose methods are the
-game's rules over its fields (actions and their parts, markets, contracts,
-cards, the end and its scoring); the steps of moves (step_moves.py), words
-and snapshots (words.py), sampling, content, notation, the picture and the
-evaluation are already modules of their own.
+Where the rest is: the moves are played in `phases/` (turn.py: the moves
+that start or end a turn and what follows; steps.py: the steps of an
+action); which moves each step offers in movegen.py; words (describe,
+explain, prompt, contract texts) in words.py and position.py; sampling,
+content, notation, the picture and the evaluation in modules of their own.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
-from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_ref
+from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys
 from engine.errors import IllegalMoveError
-from engine.hidden import HIDDEN, HIDDEN_RNG
+from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
 from engine.rng import Rng
-from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import (
     EMPTY,
     style_bonus,
 )
-from rulesets.square_and_compass.moves import (
-    DONE,
-    FOREMAN,
-    LOOT_BASE,
-    PASS,
-    TEXT,
-    Build,
-    ChooseArchitect,
-    Convert,
-    DiscardContract,
-    DiscardTech,
-    Done,
-    Dup,
-    Pass,
-    Perk,
-    Place,
-    Play,
-    Process,
-    Solar,
-    TakeContract,
-    TakeResource,
-    TakeTech,
-    Target,
-    format_move,
-    parse_text,
-)
-from rulesets.square_and_compass.step_moves import (
+from rulesets.square_and_compass.movegen import (
     ARCH_PASSIVES,
     BLUEPRINTS_NEEDED,
     DONE_LAST,
@@ -68,6 +41,25 @@ from rulesets.square_and_compass.step_moves import (
     TURN_PLAN,
     TURN_TESTS,
 )
+from rulesets.square_and_compass.moves import (
+    DONE,
+    PASS,
+    TEXT,
+    ChooseArchitect,
+    DiscardContract,
+    DiscardTech,
+    Done,
+    Pass,
+    Perk,
+    Place,
+    TakeContract,
+    TakeResource,
+    TakeTech,
+    format_move,
+    parse_text,
+)
+from rulesets.square_and_compass.phases.steps import PART_STEPS, check_reset, receive
+from rulesets.square_and_compass.phases.turn import TURN_STEPS, run
 
 DECK_STALL = {TakeResource: 5, TakeContract: 4, TakeTech: 2}
 """The `stall` number that means the deck's top, per take move."""
@@ -204,9 +196,9 @@ class CompassState(GameState):
         rng.shuffle(st.res_deck)
         for p in st.players:
             for _ in range(K.START_RESOURCES):
-                st._receive(p, st.res_deck.pop())
+                receive(st, p, st.res_deck.pop())
         st.res_market = [st.res_deck.pop() for _ in range(K.MARKET_RESOURCES)]
-        st._check_reset()
+        check_reset(st)
         st.con_deck = list(range(len(K.CONTRACTS)))
         rng.shuffle(st.con_deck)
         st.con_market = [st.con_deck.pop() for _ in range(K.MARKET_CONTRACTS)]
@@ -304,7 +296,7 @@ class CompassState(GameState):
         """Whether an action space is in play now."""
         return action in ACTION_RANGE and action not in self.late_order[self.late_open:]
 
-    # Each step's moves and quick test live in step_moves.py; both read the
+    # Each step's moves and quick test live in movegen.py; both read the
     # live position every time (nothing is cached between moves).
     def part_moves(self, seat: int, part: str) -> list[Any]:
         """The moves that carry out step `part` for `seat` now (no Done), in
@@ -360,7 +352,7 @@ class CompassState(GameState):
         if ph == "turn":
             if p.tiles_left <= 0:
                 return [PASS]
-            # the steps that could do something now, as bits (see step_moves.py);
+            # the steps that could do something now, as bits (see movegen.py);
             # an action is offered when it is open, has room and one of its
             # steps could do something; the perk likewise
             mask = PASS_BIT
@@ -488,360 +480,7 @@ class CompassState(GameState):
         part_step = PART_STEPS.get(type(move))
         if part_step is None:
             raise IllegalMoveError(f"not a Square and Compass move: {move!r}")
-        return part_step(self, seat, part, move) + self._run(seat)
-
-    # The moves that start or end a turn.
-    def _step_choose(self, seat: int, move: ChooseArchitect) -> list[Event]:
-        return self._choose(seat, move.architect)
-
-    def _step_pass(self, seat: int, move: Pass) -> list[Event]:
-        self.players[seat].passed = True
-        return [Event(f"{seat_ref(seat)} passes for the rest of round {self.round}")] + self._next_turn()
-
-    def _step_place(self, seat: int, move: Place) -> list[Event]:
-        a = move.action
-        act = K.ACTIONS[a]
-        self.board[a].append(seat)
-        self.players[seat].used += 1
-        self.action = a
-        self.parts = list(act.parts)
-        return [Event(f"{seat_ref(seat)} places a tile on {act.name}")] + self._run(seat)
-
-    def _step_perk(self, seat: int, move: Perk) -> list[Event]:
-        p = self.players[seat]
-        p.perk_used = True
-        self.action = EMPTY
-        self.parts = list(self.perk_parts(seat))
-        name = K.PERKS[K.ARCHITECTS[p.architect].perk][0]
-        return [Event(f"{seat_ref(seat)} uses the perk {name}")] + self._run(seat)
-
-    def _step_discard_contract(self, seat: int, move: DiscardContract) -> list[Event]:
-        self.players[seat].contracts.remove(move.contract)
-        self.con_discard.append(move.contract)
-        events = [Event(f"{seat_ref(seat)} discards the contract {K.CONTRACTS[move.contract].name}")]
-        return events + self._end_turn(seat)
-
-    def _step_discard_tech(self, seat: int, move: DiscardTech) -> list[Event]:
-        self.players[seat].thp.remove(move.card)
-        self.thp_discard.append(move.card)
-        events = [Event(f"{seat_ref(seat)} discards {a_or_an(K.CARDS[move.card].name)}")]
-        return events + self._end_turn(seat)
-
-    # The moves that carry out a step of an action (`part`, just taken off).
-    def _do_done(self, seat: int, part: str, move: Done) -> list[Event]:
-        return []
-
-    def _do_take_resource(self, seat: int, part: str, move: TakeResource) -> list[Event]:
-        card, events = self._take_resource(seat, move.stall)
-        if part == "harvest" and (move.stall == 5 or card < K.SUST):
-            self.parts.insert(0, "res_n?")
-        return events
-
-    def _do_take_contract(self, seat: int, part: str, move: TakeContract) -> list[Event]:
-        return self._take_card(seat, move.stall, self.con_deck, self.con_discard, self.con_market,
-                               self.players[seat].contracts, "contract", lambda c: "the contract " + contract_text(c))
-
-    def _do_take_tech(self, seat: int, part: str, move: TakeTech) -> list[Event]:
-        return self._take_card(seat, move.stall, self.thp_deck, self.thp_discard, self.thp_market,
-                               self.players[seat].thp, "T/H/P card", lambda c: a_or_an(K.CARDS[c].name))
-
-    def _do_process(self, seat: int, part: str, move: Process) -> list[Event]:
-        p = self.players[seat]
-        p.hand.remove(move.card)
-        self.res_discard.append(move.card)
-        self._gain(p, move.card)
-        if part == "refine2":
-            self.parts.insert(0, "proc?")
-        return [Event(f"{seat_ref(seat)} processes {K.card_name(move.card)} into {K.material_name(move.card)}")]
-
-    def _do_convert(self, seat: int, part: str, move: Convert) -> list[Event]:
-        p = self.players[seat]
-        c = move.card
-        if c == K.BLUEPRINT:
-            p.blueprints -= 2
-            m = move.kind
-        else:
-            p.hand.remove(c)
-            p.hand.remove(c)
-            m = move.kind + (K.SUST if c >= K.SUST else 0)
-        self.res_discard += [c, c]
-        self._gain(p, m)
-        return [Event(f"{seat_ref(seat)} turns two {K.card_name(c)} cards into {K.material_name(m)}")]
-
-    def _do_play(self, seat: int, part: str, move: Play) -> list[Event]:
-        return self._play(seat, move.card)
-
-    def _do_build(self, seat: int, part: str, move: Build) -> list[Event]:
-        return self._build(seat, move.contract, move.normal_first, move.foreman)
-
-    def _do_solar(self, seat: int, part: str, move: Solar) -> list[Event]:
-        p = self.players[seat]
-        p.materials[move.src] -= 1
-        self.supply[move.src] += 1
-        self._gain(p, move.dst + K.SUST)
-        return [Event(f"{seat_ref(seat)} turns {K.material_name(move.src)} into {K.material_name(move.dst + K.SUST)}")]
-
-    def _do_dup(self, seat: int, part: str, move: Dup) -> list[Event]:
-        self._gain(self.players[seat], move.kind)
-        return [Event(f"{seat_ref(seat)} duplicates {a_or_an(K.material_name(move.kind))}")]
-
-    def _gain(self, p: Player, code: int) -> None:
-        self.supply[code] -= 1
-        p.materials[code] += 1
-
-    def _receive(self, p: Player, card: int) -> None:
-        """A resource card into a hand (a blueprint lies in front instead)."""
-        if card == K.BLUEPRINT:
-            p.blueprints += 1
-        else:
-            p.hand.append(card)
-            p.hand.sort()
-
-    def _draw(self, deck: list[Any], discard: list[int]) -> int:
-        """The deck's top card, reshuffling the discard pile when it is empty."""
-        if not deck:
-            deck += discard
-            discard.clear()
-            self.rng.shuffle(deck)
-        card: int = deck.pop()
-        return card
-
-    def _take_resource(self, seat: int, stall: int) -> tuple[int, list[Event]]:
-        who = seat_ref(seat)
-        p = self.players[seat]
-        if stall == 5:
-            card = self._draw(self.res_deck, self.res_discard)
-            self._receive(p, card)
-            if card == K.BLUEPRINT:
-                return card, [Event(f"{who} draws a blueprint from the resource deck")]
-            return card, [
-                Event(f"{who} draws a resource card from the deck"),
-                Event(f"You draw {K.card_name(card)}", private_to=seat),
-            ]
-        card = self.res_market[stall]
-        self._receive(p, card)
-        events = [Event(f"{who} takes {K.card_name(card)} from resource stall {stall + 1}")]
-        self.res_market[stall] = self._draw(self.res_deck, self.res_discard) if self.deck_has(self.res_deck, self.res_discard) else EMPTY
-        return card, events + self._check_reset()
-
-    def _check_reset(self) -> list[Event]:
-        """3 blueprints, or 5 of one resource, in the market: a new market."""
-        events = []
-        for _ in range(10):
-            shown = [c for c in self.res_market if c != EMPTY]
-            kinds = [c % K.SUST for c in shown if c != K.BLUEPRINT]
-            if shown.count(K.BLUEPRINT) < 3 and not (len(kinds) >= 5 and any(kinds.count(k) >= 5 for k in range(5))):
-                break
-            self.res_discard += shown
-            self.res_market = [EMPTY] * K.MARKET_RESOURCES
-            for i in range(K.MARKET_RESOURCES):
-                if self.deck_has(self.res_deck, self.res_discard):
-                    self.res_market[i] = self._draw(self.res_deck, self.res_discard)
-            events.append(Event("The resource market resets: its cards are discarded and 5 new ones laid out"))
-        return events
-
-    def _take_card(self, seat: int, stall: int, deck: list[Any], discard: list[int], market: list[int],
-                   hand: list[Any], what: str, name: Callable[[int], str]) -> list[Event]:
-        """A contract or T/H/P card from a stall (refilled at once) or from
-        the deck's top (the stall number past the last; seen by the taker only)."""
-        who = seat_ref(seat)
-        if stall == len(market):
-            card = self._draw(deck, discard)
-            hand.append(card)
-            return [Event(f"{who} draws {a_or_an(what)} from the deck"), Event(f"You draw {name(card)}", private_to=seat)]
-        card = market[stall]
-        hand.append(card)
-        market[stall] = self._draw(deck, discard) if self.deck_has(deck, discard) else EMPTY
-        return [Event(f"{who} takes {name(card)} from {what} stall {stall + 1}")]
-
-    def _play(self, seat: int, card: int) -> list[Event]:
-        who = seat_ref(seat)
-        p = self.players[seat]
-        c = K.CARDS[card]
-        p.thp.remove(card)
-        self.thp_discard.append(card)
-        events = [Event(f"{who} plays {a_or_an(c.name)}: {c.text}")]
-        if c.vp:
-            extra = 1 if p.passive("projects+1") else 0
-            p.vp_projects += c.vp
-            p.vp_perks += extra
-            events.append(Event(f"{who} scores {c.vp + extra} VP"))
-        self.parts[0:0] = list(c.parts)
-        return events
-
-    def _do_hazard(self, seat: int, part: str, move: Target) -> list[Event]:
-        who, them = seat_ref(seat), seat_ref(move.seat)
-        p, q = self.players[seat], self.players[move.seat]
-        if part == "steal_con":
-            cid = q.contracts.pop(self.rng.below(len(q.contracts)))
-            p.contracts.append(cid)
-            return [
-                Event(f"{who} steals a contract from {them}"),
-                Event(f"You steal {contract_text(cid)}", private_to=seat),
-                Event(f"{who} steals your contract {K.CONTRACTS[cid].name}", private_to=move.seat),
-            ]
-        if part == "steal_bp":
-            q.blueprints -= 1
-            p.blueprints += 1
-            return [Event(f"{who} steals a blueprint from {them}")]
-        if part == "burn":
-            pile = q.hand if move.what == 0 else q.thp
-            card = pile.pop(self.rng.below(len(pile)))
-            if move.what == 0:
-                self.res_discard.append(card)
-                name = K.card_name(card)
-            else:
-                self.thp_discard.append(card)
-                name = a_or_an(K.CARDS[card].name)
-            return [Event(f"{who} burns {them}'s {name}")]
-        m = move.what - LOOT_BASE
-        q.materials[m] -= 1
-        p.materials[m] += 1
-        return [Event(f"{who} steals {K.material_name(m)} from {them}")]
-
-    def _build(self, seat: int, cid: int, normal_first: bool, foreman: int = -1) -> list[Event]:
-        who = seat_ref(seat)
-        p = self.players[seat]
-        c = K.CONTRACTS[cid]
-        pay = self.payment(seat, cid, normal_first, foreman)
-        assert pay is not None
-        bps = self.blueprints_needed(seat, cid)
-        for code, n in enumerate(pay):
-            p.materials[code] -= n
-            self.supply[code] += n
-        p.blueprints -= bps
-        self.res_discard += [K.BLUEPRINT] * bps
-        p.contracts.remove(cid)
-        p.built.append(cid)
-        sust = sum(pay[K.SUST:])
-        total = sum(pay)
-        bonus = sust + (K.SUSTAIN_ALL_BONUS if sust == total else 0)
-        arch = K.ARCHITECTS[p.architect] if p.architect >= 0 else None
-        own = arch is not None and arch.style == c.style
-        perk = 1 if own and p.passive("style+1") else 0
-        p.vp_contracts += c.vp
-        p.vp_sustain += bonus
-        p.vp_perks += perk
-        gems = min(self.gem_bank, sust + (1 if sust and p.passive("gems+1") else 0))
-        self.gem_bank -= gems
-        p.gems += gems
-        paid = ", ".join(f"{n} {K.material_name(code)}" for code, n in enumerate(pay) if n)
-        if bps:
-            paid += f" and {bps} blueprint{'s' if bps > 1 else ''}"
-        if foreman >= 0:  # rules version 2: the Foreman is used up in the completion
-            p.thp.remove(FOREMAN)
-            self.thp_discard.append(FOREMAN)
-            paid += f" (the Foreman duplicates a {K.material_name(foreman)})"
-        events = [Event(
-            f"{who} completes {c.name} ({K.STYLES[c.style]}), paying {paid}: "
-            f"{c.vp} VP + {bonus} sustainability{f' + {perk} architect' if perk else ''}"
-            f"{f', {gems} gem' + ('s' if gems > 1 else '') if gems else ''}"
-        )]
-        done = len(p.built)
-        if done in K.TILE_UNLOCK_AT:
-            p.tiles += 1
-            events.append(Event(f"{who} gains an action tile ({p.tiles} now), usable this round"))
-        if done in K.LATE_OPEN_AT and self.late_open < K.LATE_OPEN_AT.index(done) + 1:
-            opened = self.late_order[self.late_open]
-            self.late_open += 1
-            events.append(Event(f"{K.ACTIONS[opened].name} opens"))
-        if done >= K.END_AT and not self.ending:
-            self.ending = True
-            events.append(Event(f"{who} has completed a 7th contract: the game ends after this round"))
-        self.last_build = self.round
-        special = arch is not None and arch.special == cid
-        self.parts[0:0] = ["tech", "tech"] if special else ["tech"]
-        if special:
-            events.append(Event(f"{who} built their special building: 2 T/H/P cards"))
-        return events
-
-    def _run(self, seat: int) -> list[Event]:
-        """Skip the steps that can do nothing; end the turn when none is left."""
-        events: list[Event] = []
-        self.phase = "act"
-        while self.parts:
-            part = self.parts[0]
-            if part == "glass":
-                self.parts.pop(0)
-                if self.supply[4]:
-                    self._gain(self.players[seat], 4)
-                    events.append(Event(f"{seat_ref(seat)} takes a glass from the supply"))
-                continue
-            if PART_POSSIBLE[PART_BASE.get(part) or part.rstrip("?")](self, seat):
-                return events
-            self.parts.pop(0)
-        return events + self._end_turn(seat)
-
-    def _end_turn(self, seat: int) -> list[Event]:
-        p = self.players[seat]
-        self.action = EMPTY
-        if ((len(p.contracts) > K.CONTRACT_LIMIT and len(p.contracts) > self.contract_limit(seat))
-                or (len(p.thp) > K.TECH_LIMIT and len(p.thp) > self.tech_limit(seat))):  # the limits only grow
-            self.phase = "discard"
-            return []
-        return self._next_turn()
-
-    def _next_turn(self) -> list[Event]:
-        n = self.num_players
-        for k in range(1, n + 1):
-            s = (self.seat + k) % n
-            q = self.players[s]
-            if not q.passed and q.tiles > q.used:
-                self.seat = s
-                self.phase = "turn"
-                return []
-        return self._end_round()
-
-    def _end_round(self) -> list[Event]:
-        events = [Event(f"Round {self.round} ends")]
-        if self.ending:
-            self.end_reason = "a 7th contract was completed and the round was finished"
-        elif self.round - self.last_build >= K.STALL_ROUNDS:
-            self.end_reason = f"no contract was completed for {K.STALL_ROUNDS} rounds"
-        elif self.round_limit and self.round >= self.round_limit:
-            self.end_reason = f"the round limit ({self.round_limit}) was reached"
-        if self.end_reason:
-            self.phase = "over"
-            out = self.outcome()
-            assert out is not None
-            best = " and ".join(seat_ref(s) for s in out.winners)
-            return events + [Event(f"Game over: {best} {'win' if len(out.winners) > 1 else 'wins'} with {max(out.scores)} VP")]
-        self.board = [[] for _ in K.ACTIONS]
-        for q in self.players:
-            q.used = 0
-            q.passed = False
-            q.perk_used = False
-        self.round += 1
-        self.first = self.seat = (self.first + 1) % self.num_players
-        self.phase = "turn"
-        events.append(Event(f"Round {self.round} begins; {seat_ref(self.first)} has the first player token"))
-        return events
-
-    def _choose(self, seat: int, arch: int) -> list[Event]:
-        self.players[seat].choice = arch
-        events = [
-            Event(f"{seat_ref(seat)} has chosen an architect"),
-            Event(f"You chose {K.ARCHITECTS[arch].name}", private_to=seat),
-        ]
-        if any(p.choice == EMPTY for p in self.players):
-            return events
-        for s, p in enumerate(self.players):
-            p.architect = p.choice
-            a = K.ARCHITECTS[p.architect]
-            events.append(Event(f"{seat_ref(s)} is {a.name} ({K.STYLES[a.style]})"))
-            if a.start == "tech":
-                card = self._draw(self.thp_deck, self.thp_discard)
-                p.thp.append(card)
-                events.append(Event(f"{seat_ref(s)} starts with one more T/H/P card"))
-                events.append(Event(f"You draw {a_or_an(K.CARDS[card].name)}", private_to=s))
-            elif a.start:
-                code = K.KINDS.index(a.start)
-                self._gain(p, code)
-                events.append(Event(f"{seat_ref(s)} starts with {a_or_an(K.material_name(code))}"))
-        self.phase = "turn"
-        self.seat = self.first
-        events.append(Event(f"Round 1 begins; {seat_ref(self.first)} has the first player token"))
-        return events
+        return part_step(self, seat, part, move) + run(self, seat)
 
     # ---------------------------------------------------------- the contract
     def clone(self) -> "CompassState":
@@ -883,50 +522,81 @@ class CompassState(GameState):
         return parse_text(text)
 
     def snapshot(self) -> dict[str, Any]:
-        from rulesets.square_and_compass.words import snapshot
+        """The whole state as JSON-ready data; hidden slots are '?'."""
 
-        return snapshot(self)
+        def cards(xs: list[Any], name: Any) -> list[Any]:
+            return ["?" if is_hidden(x) else name(x) for x in xs]
+
+        def res(c: int) -> str:
+            return K.card_code(c) if c >= 0 else ""
+
+        def con(c: int) -> Any:
+            return c + 1 if c >= 0 else None
+
+        def thp(c: int) -> str:
+            return K.CARDS[c].code if c >= 0 else ""
+
+        def arch(a: Any) -> Any:
+            return "?" if is_hidden(a) else (K.ARCHITECTS[a].key if a >= 0 else None)
+
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "first": self.first + 1,
+            "turn_of": self.seat + 1,
+            "to_act": [s + 1 for s in self.to_act()],
+            "action": K.ACTIONS[self.action].code if self.action >= 0 else None,
+            "steps": list(self.parts),
+            "ending": self.ending,
+            "last_build": self.last_build,
+            "end_reason": self.end_reason,
+            "round_limit": self.round_limit,
+            "late_order": [K.ACTIONS[a].code for a in self.late_order],
+            "late_open": self.late_open,
+            "board": {K.ACTIONS[a].code: [s + 1 for s in b] for a, b in enumerate(self.board)},
+            "resources": {
+                "market": [res(c) for c in self.res_market],
+                "deck": cards(self.res_deck, res),
+                "discard": [res(c) for c in self.res_discard],
+            },
+            "contracts": {
+                "market": [con(c) for c in self.con_market],
+                "deck": cards(self.con_deck, con),
+                "discard": [con(c) for c in self.con_discard],
+            },
+            "thp": {
+                "market": [thp(c) for c in self.thp_market],
+                "deck": cards(self.thp_deck, thp),
+                "discard": [thp(c) for c in self.thp_discard],
+            },
+            "supply": {K.card_code(m): n for m, n in enumerate(self.supply)},
+            "gem_bank": self.gem_bank,
+            "players": [
+                {
+                    "seat": s + 1,
+                    "options": [arch(a) for a in p.options],
+                    "choice": arch(p.choice),
+                    "architect": arch(p.architect),
+                    "hand": cards(p.hand, res),
+                    "blueprints": p.blueprints,
+                    "materials": {K.card_code(m): n for m, n in enumerate(p.materials) if n},
+                    "contracts": cards(p.contracts, con),
+                    "built": [c + 1 for c in p.built],
+                    "thp": cards(p.thp, thp),
+                    "gems": p.gems,
+                    "vp": {"contracts": p.vp_contracts, "sustainability": p.vp_sustain,
+                           "projects": p.vp_projects, "architect": p.vp_perks},
+                    "tiles": p.tiles,
+                    "used": p.used,
+                    "passed": p.passed,
+                    "perk_used": p.perk_used,
+                }
+                for s, p in enumerate(self.players)
+            ],
+            "rng": self.rng.state,
+        }
 
     def render(self, seat: int | None, names: Sequence[str]) -> str:
         from rulesets.square_and_compass.text_board import render_text
 
         return render_text(self, seat, names)
-
-
-def _contract_text(cid: int) -> str:
-    c = K.CONTRACTS[cid]
-    cost = " ".join(f"{n} {K.MATERIAL_NAMES[k]}" for k, n in enumerate(c.cost) if n)
-    return f"{c.name} ({K.STYLES[c.style]}, {c.vp} VP: {cost}, {c.blueprints} blueprint{'s' if c.blueprints > 1 else ''})"
-
-
-CONTRACT_TEXTS = tuple(_contract_text(cid) for cid in range(len(K.CONTRACTS)))
-
-
-def contract_text(cid: int) -> str:
-    """'Bauhaus (modern, 4 VP: 2 glass 1 steel 1 brick, 1 blueprint)'."""
-    return CONTRACT_TEXTS[cid]
-
-
-TURN_STEPS: dict[type, Callable[..., list[Event]]] = {
-    ChooseArchitect: CompassState._step_choose,
-    Pass: CompassState._step_pass,
-    Place: CompassState._step_place,
-    Perk: CompassState._step_perk,
-    DiscardContract: CompassState._step_discard_contract,
-    DiscardTech: CompassState._step_discard_tech,
-}
-"""How each move that starts or ends a turn is played."""
-PART_STEPS: dict[type, Callable[..., list[Event]]] = {
-    Done: CompassState._do_done,
-    TakeResource: CompassState._do_take_resource,
-    TakeContract: CompassState._do_take_contract,
-    TakeTech: CompassState._do_take_tech,
-    Process: CompassState._do_process,
-    Convert: CompassState._do_convert,
-    Play: CompassState._do_play,
-    Build: CompassState._do_build,
-    Solar: CompassState._do_solar,
-    Dup: CompassState._do_dup,
-    Target: CompassState._do_hazard,
-}
-"""How each move that carries out a step is played."""

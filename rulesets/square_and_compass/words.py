@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import seat_name
-from engine.hidden import is_hidden
 from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.moves import (
@@ -56,6 +55,20 @@ STEP_PROMPTS = {
 """What each step asks for."""
 
 
+def _contract_text(cid: int) -> str:
+    c = K.CONTRACTS[cid]
+    cost = " ".join(f"{n} {K.MATERIAL_NAMES[k]}" for k, n in enumerate(c.cost) if n)
+    return f"{c.name} ({K.STYLES[c.style]}, {c.vp} VP: {cost}, {c.blueprints} blueprint{'s' if c.blueprints > 1 else ''})"
+
+
+CONTRACT_TEXTS = tuple(_contract_text(cid) for cid in range(len(K.CONTRACTS)))
+
+
+def contract_text(cid: int) -> str:
+    """'Bauhaus (modern, 4 VP: 2 glass 1 steel 1 brick, 1 blueprint)'."""
+    return CONTRACT_TEXTS[cid]
+
+
 def prompt(st: "CompassState", seat: int) -> str:
     """What `seat` is asked to do now, in a few words."""
     if st.phase == "over":
@@ -74,10 +87,6 @@ def prompt(st: "CompassState", seat: int) -> str:
     part = st.parts[0]
     text = STEP_PROMPTS[part.rstrip("?")].capitalize()
     return text + (", or done" if part.endswith("?") else "")
-
-
-def _stall(kind: str, stall: int, deck: int) -> str:
-    return "the top of the deck" if stall == deck else f"{kind} stall {stall + 1}"
 
 
 def describe(st: "CompassState", move: Any, seat: int) -> str:
@@ -106,8 +115,6 @@ def describe(st: "CompassState", move: Any, seat: int) -> str:
     if isinstance(move, TakeContract):
         if move.stall == 4:
             return "draw the top card of the contract deck"
-        from rulesets.square_and_compass.state import contract_text
-
         return f"take {contract_text(st.con_market[move.stall])}"
     if isinstance(move, TakeTech):
         if move.stall == 2:
@@ -256,83 +263,3 @@ def explain(st: "CompassState", seat: int, move: Any) -> str:
             return f"{seat_name(move.seat)}'s architect cannot be targeted by hazards"
         return f"{seat_name(move.seat)} has nothing of that kind"
     return f"{text} is not possible now: {prompt(st, seat).lower()}"
-
-
-def _h(value: Any) -> Any:
-    return "?" if is_hidden(value) else value
-
-
-def snapshot(st: "CompassState") -> dict[str, Any]:
-    """The whole state as JSON-ready data; hidden slots are '?'."""
-
-    def cards(xs: list[Any], name: Any) -> list[Any]:
-        return ["?" if is_hidden(x) else name(x) for x in xs]
-
-    def res(c: int) -> str:
-        return K.card_code(c) if c >= 0 else ""
-
-    def con(c: int) -> Any:
-        return c + 1 if c >= 0 else None
-
-    def thp(c: int) -> str:
-        return K.CARDS[c].code if c >= 0 else ""
-
-    def arch(a: Any) -> Any:
-        return "?" if is_hidden(a) else (K.ARCHITECTS[a].key if a >= 0 else None)
-
-    return {
-        "phase": st.phase,
-        "round": st.round,
-        "first": st.first + 1,
-        "turn_of": st.seat + 1,
-        "to_act": [s + 1 for s in st.to_act()],
-        "action": K.ACTIONS[st.action].code if st.action >= 0 else None,
-        "steps": list(st.parts),
-        "ending": st.ending,
-        "last_build": st.last_build,
-        "end_reason": st.end_reason,
-        "round_limit": st.round_limit,
-        "late_order": [K.ACTIONS[a].code for a in st.late_order],
-        "late_open": st.late_open,
-        "board": {K.ACTIONS[a].code: [s + 1 for s in b] for a, b in enumerate(st.board)},
-        "resources": {
-            "market": [res(c) for c in st.res_market],
-            "deck": cards(st.res_deck, res),
-            "discard": [res(c) for c in st.res_discard],
-        },
-        "contracts": {
-            "market": [con(c) for c in st.con_market],
-            "deck": cards(st.con_deck, con),
-            "discard": [con(c) for c in st.con_discard],
-        },
-        "thp": {
-            "market": [thp(c) for c in st.thp_market],
-            "deck": cards(st.thp_deck, thp),
-            "discard": [thp(c) for c in st.thp_discard],
-        },
-        "supply": {K.card_code(m): n for m, n in enumerate(st.supply)},
-        "gem_bank": st.gem_bank,
-        "players": [
-            {
-                "seat": s + 1,
-                "options": [arch(a) for a in p.options],
-                "choice": arch(p.choice),
-                "architect": arch(p.architect),
-                "hand": cards(p.hand, res),
-                "blueprints": p.blueprints,
-                "materials": {K.card_code(m): n for m, n in enumerate(p.materials) if n},
-                "contracts": cards(p.contracts, con),
-                "built": [c + 1 for c in p.built],
-                "thp": cards(p.thp, thp),
-                "gems": p.gems,
-                "vp": {"contracts": p.vp_contracts, "sustainability": p.vp_sustain,
-                       "projects": p.vp_projects, "architect": p.vp_perks},
-                "tiles": p.tiles,
-                "used": p.used,
-                "passed": p.passed,
-                "perk_used": p.perk_used,
-            }
-            for s, p in enumerate(st.players)
-        ],
-        "rng": st.rng.state,
-    }

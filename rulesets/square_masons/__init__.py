@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core import OptionSpec, Ruleset
-from rulesets.square_masons.data import ROUND_LIMIT
+from rulesets.square_masons.content import ROUND_LIMIT
 
 if TYPE_CHECKING:  # the state is imported on first use: listing games stays fast
     from rulesets.square_masons.state import SquareMasonsState

@@ -15,8 +15,9 @@ from typing import Any
 from engine.core import Bot
 from engine.memo import Memo
 from engine.rng import Rng
-from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, MARKET, MONEY, ORDER, STONE, X2
+from rulesets.square_masons import content as d
+from rulesets.square_masons.board import MasonBoard
+from rulesets.square_masons.content import BLOCK_TYPES, CARD_LETTERS, MARKET, MONEY, ORDER, STONE, X2
 from rulesets.square_masons.evaluation import availability
 from rulesets.square_masons.geometry import PLACEMENTS, first_cell
 from rulesets.square_masons.moves import (
@@ -52,7 +53,7 @@ from rulesets.square_masons.plans import (
     best_plan_index,
     structure_worth,
 )
-from rulesets.square_masons.state import MasonBoard, SquareMasonsState
+from rulesets.square_masons.state import SquareMasonsState
 
 
 class Scored:

@@ -8,12 +8,12 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Sequence
 
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, X2
+from rulesets.square_masons.content import BLOCK_TYPES, CARD_LETTERS, X2
 from rulesets.square_masons.geometry import FULL, PLACEMENTS
 from rulesets.square_masons.moves import STONE_KIND
 
 if TYPE_CHECKING:
-    from rulesets.square_masons.state import MasonBoard
+    from rulesets.square_masons.board import MasonBoard
 
 
 def can_lay(kind: str, occ: int) -> bool:

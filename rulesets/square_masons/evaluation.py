@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.memo import Memo
-from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import BLOCK_TYPES
 from rulesets.square_masons.plans import CLASS_OF, CLASSES, all_plans, best_plan_index
 
 if TYPE_CHECKING:
-    from rulesets.square_masons.state import MasonBoard, SquareMasonsState
+    from rulesets.square_masons.board import MasonBoard
+    from rulesets.square_masons.state import SquareMasonsState
 
 
 def position_value(state: SquareMasonsState, seat: int) -> float:

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engine.bits import bits_of as cells_of  # noqa: F401  (re-exported: cells of a mask)
-from rulesets.square_masons.data import (
+from rulesets.square_masons.content import (
     BLOCK_PICTURES,
     BLOCK_TYPES,
     STRUCTURES,

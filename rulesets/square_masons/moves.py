@@ -31,7 +31,7 @@ from typing import Callable, Union
 
 from engine.errors import InvalidMoveError
 from engine.numbers import is_number
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES, STRUCTURES
+from rulesets.square_masons.content import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES, STRUCTURES
 from rulesets.square_masons.geometry import ORIENT_CODES, cell_name, parse_cell
 
 STONE_KIND = "stone"

@@ -9,8 +9,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.memo import Memo
-from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import BLOCK_TYPES
 from rulesets.square_masons.geometry import CELLS, PLACEMENTS, distinct_orients, first_cell, grow, picture_cells, shape_mask
 from rulesets.square_masons.moves import STONE_KIND
 

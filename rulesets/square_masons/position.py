@@ -10,12 +10,13 @@ from engine.core import seat_name
 from engine.hidden import HIDDEN
 from engine.position import Describer, words_list
 from engine.words import plural
-from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import BLOCK_TYPES, CARD_TYPES
 from rulesets.square_masons.geometry import H, W, cell_name
 
 if TYPE_CHECKING:
-    from rulesets.square_masons.state import MasonBoard, SquareMasonsState
+    from rulesets.square_masons.board import MasonBoard
+    from rulesets.square_masons.state import SquareMasonsState
 
 
 def _who(s: int | None) -> str:

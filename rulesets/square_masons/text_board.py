@@ -5,12 +5,13 @@ from typing import TYPE_CHECKING, Sequence
 
 from engine.core import Event
 from engine.hidden import HIDDEN
-from rulesets.square_masons import data as d
-from rulesets.square_masons.data import BLOCK_TYPES, CARD_TYPES
+from rulesets.square_masons import content as d
+from rulesets.square_masons.content import BLOCK_TYPES, CARD_TYPES
 from rulesets.square_masons.geometry import H, W
 
 if TYPE_CHECKING:
-    from rulesets.square_masons.state import MasonBoard, SquareMasonsState
+    from rulesets.square_masons.board import MasonBoard
+    from rulesets.square_masons.state import SquareMasonsState
 
 
 def zone_rows(b: "MasonBoard") -> list[str]:

@@ -157,7 +157,7 @@ class TestPictures:
         assert snap_compare(hand_app(), press=["right"], terminal_size=size)
 
     def test_structure_cards_wrap_with_their_pictures(self, snap_compare):
-        from rulesets.square_masons.data import STRUCTURES
+        from rulesets.square_masons.content import STRUCTURES
 
         faces = [
             CardFace(st.title, f"+{3 if st.kind == 'town' else 5} ★", st.ability, "yellow" if st.kind == "town"
