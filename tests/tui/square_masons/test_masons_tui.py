@@ -140,6 +140,23 @@ async def test_a_preview_that_does_not_fit_is_refused():
     assert app.chosen == ["res"]
 
 
+async def test_the_hand_has_the_keys_again_after_the_views_come_round():
+    st = new(3, seed=3)
+    play(st, 0, "cw")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one("#sm-hand", CardRow)
+        assert app.focused is hand
+        for _ in range(3):  # the structure cards, the other zones, the board again
+            await pilot.press("t")
+            await pilot.pause()
+        assert app.focused is hand, app.focused  # not a hidden zone: Enter and the arrows still act
+        assert [c.face.title for c in hand.cards][:2] == ["Money", "Order"]
+        await pilot.press("right", "enter")
+        await pilot.pause()
+    assert app.chosen == ["order"]  # the second card, as the arrow chose
+
+
 async def test_build_actions_and_structures_shown():
     st = building()
     put_cells(st, 0, "O", "b1 c1 b2 c2")

@@ -499,10 +499,18 @@ class GameView(PanelTexts, Vertical):
             self.query_one("#sm-structs", CardRow).focus()
         elif self.side_mode == "zones":
             self.query_one("#sm-pane").focus()  # scrolls by keys; t goes on
-        else:
+        else:  # show() gives the keys to what acts now; a focus asked for is only taken after this
             self.show(self.state, self.viewer, self.names, self.can_act)
-            if self.screen.focused is None or not self.screen.focused.display:
-                self.query_one(ZoneView).focus()
+            self.call_after_refresh(self._keys_to_a_shown_part)
+
+    def _keys_to_a_shown_part(self) -> None:
+        """Where the keys sit on a part no longer shown (the other zones'
+        pane after t), give them to your zone, never to a hidden one."""
+        focused = self.screen.focused
+        if focused is None or not focused.display:
+            zone = self.query_one(ZoneView)
+            if zone.display:
+                zone.focus()
 
     def action_legend(self) -> None:
         """Show every legend entry, or one line again."""
