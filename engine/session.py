@@ -21,7 +21,7 @@ later, a network server are all displays of sessions.
 - Bots: `bot_move(seat)` asks the seat's bot from that seat's view only.
   `play_bots` lets bots think holding no lock (a `deep` bot thinks longer
   than a second writer waits for the lock) and commits each choice through
-  the stale-file check (`play_choice`); see `engine.bot_turn` for when a
+  the stale-file check (`play_choice`); see `engine.bot_choice` for when a
   choice made before another seat's move still stands.
 """
 from __future__ import annotations
@@ -30,16 +30,14 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, Iterator, NamedTuple, Sequence, TypeVar
 
+from engine.bot_choice import RETHINKS, BotChoice, still_stands, think
 from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
 from engine.errors import IllegalMoveError, MoveError, SaveError
 from engine.record import GameRecord, Player
 
 T = TypeVar("T")
-
-if TYPE_CHECKING:
-    from engine.bot_turn import BotChoice
 
 
 class StaleGameError(SaveError):
@@ -346,15 +344,13 @@ class GameSession:
     def play_bots(self, seat: int | None = None, level: str | None = None, until_over: bool = False,
                   rethinks: int | None = None) -> list[Played]:
         """Bots choose and play, each from its own seat's view and holding no
-        lock while it thinks (`engine.bot_turn`): one move for `seat` (or the
+        lock while it thinks (`engine.bot_choice`): one move for `seat` (or the
         seat to act: a bot may answer for any seat), or every move until the
         game ends. Each move is saved (and its watchers told) as it is made,
         so people may move in between; if another process moved while a bot
         thought, the bot thinks again on the new position (at most
         `rethinks` times) unless its choice still stands. Returns what each
         did, for a display."""
-        from engine.bot_turn import RETHINKS
-
         if level is not None and level not in self.ruleset.bot_levels:
             from engine.text import quoted
 
@@ -367,8 +363,6 @@ class GameSession:
     def _bot_turn(self, seat: int | None, level: str | None, rethinks: int) -> Played:
         """One bot move for `seat` (None: the first seat to act), thought
         outside the lock and committed through `play_choice`."""
-        from engine.bot_turn import think
-
         for attempt in range(rethinks + 1):
             if self.changed_on_disk():
                 self.reload()
@@ -381,14 +375,12 @@ class GameSession:
                     raise
         raise AssertionError("unreachable")
 
-    def play_choice(self, choice: "BotChoice") -> Played:
-        """Commit a bot's choice made holding no lock (`engine.bot_turn.think`)
+    def play_choice(self, choice: BotChoice) -> Played:
+        """Commit a bot's choice made holding no lock (`engine.bot_choice.think`)
         through the stale-file check, and tell the watchers. If the game moved
         on meanwhile the session reloads and still commits the choice if it
-        stands (`engine.bot_turn.still_stands`: only other seats' sealed
+        stands (`engine.bot_choice.still_stands`: only other seats' sealed
         choices came in); otherwise StaleGameError: the bot must think again."""
-        from engine.bot_turn import still_stands
-
         def change(check: bool) -> Played:
             if (check or tuple(self.record.moves) != choice.moves) and not still_stands(self.record, choice):
                 raise StaleGameError(f"{self.path}: the game moved on while the bot thought; nothing played")
