@@ -62,7 +62,7 @@ class GameRecord:
     players: list[Player]
     seed: int
     options: dict[str, Any]
-    state: GameState
+    state: GameState[Any]
     """The state after every move in `moves`."""
     moves: list[tuple[int, str]] = field(default_factory=list)
     """(seat, canonical notation) for every ply, seats 0-based."""
@@ -158,11 +158,11 @@ class GameRecord:
         mixed = (self.seed * 1_000_003 + seat * 10_007 + self.ply) & ((1 << 64) - 1)
         return self.ruleset.make_bot(lvl, mixed)
 
-    def bot_move(self, seat: int, level: str | None = None) -> Move:
+    def bot_move(self, seat: int, level: str | None = None) -> Any:
         """What the bot for `seat` plays now, from that seat's view only."""
         return self.bot(seat, level).choose(self.state.view(seat), seat)
 
-    def state_at(self, ply: int) -> GameState:
+    def state_at(self, ply: int) -> GameState[Any]:
         """The state after the first `ply` moves (replayed from the seed)."""
         state = self.ruleset.start(len(self.players), self.seed, self.options, self.rules_version)
         for i, (seat, text) in enumerate(self.moves[:ply]):

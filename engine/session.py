@@ -54,7 +54,7 @@ class SeatUpdate:
 
     seat: int | None
     """The watcher's seat (None: a spectator)."""
-    view: GameState
+    view: GameState[Any]
     """The state as that seat may see it."""
     events: tuple[str, ...]
     """The new events that seat may read, names filled in."""
@@ -199,7 +199,7 @@ class GameSession:
 
     # ------------------------------------------------------------ reading
     @property
-    def state(self) -> GameState:
+    def state(self) -> GameState[Any]:
         """The current (complete) state. Displays should use `view`."""
         return self.record.state
 
@@ -222,7 +222,7 @@ class GameSession:
     def is_over(self) -> bool:
         return self.record.state.is_over()
 
-    def view(self, seat: int | None) -> GameState:
+    def view(self, seat: int | None) -> GameState[Any]:
         """What `seat` may see now (None: the public view)."""
         return self.record.state.view(seat)
 
@@ -285,7 +285,7 @@ class GameSession:
             w.callback(self.update_for(w.seat, events, reloaded))
 
     # ------------------------------------------------------------ changing
-    def _resolve(self, seat: int, move: Move | str) -> Move:
+    def _resolve(self, seat: int, move: Move | str) -> Any:
         state = self.record.state
         if isinstance(move, str):
             reason = None
@@ -332,7 +332,7 @@ class GameSession:
         """The bot that plays `seat` (its own level, or `level`)."""
         return self.record.bot(seat, level)
 
-    def bot_move(self, seat: int, level: str | None = None) -> Move:
+    def bot_move(self, seat: int, level: str | None = None) -> Any:
         """What `seat`'s bot plays now, chosen from that seat's view only."""
         return self.record.bot_move(seat, level)
 
@@ -529,10 +529,10 @@ class GameSession:
         or one that cannot be read)."""
         return game_on_disk(self.path) if self.path is not None else None
 
-    def _mark(self) -> tuple[GameState, int, str]:
+    def _mark(self) -> tuple[GameState[Any], int, str]:
         return self.record.state.clone(), self.record.ply, self.record.updated
 
-    def _restore(self, mark: tuple[GameState, int, str]) -> None:
+    def _restore(self, mark: tuple[GameState[Any], int, str]) -> None:
         state, ply, updated = mark
         rec = self.record
         rec.state = state
@@ -541,7 +541,7 @@ class GameSession:
         rec.updated = updated
 
 
-def _short(move: Move | str, state: GameState) -> str:
+def _short(move: Move | str, state: GameState[Any]) -> str:
     from engine.text import quoted
 
     if isinstance(move, str):

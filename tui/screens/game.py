@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -75,7 +75,7 @@ class LastMove:
         return None if self.sealed and viewer != self.seat else self.notation
 
 
-def last_move_of(before: GameState, seat: int, notation: str) -> LastMove:
+def last_move_of(before: GameState[Any], seat: int, notation: str) -> LastMove:
     """A LastMove from the state before it was played."""
     move = before.parse_move(notation, seat)
     return LastMove(seat, notation, before.describe_move(move, seat), before.is_sealed(seat, move))
@@ -430,7 +430,7 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     @staticmethod
-    def _think(bot: Bot, view: GameState, seat: int, generation: int, delay: float) -> BotAnswer:
+    def _think(bot: Bot, view: GameState[Any], seat: int, generation: int, delay: float) -> BotAnswer:
         """In a worker thread: choose and pace; the answer is the worker's
         result, played once the worker has finished (`on_worker_state_changed`),
         so the next bot's worker never cancels one still running."""
@@ -491,7 +491,7 @@ class GameScreen(Screen[None]):
         message.stop()
         self.refuse(message.reason)
 
-    def describe(self, state: GameState, move: object, seat: int) -> str:
+    def describe(self, state: GameState[Any], move: object, seat: int) -> str:
         """What `move` does, with the players' names for their seats."""
         return with_names(state.describe_move(move, seat), self.record.names)
 

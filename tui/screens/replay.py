@@ -2,7 +2,7 @@
 each move shown with what it did."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import events
@@ -65,7 +65,7 @@ class ReplayScreen(Screen[None]):
         """The game's review (engine/review.py): marks on the moves, or None."""
         self.ply = max(0, min(ply, record.ply))
         """How many moves have been played in the position shown."""
-        self.state: GameState = record.state_at(0)
+        self.state: GameState[Any] = record.state_at(0)
         self.last: LastMove | None = None
         """The move that led to the position shown."""
         self._goto(self.ply)
