@@ -285,17 +285,15 @@ class GameSession:
             w.callback(self.update_for(w.seat, events, reloaded))
 
     # ------------------------------------------------------------ changing
-    def _resolve(self, seat: int, move: Move | str) -> Any:
+    def _legal_move(self, seat: int, move: Move | str) -> Any:
+        """`move` (notation or a move) as a legal move for `seat`, whose turn
+        the caller has checked (`seat_to_act`): parsed, or checked, once."""
         state = self.record.state
         if isinstance(move, str):
-            reason = None
-            if state.is_over():
-                reason = "the game is over"
-            elif seat not in state.to_act():
-                reason = state.not_to_act_reason(seat)
-            if reason:
-                raise IllegalMoveError(reason)
-            return state.parse_move(move, seat)
+            return state.parse_move(move, seat, turn_checked=True)
+        reason = state.move_error(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         return move
 
     def play(self, seat: int, move: Move | str) -> list[Event]:
@@ -312,9 +310,8 @@ class GameSession:
             out = []
             for i, (who, move) in enumerate(moves, start=1):
                 try:
-                    seat = self.seat_to_act(who)
-                    mv = self._resolve(seat, move)
-                    out.append(self.record.play_move(seat, mv))
+                    seat = self.seat_to_act(who)  # the turn, checked once
+                    out.append(self.record.play_trusted(seat, self._legal_move(seat, move)))
                 except MoveError as exc:
                     if len(moves) > 1:
                         from engine.text import reason
@@ -381,10 +378,12 @@ class GameSession:
         on meanwhile the session reloads and still commits the choice if it
         stands (`engine.bot_choice.still_stands`: only other seats' sealed
         choices came in); otherwise StaleGameError: the bot must think again."""
+
         def change(check: bool) -> Played:
             if (check or tuple(self.record.moves) != choice.moves) and not still_stands(self.record, choice):
                 raise StaleGameError(f"{self.path}: the game moved on while the bot thought; nothing played")
-            return self._play_bot_move(choice.seat, self._resolve(choice.seat, choice.notation))
+            self.record.state.check_turn(choice.seat)
+            return self._play_bot_move(choice.seat, self._legal_move(choice.seat, choice.notation))
 
         try:
             played = self._commit(lambda: change(False))
@@ -396,12 +395,13 @@ class GameSession:
         return played
 
     def _play_bot_move(self, who: int, move: Move) -> Played:
-        """Play a bot's move on the record (no save) and say what it did."""
+        """Play a bot's legal move (parsed from its choice) on the record (no
+        save) and say what it did."""
         state = self.record.state
         sealed = state.is_sealed(who, move)
         notation = "(sealed)" if sealed else state.format_move(move)
         words = "(sealed choice)" if sealed else state.describe_move(move, who)
-        events = self.record.play_move(who, move)
+        events = self.record.play_trusted(who, move)
         return Played(who, notation, words, tuple(events))
 
     def undo_point(self, seat: int | None) -> int:

@@ -139,7 +139,8 @@ class GameState(Presentation[MoveT], Search[MoveT], HiddenInformation[MoveT], AB
     def apply(self, seat: int, move: MoveT) -> list[Event]:
         """Play `move` for `seat` (mutates the state) and return what happened.
         Raises IllegalMoveError, with the reason, if the move is not legal;
-        the state is then unchanged."""
+        the state is then unchanged. (A move `parse_move` returned is legal
+        already: `apply_trusted` plays it.)"""
         reason = self.why_illegal(seat, move)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -147,42 +148,65 @@ class GameState(Presentation[MoveT], Search[MoveT], HiddenInformation[MoveT], AB
 
     @final
     def apply_trusted(self, seat: int, move: MoveT) -> list[Event]:
-        """Play a move known to be legal, without checking (search, replay)."""
+        """Play a move known to be legal, without checking (a move
+        `parse_move` returned, search rollouts)."""
         return self.step(seat, move)
 
-    def why_illegal(self, seat: int, move: MoveT) -> str | None:
-        """None if `seat` may play `move` now, else the reason as one sentence
-        a player reads. The one legality question for CLI, TUI and engine
-        (a ruleset may put a fast path for the common case before this)."""
+    @final
+    def turn_error(self, seat: int) -> str | None:
+        """Why `seat` may not move now (the game is over; it is not to act),
+        or None: the one turn check."""
         if self.is_over():
             return "the game is over"
         if seat not in self.to_act():
             return self.not_to_act_reason(seat)
+        return None
+
+    @final
+    def check_turn(self, seat: int) -> None:
+        """IllegalMoveError, with the reason, unless `seat` may move now."""
+        reason = self.turn_error(seat)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+
+    @final
+    def move_error(self, seat: int, move: MoveT) -> str | None:
+        """For `seat`, who is to act (the turn checked): None if `move` is
+        legal, else the reason. HiddenInformationError on a view that hides
+        `seat`."""
         self.require_visible(seat)
         if self.is_legal(seat, move):
             return None
         return self.explain_illegal(seat, move)
 
+    def why_illegal(self, seat: int, move: MoveT) -> str | None:
+        """None if `seat` may play `move` now, else the reason as one sentence
+        a player reads: the turn (`turn_error`), then the move (`move_error`).
+        The one legality question for CLI, TUI and engine (a ruleset may put
+        a fast path for the common case before this)."""
+        reason = self.turn_error(seat)
+        return reason if reason is not None else self.move_error(seat, move)
+
     @final
-    def parse_move(self, text: str, seat: int) -> MoveT:
+    def parse_move(self, text: str, seat: int, *, turn_checked: bool = False) -> MoveT:
         """The legal move `text` names for `seat`; raises InvalidMoveError
         (not notation), IllegalMoveError (game over, not to act, not legal
         here: with the reason) or AmbiguousMoveError, with a message a player
-        reads. The same sequence for every game: `parse_text`, the game-over
-        and to-act checks, `canonical_move`, then `why_illegal` (or, for the
-        start of a move, the legal moves' notation)."""
+        reads. The same sequence for every game: `parse_text`, the turn
+        (`check_turn`, once; skipped when the caller has checked it:
+        `turn_checked`), `canonical_move`, then the move (`move_error`; or,
+        for the start of a move, the legal moves' notation). The move it
+        returns is legal: play it with `apply_trusted`."""
         if not "".join(text.split()):
             raise InvalidMoveError("empty move")
         move = self.parse_text(text)
-        if self.is_over():
-            raise IllegalMoveError("the game is over")
-        if seat not in self.to_act():
-            raise IllegalMoveError(self.not_to_act_reason(seat))
+        if not turn_checked:
+            self.check_turn(seat)
         if move is not None:
             move = self.canonical_move(move, seat)
         if move is None:
-            return self.parse_by_notation(text, seat)
-        reason = self.why_illegal(seat, move)
+            return self._match_notation(text, seat)
+        reason = self.move_error(seat, move)
         if reason is not None:
             raise IllegalMoveError(reason)
         return move
@@ -191,13 +215,14 @@ class GameState(Presentation[MoveT], Search[MoveT], HiddenInformation[MoveT], AB
         """Match `text` against the legal moves' notation, case- and
         space-insensitively, also as a unique prefix (what `parse_move` does
         with text that `parse_text` reads as the start of a move)."""
-        want = "".join(text.split()).lower()
-        if not want:
+        if not "".join(text.split()):
             raise InvalidMoveError("empty move")
-        if self.is_over():
-            raise IllegalMoveError("the game is over")
-        if seat not in self.to_act():
-            raise IllegalMoveError(self.not_to_act_reason(seat))
+        self.check_turn(seat)
+        return self._match_notation(text, seat)
+
+    def _match_notation(self, text: str, seat: int) -> MoveT:
+        """`parse_by_notation` for text that is not empty, `seat` to act."""
+        want = "".join(text.split()).lower()
         legal = self.legal(seat)
         if not legal:
             raise IllegalMoveError(f"{seat_name(seat)} has no move to make now")
