@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engine.review import Review
 from tui.games import view_class
 from tui.games.protocol import GameView
-from tui.screens.game import LastMove, last_move_of, log_entries, tell_last
+from tui.screens.played import LastMove, last_move_of, log_entries, tell_last
 from tui.screens.rules import keys_table
 from tui.widgets.log_panel import LogPanel, place_log
 
