@@ -4,6 +4,7 @@ same run (see benchmarks/README.md).
     python benchmarks/run.py [--json FILE] [--quick]
     python benchmarks/run.py --search [--json FILE]   (the search bot alone)
     python benchmarks/run.py --cli-only [--json FILE] (the CLI start-up alone)
+    python benchmarks/run.py --moves [--json FILE]    (the cost of checking moves alone)
 
 Prints a table and, with --json, writes every figure. Not part of pytest.
 """
@@ -316,6 +317,35 @@ def replay_ms_per_ply(ruleset: Any, folder: Path) -> tuple[float, int]:
     return 1000 * statistics.median(times) / max(1, best.ply), best.ply
 
 
+def move_figures(rounds: int = 9) -> dict[str, Any]:
+    """What checking moves costs, per example save (saves/examples/): loading
+    it (its moves replayed and checked, ms) and its moves typed again through
+    a session kept in memory (µs a move: seat check, parsing, legality,
+    applying; no file written). The best of `rounds`: the least disturbed by
+    other work on the machine."""
+    from engine.record import GameRecord
+    from engine.saves import load
+    from engine.session import GameSession
+
+    out: dict[str, Any] = {}
+    for path in sorted((ROOT / "saves" / "examples").glob("*.json")):
+        rec = load(path)
+        loads, per_move = [], []
+        for _ in range(rounds):
+            t = time.perf_counter()
+            load(path)
+            loads.append(time.perf_counter() - t)
+            fresh = GameRecord.new(rec.ruleset, rec.players, rec.seed, rec.options, rec.hints, rec.rules_version)
+            session = GameSession(fresh)
+            t = time.perf_counter()
+            for seat, text in rec.moves:
+                session.play(seat, text)
+            per_move.append((time.perf_counter() - t) / max(1, rec.ply))
+        out[path.stem] = {"plies": rec.ply, "example_load_ms": round(1000 * min(loads), 2),
+                          "session_move_us": round(1e6 * min(per_move), 1)}
+    return out
+
+
 KEYS = "right,up,right,up,left,down,left,down,tab,o"
 """The keys pressed on the Grid Square screen and on the floor app."""
 
@@ -423,6 +453,7 @@ def measure(quick: bool) -> dict[str, Any]:
             res["notes"].append(f"{entry.id}: {g['error']}")
         res["games"][entry.id] = g
 
+    res["moves"] = move_figures(3 if quick else 7)
     res.update(measure_cli(tmp, runs))
 
     # TUI: first frame and peak memory against a minimal Textual app, keys under Pilot
@@ -542,6 +573,9 @@ def table(res: dict[str, Any]) -> str:
         for level, ms in g.get("bot_ms", {}).items():
             add(f"games.{gid}.bot_ms.{level}", ms, " ms")
         add(f"games.{gid}.replay_ms_per_ply", g.get("replay_ms_per_ply"), " ms")
+    for gid, m in res.get("moves", {}).items():
+        add(f"moves.{gid}.example_load_ms", m["example_load_ms"], " ms")
+        add(f"moves.{gid}.session_move_us", m["session_move_us"], " µs")
     add("cli_help_ratio", res.get("cli_help_ratio"))
     add("cli_show_ratio", res.get("cli_show_ratio"))
     for k in ("tui_first_frame_ratio", "tui_rss_ratio", "key_latency_p95_ms", "key_latency_ratio"):
@@ -619,6 +653,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="shorter budgets (a rough figure in ~1 minute)")
     ap.add_argument("--keys-only", action="store_true", help="only the key latency and its floor (~20 s)")
     ap.add_argument("--cli-only", action="store_true", help="only the CLI start-up ratios (~10 s)")
+    ap.add_argument("--moves", action="store_true",
+                    help="only the cost of checking moves: each example save loaded, its moves played through a session (~20 s)")
     ap.add_argument("--search", action="store_true",
                     help="only the search bot: iterations/s and search/deep p95 s a decision (~1 minute)")
     args = ap.parse_args(argv)
@@ -629,6 +665,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game:<20} " + "  ".join(f"{k}={v}" for k, v in row.items()))
         if args.json:
             Path(args.json).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+        return 0
+    if args.moves:
+        moves = move_figures()
+        for game, row in moves.items():
+            print(f"{game:<20} " + "  ".join(f"{k}={v}" for k, v in row.items()))
+        if args.json:
+            Path(args.json).write_text(json.dumps(moves, indent=1) + "\n", encoding="utf-8")
         return 0
     res = measure_keys() if args.keys_only else measure_cli_only() if args.cli_only else measure(args.quick)
     res["seconds"] = round(time.perf_counter() - t, 1)

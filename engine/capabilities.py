@@ -1,6 +1,6 @@
 """The optional capabilities of a game state, one small mixin each.
 
-`GameState` (engine/core.py) is the contract every game keeps; these mixins
+`GameState` (engine/state.py) is the contract every game keeps; these mixins
 are what a game *may* add, each with a default that is right for a game
 without it. `GameState` inherits all three, so a caller never asks whether a
 state has one: it calls the method and gets the default.
@@ -31,21 +31,24 @@ same with or without each override.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, Sequence, TypeVar
 
 from engine.hidden import HiddenInformationError
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from engine.core import GameState, Move
+MoveT = TypeVar("MoveT")
+"""A game's move type: `GameState[MoveT]` (engine.state) takes and gives
+moves of it. Unbounded and without a default: a state class that names no
+move type is a `GameState[Any]`."""
 
 
 def _seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-class _Contract:
+class _Contract(Generic[MoveT]):
     """What the defaults below use of the contract (declared for the type
     checker only: `GameState` defines them)."""
 
@@ -57,14 +60,14 @@ class _Contract:
         @property
         def viewer(self) -> int | None: ...
 
-        def format_move(self, move: Move) -> str: ...
+        def format_move(self, move: MoveT) -> str: ...
 
         def render(self, seat: int | None, names: Sequence[str]) -> str: ...
 
-        def clone(self) -> GameState: ...
+        def clone(self) -> Self: ...
 
 
-class Presentation(_Contract):
+class Presentation(_Contract[MoveT]):
     """Optional words for people (the defaults need only the contract)."""
 
     position_words: ClassVar[str | None] = None
@@ -83,13 +86,13 @@ class Presentation(_Contract):
 
         return importlib.import_module(name)
 
-    def describe_move(self, move: Move, seat: int | None = None) -> str:
+    def describe_move(self, move: MoveT, seat: int | None = None) -> str:
         """What `move` does, in words a player reads ("buy the red painting
         in London for 4 coins"), from this position; `seat` is the mover
         (default: the seat to act). Default: the notation."""
         return self.format_move(move)
 
-    def explain_illegal(self, seat: int, move: Move) -> str:
+    def explain_illegal(self, seat: int, move: MoveT) -> str:
         """Why a move that `is_legal` refused is not legal, in a player's words."""
         try:
             text = self.format_move(move)
@@ -142,7 +145,7 @@ class Presentation(_Contract):
         return () if words is None else tuple(getattr(words, "SPOKEN", ()))
 
 
-class Search(_Contract):
+class Search(_Contract[MoveT]):
     """Optional help for the search bot and the arena."""
 
     def evaluate(self, seat: int) -> float | None:
@@ -164,7 +167,7 @@ class Search(_Contract):
         return {}
 
 
-class HiddenInformation(_Contract):
+class HiddenInformation(_Contract[MoveT]):
     """What each seat may see; the defaults are perfect information. A game
     that hides something sets `hidden_information = True` (as its Ruleset
     does) and defines `view` (GameState refuses the class otherwise), and
@@ -193,7 +196,7 @@ class HiddenInformation(_Contract):
         (`tsquare show --reveal`) and shows every seat's."""
         return owner == seat or (seat is None and not self.is_view)
 
-    def view(self, seat: int | None) -> GameState:
+    def view(self, seat: int | None) -> Self:
         """What `seat` may see (None: a spectator who sees only public
         information), a copy marked `is_view` with `view_seat`; a game with
         hidden information redacts its hidden parts in it (engine.hidden.HIDDEN).
@@ -221,13 +224,13 @@ class HiddenInformation(_Contract):
                 f"this view (for {who}) hides {_seat_name(seat)}'s information; use determinize() to sample a full state"
             )
 
-    def is_sealed(self, seat: int, move: Move) -> bool:
+    def is_sealed(self, seat: int, move: MoveT) -> bool:
         """Whether `move`, played by `seat` from this position, stays hidden
         from the other seats (a sealed pick or bid). Decided per move: most
         moves of every game are public."""
         return False
 
-    def determinize(self, observer: int | None, rng: Any) -> GameState:
+    def determinize(self, observer: int | None, rng: Any) -> Self:
         """A complete, playable state consistent with everything `observer`
         has seen: hidden cards redistributed among the places they could be,
         others' pending sealed choices resampled, the chance generator

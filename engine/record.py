@@ -67,7 +67,7 @@ class GameRecord:
     players: list[Player]
     seed: int
     options: dict[str, Any]
-    state: GameState
+    state: GameState[Any]
     """The state after every move in `moves`."""
     moves: list[tuple[int, str]] = field(default_factory=list)
     """(seat, canonical notation) for every ply, seats 0-based."""
@@ -134,21 +134,22 @@ class GameRecord:
         return len(self.moves)
 
     def play(self, seat: int, text: str) -> list[Event]:
-        """Parse `text` for `seat` and play it; MoveError if it cannot be."""
+        """Parse `text` for `seat` and play it; MoveError if it cannot be
+        (whose turn it is first, then the text: each checked once)."""
         state = self.state
-        if state.is_over():
-            raise MoveError("the game is over")
-        if seat not in state.to_act():
-            raise MoveError(state.not_to_act_reason(seat))
-        move = state.parse_move(text, seat)  # parsing checks legality
-        notation = state.format_move(move)
-        return self._append(seat, notation, state.apply_trusted(seat, move))
+        state.check_turn(seat)
+        return self.play_trusted(seat, state.parse_move(text, seat, turn_checked=True))
 
     def play_move(self, seat: int, move: Move) -> list[Event]:
-        """Play a move (checked by the state: IllegalMoveError if not legal)."""
+        """Play a move (checked once by the state: IllegalMoveError if not legal)."""
         notation = self.state.format_move(move)
         events = self.state.apply(seat, move)
         return self._append(seat, notation, events)
+
+    def play_trusted(self, seat: int, move: Move) -> list[Event]:
+        """Play a move known to be legal (one `parse_move` returned), unchecked."""
+        notation = self.state.format_move(move)
+        return self._append(seat, notation, self.state.apply_trusted(seat, move))
 
     def _append(self, seat: int, notation: str, events: list[Event]) -> list[Event]:
         self.moves.append((seat, notation))
@@ -174,11 +175,11 @@ class GameRecord:
         mixed = (self.seed * 1_000_003 + seat * 10_007 + self.ply) & ((1 << 64) - 1)
         return self.ruleset.make_bot(lvl, mixed)
 
-    def bot_move(self, seat: int, level: str | None = None) -> Move:
+    def bot_move(self, seat: int, level: str | None = None) -> Any:
         """What the bot for `seat` plays now, from that seat's view only."""
         return self.bot(seat, level).choose(self.state.view(seat), seat)
 
-    def state_at(self, ply: int) -> GameState:
+    def state_at(self, ply: int) -> GameState[Any]:
         """The state after the first `ply` moves (replayed from the seed)."""
         state = self.ruleset.start(len(self.players), self.seed, self.options, self.rules_version)
         for i, (seat, text) in enumerate(self.moves[:ply]):

@@ -5,6 +5,7 @@ Its own module so that commands that only read a save never build the class.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import GameState
 
@@ -25,7 +26,7 @@ class ReplayStep:
     """True when the move is hidden from this viewer."""
     events: tuple[str, ...]
     """The events this viewer may read, names filled in."""
-    state: GameState
+    state: GameState[Any]
     """The complete state after the ply (take `.view(seat)` before drawing it;
     the replay goes on mutating this object: clone it to keep it)."""
     stand_in: str | None = None

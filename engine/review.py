@@ -191,14 +191,14 @@ mostly come in order, so a worker replays each game once, not once a task."""
 
 
 def _state_at(game: str, seats: int, seed: int, options: dict[str, Any],
-              moves: tuple[tuple[int, str], ...], ply: int, version: int | None = None) -> GameState:
+              moves: tuple[tuple[int, str], ...], ply: int, version: int | None = None) -> GameState[Any]:
     """The complete state before ply `ply` + 1 under rules `version` (the
     save's own; None: the newest), a clone the caller may keep."""
     from engine.registry import REGISTRY
 
     header = (game, seats, seed, json.dumps(options, sort_keys=True), version)
     entry = _CACHE.get("entry")
-    state: GameState
+    state: GameState[Any]
     if entry is not None and entry[0] == header and entry[1] <= ply and moves[: entry[1]] == entry[2]:
         state, start = entry[3].clone(), entry[1]
     else:
@@ -223,7 +223,7 @@ def review_decision(game: str, seats: int, seed: int, options: dict[str, Any],
     return judge(REGISTRY.get(game), state, mover, text, ply + 1, iterations, seconds, mixed)
 
 
-def judge(ruleset: Any, state: GameState, mover: int, text: str, ply: int, iterations: int | None,
+def judge(ruleset: Any, state: GameState[Any], mover: int, text: str, ply: int, iterations: int | None,
           seconds: float | None, seed: int) -> MoveReview:
     """Review the move `text` of `mover` in the complete `state`, from the
     mover's view alone (the hint's search, made to try the played move too)."""

@@ -28,6 +28,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import sha256
 from engine.record import GameRecord, Player
 from engine.registry import REGISTRY, UnknownGameError
+from engine.snapshot_diff import first_difference, shared_fields
 from engine.text import UserTextError, check_name, quoted, reason, shown
 
 FORMAT = "tsquare-save"
@@ -181,27 +182,6 @@ def save(record: GameRecord, path: Path, clean: bool = False) -> None:
         raise SaveWriteError(f"{path}: cannot write{where}: {exc.strerror or exc}", exc.errno) from None
 
 
-def _first_difference(a: Any, b: Any, where: str = "") -> str:
-    """A short path to the first place two JSON values differ."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            if key not in a or key not in b:
-                return f"{where}.{key}".lstrip(".")
-            found = _first_difference(a[key], b[key], f"{where}.{key}")
-            if found:
-                return found
-        return ""
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return f"{where} (length {len(a)} vs {len(b)})".lstrip(".")
-        for i, (x, y) in enumerate(zip(a, b)):
-            found = _first_difference(x, y, f"{where}[{i}]")
-            if found:
-                return found
-        return ""
-    return "" if a == b else (where.lstrip(".") or "(root)")
-
-
 def _has_time_shape(value: str) -> bool:
     """Whether `value` is shaped like TIME_SHAPE (checked without a regular
     expression, whose compiling would cost more than the check)."""
@@ -346,11 +326,9 @@ def _from_json(doc: Any, name: str) -> GameRecord:
         raise SaveError(f"{name}: the snapshot's hash does not match its contents (file altered?)")
     replayed = record.state.snapshot()
     if rversion < ruleset.version:  # written by an older program: compare the fields both know
-        from engine.upgrade import shared_fields
-
         replayed, stored_state = shared_fields(replayed, stored_state), shared_fields(stored_state, replayed)
     if replayed != stored_state:
-        where = _first_difference(replayed, stored_state)
+        where = first_difference(replayed, stored_state)
         raise SaveError(f"{name}: the snapshot does not match the replayed moves (differs at {shown(where, 60)})")
     return record
 

@@ -21,7 +21,7 @@ later, a network server are all displays of sessions.
 - Bots: `bot_move(seat)` asks the seat's bot from that seat's view only.
   `play_bots` lets bots think holding no lock (a `deep` bot thinks longer
   than a second writer waits for the lock) and commits each choice through
-  the stale-file check (`play_choice`); see `engine.bot_turn` for when a
+  the stale-file check (`play_choice`); see `engine.bot_choice` for when a
   choice made before another seat's move still stands.
 """
 from __future__ import annotations
@@ -30,16 +30,14 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, Iterator, NamedTuple, Sequence, TypeVar
 
+from engine.bot_choice import RETHINKS, BotChoice, still_stands, think
 from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
 from engine.errors import IllegalMoveError, MoveError, SaveError
 from engine.record import GameRecord, Player
 
 T = TypeVar("T")
-
-if TYPE_CHECKING:
-    from engine.bot_turn import BotChoice
 
 
 class StaleGameError(SaveError):
@@ -56,7 +54,7 @@ class SeatUpdate:
 
     seat: int | None
     """The watcher's seat (None: a spectator)."""
-    view: GameState
+    view: GameState[Any]
     """The state as that seat may see it."""
     events: tuple[str, ...]
     """The new events that seat may read, names filled in."""
@@ -201,7 +199,7 @@ class GameSession:
 
     # ------------------------------------------------------------ reading
     @property
-    def state(self) -> GameState:
+    def state(self) -> GameState[Any]:
         """The current (complete) state. Displays should use `view`."""
         return self.record.state
 
@@ -224,7 +222,7 @@ class GameSession:
     def is_over(self) -> bool:
         return self.record.state.is_over()
 
-    def view(self, seat: int | None) -> GameState:
+    def view(self, seat: int | None) -> GameState[Any]:
         """What `seat` may see now (None: the public view)."""
         return self.record.state.view(seat)
 
@@ -287,17 +285,15 @@ class GameSession:
             w.callback(self.update_for(w.seat, events, reloaded))
 
     # ------------------------------------------------------------ changing
-    def _resolve(self, seat: int, move: Move | str) -> Move:
+    def _legal_move(self, seat: int, move: Move | str) -> Any:
+        """`move` (notation or a move) as a legal move for `seat`, whose turn
+        the caller has checked (`seat_to_act`): parsed, or checked, once."""
         state = self.record.state
         if isinstance(move, str):
-            reason = None
-            if state.is_over():
-                reason = "the game is over"
-            elif seat not in state.to_act():
-                reason = state.not_to_act_reason(seat)
-            if reason:
-                raise IllegalMoveError(reason)
-            return state.parse_move(move, seat)
+            return state.parse_move(move, seat, turn_checked=True)
+        reason = state.move_error(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         return move
 
     def play(self, seat: int, move: Move | str) -> list[Event]:
@@ -314,9 +310,8 @@ class GameSession:
             out = []
             for i, (who, move) in enumerate(moves, start=1):
                 try:
-                    seat = self.seat_to_act(who)
-                    mv = self._resolve(seat, move)
-                    out.append(self.record.play_move(seat, mv))
+                    seat = self.seat_to_act(who)  # the turn, checked once
+                    out.append(self.record.play_trusted(seat, self._legal_move(seat, move)))
                 except MoveError as exc:
                     if len(moves) > 1:
                         from engine.text import reason
@@ -334,7 +329,7 @@ class GameSession:
         """The bot that plays `seat` (its own level, or `level`)."""
         return self.record.bot(seat, level)
 
-    def bot_move(self, seat: int, level: str | None = None) -> Move:
+    def bot_move(self, seat: int, level: str | None = None) -> Any:
         """What `seat`'s bot plays now, chosen from that seat's view only."""
         return self.record.bot_move(seat, level)
 
@@ -346,15 +341,13 @@ class GameSession:
     def play_bots(self, seat: int | None = None, level: str | None = None, until_over: bool = False,
                   rethinks: int | None = None) -> list[Played]:
         """Bots choose and play, each from its own seat's view and holding no
-        lock while it thinks (`engine.bot_turn`): one move for `seat` (or the
+        lock while it thinks (`engine.bot_choice`): one move for `seat` (or the
         seat to act: a bot may answer for any seat), or every move until the
         game ends. Each move is saved (and its watchers told) as it is made,
         so people may move in between; if another process moved while a bot
         thought, the bot thinks again on the new position (at most
         `rethinks` times) unless its choice still stands. Returns what each
         did, for a display."""
-        from engine.bot_turn import RETHINKS
-
         if level is not None and level not in self.ruleset.bot_levels:
             from engine.text import quoted
 
@@ -367,8 +360,6 @@ class GameSession:
     def _bot_turn(self, seat: int | None, level: str | None, rethinks: int) -> Played:
         """One bot move for `seat` (None: the first seat to act), thought
         outside the lock and committed through `play_choice`."""
-        from engine.bot_turn import think
-
         for attempt in range(rethinks + 1):
             if self.changed_on_disk():
                 self.reload()
@@ -381,18 +372,18 @@ class GameSession:
                     raise
         raise AssertionError("unreachable")
 
-    def play_choice(self, choice: "BotChoice") -> Played:
-        """Commit a bot's choice made holding no lock (`engine.bot_turn.think`)
+    def play_choice(self, choice: BotChoice) -> Played:
+        """Commit a bot's choice made holding no lock (`engine.bot_choice.think`)
         through the stale-file check, and tell the watchers. If the game moved
         on meanwhile the session reloads and still commits the choice if it
-        stands (`engine.bot_turn.still_stands`: only other seats' sealed
+        stands (`engine.bot_choice.still_stands`: only other seats' sealed
         choices came in); otherwise StaleGameError: the bot must think again."""
-        from engine.bot_turn import still_stands
 
         def change(check: bool) -> Played:
             if (check or tuple(self.record.moves) != choice.moves) and not still_stands(self.record, choice):
                 raise StaleGameError(f"{self.path}: the game moved on while the bot thought; nothing played")
-            return self._play_bot_move(choice.seat, self._resolve(choice.seat, choice.notation))
+            self.record.state.check_turn(choice.seat)
+            return self._play_bot_move(choice.seat, self._legal_move(choice.seat, choice.notation))
 
         try:
             played = self._commit(lambda: change(False))
@@ -404,12 +395,13 @@ class GameSession:
         return played
 
     def _play_bot_move(self, who: int, move: Move) -> Played:
-        """Play a bot's move on the record (no save) and say what it did."""
+        """Play a bot's legal move (parsed from its choice) on the record (no
+        save) and say what it did."""
         state = self.record.state
         sealed = state.is_sealed(who, move)
         notation = "(sealed)" if sealed else state.format_move(move)
         words = "(sealed choice)" if sealed else state.describe_move(move, who)
-        events = self.record.play_move(who, move)
+        events = self.record.play_trusted(who, move)
         return Played(who, notation, words, tuple(events))
 
     def undo_point(self, seat: int | None) -> int:
@@ -537,10 +529,10 @@ class GameSession:
         or one that cannot be read)."""
         return game_on_disk(self.path) if self.path is not None else None
 
-    def _mark(self) -> tuple[GameState, int, str]:
+    def _mark(self) -> tuple[GameState[Any], int, str]:
         return self.record.state.clone(), self.record.ply, self.record.updated
 
-    def _restore(self, mark: tuple[GameState, int, str]) -> None:
+    def _restore(self, mark: tuple[GameState[Any], int, str]) -> None:
         state, ply, updated = mark
         rec = self.record
         rec.state = state
@@ -549,7 +541,7 @@ class GameSession:
         rec.updated = updated
 
 
-def _short(move: Move | str, state: GameState) -> str:
+def _short(move: Move | str, state: GameState[Any]) -> str:
     from engine.text import quoted
 
     if isinstance(move, str):

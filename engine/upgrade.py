@@ -9,26 +9,15 @@ is refused with the first move that differs, and the save stays as it was.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import seat_name
 from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
+from engine.snapshot_diff import first_difference, shared_fields
 from engine.text import quoted, reason
 
 
 class UpgradeRefused(SaveError):
     """A game that cannot move to the newest rules; the message says why."""
-
-
-def shared_fields(a: Any, b: Any) -> Any:
-    """`a` without the object keys `b` lacks at the same place (lists walked
-    item by item): two snapshots are compared on the fields both write."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return {k: shared_fields(v, b[k]) for k, v in a.items() if k in b}
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [shared_fields(x, y) for x, y in zip(a, b)]
-    return a
 
 
 def can_upgrade(record: GameRecord) -> bool:
@@ -40,8 +29,6 @@ def upgraded(record: GameRecord) -> GameRecord:
     """A copy of `record` under the newest rules, its moves replayed under
     them; UpgradeRefused (one line) if any move plays differently there, if
     the game is over, or if it already follows the newest rules."""
-    from engine.saves import _first_difference
-
     ruleset = record.ruleset
     newest = ruleset.version
     if record.rules_version >= newest:
@@ -64,7 +51,7 @@ def upgraded(record: GameRecord) -> GameRecord:
         before, after = shared_fields(before, after), shared_fields(after, before)
         if before != after:
             raise UpgradeRefused(f"{where} plays differently under rules version {newest}"
-                                 f" (the position differs at {_first_difference(before, after) or 'the root'})")
+                                 f" (the position differs at {first_difference(before, after) or 'the root'})")
     for ply, level in record.stand_ins.items():  # a server room's stand-in moves stay marked
         new.mark_stand_in(ply, level)
     return new

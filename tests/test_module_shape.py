@@ -89,3 +89,75 @@ def test_the_engines_own_measure_of_text():
     assert PLAIN_MEASURE.cell_len("漢字a") == 5
     assert PLAIN_MEASURE.char_cells("\u0301") == 0
     assert PLAIN_MEASURE.graphemes("e\u0301x") == [("e\u0301", 1), ("x", 1)]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph(paths: list[Path], type_checking: bool) -> dict[str, set[str]]:
+    """Which of these modules each imports (at any depth of its code;
+    imports under `if TYPE_CHECKING:` only when `type_checking`)."""
+    names = {_module_name(p): p for p in paths}
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+
+        def visit(node: ast.AST) -> None:
+            for child in ast.iter_child_nodes(node):
+                if (isinstance(child, ast.If) and not type_checking
+                        and getattr(child.test, "id", getattr(child.test, "attr", "")) == "TYPE_CHECKING"):
+                    for other in child.orelse:
+                        visit(other)
+                    continue
+                if isinstance(child, ast.Import):
+                    found.update(a.name for a in child.names)
+                elif isinstance(child, ast.ImportFrom):
+                    base = child.module or ""
+                    if child.level:
+                        up = package.split(".")[: len(package.split(".")) - (child.level - 1)]
+                        base = ".".join(up + ([base] if base else []))
+                    found.add(base)
+                    found.update(f"{base}.{a.name}" for a in child.names)
+                visit(child)
+
+        visit(ast.parse(path.read_text(encoding="utf-8")))
+        graph[name] = {m for m in found if m in names and m != name}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of two or more modules that import each other, directly
+    or in a ring (each module's reach, compared both ways)."""
+    reach: dict[str, set[str]] = {}
+    for start in graph:
+        seen: set[str] = set()
+        todo = list(graph[start])
+        while todo:
+            m = todo.pop()
+            if m not in seen:
+                seen.add(m)
+                todo.extend(graph[m])
+        reach[start] = seen
+    groups = {frozenset([m] + [o for o in reach[m] if m in reach[o]]) for m in graph}
+    return sorted(sorted(g) for g in groups if len(g) > 1)
+
+
+def test_the_engine_has_no_import_circle_even_for_the_type_checker():
+    """Layers point one way inside the engine too: no module imports another
+    that imports it back, directly or in a ring, counting the imports made
+    only for the type checker (helpers take the state through a Protocol or
+    a type parameter instead)."""
+    engine = sorted((ROOT / "engine").rglob("*.py"))
+    assert len(engine) > 10, "no engine modules found (a test that cannot fail)"
+    assert _circles(_import_graph(engine, type_checking=True)) == []
+
+
+def test_the_app_and_its_screens_have_no_import_circle():
+    """The app and its screens import one way: what two screens share lives
+    in a module both import (tui/screens/played.py), the app's heap helper in
+    tui/heap.py."""
+    local = [ROOT / "tui" / "app.py", ROOT / "tui" / "heap.py", *sorted((ROOT / "tui" / "screens").rglob("*.py"))]
+    assert _circles(_import_graph([p for p in local if p.exists()], type_checking=False)) == []

@@ -13,14 +13,8 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.geometry import Size
 
+from tui.heap import settle_heap
 from tui.too_small import fitted, frame_text, small_frame, too_small
-
-
-def settle_heap() -> None:
-    """Keep what is alive now (modules, the app, a loaded game) out of the
-    collector's sweeps: it lives as long as the app, and a full sweep over
-    it paused a key press for 40-90 ms (the app gives it back at unmount)."""
-    gc.freeze()
 
 
 class TSquareApp(App[None]):

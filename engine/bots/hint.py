@@ -7,6 +7,7 @@ most tried move over a better-looking one tried less)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.bots.search import PRIOR_MARGIN, Budget, MoveStat, SearchBot, pick
 from engine.core import GameState, Move, Ruleset
@@ -41,7 +42,7 @@ def why_picked(chosen: MoveStat, others: list[MoveStat], prior_move: Move | None
     return "the move the search tried most; the higher shares rest on fewer tries"
 
 
-def hints(ruleset: Ruleset, view: GameState, seat: int, seconds: float = 1.0, seed: int = 0,
+def hints(ruleset: Ruleset, view: GameState[Any], seat: int, seconds: float = 1.0, seed: int = 0,
           top: int | None = 3, budget: Budget | None = None, include: Move | None = None) -> list[Hint]:
     """The `search` level's pick for `seat` (its own `view`), then its next
     best moves by win share: `top` in all (None: every move the search

@@ -1,8 +1,10 @@
 """A bot that picks uniformly among the legal moves."""
 from __future__ import annotations
 
-from engine.core import Bot, GameState, Move
+from engine.bots.base import Bot
+from engine.capabilities import MoveT
 from engine.rng import Rng
+from engine.state import GameState
 
 
 class RandomBot(Bot):
@@ -13,7 +15,7 @@ class RandomBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state: GameState, seat: int) -> Move:
+    def choose(self, state: GameState[MoveT], seat: int) -> MoveT:
         moves = state.legal(seat)
         if not moves:
             raise ValueError("no legal move to choose from")

@@ -47,11 +47,13 @@ import math
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, cast
 
+from engine.bots.base import Bot
 from engine.bots.levels import SEARCH_LEVELS, SEARCH_STYLES
-from engine.core import Bot, GameState, Move
+from engine.capabilities import MoveT
 from engine.rng import Rng
+from engine.state import GameState, Move
 
 
 @dataclass
@@ -167,7 +169,7 @@ class SearchBot(Bot):
         style: str = "tree",
         policy: Callable[[int], Bot] | None = None,
         playout_plies: int | None = None,
-        leaf_value: Callable[[GameState, int], list[float]] | None = None,
+        leaf_value: Callable[[GameState[Any], int], list[float]] | None = None,
         prior_margin: float | None = None,
         prior_boost: float | None = None,
         trees: int | None = None,
@@ -227,15 +229,15 @@ class SearchBot(Bot):
         """A root move the current search must try (`analyse`'s `include`)."""
 
     # ------------------------------------------------------------ public
-    def choose(self, state: GameState, seat: int) -> Move:
+    def choose(self, state: GameState[MoveT], seat: int) -> MoveT:
         legal = state.legal(seat)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
         stats = self.analyse(state, seat)
-        return pick(stats, self.prior_move, self.margin)
+        return cast(MoveT, pick(stats, self.prior_move, self.margin))  # one of `legal`
 
-    def analyse(self, state: GameState, seat: int, include: Move | None = None) -> list[MoveStat]:
+    def analyse(self, state: GameState[Any], seat: int, include: Move | None = None) -> list[MoveStat]:
         """Search from `state` (the seat's view) and return every root move
         with its visits and value, most visited first. `include`: a move
         the search must try at the root, right after the prior's (the game
@@ -270,7 +272,7 @@ class SearchBot(Bot):
         stats.sort(key=lambda s: (-s.visits, -s.value))
         return stats
 
-    def _search(self, state: GameState, seat: int, legal: list[Move], limit: int | None,
+    def _search(self, state: GameState[Any], seat: int, legal: list[Move], limit: int | None,
                 deadline: float | None, rng: Rng) -> tuple[dict[int, tuple[int, float]], int]:
         """One tree: root move index -> (visits, reward sum), and the iterations run."""
         if self.style == "rollouts":
@@ -289,7 +291,7 @@ class SearchBot(Bot):
         index = {m: i for i, m in enumerate(legal)}
         return {index[m]: (c.visits, c.reward) for m, c in root.children.items()}, n
 
-    def _search_parallel(self, state: GameState, seat: int, legal: list[Move], shares: list[int | None],
+    def _search_parallel(self, state: GameState[Any], seat: int, legal: list[Move], shares: list[int | None],
                          deadline: float | None, rngs: list[Rng]) -> tuple[dict[int, tuple[int, float]], int]:
         """`_search` in `len(shares)` trees at once: this process runs the
         first, forked processes the others (they inherit the position, so
@@ -327,7 +329,7 @@ class SearchBot(Bot):
         return totals, sum(n for _, n in parts)
 
     # ------------------------------------------------------------ policy rollouts
-    def _rollouts(self, state: GameState, seat: int, legal: list[Move], limit: int | None,
+    def _rollouts(self, state: GameState[Any], seat: int, legal: list[Move], limit: int | None,
                   deadline: float | None, rng: Rng) -> tuple[dict[int, tuple[int, float]], int]:
         """The 'rollouts' style: root move index -> (playouts, reward sum),
         and the playouts run. Rounds of one sampled world each: every
@@ -382,7 +384,7 @@ class SearchBot(Bot):
             first.append(self.include)
         return (first + rest)[:self.candidate_count]
 
-    def _play_out(self, state: GameState, world: int, deadline: float | None = None) -> list[float] | None:
+    def _play_out(self, state: GameState[Any], world: int, deadline: float | None = None) -> list[float] | None:
         """Every seat played by the policy bot (a bot per seat, seeded by
         the world and the seat) to the end of the game, or for
         `playout_plies` plies and then scored by `evaluate_all`. None when
@@ -409,7 +411,7 @@ class SearchBot(Bot):
         return result_rewards(state)
 
     # ------------------------------------------------------------ one iteration
-    def _iterate(self, root: Node, state: GameState, me: int, first_moves: list[Move]) -> None:
+    def _iterate(self, root: Node, state: GameState[Any], me: int, first_moves: list[Move]) -> None:
         node = root
         path = [root]
         depth = 0
@@ -453,7 +455,7 @@ class SearchBot(Bot):
             if n.seat is not None:
                 n.reward += rewards[n.seat]
 
-    def _widened(self, node: Node, state: GameState, seat: int, moves: list[Move], depth: int) -> list[Move]:
+    def _widened(self, node: Node, state: GameState[Any], seat: int, moves: list[Move], depth: int) -> list[Move]:
         """The moves the search may try from `node` now (progressive
         widening): the first 1 + ⌊√visits⌋ of its ranking that are legal
         here. The ranking puts the prior bot's choice first (at the root
@@ -516,7 +518,7 @@ class SearchBot(Bot):
                 best, best_score = child, score
         return best
 
-    def _rollout(self, state: GameState) -> list[float]:
+    def _rollout(self, state: GameState[Any]) -> list[float]:
         rng = self.rng
         plies = 0
         cut = self.rollout_plies
@@ -552,7 +554,7 @@ PRIOR_MARGIN = 0.05
 """How much better (in win share) a move must look to overrule the prior."""
 
 
-def _tree_worker(bot: "SearchBot", state: GameState, seat: int, legal: list[Move], limit: int | None,
+def _tree_worker(bot: "SearchBot", state: GameState[Any], seat: int, legal: list[Move], limit: int | None,
                  deadline: float | None, rng: Rng, send: Any) -> None:
     """In a forked process: one tree of a root-parallel search, its root
     statistics sent back through `send`."""
@@ -577,7 +579,7 @@ def pick(stats: list[MoveStat], prior_move: Hashable | None = None, margin: floa
     return best.move if best.value > mine.value + margin else prior_move
 
 
-def result_rewards(state: GameState) -> list[float]:
+def result_rewards(state: GameState[Any]) -> list[float]:
     """1 for the winner, 1/k each for k seats sharing first place, else 0."""
     out = state.outcome()
     assert out is not None

@@ -34,8 +34,9 @@ from engine.record import GameRecord, Player
 from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import create_app
-from tui.screens.game import GameScreen, log_entries
+from tui.screens.game import GameScreen
 from tui.screens.move_picker import MovePicker
+from tui.screens.played import log_entries
 from tui.widgets.key_bar import KeyBar, key_applies
 from tui.widgets.status_line import StatusLine
 

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -29,10 +29,11 @@ from engine.errors import MoveError, SaveError
 from engine.record import GameRecord
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
-from tui.app import settle_heap
 from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
 from tui.games.protocol import GameView
+from tui.heap import settle_heap
+from tui.screens.played import LastMove, last_move_of, log_entries, record_last_move, tell_last
 from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel, place_log
@@ -56,54 +57,6 @@ class BotAnswer:
     """The move in notation."""
     generation: int
     """The screen's generation when the bot started (a stale answer is dropped)."""
-
-
-@dataclass(frozen=True)
-class LastMove:
-    """The last move played, as the screen shows it."""
-
-    seat: int
-    """Who played it."""
-    notation: str
-    description: str
-    """In words, from the position before it (`describe_move`)."""
-    sealed: bool
-    """Hidden from the other seats (`is_sealed`)."""
-
-    def notation_for(self, viewer: int | None) -> str | None:
-        """The notation if `viewer` may see it, else None."""
-        return None if self.sealed and viewer != self.seat else self.notation
-
-
-def last_move_of(before: GameState, seat: int, notation: str) -> LastMove:
-    """A LastMove from the state before it was played."""
-    move = before.parse_move(notation, seat)
-    return LastMove(seat, notation, before.describe_move(move, seat), before.is_sealed(seat, move))
-
-
-def log_entries(record: GameRecord, viewer: int | None, upto: int | None = None) -> list[LogEntry]:
-    """The log lines `viewer` may read (None: public ones), up to ply `upto`."""
-    names = record.names
-    return [
-        LogEntry(ply, ev.render(names), seat)
-        for ply, ((seat, _), events) in enumerate(zip(record.moves, record.log), start=1)
-        if upto is None or ply <= upto
-        for ev in events
-        if ev.visible_to(viewer)
-    ]
-
-
-def tell_last(view: GameView, last: LastMove | None, viewer: int | None) -> None:
-    """Tell the view the last move, as `viewer` may see it (`mark_last`)."""
-    view.mark_last(None if last is None else last.seat, None if last is None else last.notation_for(viewer))
-
-
-def record_last_move(record: GameRecord) -> LastMove | None:
-    """The record's last move (replays up to the ply before it), or None."""
-    if not record.ply:
-        return None
-    seat, notation = record.moves[-1]
-    return last_move_of(record.state_at(record.ply - 1), seat, notation)
 
 
 def message_rows(text: str, width: int) -> int | None:
@@ -430,7 +383,7 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     @staticmethod
-    def _think(bot: Bot, view: GameState, seat: int, generation: int, delay: float) -> BotAnswer:
+    def _think(bot: Bot, view: GameState[Any], seat: int, generation: int, delay: float) -> BotAnswer:
         """In a worker thread: choose and pace; the answer is the worker's
         result, played once the worker has finished (`on_worker_state_changed`),
         so the next bot's worker never cancels one still running."""
@@ -491,7 +444,7 @@ class GameScreen(Screen[None]):
         message.stop()
         self.refuse(message.reason)
 
-    def describe(self, state: GameState, move: object, seat: int) -> str:
+    def describe(self, state: GameState[Any], move: object, seat: int) -> str:
         """What `move` does, with the players' names for their seats."""
         return with_names(state.describe_move(move, seat), self.record.names)
 

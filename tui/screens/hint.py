@@ -3,6 +3,8 @@ view only; computed in a worker thread with a spinner, Esc closes it (a
 closed box drops the answer)."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,7 +30,7 @@ class HintScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,enter,q", "close", "Close")]
 
-    def __init__(self, ruleset: Ruleset, view: GameState, seat: int, seed: int) -> None:
+    def __init__(self, ruleset: Ruleset, view: GameState[Any], seat: int, seed: int) -> None:
         super().__init__()
         self.ruleset = ruleset
         self.view_state = view

@@ -2,7 +2,7 @@
 each move shown with what it did."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import events
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engine.review import Review
 from tui.games import view_class
 from tui.games.protocol import GameView
-from tui.screens.game import LastMove, last_move_of, log_entries, tell_last
+from tui.screens.played import LastMove, last_move_of, log_entries, tell_last
 from tui.screens.rules import keys_table
 from tui.widgets.log_panel import LogPanel, place_log
 
@@ -65,7 +65,7 @@ class ReplayScreen(Screen[None]):
         """The game's review (engine/review.py): marks on the moves, or None."""
         self.ply = max(0, min(ply, record.ply))
         """How many moves have been played in the position shown."""
-        self.state: GameState = record.state_at(0)
+        self.state: GameState[Any] = record.state_at(0)
         self.last: LastMove | None = None
         """The move that led to the position shown."""
         self._goto(self.ply)
@@ -101,7 +101,7 @@ class ReplayScreen(Screen[None]):
         seat, text = rec.moves[target - 1]
         self.last = last_move_of(before, seat, text)
         self.state = before.clone()
-        self.state.apply(seat, self.state.parse_move(text, seat))
+        self.state.apply_trusted(seat, self.state.parse_move(text, seat))  # parsing checked it
         self.ply = target
 
     def move_text(self) -> str:

@@ -28,11 +28,3 @@ def next_mark(review: Review | None, ply: int) -> int | None:
         return None
     return next((p for p in marked if p > ply), marked[0])
 
-
-def summary_line(review: Review) -> str:
-    """One line: each reviewed player's accuracy and marks."""
-    parts = []
-    for p in review.players:
-        c = p.counts
-        parts.append(f"{p.name} {100 * p.accuracy:.0f}% ({c['inaccuracy']}?! {c['mistake']}? {c['blunder']}??)")
-    return "Review: " + " · ".join(parts) + " · n: next mark"
