@@ -8,7 +8,7 @@ from engine.saves import load, save
 from rulesets import REGISTRY
 from rulesets.grid_square.moves import Claim, Pass, Place, Slide
 from tui.app import create_app
-from tui.games.grid_square import GridBoard
+from tui.games.grid_square.board import GridBoard
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.menu import MainMenu
@@ -356,9 +356,8 @@ async def test_at_80x24_the_last_turn_of_the_bot_fits_under_the_step(tmp_path):
     """The players' panel takes a line a player at 80×24, so the panel's
     'Last turn, Bot 2:' and its moves stay on the screen under the step (they
     were pushed off the bottom)."""
-    from screen_checker import shown_whole
-
     from engine.rng import Rng
+    from tests.tui.screen_checker import shown_whole
 
     players = [Player("P1"), Player("Bot 2", "bot:random")]
     record = GameRecord.new(RS, players, 3, {})
@@ -371,7 +370,7 @@ async def test_at_80x24_the_last_turn_of_the_bot_fits_under_the_step(tmp_path):
     app = create_app(tmp_path, game=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        from tui.games.grid_square import past
+        from tui.games.grid_square.panel import past
 
         board = app.screen.query_one(GridBoard)
         assert board.marks and board.marks_seat == 1

@@ -13,8 +13,8 @@ from engine.rng import Rng
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.bots import _after_comps, _best_slide, _place_sides, best_reply
 from rulesets.grid_square.faces import NewAreas, best_new_area, components
+from rulesets.grid_square.movegen import ALL_PLACES
 from rulesets.grid_square.moves import Slide, slide_target
-from rulesets.grid_square.state import _ALL_PLACES
 
 
 def plain_touching(h, v, x, y):
@@ -36,7 +36,7 @@ def plain_best_reply(state, h, v, seat):
     for size in (3, 2, 1):
         if not state.stock[seat][size]:
             continue
-        for mv, hm, vm in _ALL_PLACES[size]:
+        for mv, hm, vm in ALL_PLACES[size]:
             if hm & bh or vm & bv:
                 continue
             (ax, ay), (bx, by) = plain_ends(*mv)

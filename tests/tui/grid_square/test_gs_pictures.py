@@ -4,7 +4,7 @@ claimed areas and the last turn marked (pytest-textual-snapshot; see
 tests/tui/test_snapshots.py).
 
 Update after an intended change, having looked at the pictures:
-pytest tests/tui/test_gs_pictures.py --snapshot-update
+pytest tests/tui/grid_square/test_gs_pictures.py --snapshot-update
 """
 from __future__ import annotations
 
