@@ -93,7 +93,7 @@ def test_example_save_is_a_finished_three_player_game():
 
     from engine import saves
 
-    path = Path(__file__).resolve().parents[2] / "saves" / "examples" / "squire.json"
+    path = Path(__file__).resolve().parents[3] / "saves" / "examples" / "squire.json"
     rec = saves.load(path)
     assert rec.ruleset.id == "squire" and len(rec.players) == 3
     assert rec.state.is_over()
@@ -104,7 +104,7 @@ def test_a_version_3_game_relabelled_version_2_replays_under_the_limited_bank_an
     Bank limited): the players end with fewer coins than the file's result."""
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "saves" / "examples" / "squire.json"
+    path = Path(__file__).resolve().parents[3] / "saves" / "examples" / "squire.json"
     doc = json.loads(path.read_text())
     doc["ruleset_version"] = 2  # the Bank was limited then
     old = tmp_path / "old.json"

@@ -2,7 +2,7 @@
 120×40: the map, the cards panel, the players panel and the World map.
 
 Update after an intended change (look at the pictures first):
-pytest tests/tui/test_squire_pictures.py --snapshot-update
+pytest tests/tui/squire/test_squire_pictures.py --snapshot-update
 """
 from __future__ import annotations
 

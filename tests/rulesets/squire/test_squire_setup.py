@@ -6,7 +6,8 @@ from squire_helpers import conserved, play
 
 from rulesets import REGISTRY
 from rulesets.squire import content as K
-from rulesets.squire.state import ADJ, SquireState
+from rulesets.squire.content import ADJ
+from rulesets.squire.state import SquireState
 
 
 @pytest.mark.parametrize("n, boxed", [(2, 16), (3, 7), (4, 0)])

@@ -12,7 +12,7 @@ import pytest
 from engine.record import GameRecord, Player
 from rulesets import REGISTRY
 from rulesets.squire import bots
-from rulesets.squire.state import EMPTY
+from rulesets.squire.content import EMPTY
 
 RS = REGISTRY.get("squire")
 

@@ -23,11 +23,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from engine.core import seat_name, with_names
 from rulesets.squire import content as K
+from rulesets.squire.content import EMPTY
 from rulesets.squire.moves import BUY, DONE, SELL, Go, Space
-from rulesets.squire.state import EMPTY, SquireState
-from tui.games import base
+from rulesets.squire.state import SquireState
 from tui.games.base import MoveChosen, arrow_bindings
-from tui.games.squire_look import (
+from tui.games.squire.look import (
     BRIEF_ROOM,
     CARD,
     COIN,
@@ -50,7 +50,7 @@ from tui.games.squire_look import (
     tile_kind,
     tile_words,
 )
-from tui.games.squire_parts import Painted, Row
+from tui.games.squire.parts import Painted, Row
 from tui.widgets.card import CardRow
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend
@@ -653,30 +653,3 @@ def _s(n: int, word: str) -> str:
 def _ticket(kind: str) -> str:
     """A step's ticket in a word or two: 'Royal', 'ticket', 'free'."""
     return {"Royal ticket": "Royal", "common ticket": "ticket", "free sea crossing": "free"}.get(kind, kind)
-
-
-class GameView(base.GameView, Vertical):
-    """The Squire board view the game screen mounts."""
-
-    KEYS_HELP = KEYS_HELP
-    DEFAULT_CSS = """
-    GameView { width: 2fr; min-width: 59; max-width: 100%; height: 1fr; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield SquireBoard()
-
-    def show(self, state: SquireState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
-        """Draw `state` (already `viewer`'s view); keys act if `can_act`."""
-        board = self.query_one(SquireBoard)
-        board.set_state(state, viewer, names, can_act)
-        if can_act:
-            board.focus()
-
-    def highlighted_move(self) -> Any:
-        """The move Enter would play now, or None."""
-        return self.query_one(SquireBoard).enter_move()
-
-    def mark_last(self, seat: int | None, notation: str | None) -> None:
-        """Mark the last move (`seat` played `notation`) on the map."""
-        self.query_one(SquireBoard).mark_last(seat, notation)

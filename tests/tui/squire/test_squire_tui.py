@@ -10,9 +10,10 @@ from rulesets.squire import content as K
 from rulesets.squire.moves import BUY as BUY_MOVE
 from rulesets.squire.moves import Done, Go, Space, Trade
 from tui.games.base import MoveChosen
-from tui.games.squire import GameView, SquireBoard
-from tui.games.squire_look import SQUIRE_GRID, tile_brief
-from tui.games.squire_parts import Painted
+from tui.games.squire import GameView
+from tui.games.squire.board import SquireBoard
+from tui.games.squire.look import SQUIRE_GRID, tile_brief
+from tui.games.squire.parts import Painted
 from tui.widgets.palette import THEME_PATH
 
 RS = REGISTRY.get("squire")
@@ -322,7 +323,7 @@ async def test_without_colour_the_symbols_stay_bright(monkeypatch):
 
 
 def test_the_pacific_crossing_goes_off_the_edges_not_across_the_map():
-    from tui.games.squire_look import map_edges, map_nodes
+    from tui.games.squire.look import map_edges, map_nodes
     from tui.widgets.map_graph import MapGraph
 
     st = RS.new_game(2, 1, {"map": "world", "abilities": False})
@@ -442,7 +443,7 @@ async def test_roads_keep_their_shape_at_every_ply():
 
 @pytest.mark.parametrize("key", sorted(SQUIRE_GRID))
 def test_every_route_is_drawn_with_room_kept_for_every_pawn(key):
-    from tui.games.squire_look import BRIEF_ROOM, map_edges, map_nodes, map_rooms
+    from tui.games.squire.look import BRIEF_ROOM, map_edges, map_nodes, map_rooms
     from tui.widgets.map_graph import MapGraph
 
     for players in (2, 3, 4):

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from rulesets.squire import content as K
-from rulesets.squire.state import EMPTY, SquireState
+from rulesets.squire.content import EMPTY
+from rulesets.squire.state import SquireState
 
 MAP_INDEX = {key: {c.code: i for i, c in enumerate(m.cities)} for key, m in K.MAPS.items()}
 

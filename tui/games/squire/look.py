@@ -12,7 +12,8 @@ from typing import Any, Sequence
 
 from engine.hidden import HIDDEN
 from rulesets.squire import content as K
-from rulesets.squire.state import SquireState, errand_text, offer_text
+from rulesets.squire.state import SquireState
+from rulesets.squire.words import errand_text, offer_text
 from tui.widgets.card import CardFace
 from tui.widgets.legend import LegendEntry
 from tui.widgets.map_graph import Edge, Node
