@@ -17,6 +17,6 @@ for size in 80x24 120x40; do
     pic "square-masons$suffix" "$snap/test_masons_pictures/test_masons_screen[draft-$size].svg"
     pic "square-and-compass$suffix" "tests/square_and_compass/__snapshots__/test_sc_view/TestPictures.test_market[$size].svg"
 done
-pic architects "tests/architects/__snapshots__/test_arch_view/test_snapshot_turn[size0].svg"
-pic architects-120x40 "tests/architects/__snapshots__/test_arch_view/test_snapshot_turn[size1].svg"
+pic architects "tests/tui/architects/__snapshots__/test_arch_view/test_snapshot_turn[size0].svg"
+pic architects-120x40 "tests/tui/architects/__snapshots__/test_arch_view/test_snapshot_turn[size1].svg"
 pic review docs/pictures/review.svg

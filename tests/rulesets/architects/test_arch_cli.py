@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 from tui.cli import app
 
 runner = CliRunner()
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args):

@@ -28,87 +28,16 @@ from engine.core import with_names
 from engine.hidden import is_hidden
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
-from rulesets.architects.moves import Bid, Discard, Group, Pair, Single, Toggle
+from rulesets.architects.moves import Bid, Pair
 from tui.games import base
-from tui.games.architects_maze import GAP, WIDE_GAP, MazeCanvas
+from tui.games.architects.look import KEYS_HELP, LEGEND, PAGES, ROOMY, card_face, fit_list, move_cards
+from tui.games.architects.maze import GAP, WIDE_GAP, MazeCanvas
 from tui.games.base import KeyRefused, MoveChosen
-from tui.widgets.card import Card, CardFace, CardRow
-from tui.widgets.legend import Legend, LegendEntry
+from tui.widgets.card import Card, CardRow
+from tui.widgets.legend import Legend
 from tui.widgets.option_list import KeyOptionList
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 from tui.widgets.text_fit import wrap_words
-
-SUIT_KIND = ("cyan", "white", "blue", "yellow")
-"""Glass, stone, steel, wood -> palette kinds."""
-SUIT_SYMBOL = ("◈", "■", "▲", "♣")
-PAGES = ("board", "cards", "players")
-"""What Tab cycles through."""
-ROOMY = 32
-"""From this many rows on, the board page also shows the cards and players."""
-
-KEYS_HELP = """
-## Architects keys
-
-| key | does |
-|---|---|
-| 1 – 6 | pick a card of your hand (again: put it back); the list shows the plays made of exactly the picked cards |
-| c | clear the picked cards |
-| ↑ / ↓, Enter | highlight a move in the list (its spaces are underlined on the maze) and play it |
-| ← / → or digits | the auction: change the amount of the highlighted board's bid |
-| Tab | board / your cards in full (←/→ browse, Enter picks) / players, bank and effects |
-| b | look at the next player's board (again: back to yours); offered once there is another board to see, not while you bid (the maze shows the board bid on) |
-| L | the whole legend |
-"""
-
-LEGEND = (
-    LegendEntry("1:", "client of seat 1"),
-    LegendEntry("S", "start"),
-    LegendEntry("F", "finish"),
-    LegendEntry("◇", "blue space"),
-    LegendEntry("◈", "glass space"),
-    LegendEntry("○", "red-circled"),
-    LegendEntry("±", "±black"),
-    LegendEntry("─", "line, forward →"),
-    LegendEntry("↓", "forward down (↑ up)"),
-    LegendEntry("┄", "dashed line (⇣ ⇡)"),
-    LegendEntry("o", "line colour b o g r (dim: off)"),
-    LegendEntry("y", "area y B G P K: small letter open, CAPITAL closed"),
-    LegendEntry("┊", "yellow flip link"),
-    LegendEntry("b3", "space: column b, row 3"),
-    LegendEntry("_", "underlined: the highlighted move's spaces"),
-)
-
-
-def card_face(card: int, picked: bool) -> CardFace:
-    """A construction card as a card face."""
-    suit = K.card_suit(card)
-    mark = "✓ " if picked else ""
-    return CardFace(
-        f"{mark}{K.card_number(card)} {K.SUITS[suit]}", K.card_code(card), K.card_text(card),
-        kind=SUIT_KIND[suit], symbol=SUIT_SYMBOL[suit], kind_word=K.SUITS[suit], key=str(card),
-    )
-
-
-def fit_list(label: str, items: Sequence[str], width: int) -> str:
-    """'On: blue areas, grey area, … 3 more' — as many whole items as fit in
-    `width` columns, then how many were left out."""
-    text = label + ", ".join(items)
-    if len(text) <= width:
-        return text
-    for n in range(len(items) - 1, 0, -1):
-        text = f"{label}{', '.join(items[:n])}, … {len(items) - n} more"
-        if len(text) <= width:
-            return text
-    return f"{label}{len(items)} effects (Tab Tab lists them)"[:max(width, len(label) + 10)]
-
-
-def move_cards(move: Any) -> tuple[int, ...]:
-    """The construction cards a move plays or discards (none for the others)."""
-    if isinstance(move, (Single, Toggle, Discard)):
-        return (move.card,)
-    if isinstance(move, (Pair, Group)):
-        return tuple(move.cards)
-    return ()
 
 
 class MoveList(KeyOptionList):

@@ -110,6 +110,6 @@ def test_rules_md_draws_every_board():
 
     from rulesets.architects.text_board import draw_board
 
-    text = (Path(__file__).resolve().parents[2] / "rulesets" / "architects" / "RULES.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "rulesets" / "architects" / "RULES.md").read_text(encoding="utf-8")
     for board in BOARDS:
         assert "\n".join(draw_board(board, set())) in text

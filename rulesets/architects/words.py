@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine.core import seat_name, seat_ref
+from engine.words import plural
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS, NUMERALS
 from rulesets.architects.moves import Bid, Discard, End, Group, Jump, Pair, Single, Stay, Step, Toggle
@@ -253,3 +255,33 @@ def why_no_play(st: "ArchitectsState", seat: int, cards: "tuple[int, ...] | list
     if {3: st.three_used, 4: st.four_used, 5: st.five_used}[n]:
         return f"you have already played {GROUP_NAMES[n]} together this turn"
     return f"these {GROUP_NAMES[n]} make no group play (the rules list them)"
+
+
+WHO = tuple(seat_ref(s) for s in range(4))
+"""Each seat's placeholder in event texts."""
+DRAWS = tuple(tuple(f"{seat_ref(s)} draws {plural(k, 'card')}" for k in range(K.HAND_SIZE + 1)) for s in range(4))
+"""The draw event's text by seat and number of cards."""
+
+
+def money_change(before: tuple[int, int], after: tuple[int, int]) -> str:
+    """'client -5, architect +5'."""
+    dc, da = after[0] - before[0], after[1] - before[1]
+    return f"client {dc:+d}, architect {da:+d}"
+
+
+def prompt(state: ArchitectsState, seat: int) -> str:
+    if state.phase == "over":
+        return "The game is over"
+    if seat not in state.to_act():
+        if state.phase == "auction":
+            return "Wait for the other sealed bids"
+        return f"Wait for {seat_name(state.actor)}"
+    if state.phase == "auction":
+        return "Bid on a board, sealed: the lowest bid wins it"
+    if state.phase == "jump":
+        return "Hyper-jump to another space, or stay"
+    if not state.moved:
+        return "Move your client (a step or a card), play or discard"
+    if not (state.played or state.discarded) and state.players[seat].hand:
+        return "Play cards or discard one, then end your turn"
+    return "Play more cards, discard one, or end your turn"

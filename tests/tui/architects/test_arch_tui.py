@@ -7,7 +7,7 @@ import importlib.util
 from pathlib import Path
 
 _SPEC = importlib.util.spec_from_file_location(
-    "tui_whole_games", Path(__file__).resolve().parents[1] / "tui" / "test_tui_whole_games.py"
+    "tui_whole_games", Path(__file__).resolve().parents[1] / "test_tui_whole_games.py"
 )
 _MODULE = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(_MODULE)

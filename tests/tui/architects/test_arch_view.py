@@ -14,7 +14,8 @@ from rulesets import REGISTRY
 from rulesets.architects import content as K
 from rulesets.architects.moves import Bid
 from tui.app import create_app
-from tui.games.architects import GameView, move_cards
+from tui.games.architects import GameView
+from tui.games.architects.look import move_cards
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.pass_screen import PassScreen
@@ -160,7 +161,7 @@ def canvas_lines(canvas) -> list[str]:
 async def test_the_maze_names_its_columns_and_rows_and_draws_the_flip_links(tmp_path):
     from rulesets.architects.board import COLUMNS, ROWS
     from rulesets.architects.text_board import flip_columns
-    from tui.games.architects_maze import LEFT, MazeCanvas
+    from tui.games.architects.maze import LEFT, MazeCanvas
 
     app = create_app(tmp_path, game=turn_save(tmp_path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -183,7 +184,7 @@ async def test_the_maze_and_tsquare_show_mark_areas_alike(tmp_path, flags):
     """One convention: small letter open, capital closed (the legend says so)."""
     from rulesets.architects.board import BOARDS
     from rulesets.architects.text_board import draw_board
-    from tui.games.architects_maze import CELL, LEFT, TOP, MazeCanvas
+    from tui.games.architects.maze import CELL, LEFT, TOP, MazeCanvas
 
     app = create_app(tmp_path, game=turn_save(tmp_path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
