@@ -3,14 +3,13 @@ and the engine's contract; move generation is in movegen.py, the words in
 words.py."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from engine.bits import bits_of as cells_of
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_ref
+from rulesets.grid_square import evaluation, movegen, words
 from rulesets.grid_square import geometry as g
-from rulesets.grid_square import movegen, words
 from rulesets.grid_square.movegen import DIR_INDEX, anchor
 from rulesets.grid_square.moves import (
     PASS,
@@ -181,14 +180,7 @@ class GridSquareState(GameState):
     def evaluate(self, seat: int) -> float:
         """Claimed cells (and an area about to be claimed) against the
         opponent's, squashed to 0..1: 0.5 is even, ±8 cells about 0.88/0.12."""
-        out = self.outcome()
-        if out is not None:
-            return 0.5 if out.is_draw else 1.0 if seat in out.winners else 0.0
-        lead = self.claimed_cells(seat) - self.claimed_cells(1 - seat)
-        if self.phase == "claim" and self.claimable:
-            pending = max(bin(r).count("1") for r in self.claimable)
-            lead += pending if self.seat == seat else -pending
-        return 0.5 + 0.5 * math.tanh(lead / 8)
+        return evaluation.evaluate(self, seat)
 
     def content_tags(self, seat: int) -> dict[str, str]:
         return {"sliding": "yes" if self.slides_allowed else "no"}
