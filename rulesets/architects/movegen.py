@@ -514,8 +514,6 @@ def _getter(places: tuple[int, ...]) -> Getter:
     return itemgetter(*places)
 
 
-
-
 def group_item(effect: str, cards: tuple[int, ...], target: int = -1) -> Item:
     """A group play with its notation."""
     code = f"sw{target + 1}" if effect == "sw" else effect

@@ -577,7 +577,6 @@ class ArchitectsState(GameState):
         return render_text(self, seat, names)
 
 
-
 _LISTS = 0
 """Turn move lists made in this process (the tables are filled at WARM_AFTER)."""
 _MOVE = itemgetter(1)

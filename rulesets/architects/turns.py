@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from rulesets.architects.state import ArchitectsState
 
 
-
 def bid(state: ArchitectsState, seat: int, move: Bid) -> list[Event]:
     state.players[seat].bid = (move.board, move.amount)
     events = [Event(f"{seat_ref(seat)} places a sealed bid")]

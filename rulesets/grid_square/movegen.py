@@ -92,7 +92,6 @@ def _to_notation(nb: int, changed: int, table: list[int]) -> int:
     return nb
 
 
-
 DIR_INDEX = {d: i for i, d in enumerate("ensw")}
 """Each direction's place in `_piece_tables`."""
 

@@ -29,7 +29,6 @@ MONUMENTS = 6
 """Monuments each player starts with."""
 
 
-
 @dataclass
 class GridSquareState(GameState):
     """A Grid Square position: sides with buildings, claims, stocks, phase."""

@@ -4,12 +4,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.words import plural
-
 if TYPE_CHECKING:
     from rulesets.squire.state import SquireState
-
-_n = plural
 
 
 def evaluate(state: SquireState, seat: int) -> float:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.words import plural
 from rulesets.squire import content as K
 from rulesets.squire.content import TILE_COLOUR as TC
 from rulesets.squire.content import TILE_VALUE as TV
@@ -26,8 +25,6 @@ from rulesets.squire.moves import (
 
 if TYPE_CHECKING:
     from rulesets.squire.state import Player, SquireState
-
-_n = plural
 
 
 def texts(state: SquireState) -> dict[object, str]:

@@ -6,13 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.hidden import HIDDEN, HIDDEN_RNG
-from engine.words import plural
 from rulesets.squire import content as K
 
 if TYPE_CHECKING:
     from rulesets.squire.state import SquireState
-
-_n = plural
 
 
 def view(state: SquireState, seat: int | None) -> "SquireState":

@@ -12,8 +12,6 @@ from rulesets.squire.content import TILE_VALUE as TV
 if TYPE_CHECKING:
     from rulesets.squire.state import SquireState
 
-_n = plural
-
 
 def errand_points(state: SquireState, card_id: int, seat: int) -> int:
     """What an errand scores for `seat` with the gallery as it stands."""
@@ -97,12 +95,12 @@ def exhibition_awards(state: SquireState, seat: int, colour: int) -> tuple[str, 
         for o in others:
             gets = 1 if left and len(state.players[o].hand) < state.hand_limit(o) else 0
             left -= gets
-            theirs.append((o, f"draws {_n(gets, 'card')}"))
-        return f"you draw {_n(mine, 'card')} (to your hand limit)", theirs
+            theirs.append((o, f"draws {plural(gets, 'card')}"))
+        return f"you draw {plural(mine, 'card')} (to your hand limit)", theirs
     if colour in K.CURRENCY_AWARDS:
         what, base = K.CURRENCY_AWARDS[colour]
         word = what[:-1]
-        return f"you get {_n(base + p.count(colour), word)}", [(o, f"gets {_n(base, word)}") for o in others]
+        return f"you get {plural(base + p.count(colour), word)}", [(o, f"gets {plural(base, word)}") for o in others]
     can = p.hand and len(p.errands) < state.errand_limit(seat)
     mine_text = (
         f"you may run an errand ({len(p.errands)} of {state.errand_limit(seat)} running)"

@@ -45,8 +45,6 @@ TC = K.TILE_COLOUR
 TV = K.TILE_VALUE
 
 
-
-
 @dataclass
 class Player:
     """One seat's table: board, pawn, money, cards and gallery."""

@@ -19,8 +19,6 @@ from rulesets.squire.words import card_text, errand_text, offer_text, tile_text
 if TYPE_CHECKING:
     from rulesets.squire.state import SquireState
 
-_n = plural
-
 
 def choose_board(state: SquireState, seat: int, move: ChooseBoard, who: str) -> list[Event]:
     state.players[seat].board = move.board
@@ -74,7 +72,7 @@ def trade(state: SquireState, seat: int, buy: bool, who: str) -> list[Event]:
             state.bank_coins += common
         state.pending = tile
         how = f" ({royal} Royal)" if royal else ""
-        events = [Event(f"{who} buys {tile_text(tile)} in {cname} for {_n(price, 'coin')}{how}")]
+        events = [Event(f"{who} buys {tile_text(tile)} in {cname} for {plural(price, 'coin')}{how}")]
         state.market_regions.remove(region)
         state.market_regions.insert(0, region)
         state.market_types.remove(colour)
@@ -83,7 +81,7 @@ def trade(state: SquireState, seat: int, buy: bool, who: str) -> list[Event]:
         got = give(state, seat, "coins", price)
         state.tile_discard.append(tile)
         short = f" (the Bank had only {got})" if got < price else ""
-        events = [Event(f"{who} sells {tile_text(tile)} in {cname} for {_n(price, 'coin')}{short}")]
+        events = [Event(f"{who} sells {tile_text(tile)} in {cname} for {plural(price, 'coin')}{short}")]
         state.market_regions.remove(region)
         state.market_regions.append(region)
         state.market_types.remove(colour)
@@ -110,7 +108,7 @@ def offer(state: SquireState, seat: int, cid: int, who: str) -> list[Event]:
     p.hand.remove(cid)
     state.card_discard.append(cid)
     got = give(state, seat, card.reward, card.amount)
-    events = [Event(f"{who} plays the offer of card {cid}: {offer_text(card)} (+{_n(got, card.reward[:-1])})")]
+    events = [Event(f"{who} plays the offer of card {cid}: {offer_text(card)} (+{plural(got, card.reward[:-1])})")]
     if not state.matching_cards(seat):
         events += after_offers(state)
     return events
@@ -149,7 +147,7 @@ def place(state: SquireState, seat: int, index: int, who: str) -> list[Event]:
     hall = K.HALLS.get(index)
     if hall:
         got = give(state, seat, hall[0], hall[1])
-        events.append(Event(f"{who} gets the hall bonus: {_n(got, hall[0][:-1])}"))
+        events.append(Event(f"{who} gets the hall bonus: {plural(got, hall[0][:-1])}"))
     floor, col = divmod(index, 4)
     salvage = False
     if all(p.gallery[i] >= 0 for i in K.FLOOR_SPACES[floor]):
@@ -199,7 +197,7 @@ def exhibit(state: SquireState, seat: int, colour: int, who: str) -> list[Event]
         drawn = []
         while state.deck and len(p.hand) < state.hand_limit(seat):
             drawn.append(draw(state, seat))
-        events.append(Event(f"{who} draws {_n(len(drawn), 'card')}"))
+        events.append(Event(f"{who} draws {plural(len(drawn), 'card')}"))
         events += [Event(f"You draw card {c}: {card_text(c)}", private_to=seat) for c in drawn]
         for o in state.others(seat):
             if state.players[o].count(K.RED) and state.deck and len(state.players[o].hand) < state.hand_limit(o):
@@ -209,11 +207,11 @@ def exhibit(state: SquireState, seat: int, colour: int, who: str) -> list[Event]
     elif colour in K.CURRENCY_AWARDS:
         what, base = K.CURRENCY_AWARDS[colour]
         got = give(state, seat, what, base + p.count(colour))
-        events.append(Event(f"{who} receives {_n(got, what[:-1])}"))
+        events.append(Event(f"{who} receives {plural(got, what[:-1])}"))
         for o in state.others(seat):
             if state.players[o].count(colour):
                 got = give(state, o, what, base)
-                events.append(Event(f"{{P{o + 1}}} receives {_n(got, what[:-1])}"))
+                events.append(Event(f"{{P{o + 1}}} receives {plural(got, what[:-1])}"))
     else:  # sculptures: errands
         state.swap_queue = [o for o in state.others(seat) if state.players[o].count(K.GREEN)]
         if p.hand and len(p.errands) < state.errand_limit(seat):

@@ -32,8 +32,6 @@ from rulesets.squire.moves import (
 if TYPE_CHECKING:
     from rulesets.squire.state import Player, SquireState
 
-_n = plural
-
 
 def prompt(state: SquireState, seat: int) -> str:
     """What to do now, in words, named from `legal(seat)`: it offers only
@@ -59,7 +57,7 @@ def prompt(state: SquireState, seat: int) -> str:
             trade.append(f"sell for {state.price(seat, p.pos, False)}")
         travel = any(type(m) is Go for m in legal)
         left = state.tickets_left(seat)
-        tickets = _n(left, "ticket")
+        tickets = plural(left, "ticket")
         if trade and travel:
             on = f"travel on ({tickets})" if left else "sail on for free"  # only the Stag's crossing is left
             return f"{', '.join(trade).capitalize()}, or {on}"
@@ -72,7 +70,7 @@ def prompt(state: SquireState, seat: int) -> str:
         if not told:  # another seat's hand: not told
             return "Play a matching offer or no more"
         cards = [m for m in legal if type(m) is Offer]
-        return f"Play a matching offer ({_n(len(cards), 'card')}) or no more"
+        return f"Play a matching offer ({plural(len(cards), 'card')}) or no more"
     if ph == "gallery":
         return "Choose a gallery space for your new rarity"
     if ph == "salvage":
@@ -148,7 +146,7 @@ def explain_illegal(state: SquireState, seat: int, move: Any) -> str:
             return "your gallery is full: you can only sell"
         return (
             f"the rarity here costs {state.price(seat, p.pos, True)} and you have "
-            f"{_n(p.coins + p.royal_coins, 'coin')}"
+            f"{plural(p.coins + p.royal_coins, 'coin')}"
         )
     if isinstance(move, Offer):
         if move.card not in p.hand:
@@ -196,7 +194,7 @@ def describe_move(state: SquireState, move: Any, seat: int | None = None) -> str
             return f"{'buy' if move.buy else 'sell'} {what} in {cities[p.pos].name}"
         price = state.price(seat, p.pos, move.buy)
         royal = f", {min(p.royal_coins, price)} of them Royal (kept)" if move.buy and p.royal_coins else ""
-        return f"{'buy' if move.buy else 'sell'} {what} in {cities[p.pos].name} for {_n(price, 'coin')}{royal}"
+        return f"{'buy' if move.buy else 'sell'} {what} in {cities[p.pos].name} for {plural(price, 'coin')}{royal}"
     if kind is Offer:
         card = K.CARD_BY_ID.get(move.card)
         return f"play card {move.card}'s offer" + (f" ({offer_text(card)})" if card else "")
@@ -239,7 +237,7 @@ def space_bonus(state: SquireState, p: Player, index: int) -> str:
     out = []
     hall = K.HALLS.get(index)
     if hall:
-        out.append(f"hall: {_n(hall[1], hall[0][:-1])}")
+        out.append(f"hall: {plural(hall[1], hall[0][:-1])}")
     floor, col = divmod(index, 4)
     if floor and all(p.gallery[i] >= 0 or i == index for i in K.FLOOR_SPACES[floor]):
         out.append("2nd floor: hand limit +2" if floor == 1 else "3rd floor: a rarity from the discard pile")
@@ -292,7 +290,7 @@ def offer_text(card: K.Card) -> str:
 
 def reward_text(card: K.Card) -> str:
     """An offer's reward: '2 tickets', '1 ticket'."""
-    return _n(card.amount, card.reward[:-1])
+    return plural(card.amount, card.reward[:-1])
 
 
 def errand_text(card: K.Card) -> str:
