@@ -12,11 +12,11 @@ pic() {  # pic NAME SVG
 }
 for size in 80x24 120x40; do
     suffix=$([ "$size" = 80x24 ] && echo "" || echo "-$size")
-    pic "grid-square$suffix" "$snap/test_gs_pictures/test_grid_square_screen[place-$size].svg"
-    pic "squire$suffix" "$snap/test_squire_pictures/test_british_isles[main-keys0-$size].svg"
+    pic "grid-square$suffix" "tests/tui/grid_square/__snapshots__/test_gs_pictures/test_grid_square_screen[place-$size].svg"
+    pic "squire$suffix" "tests/tui/squire/__snapshots__/test_squire_pictures/test_british_isles[main-keys0-$size].svg"
     pic "square-masons$suffix" "tests/tui/square_masons/__snapshots__/test_masons_pictures/test_masons_screen[draft-$size].svg"
     pic "square-and-compass$suffix" "tests/tui/square_and_compass/__snapshots__/test_sc_view/TestPictures.test_market[$size].svg"
 done
-pic architects "tests/architects/__snapshots__/test_arch_view/test_snapshot_turn[size0].svg"
-pic architects-120x40 "tests/architects/__snapshots__/test_arch_view/test_snapshot_turn[size1].svg"
+pic architects "tests/tui/architects/__snapshots__/test_arch_view/test_snapshot_turn[size0].svg"
+pic architects-120x40 "tests/tui/architects/__snapshots__/test_arch_view/test_snapshot_turn[size1].svg"
 pic review docs/pictures/review.svg

@@ -149,3 +149,5 @@ def parse_board(spec: BoardSpec) -> Board:
 
 BOARDS: tuple[Board, ...] = tuple(parse_board(s) for s in BOARD_SPECS)
 """The commission boards I–IV."""
+SPACE_INDEX = tuple({n: i for i, n in enumerate(b.names)} for b in BOARDS)
+"""Each board's space numbers by name."""

@@ -25,11 +25,14 @@ from __future__ import annotations
 from functools import lru_cache, reduce
 from itertools import chain, combinations, compress, product
 from operator import add, itemgetter, or_
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from rulesets.architects import content as K
 from rulesets.architects.board import AREA_EFFECT, BOARDS, Board, Link
-from rulesets.architects.moves import END, Discard, Group, Pair, Single, Step, Toggle, format_move
+from rulesets.architects.moves import END, Bid, Discard, Group, Pair, Single, Step, Toggle, format_move
+
+if TYPE_CHECKING:
+    from rulesets.architects.state import ArchitectsState
 
 Item = tuple[str, Any]
 """A move with its notation (the sort key of a move list)."""
@@ -511,8 +514,6 @@ def _getter(places: tuple[int, ...]) -> Getter:
     return itemgetter(*places)
 
 
-
-
 def group_item(effect: str, cards: tuple[int, ...], target: int = -1) -> Item:
     """A group play with its notation."""
     code = f"sw{target + 1}" if effect == "sw" else effect
@@ -662,3 +663,79 @@ def warm_tables() -> None:
         for pos in range(len(board.names)):
             for ti in range(len(TEXTS)):
                 text_paths(b, pos, ti)
+
+
+@lru_cache(maxsize=64)
+def bids(open_boards: tuple[int, ...]) -> tuple[Bid, ...]:
+    """Every bid on the open boards (board by board, amounts rising)."""
+    return tuple(Bid(b, v) for b in sorted(open_boards) for v in range(BOARDS[b].min_bid, BOARDS[b].max_bid + 1))
+
+
+# ------------------------------------------------ a position's move lists
+def sorted_hand(state: ArchitectsState, seat: int) -> tuple[int, ...]:
+    """The seat's hand, sorted (card ids are distinct)."""
+    return tuple(sorted(state.players[seat].hand))
+
+
+def movement_items(state: ArchitectsState, seat: int, hand: tuple[int, ...], masks_: tuple[int, int]) -> list[Item]:
+    """The turn's movement: plain steps and single movement cards, affordable."""
+    p = state.players[seat]
+    funds = (p.client, p.funds, state.bank)
+    out = step_items(p.board, p.pos, funds, *masks_)
+    if not state.single_used:
+        out += single_items(p.board, p.pos, funds, hand, *masks_)
+    return out
+
+
+def opponent_pair_items(state: ArchitectsState, seat: int, hand: tuple[int, ...], masks_: tuple[int, int]) -> list[Item]:
+    """Pairs (same number and text, two suits) on opponents able to obey."""
+    out: list[Item] = []
+    pairs = pair_cards(hand)
+    if not pairs:
+        return out
+    players = state.players
+    for t in state.order:
+        q = players[t]
+        if t == seat or q.status != K.PLAYING or t in state.paired:
+            continue
+        funds = (q.client, q.funds, state.bank)
+        for cards in pairs:
+            items = pair_items(cards, t, q.board, q.pos, funds, *masks_)
+            if not items and state.rules_version >= 2:  # cannot obey: a play with no effect (v1: refused)
+                items = [(format_move(no_effect := Pair(cards, t, ())), no_effect)]
+            out += items
+    return out
+
+
+def turn_items(state: ArchitectsState, seat: int) -> list[Item]:
+    """Every move of the turn phase, as (notation, move) items."""
+    hand = tuple(sorted(state.players[seat].hand))
+    endgame = state.endgame
+    masks_ = masks(state.flags, endgame)
+    if state.moved:
+        items = []
+        may_end = state.played or state.discarded or not hand
+    else:
+        items = movement_items(state, seat, hand, masks_)
+        may_end = not items
+    if not state.single_used:
+        items += chain.from_iterable(map(TOGGLE_ITEMS[endgame].__getitem__, hand))
+    items += opponent_pair_items(state, seat, hand, masks_)
+    n = len(hand)
+    if n >= 3:
+        if not state.three_used:
+            items += threes(hand)
+        if not state.four_used and n >= 4:
+            if endgame:
+                items += [item for item in fours(hand) if item[1].effect not in AREA_FLAGS]
+            else:
+                items += fours(hand)
+        if not state.five_used and n >= 5:
+            for item, target in fives(hand):
+                if target < 0 or (target != seat and target < state.num_players and state.players[target].status == K.PLAYING):
+                    items.append(item)
+    if not state.discarded:
+        items += map(DISCARD_ITEM.__getitem__, hand)
+    if may_end:
+        items.append(END_ITEM)
+    return items

@@ -13,33 +13,27 @@ hands and spaces by hand); a turn's list is gathered as (notation, move)
 items and sorted once. The direct check `is_legal` asks the same tables for
 one move. The state's fields and the save format are unchanged.
 
-Why one module over 900 lines: it is one dataclass whose methods are the
-game's rules over its fields (the auction, movement and the transfers it
-settles, cards, jumps, bankruptcy and the end); move generation (movegen.py),
-reasons and descriptions (explain.py), notation (moves.py), boards
-(board.py), content, words, the picture and the evaluation are already
-modules of their own.
+The state holds the data and the engine's contract; each part of the rules
+has its module: move generation (movegen.py), what each move does
+(turns.py), the words (words.py), the hidden hands, architects and bids
+(sampling.py), the evaluation (evaluation.py), notation (moves.py), the
+boards (board.py), the cards and architects (content.py), the picture
+(text_board.py) and the position in sentences (position.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import chain
 from operator import itemgetter
 from typing import Any, Sequence
 
-from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys, seat_name, seat_ref
+from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys
 from engine.errors import IllegalMoveError
-from engine.hidden import HIDDEN, HIDDEN_RNG, is_hidden
+from engine.hidden import is_hidden
 from engine.rng import Rng
-from engine.words import plural
 from rulesets.architects import content as K
-from rulesets.architects.board import AREA_EFFECT, BOARDS, LINE_EFFECT, SPACE_EFFECT, Board, Link
-from rulesets.architects.explain import card_words, cards_words
+from rulesets.architects import movegen, sampling, turns, words
+from rulesets.architects.board import AREA_EFFECT, BOARDS, LINE_EFFECT, SPACE_INDEX, Board, Link
 from rulesets.architects.movegen import (
-    AREA_FLAGS,
-    DISCARD_ITEM,
-    END_ITEM,
     NUM,
     PAIR_TEXT,
     SINGLE_TEXT,
@@ -47,20 +41,14 @@ from rulesets.architects.movegen import (
     THREES,
     TOGGLE_ITEMS,
     WARM_AFTER,
-    Item,
     _card_paths,
     affordable,
+    bids,
     compile_path,
-    fives,
-    fours,
     group_effects,
     masks,
-    pair_cards,
-    pair_items,
     pay,
-    single_items,
     step_items,
-    threes,
     warm_tables,
 )
 from rulesets.architects.moves import (
@@ -78,6 +66,7 @@ from rulesets.architects.moves import (
     format_move,
     parse_text,
 )
+from rulesets.architects.words import WHO, card_words
 
 Funds = tuple[int, int, int]
 """(client, architect, bank)."""
@@ -313,11 +302,6 @@ class ArchitectsState(GameState):
         """Opponents a pair may still be played on this turn."""
         return [t for t in self.active() if t != seat and t not in self.paired]
 
-    def path_indices(self, seat: int, names: tuple[str, ...]) -> tuple[int, ...]:
-        """Space numbers of named spaces on `seat`'s board (-1 for a name not on it)."""
-        where = SPACE_INDEX[self.players[seat].board]
-        return tuple(where.get(n, -1) for n in names)
-
     def group_allowed(self, seat: int, group: Group) -> bool:
         """Whether a recognised group may be played now (type unused this
         turn, no area in the endgame, a swap partner still in play)."""
@@ -344,76 +328,11 @@ class ArchitectsState(GameState):
         return out
 
     # ------------------------------------------------------------ move lists
-    def _hand(self, seat: int) -> tuple[int, ...]:
-        """The seat's hand, sorted (card ids are distinct)."""
-        return tuple(sorted(self.players[seat].hand))
-
-    def _movement_items(self, seat: int, hand: tuple[int, ...], masks_: tuple[int, int]) -> list[Item]:
-        """The turn's movement: plain steps and single movement cards, affordable."""
-        p = self.players[seat]
-        funds = (p.client, p.funds, self.bank)
-        out = step_items(p.board, p.pos, funds, *masks_)
-        if not self.single_used:
-            out += single_items(p.board, p.pos, funds, hand, *masks_)
-        return out
-
-    def _pair_items(self, seat: int, hand: tuple[int, ...], masks_: tuple[int, int]) -> list[Item]:
-        """Pairs (same number and text, two suits) on opponents able to obey."""
-        out: list[Item] = []
-        pairs = pair_cards(hand)
-        if not pairs:
-            return out
-        players = self.players
-        for t in self.order:
-            q = players[t]
-            if t == seat or q.status != PLAYING or t in self.paired:
-                continue
-            funds = (q.client, q.funds, self.bank)
-            for cards in pairs:
-                items = pair_items(cards, t, q.board, q.pos, funds, *masks_)
-                if not items and self.rules_version >= 2:  # cannot obey: a play with no effect (v1: refused)
-                    items = [(format_move(no_effect := Pair(cards, t, ())), no_effect)]
-                out += items
-        return out
-
-    def _turn_items(self, seat: int) -> list[Item]:
-        """Every move of the turn phase, as (notation, move) items."""
-        hand = tuple(sorted(self.players[seat].hand))
-        endgame = self.endgame
-        masks_ = masks(self.flags, endgame)
-        if self.moved:
-            items = []
-            may_end = self.played or self.discarded or not hand
-        else:
-            items = self._movement_items(seat, hand, masks_)
-            may_end = not items
-        if not self.single_used:
-            items += chain.from_iterable(map(TOGGLE_ITEMS[endgame].__getitem__, hand))
-        items += self._pair_items(seat, hand, masks_)
-        n = len(hand)
-        if n >= 3:
-            if not self.three_used:
-                items += threes(hand)
-            if not self.four_used and n >= 4:
-                if endgame:
-                    items += [item for item in fours(hand) if item[1].effect not in AREA_FLAGS]
-                else:
-                    items += fours(hand)
-            if not self.five_used and n >= 5:
-                for item, target in fives(hand):
-                    if target < 0 or (target != seat and target < self.num_players and self.players[target].status == PLAYING):
-                        items.append(item)
-        if not self.discarded:
-            items += map(DISCARD_ITEM.__getitem__, hand)
-        if may_end:
-            items.append(END_ITEM)
-        return items
-
     def may_end(self, seat: int) -> bool:
         """Rules 17–19: moved (or no move is possible), and played or discarded
         a card (unless the hand is empty)."""
         if not self.moved:
-            return not self._movement_items(seat, self._hand(seat), masks(self.flags, self.endgame))
+            return not movegen.movement_items(self, seat, movegen.sorted_hand(self, seat), masks(self.flags, self.endgame))
         return self.played or self.discarded or not self.players[seat].hand
 
     def legal(self, seat: int) -> list[Any]:
@@ -427,14 +346,14 @@ class ArchitectsState(GameState):
             _LISTS += 1
             if _LISTS == WARM_AFTER:
                 warm_tables()
-            items = self._turn_items(seat)
+            items = movegen.turn_items(self, seat)
             items.sort()
             return list(map(_MOVE, items))
         if phase == "over" or seat not in self.to_act():
             return []
         self.require_visible(seat)
         if phase == "auction":
-            return list(_bids(tuple(self.open_boards)))
+            return list(bids(tuple(self.open_boards)))
         board = BOARDS[self.players[seat].board]
         return sorted([Jump(board.names[i]) for i in self.jump_targets(seat)] + [STAY], key=format_move)
 
@@ -494,312 +413,40 @@ class ArchitectsState(GameState):
 
     # ------------------------------------------------------------- changes
     def step(self, seat: int, move: Any) -> list[Event]:
-        who = _WHO[seat]
+        who = WHO[seat]
         kind = type(move)
         if kind is Group:
-            return self._group(seat, move, who)
+            return turns.play_group(self, seat, move, who)
         if kind is End:
-            return self._end(seat, who)
+            return turns.end_turn(self, seat, who)
         p = self.players[seat]
         if kind is Discard:
             p.hand.remove(move.card)
             self.discard.append(move.card)
             self.discarded = True
-            return [Event(f"{who} discards the {card_words(move.card)}")] + self._refill(seat)
+            return [Event(f"{who} discards the {card_words(move.card)}")] + turns.refill(self, seat)
         if kind is Single:
-            self._play_cards(seat, (move.card,))
+            turns.play_cards(self, seat, (move.card,))
             self.single_used = self.moved = True
             text = self.single_text(move.card)
             path = tuple(map(SPACE_INDEX[p.board].__getitem__, move.path))
-            events = self._move(seat, path, text, who, f" with the {card_words(move.card)}")
-            return events + self._refill(seat)
+            events = turns.move_client(self, seat, path, text, who, f" with the {card_words(move.card)}")
+            return events + turns.refill(self, seat)
         if kind is Step:
             self.moved = True
-            return self._move(seat, (SPACE_INDEX[p.board][move.to],), None, who, "")
+            return turns.move_client(self, seat, (SPACE_INDEX[p.board][move.to],), None, who, "")
         if kind is Pair:
-            return self._pair(seat, move, who)
+            return turns.play_pair(self, seat, move, who)
         if kind is Toggle:
-            self._play_cards(seat, (move.card,))
+            turns.play_cards(self, seat, (move.card,))
             self.single_used = True
-            events = [self._toggle(move.effect, who, f"the {card_words(move.card)}")]
-            return events + self._refill(seat)
+            events = [turns.toggle(self, move.effect, who, f"the {card_words(move.card)}")]
+            return events + turns.refill(self, seat)
         if kind is Bid:
-            return self._bid(seat, move)
+            return turns.bid(self, seat, move)
         if kind is Jump or kind is Stay:
-            return self._jump(seat, move, who)
+            return turns.jump(self, seat, move, who)
         raise IllegalMoveError(f"not an Architects move: {move!r}")
-
-    def _bid(self, seat: int, move: Bid) -> list[Event]:
-        self.players[seat].bid = (move.board, move.amount)
-        events = [Event(f"{seat_ref(seat)} places a sealed bid")]
-        if self.to_act():
-            return events
-        return events + self._resolve_bids()
-
-    def _resolve_bids(self) -> list[Event]:
-        """Rule 7: lowest bid wins each board, ties to the oldest architect;
-        losers bid again on the boards left."""
-        events: list[Event] = []
-        if not self.revealed:
-            self.revealed = True
-            for s, p in enumerate(self.players):
-                a = K.ARCHITECTS[p.architect]
-                events.append(Event(f"{seat_ref(s)}'s architect is {a.name} (born {a.born})"))
-        bidders = [s for s, p in enumerate(self.players) if p.status == BIDDING]
-        for s in bidders:
-            b, v = self.players[s].bid
-            events.append(Event(f"{seat_ref(s)} bid {v} on board {BOARDS[b].roman}"))
-        for b in sorted({self.players[s].bid[0] for s in bidders}):
-            on = [s for s in bidders if self.players[s].bid[0] == b]
-            win = min(on, key=lambda s: (self.players[s].bid[1], K.ARCHITECTS[self.players[s].architect].born))
-            p = self.players[win]
-            amount = p.bid[1]
-            p.board, p.pos, p.client, p.status = b, BOARDS[b].start, amount, PLAYING
-            self.bank -= amount
-            self.open_boards.remove(b)
-            tie = sum(1 for s in on if self.players[s].bid[1] == amount) > 1
-            why = " (tie: the oldest architect)" if tie else ""
-            events.append(Event(f"{seat_ref(win)} wins board {BOARDS[b].roman} for {amount}{why}"))
-        for p in self.players:
-            p.bid = None
-        if any(p.status == BIDDING for p in self.players):
-            events.append(Event("The losing bidders bid again on the boards left"))
-            return events
-        self.order = sorted(range(self.num_players), key=lambda s: self.players[s].board)
-        self.phase = "turn"
-        self.round = 1
-        self.seat = self.actor = self.order[0]
-        events.append(Event(f"Round 1: {seat_ref(self.seat)} plays first"))
-        return events
-
-    def _play_cards(self, seat: int, cards: Sequence[int]) -> None:
-        p = self.players[seat]
-        for c in cards:
-            p.hand.remove(c)
-            self.discard.append(c)
-        self.played = True
-
-    def _refill(self, seat: int) -> list[Event]:
-        """Rule 21: back to 6 cards from the deck (the discards reshuffled when
-        it runs out); no draws in the endgame."""
-        p = self.players[seat]
-        if self.endgame or p.status != PLAYING:
-            return []
-        want = K.HAND_SIZE - len(p.hand)
-        if want <= 0:
-            return []
-        deck = self.deck
-        if len(deck) >= want:  # the usual case, in one go
-            drawn = deck[: -want - 1 : -1]
-            del deck[-want:]
-            p.hand += drawn
-            return [Event(_DRAWS[seat][want]), Event(f"You draw the {cards_words(drawn)}", private_to=seat)]
-        drawn = []
-        events: list[Event] = []
-        while len(p.hand) < K.HAND_SIZE:
-            if not self.deck:
-                if not self.discard:
-                    break
-                self.deck = self.discard
-                self.discard = []
-                self.rng.shuffle(self.deck)
-                events.append(Event("The discards are shuffled into a new deck"))
-            c = self.deck.pop()
-            p.hand.append(c)
-            drawn.append(c)
-        if drawn:
-            events.append(Event(_DRAWS[seat][len(drawn)]))
-            events.append(Event(f"You draw the {cards_words(drawn)}", private_to=seat))
-        return events
-
-    def _move(self, seat: int, path: tuple[int, ...], text: K.CardText | None, who: str, how: str) -> list[Event]:
-        """Move a client (own turn or obeying a pair) and settle the money."""
-        p = self.players[seat]
-        board = BOARDS[p.board]
-        before = (p.client, p.funds)
-        funds, ok = self.simulate(seat, path, text)
-        where = ", then ".join(board.names[i] for i in path)  # words: 'a2, then b2' ('a2>b2' is notation)
-        if funds is None:  # the card's payment cannot be met: bankrupt (Note #1)
-            p.pos = path[-1]
-            return [Event(f"{who}'s client moves to {where}{how}")] + self._bankrupt(seat, "cannot pay the bank 4")
-        p.client, p.funds, self.bank = funds
-        p.pos = path[-1]
-        events = [Event(f"{who}'s client moves to {where}{how}: {_money(before, (p.client, p.funds))}")]
-        return events + self._land(seat, who)
-
-    def _land(self, seat: int, who: str) -> list[Event]:
-        """Finishing, the red-circled chain and the hyper-jump choice."""
-        p = self.players[seat]
-        board = BOARDS[p.board]
-        here = p.pos
-        if here == board.finish:
-            return self._finish(seat, who)
-        kind = board.kinds[here]
-        if kind == "r" and "sr" in self.flags and len(board.red_chain) > 1:
-            to = board.next_red(here)
-            got = self._from_bank(seat, "a", self.gain(board.values[here]))
-            p.pos = to
-            return [Event(f"{who}'s client rides the red chain from {board.names[here]} to {board.names[to]}; the architect collects {got}")]
-        if kind in ("b", "g") and SPACE_EFFECT[kind] in self.flags:
-            self.jump_from = here
-            if self.jump_targets(seat):
-                self.phase = "jump"
-                self.actor = seat
-                return []
-            self.jump_from = -1
-        return []
-
-    def _from_bank(self, seat: int, who: str, amount: int) -> int:
-        """Rule 38: the bank pays what it has."""
-        got = min(amount, self.bank)
-        self.bank -= got
-        if who == "a":
-            self.players[seat].funds += got
-        else:
-            self.players[seat].client += got
-        return got
-
-    def _jump(self, seat: int, move: Any, who: str) -> list[Event]:
-        p = self.players[seat]
-        board = BOARDS[p.board]
-        events: list[Event] = []
-        if isinstance(move, Jump):
-            to = board.index(move.to)
-            got = self._from_bank(seat, "a", self.gain((board.values[self.jump_from] + board.values[to]) // 2))
-            p.pos = to
-            events.append(Event(f"{who}'s client hyper-jumps to {move.to}; the architect earns {got}"))
-        else:
-            events.append(Event(f"{who}'s client stays on {board.names[self.jump_from]}"))
-        self.jump_from = -1
-        self.phase = "turn"
-        self.actor = self.seat
-        return events
-
-    def _finish(self, seat: int, who: str) -> list[Event]:
-        """Rule 33: the commission is complete; the hand goes to the discards."""
-        p = self.players[seat]
-        p.status = FINISHED
-        self.discard += p.hand
-        p.hand = []
-        events = [Event(f"{who}'s client reaches F: the commission is complete with {p.funds} architect funds")]
-        if not self.finish_round:
-            self.finish_round = self.round
-            events.append(Event("The endgame begins with the next round"))
-        if seat == self.seat and self.phase != "over":
-            events += self._next_turn()
-        return events
-
-    def _bankrupt(self, seat: int, why: str) -> list[Event]:
-        """Rule 32: out of the game; cards to the discards, funds to the bank."""
-        p = self.players[seat]
-        p.status = BANKRUPT
-        self.bank += p.client + p.funds
-        p.client = p.funds = 0
-        self.discard += p.hand
-        p.hand = []
-        events = [Event(f"{seat_ref(seat)} is bankrupt ({why}) and out of the game")]
-        if seat == self.seat:
-            events += self._next_turn()
-        return events
-
-    def _toggle(self, effect: str, who: str, what: str) -> Event:
-        on = effect not in self.flags
-        self.flags ^= {effect}
-        verb = ("open" if on else "close") if effect in K.AREA_EFFECTS else ("activate" if on else "deactivate")
-        return Event(f"{who} plays {what}: {verb} the {K.EFFECTS[effect]}")
-
-    def _pair(self, seat: int, move: Pair, who: str) -> list[Event]:
-        self._play_cards(seat, move.cards)
-        self.paired.append(move.target)
-        t = move.target
-        text = K.CARD_TEXTS[K.card_number(move.cards[0])]
-        events = [Event(f"{who} plays the pair {cards_words(move.cards)} on {seat_ref(t)}")]
-        if not move.path:  # rules version 2: the target cannot obey
-            events.append(Event(f"{seat_ref(t)} cannot obey: the pair has no effect and is discarded"))
-            return events + self._refill(seat)
-        events += self._move(t, tuple(map(SPACE_INDEX[self.players[t].board].__getitem__, move.path)), text, seat_ref(t), "")
-        if self.phase == "turn" or self.phase == "jump":
-            events += self._refill(seat)
-        return events
-
-    def _group(self, seat: int, move: Group, who: str) -> list[Event]:
-        self._play_cards(seat, move.cards)
-        n = len(move.cards)
-        if n == 3:
-            self.three_used = True
-        elif n == 4:
-            self.four_used = True
-        else:
-            self.five_used = True
-        played = cards_words(move.cards)
-        if move.effect == "yf":
-            got = self._from_bank(seat, "a", self.gain(K.FLIP_GAIN))
-            events = [Event(f"{who} plays a 4-card flush ({played}): the architect gains {got}")]
-            for s in self.active():
-                q = self.players[s]
-                flips = BOARDS[q.board].flips
-                if q.pos in flips:
-                    q.pos = flips[q.pos]
-                    events.append(Event(f"{seat_ref(s)}'s client flips to {BOARDS[q.board].names[q.pos]}"))
-        elif move.effect == "run":
-            got = self._from_bank(seat, "a", self.gain(K.RUN_GAIN))
-            events = [Event(f"{who} plays a 5-card run ({played}): the architect gains {got}")]
-        elif move.effect == "sw":
-            p, q = self.players[seat], self.players[move.target]
-            p.board, q.board = q.board, p.board
-            p.pos, q.pos = q.pos, p.pos
-            p.client, q.client = q.client, p.client
-            events = [Event(f"{who} plays a 5-card flush ({played}): swaps clients with {seat_ref(move.target)}")]
-        else:
-            events = [self._toggle(move.effect, who, f"the {played}")]
-        return events + self._refill(seat)
-
-    def _end(self, seat: int, who: str) -> list[Event]:
-        if not self.moved:
-            p = self.players[seat]
-            board = BOARDS[p.board]
-            if any(self.can_enter(board, p.pos, ln) for ln in board.links[p.pos]):
-                return self._bankrupt(seat, "no move it can pay for")
-            events = [Event(f"{who}'s client has no open line and stays on {board.names[p.pos]}")]
-            return events + self._next_turn()
-        return [Event(f"{who} ends the turn")] + self._next_turn()
-
-    def _next_turn(self) -> list[Event]:
-        """The next seat in turn order; a new round (and the endgame) when it wraps."""
-        self.moved = self.single_used = self.three_used = self.four_used = self.five_used = False
-        self.discarded = self.played = False
-        self.paired = []
-        self.jump_from = -1
-        events: list[Event] = []
-        if not self.active():
-            return events + self._game_over("every commission is complete or bankrupt")
-        i = self.order.index(self.seat)
-        while True:
-            i += 1
-            if i >= len(self.order):
-                i = 0
-                if self.round >= self.round_limit:
-                    return events + self._game_over(f"the round limit ({self.round_limit}) was reached")
-                self.round += 1
-                events.append(Event(f"Round {self.round}"))
-                if self.finish_round and not self.endgame:
-                    self.endgame = True
-                    self.flags -= set(K.AREA_EFFECTS)
-                    events.append(Event("The endgame: no more draws, all areas closed, forward gains halved"))
-            s = self.order[i]
-            if self.players[s].status == PLAYING:
-                break
-        self.seat = self.actor = s
-        self.phase = "turn"
-        return events
-
-    def _game_over(self, why: str) -> list[Event]:
-        self.phase = "over"
-        self.over_reason = why
-        out = self.outcome()
-        assert out is not None
-        best = " and ".join(seat_ref(s) for s in out.winners)
-        return [Event(f"Game over ({why}): {best} {'win' if len(out.winners) > 1 else 'wins'} with {max(out.scores)}")]
 
     # -------------------------------------------------------------- results
     def outcome(self) -> Outcome | None:
@@ -833,21 +480,7 @@ class ArchitectsState(GameState):
         return tags
 
     def prompt(self, seat: int) -> str:
-        if self.phase == "over":
-            return "The game is over"
-        if seat not in self.to_act():
-            if self.phase == "auction":
-                return "Wait for the other sealed bids"
-            return f"Wait for {seat_name(self.actor)}"
-        if self.phase == "auction":
-            return "Bid on a board, sealed: the lowest bid wins it"
-        if self.phase == "jump":
-            return "Hyper-jump to another space, or stay"
-        if not self.moved:
-            return "Move your client (a step or a card), play or discard"
-        if not (self.played or self.discarded) and self.players[seat].hand:
-            return "Play cards or discard one, then end your turn"
-        return "Play more cards, discard one, or end your turn"
+        return words.prompt(self, seat)
 
     # ---------------------------------------------------------- the contract
     def clone(self) -> "ArchitectsState":
@@ -858,53 +491,14 @@ class ArchitectsState(GameState):
         return c
 
     def view(self, seat: int | None) -> "ArchitectsState":
-        c = self.clone()
-        c.is_view = True
-        c.view_seat = seat
-        c.rng = HIDDEN_RNG
-        c.deck = [HIDDEN] * len(self.deck)
-        c.spare_architects = [HIDDEN] * len(self.spare_architects)
-        for s, p in enumerate(c.players):
-            if s == seat:
-                continue
-            if not self.hands_open:
-                p.hand = [HIDDEN] * len(p.hand)
-            if p.bid is not None:
-                p.bid = HIDDEN
-            if not self.revealed:
-                p.architect = HIDDEN
-        return c
+        return sampling.view(self, seat)
 
     def is_sealed(self, seat: int, move: Any) -> bool:
-        return isinstance(move, Bid)
+        return sampling.is_sealed(self, seat, move)
 
     def determinize(self, observer: int | None, rng: Any) -> "ArchitectsState":
         """Unseen cards and architects redealt, others' sealed bids resampled."""
-        base = self if self.is_view and self.view_seat == observer else self.view(observer)
-        c = base.clone()
-        c.is_view = False
-        c.view_seat = None
-        c.rng = Rng(rng.next64())
-        seen = set(c.discard)
-        for p in c.players:
-            seen.update(x for x in p.hand if not is_hidden(x))
-        unseen = [x for x in range(K.DECK_SIZE) if x not in seen]
-        rng.shuffle(unseen)
-        for p in c.players:
-            p.hand = [unseen.pop() if is_hidden(x) else x for x in p.hand]
-        c.deck = [unseen.pop() for _ in c.deck]
-        known = {p.architect for p in c.players if not is_hidden(p.architect)}
-        spare = [a for a in range(len(K.ARCHITECTS)) if a not in known]
-        rng.shuffle(spare)
-        for p in c.players:
-            if is_hidden(p.architect):
-                p.architect = spare.pop()
-        c.spare_architects = [spare.pop() for _ in c.spare_architects]
-        for p in c.players:
-            if is_hidden(p.bid):
-                b = rng.choice(c.open_boards)
-                p.bid = (b, BOARDS[b].min_bid + rng.below(BOARDS[b].max_bid - BOARDS[b].min_bid + 1))
-        return c
+        return sampling.determinize(self, observer, rng)
 
     def format_move(self, move: Any) -> str:
         return format_move(move)
@@ -918,20 +512,14 @@ class ArchitectsState(GameState):
         return move
 
     def explain_illegal(self, seat: int, move: Any) -> str:
-        from rulesets.architects.explain import explain
-
-        return explain(self, seat, move)
+        return words.explain(self, seat, move)
 
     def why_no_play(self, seat: int, cards: Sequence[int]) -> str:
         """Why no legal move plays exactly `cards` (picked from the hand) now."""
-        from rulesets.architects.explain import why_no_play
-
-        return why_no_play(self, seat, tuple(cards))
+        return words.why_no_play(self, seat, tuple(cards))
 
     def describe_move(self, move: Any, seat: int | None = None) -> str:
-        from rulesets.architects.explain import describe
-
-        return describe(self, move, self.actor if seat is None else seat)
+        return words.describe(self, move, self.actor if seat is None else seat)
 
     def snapshot(self) -> dict[str, Any]:
         def card(c: Any) -> Any:
@@ -993,26 +581,3 @@ _LISTS = 0
 """Turn move lists made in this process (the tables are filled at WARM_AFTER)."""
 _MOVE = itemgetter(1)
 """The move of an item."""
-SPACE_INDEX = tuple({n: i for i, n in enumerate(b.names)} for b in BOARDS)
-"""Each board's space numbers by name."""
-
-
-@lru_cache(maxsize=64)
-def _bids(open_boards: tuple[int, ...]) -> tuple[Bid, ...]:
-    """Every bid on the open boards (board by board, amounts rising)."""
-    return tuple(Bid(b, v) for b in sorted(open_boards) for v in range(BOARDS[b].min_bid, BOARDS[b].max_bid + 1))
-
-
-_n = plural
-
-
-_WHO = tuple(seat_ref(s) for s in range(4))
-"""Each seat's placeholder in event texts."""
-_DRAWS = tuple(tuple(f"{seat_ref(s)} draws {_n(k, 'card')}" for k in range(K.HAND_SIZE + 1)) for s in range(4))
-"""The draw event's text by seat and number of cards."""
-
-
-def _money(before: tuple[int, int], after: tuple[int, int]) -> str:
-    """'client -5, architect +5'."""
-    dc, da = after[0] - before[0], after[1] - before[1]
-    return f"client {dc:+d}, architect {da:+d}"

@@ -9,8 +9,9 @@ from engine.memo import Memo
 from engine.rng import Rng
 from rulesets.grid_square import geometry as g
 from rulesets.grid_square.faces import CELLS_BESIDE, POINT_MASK, POINTS_OF, Components, NewAreas, best_new_area, components
+from rulesets.grid_square.movegen import ALL_PLACES
 from rulesets.grid_square.moves import PASS, Claim, Place, Slide, slide_target
-from rulesets.grid_square.state import _ALL_PLACES, GridSquareState
+from rulesets.grid_square.state import GridSquareState
 
 __all__ = ["GreedyBot", "PlannerBot", "best_new_area", "best_reply"]
 
@@ -23,7 +24,7 @@ class _Rows(dict[int, list[tuple[Place, int, int, tuple[int, ...]]]]):
     points: (move, h mask, v mask, points); made on first use."""
 
     def __missing__(self, size: int) -> list[tuple[Place, int, int, tuple[int, ...]]]:
-        found = self[size] = [(mv, hm, vm, POINTS_OF[mv]) for mv, hm, vm in _ALL_PLACES[size]]
+        found = self[size] = [(mv, hm, vm, POINTS_OF[mv]) for mv, hm, vm in ALL_PLACES[size]]
         return found
 
 

@@ -48,6 +48,9 @@ class Pass(NamedTuple):
 
 PASS = Pass()
 
+Move = Place | Slide | Claim | Pass
+"""Every Grid Square move."""
+
 _PLACE = re.compile(r"^([sml])([a-i])([1-9])([hv])$")
 _SLIDE = re.compile(r"^([sml])([a-i])([1-9])([hv])-([nesw])([1-8])$")
 _CLAIM = re.compile(r"^@([a-h])([1-8])$")

@@ -24,6 +24,9 @@ from engine.core import Bot
 from engine.memo import Memo
 from engine.rng import Rng
 from rulesets.squire import content as K
+from rulesets.squire.content import ADJ, COLUMN_SPACES, EMPTY, FLOOR_SPACES
+from rulesets.squire.content import TILE_COLOUR as TC
+from rulesets.squire.content import TILE_VALUE as TV
 from rulesets.squire.moves import (
     BUY,
     DONE,
@@ -33,7 +36,7 @@ from rulesets.squire.moves import (
     Go,
     Offer,
 )
-from rulesets.squire.state import _COLUMN_SPACES, _FLOOR_SPACES, ADJ, EMPTY, TC, TV, SquireState
+from rulesets.squire.state import SquireState
 
 CARD_VALUE = 1.2
 """A fresh correspondence card, in VP (an offer of 2–3 coins, or an errand)."""
@@ -176,8 +179,8 @@ class SquireBot(Bot):
         """The gallery's filled spaces per floor and per column, and my
         turns left (`_space_value`'s inputs shared by every space)."""
         g = st.players[seat].gallery
-        floors = [sum(1 for i in spaces if g[i] >= 0) for spaces in _FLOOR_SPACES]
-        cols = [sum(1 for i in spaces if g[i] >= 0) for spaces in _COLUMN_SPACES]
+        floors = [sum(1 for i in spaces if g[i] >= 0) for spaces in FLOOR_SPACES]
+        cols = [sum(1 for i in spaces if g[i] >= 0) for spaces in COLUMN_SPACES]
         return floors, cols, self._turns_left(st, seat)
 
     def _space_key(self, st: SquireState, seat: int) -> tuple[object, ...]:

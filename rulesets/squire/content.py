@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+EMPTY = -1
+"""An empty gallery space or city."""
+
 # ------------------------------------------------------------------ colours
 COLOURS = ("r", "y", "g", "p", "b")
 """Colour letters, index 0..4: red, yellow, green, purple, blue."""
@@ -260,3 +263,33 @@ CARDS = (
 )
 """The 42 correspondence cards (card 1 is the rulebook's example)."""
 CARD_BY_ID = {c.id: c for c in CARDS}
+
+
+# ------------------------------------------------- derived tables
+def _adjacency(game_map: GameMap) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """Per city: (neighbour, by sea) sorted by the neighbour's code."""
+    index = {c.code: i for i, c in enumerate(game_map.cities)}
+    adj: list[list[tuple[int, bool]]] = [[] for _ in game_map.cities]
+    for routes, sea in ((game_map.roads, False), (game_map.seas, True)):
+        for a, b in routes:
+            adj[index[a]].append((index[b], sea))
+            adj[index[b]].append((index[a], sea))
+    return tuple(tuple(sorted(a, key=lambda t: game_map.cities[t[0]].code)) for a in adj)
+
+
+ADJ = {key: _adjacency(m) for key, m in MAPS.items()}
+"""Per map key: the routes out of each city."""
+HAS_SEA = {key: tuple(any(s for _, s in a) for a in adj) for key, adj in ADJ.items()}
+"""Per map key: whether a sea route leaves each city."""
+CITY_ORDER = {key: tuple(sorted(range(15), key=lambda i: m.cities[i].code)) for key, m in MAPS.items()}
+ALL_TILES = frozenset(range(NUM_TILES))
+ALL_CARDS = tuple(c.id for c in CARDS)
+FLOOR_SPACES = tuple(tuple(f * 4 + c for c in range(4)) for f in range(3))
+COLUMN_SPACES = tuple(tuple(f * 4 + c for f in range(3)) for c in range(4))
+ERRAND_COLOURS = {c.id: frozenset(COLOURS.index(ch) for ch in c.arg) for c in CARDS}
+"""Per card: the colours its errand counts (pair, type)."""
+
+
+CURRENCY_AWARDS = {BLUE: ("coins", 2), YELLOW: ("tickets", 1)}
+"""Exhibitions that pay: ceramics pay coins, maps pay tickets. The exhibitor
+gets base + 1 for each of that type they own; every other owner gets base."""

@@ -15,9 +15,9 @@ if TYPE_CHECKING:
 
 
 def _tile(tile: object) -> str:
-    from rulesets.squire.state import _tile_text
+    from rulesets.squire.words import tile_text
 
-    return "no rarity" if tile is not HIDDEN and tile < 0 else _tile_text(tile)  # type: ignore[operator]
+    return "no rarity" if tile is not HIDDEN and tile < 0 else tile_text(tile)  # type: ignore[operator]
 
 
 def _here(st: "SquireState", city: int) -> str:
@@ -27,7 +27,7 @@ def _here(st: "SquireState", city: int) -> str:
 
 def map_words(st: "SquireState") -> list[str]:
     """Each city: its region, its rarity, who is there, its routes."""
-    from rulesets.squire.state import ADJ
+    from rulesets.squire.content import ADJ
 
     m = st.game_map
     out = [f"Map: {m.title}, {plural(len(m.cities), 'city')} in 5 regions; each city offers one rarity."]
@@ -75,7 +75,7 @@ def _gallery(st: "SquireState", seat: int) -> list[str]:
 
 def players_words(st: "SquireState") -> list[str]:
     """Each player: board, city, coins, tickets, VP, gallery, hand size, errands."""
-    from rulesets.squire.state import errand_text
+    from rulesets.squire.words import errand_text
 
     out = []
     for s, p in enumerate(st.players):
@@ -93,7 +93,7 @@ def players_words(st: "SquireState") -> list[str]:
 
 def hand_words(st: "SquireState") -> list[str]:
     """The viewer's own cards (offer and errand) and hand limit."""
-    from rulesets.squire.state import errand_text, offer_text
+    from rulesets.squire.words import errand_text, offer_text
 
     seat = st.viewer
     if seat is None:

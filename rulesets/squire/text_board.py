@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
 def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) -> str:
     """Cities (region, tile, pawns, routes), the market, then each player."""
-    from rulesets.squire.state import ADJ, card_text, errand_text, tile_code
+    from rulesets.squire.content import ADJ
+    from rulesets.squire.words import card_text, errand_text, tile_code
 
     m = state.game_map
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from test_tui_grid_square import game_with
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 
+from tests.tui.grid_square.test_tui_grid_square import game_with
 from tui.app import create_app
-from tui.games.grid_square import NO_PICK, GridBoard
+from tui.games.grid_square.board import GridBoard
+from tui.games.grid_square.look import NO_PICK
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.status_line import StatusLine
 from tui.widgets.text_canvas import TextCanvas

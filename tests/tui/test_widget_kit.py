@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from rulesets.squire import content as K
-from tui.games.squire_look import REGION_MARKS, SQUIRE_GRID, TILE_MARKS
+from tui.games.squire.look import REGION_MARKS, SQUIRE_GRID, TILE_MARKS
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.log_panel import LogEntry, LogPanel
