@@ -88,14 +88,22 @@ async def test_an_unbracketed_paste_on_the_move_line_rings_once(server):
     await enter_room(bob, room.id, turn=1)
     await bob.open_move_line()
     bells = bob.raw.count(b"\x07")
-    bob.send(b"La1h" * 25_000 + b"\r")  # 100 kB typed at once, Enter at its end
+    bob.send(b"La1h" * 25_000 + b"\r")  # 100 kB typed at once (no brackets), Enter at its end
     await bob.wait_for("Not taken: a move is at most")
-    bob.send("\x1b")  # the line closes; the keys work again
-    await bob.wait_until(lambda t: "a move in notation" not in t, "the move line closed")
+    for _ in range(10):  # Esc, again if the input limits dropped it with the paste's tail
+        bob.send("\x1b")
+        try:
+            await bob.wait_until(lambda t: "a move in notation" not in t, "the move line closed", 3)
+            break
+        except AssertionError:
+            continue
+    assert "a move in notation" not in bob.text()
+    rung = bob.raw.count(b"\x07") - bells
+    assert rung <= 3, rung  # the line's one, and the input limits' (at most one a second)
+    assert moves_of(server.store, room.id) == []  # the pasted text played nothing
     await bob.type_move("La1h")
     await bob.wait_for("1. bob placed")
-    assert bob.raw.count(b"\x07") - bells <= 2, bob.raw.count(b"\x07") - bells  # one for the paste (and the turn's)
-    assert [m for _, m in moves_of(server.store, room.id)][:1] == ["La1h"]  # the pasted text played nothing
+    assert [m for _, m in moves_of(server.store, room.id)][:1] == ["La1h"]
     await bob.close()
 
 

@@ -36,7 +36,7 @@ from tui.games.protocol import GameView
 from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel, place_log
-from tui.widgets.move_line import MoveLine
+from tui.widgets.move_line import MOVE_MAX, MoveLine
 from tui.widgets.status_line import StatusLine
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -490,6 +490,10 @@ class GameScreen(Screen[None]):
     def on_key_refused(self, message: KeyRefused) -> None:
         message.stop()
         self.refuse(message.reason)
+
+    def on_move_line_refused(self, event: MoveLine.Refused) -> None:
+        """Say why the move line refused what was typed or pasted (its bell rang)."""
+        self.show_message(f"Not taken: a move is at most {MOVE_MAX} characters (a paste too long is dropped).")
 
     def describe(self, state: GameState, move: object, seat: int) -> str:
         """What `move` does, with the players' names for their seats."""

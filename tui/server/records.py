@@ -9,9 +9,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-USER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,15}")
+NAME_CHARS = 16
+"""The longest user name."""
+USER_NAME = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{1,{NAME_CHARS - 1}}}")
 """A user name: 2–16 letters, digits, '-' or '_', starting with a letter
 (safe in a terminal, a log line and a file; nothing to escape)."""
+NAME_RULE = f"a name is 2–{NAME_CHARS} letters, digits, '-' or '_', starting with a letter"
+"""What a user name may be, as a person is told."""
 ROOM_ID = re.compile(r"r\d{4,8}")
 MAX_ROOMS = 10_000
 """The rooms a server holds at most, unless its operator says otherwise."""
@@ -68,7 +72,7 @@ class RoomLimits:
 def check_user_name(name: str) -> str:
     """`name` if it may be a user name; RoomError saying why not."""
     if not USER_NAME.fullmatch(name):
-        raise RoomError("a name is 2–16 letters, digits, '-' or '_', starting with a letter")
+        raise RoomError(NAME_RULE)
     return name
 
 

@@ -7,6 +7,12 @@
 - A bracketed paste cut short by the input limits is closed here (the TUI
   would otherwise wait for its end forever and take every later key as
   pasted text), and the rest of it is dropped up to the client's own end.
+- A read of PASTE_BYTES or more with no escape in it is a paste the
+  client's terminal did not bracket (nobody types that fast): it is passed
+  on bracketed, so that the TUI takes it as one paste (a move line refuses
+  it whole, once) and not as thousands of keys, each a bell and each a
+  thousandth of a second of the connection's process; of a long read only
+  its first PASTE_KEEP characters go on.
 - Plain mode reads lines (`LineCutter`): a line cut short by the input
   limits is marked with CUT where it was cut, and the rest of it (to the end
   of a paste begun in it, then to the client's newline) is dropped, so the
@@ -18,6 +24,13 @@ import codecs
 
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
+PASTE_BYTES = 256
+"""A read this long without an escape is an unbracketed paste."""
+PASTE_KEEP = 1024
+"""The most characters of each such read passed on: more than any field of
+the TUI takes (a move line refuses a longer paste whole all the same), and
+little enough to reach the process's terminal at once, its closing bracket
+with it."""
 CUT = b"\x18"
 """Put where the input limits cut a plain-mode line (CAN, 'cancel': the
 process drops that line whole)."""
@@ -62,11 +75,15 @@ class InputCleaner(_Skipper):
         self.pasting = False
         """A paste began in what was passed on and has not ended yet."""
 
-    def feed(self, data: bytes, cut: bool = False) -> bytes:
+    def feed(self, data: bytes, cut: bool = False, burst: bool = False) -> bytes:
         """The valid part of `data`; `cut`: input after it was dropped (a
-        paste it leaves open is closed)."""
+        paste it leaves open is closed); `burst`: the client sent at least
+        PASTE_BYTES at once (without an escape: bracketed here)."""
+        was = self.pasting
         self.pasting = paste_open(data, self.pasting)
         out = self._decoder.decode(data).encode("utf-8")
+        if burst and out and not was and b"\x1b" not in data:
+            return PASTE_START + out.decode("utf-8")[:PASTE_KEEP].encode("utf-8") + PASTE_END
         if cut and self.pasting:
             self.pasting, self.skipping = False, [PASTE_END]
             out += PASTE_END

@@ -8,17 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from textual.widgets import Input
-
 from engine.errors import SaveError
 from engine.saves import load
 from engine.session import GameSession, stat_key
 from tui.screens.game import GameScreen
-from tui.widgets.move_line import MoveLine
-
-MOVE_MAX = 80
-"""The longest text the move line takes (a paste is cut there)."""
-
 
 def without_paths(text: str, path: Path, room_id: str) -> str:
     """`text` with the save's path (as given or resolved) said as the room,
@@ -79,11 +72,6 @@ class RoomScreen(GameScreen):
         self.seen_stat = self.session.stored_mark()
         """The stored game's mark when its players' names were last compared."""
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        box = self.query_one("#move-input", Input)
-        box.max_length = MOVE_MAX
-
     def on_unmount(self) -> None:
         release, self.release = self.release, None
         if release is not None:
@@ -93,10 +81,6 @@ class RoomScreen(GameScreen):
         """The line under the board, naming the room where a message would
         name a file of the server's (a remote player never sees its paths)."""
         super().show_message(without_paths(text, self.path, self.room_id))
-
-    def on_move_line_refused(self, event: MoveLine.Refused) -> None:
-        """Say why the move line refused what was typed or pasted (its bell rang)."""
-        self.show_message(f"Not taken: a move is at most {MOVE_MAX} characters (a paste too long is dropped).")
 
     # ------------------------------------------------------------- flow
     def advance(self) -> None:
