@@ -321,8 +321,12 @@ def open_database(url: str, root: Path) -> Database:
     or 'postgresql://…'; ValueError (one line) for anything else."""
     if url in ("", "sqlite"):
         return SqliteDatabase(Path(root) / "tsquare.db")
-    if url.startswith("sqlite:///"):
-        return SqliteDatabase(Path(url[len("sqlite:///"):]))
+    if url.startswith("sqlite:///"):  # as SQLAlchemy reads it: sqlite:///rel/x.db, sqlite:////abs/x.db
+        path = Path(url[len("sqlite:///"):]).absolute()  # the file said at start is the one used
+        if not path.parent.is_dir():
+            raise ValueError(f"no folder {path.parent} for the SQLite file (sqlite:///PATH is relative to the"
+                             " current folder, sqlite:////PATH absolute)")
+        return SqliteDatabase(path)
     if url.startswith(("postgresql://", "postgres://")) or url.startswith("postgresql:"):
         return PostgresDatabase(url)
     raise ValueError("a database is 'sqlite', 'sqlite:///PATH' or 'postgresql://USER@HOST/NAME'")
