@@ -122,3 +122,33 @@ def test_an_internal_error_of_a_players_process_reaches_the_operators_log(tmp_pa
         assert ref is not None and "Traceback" not in done.stderr, done.stderr
         log = (data / "server.log").read_text()
         assert f"reference {ref.group(1)}" in log, log
+
+
+async def test_plain_mode_says_the_server_cannot_save_as_the_room_screen_does(tmp_path):
+    import sqlite3
+
+    from tui.server.ssh import Front, Limits
+
+    front = Front(tmp_path / "data", Limits(idle_seconds=60, login_seconds=20), db="sqlite")
+    port = await front.start("127.0.0.1", 0)
+    try:
+        (ka,) = bind(front, "alice")
+        room = front.store.create_room("grid-square", ["alice", "bob"], seed=7)
+        ana = await open_plain(port, ka)
+        await ana.prompt()
+        ana.send(room.id)
+        await ana.wait_for("Type a number, a move, or help.")
+        held = sqlite3.connect(front.store.db.path, timeout=1)
+        held.execute("BEGIN IMMEDIATE")  # another writer holds the database: it cannot be written now
+        try:
+            ana.send("1")
+            said = await ana.wait_for("try again later", timeout=30)
+        finally:
+            held.rollback()
+            held.close()
+        assert "Not played, the game could not be saved: the server cannot save right now" in said, said
+        assert "busy" in said and "The room is busy" not in said
+        assert front.store.open_game(room.id).ply == 0
+        await ana.close()
+    finally:
+        await front.close()

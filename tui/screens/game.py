@@ -25,7 +25,7 @@ from textual.widgets import Input, Static
 from textual.worker import Worker, WorkerState
 
 from engine.core import Bot, GameState, with_names
-from engine.errors import MoveError, SaveError
+from engine.errors import NOT_PLAYED, MoveError, SaveError
 from engine.record import GameRecord
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
@@ -466,7 +466,7 @@ class GameScreen(Screen[None]):
             self.show_message(with_names(str(exc), self.record.names))
             return False
         except SaveError as exc:
-            self.show_message(f"Not played, the game could not be saved: {exc}")
+            self.show_message(self.not_played(exc))
             return False
         self.generation += 1
         self.refusal = ""
@@ -490,6 +490,10 @@ class GameScreen(Screen[None]):
     def on_key_refused(self, message: KeyRefused) -> None:
         message.stop()
         self.refuse(message.reason)
+
+    def not_played(self, error: SaveError) -> str:
+        """The line for a move its save refused (a server's room says it its own way)."""
+        return f"{NOT_PLAYED}: {error}"
 
     def on_move_line_refused(self, event: MoveLine.Refused) -> None:
         """Say why the move line refused what was typed or pasted (its bell rang)."""

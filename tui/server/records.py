@@ -155,6 +155,25 @@ def seat_label(seat: str | None) -> str:
     return seat
 
 
+CANNOT_SAVE = "the server cannot save right now"
+"""How a remote player is told that the server's storage refused a change."""
+
+
+def not_played(exc: BaseException) -> str:
+    """The one line for a move a room could not save, on the room's screen
+    and in plain mode alike (no path of the server's)."""
+    from engine.errors import NOT_PLAYED
+    from engine.lock import SaveLockedError
+
+    if isinstance(exc, SaveLockedError):
+        why = "the room is busy; try again"
+    elif str(exc).startswith(CANNOT_SAVE):  # the database's own words (NotSaved)
+        why = str(exc)
+    else:  # a save file's write failed: why, without its path
+        why = storage_problem(exc)
+    return f"{NOT_PLAYED}: {why}"
+
+
 def storage_problem(exc: BaseException) -> str:
     """A failed write in words a remote player may read (no path)."""
     code = getattr(exc, "errno", None)
@@ -164,7 +183,7 @@ def storage_problem(exc: BaseException) -> str:
         why = "its data folder is read-only"
     else:
         why = "its storage fails"
-    return f"the server cannot save right now ({why}); try again later"
+    return f"{CANNOT_SAVE} ({why}); try again later"
 
 
 def _key_file(fingerprint: str) -> str:

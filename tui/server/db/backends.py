@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Iterator, Sequence
 
-from tui.server.records import StorageError
+from tui.server.records import CANNOT_SAVE, StorageError
 
 CHANNEL = "tsquare_rooms"
 """The PostgreSQL channel a room's change is told on (the payload: its id)."""
@@ -43,7 +43,7 @@ class DatabaseDown(StorageError):
     """The database cannot be used now; `detail` is for the operator only."""
 
     def __init__(self, why: str, detail: str) -> None:
-        super().__init__(f"the server cannot save right now ({why}); try again later")
+        super().__init__(f"{CANNOT_SAVE} ({why}); try again later")
         self.detail = detail
 
 

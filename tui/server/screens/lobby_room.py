@@ -12,6 +12,7 @@ from engine.errors import SaveError
 from engine.saves import load
 from engine.session import GameSession, stat_key
 from tui.screens.game import GameScreen
+from tui.server.records import not_played
 
 def without_paths(text: str, path: Path, room_id: str) -> str:
     """`text` with the save's path (as given or resolved) said as the room,
@@ -81,6 +82,10 @@ class RoomScreen(GameScreen):
         """The line under the board, naming the room where a message would
         name a file of the server's (a remote player never sees its paths)."""
         super().show_message(without_paths(text, self.path, self.room_id))
+
+    def not_played(self, error: SaveError) -> str:
+        """The server's one wording (plain mode says the same)."""
+        return not_played(error)
 
     # ------------------------------------------------------------- flow
     def advance(self) -> None:
