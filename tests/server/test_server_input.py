@@ -152,3 +152,13 @@ async def test_plain_mode_says_the_server_cannot_save_as_the_room_screen_does(tm
         await ana.close()
     finally:
         await front.close()
+
+
+async def test_a_long_lobby_row_shows_every_seat_at_80_columns(server):
+    (kb,) = bind(server, "bob")
+    room = server.store.create_room("square-masons", ["bob", None, "carol", "bot:heuristic"], seed=3)
+    bob = await open_term(server.port, kb, cols=80, rows=24)
+    screen = await bob.wait_for(room.id)
+    assert "you, (open), carol, bot heuristic" in screen, screen  # on the row's second line, whole
+    assert "…" not in screen, screen
+    await bob.close()
