@@ -35,9 +35,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable
 
 from tui.server.bots import BotRunner
-from tui.server.records import (
-    MAX_ROOMS, NAME_CHARS, NAME_RULE, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label,
-)
+from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
 from tui.server.sshlib import asyncssh
 from tui.server.store import Store
 from tui.server.wire import PASTE_BYTES, InputCleaner
@@ -446,6 +444,8 @@ class Front:
                 process.exit(0)
                 return None
             if reader.too_long:  # never cut and bound: said, and asked again
+                from tui.server.records import NAME_RULE
+
                 out.write(f"That name is too long: {NAME_RULE}.\r\n".encode())
                 continue
             try:
@@ -559,6 +559,8 @@ class LineReader:
 
     async def line(self) -> str | None:
         """The next line (None: the person left)."""
+        from tui.server.records import NAME_CHARS
+
         buf = ""
         self.too_long = False
         while True:

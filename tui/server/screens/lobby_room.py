@@ -14,6 +14,7 @@ from engine.session import GameSession, stat_key
 from tui.screens.game import GameScreen
 from tui.server.records import not_played
 
+
 def without_paths(text: str, path: Path, room_id: str) -> str:
     """`text` with the save's path (as given or resolved) said as the room,
     and any other path under the server's data folder as that folder."""
