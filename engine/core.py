@@ -44,6 +44,11 @@ __all__ = [
 ]
 
 
+def _short(text: str, most: int = 24) -> str:
+    """A person's text as a message repeats it: quoted, at most `most` characters."""
+    return repr(text) if len(text) <= most else f"{text[:most]!r}… ({len(text)} characters)"
+
+
 class OptionSpec(NamedTuple):
     """One game option (a variant or setting) declared as data."""
 
@@ -66,17 +71,18 @@ class OptionSpec(NamedTuple):
             elif low in ("0", "false", "no", "off"):
                 value = False
             else:
-                raise ValueError(f"option {self.name} takes yes or no, not {text!r}")
+                raise ValueError(f"option {self.name} takes yes or no, not {_short(text)}")
         elif kind is int:
-            try:
-                value = int(text)
-            except ValueError:
-                raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
+            from engine.numbers import number_in
+
+            value = number_in(text)
+            if value is None:
+                raise ValueError(f"option {self.name} takes a whole number, not {_short(text)}")
         else:
             value = text.strip()
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise ValueError(f"option {self.name} takes one of {allowed}, not {text!r}")
+            raise ValueError(f"option {self.name} takes one of {allowed}, not {_short(text)}")
         return value
 
 

@@ -19,3 +19,8 @@ class AmbiguousMoveError(MoveError):
 
 class SaveError(ValueError):
     """A save file that cannot be read, trusted or written."""
+
+
+NOT_PLAYED = "Not played, the game could not be saved"
+"""How every screen and plain mode begin the line for a move its save (or
+a server's database) refused."""

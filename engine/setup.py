@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.core import Ruleset
-from engine.numbers import is_number
+from engine.numbers import is_number, number_in
 
 
 def check_player_count(ruleset: Ruleset, players: int | None) -> int:
@@ -35,8 +35,8 @@ def parse_bot_specs(ruleset: Ruleset, players: int, specs: Sequence[str]) -> dic
         seat_text = seat_text.strip()
         if not is_number(seat_text):
             raise ValueError(f"--bot {spec!r}: give SEAT=LEVEL, e.g. 2={strongest}")
-        seat = int(seat_text)
-        if not 1 <= seat <= players:
+        seat = number_in(seat_text, 1, players)
+        if seat is None:
             raise ValueError(f"--bot {spec!r}: the game has seats 1–{players}")
         if level not in ruleset.bot_levels:
             raise ValueError(f"--bot {spec!r}: unknown level (levels: {', '.join(ruleset.bot_levels)})")
@@ -51,7 +51,8 @@ def parse_name_specs(players: int, specs: Sequence[str]) -> dict[int, str]:
     for spec in specs:
         seat_text, sep, name = spec.partition("=")
         seat_text = seat_text.strip()
-        if not sep or not is_number(seat_text) or not 1 <= int(seat_text) <= players or not name.strip():
+        seat = number_in(seat_text, 1, players)
+        if not sep or seat is None or not name.strip():
             raise ValueError(f"--name {spec[:40]!r}: give SEAT=NAME with a seat from 1 to {players}")
-        out[int(seat_text) - 1] = name.strip()
+        out[seat - 1] = name.strip()
     return out

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Callable, Union
 
 from engine.errors import InvalidMoveError
-from engine.numbers import is_number
+from engine.numbers import is_number, number_in
 from rulesets.square_masons.content import BLOCK_TYPES, CARD_LETTERS, CARD_TYPES, STRUCTURES
 from rulesets.square_masons.geometry import ORIENT_CODES, cell_name, parse_cell
 
@@ -289,7 +289,10 @@ def parse_text(text: str) -> SmMove | None:
             raise syntax_error(text)
         return Swap(cell, m.group(2).upper())
     if t.startswith("tie") and is_number(t[3:]):  # ASCII digits: '²'.isdigit() is true, int('²') fails
-        return Tie(int(t[3:]) - 1)
+        n = number_in(t[3:])  # within bounds: never int() of thousands of digits
+        if n is None:
+            raise syntax_error(text)
+        return Tie(n - 1)
     if t.startswith("pair-") and t[5:] and all(ch in CARD_LETTERS[:4].lower() for ch in t[5:]):
         return Pair("".join(sorted(t[5:].upper(), key=CARD_LETTERS.index)))
     if t.startswith("offer-") and all(ch in BLOCK_TYPES.lower() for ch in t[6:]):

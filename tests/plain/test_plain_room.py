@@ -40,7 +40,9 @@ def test_a_move_the_disk_refuses_is_one_line_and_nothing_is_played(tmp_path, mon
     monkeypatch.setattr(saves, "save", full)
     code, text, store, room = room_talk(tmp_path, ["1", "quit"], 0)
     assert code == 0
-    assert "The server cannot save right now (its disk is full); try again later." in text
+    said = " ".join(text.split())  # wrapped at 80 columns
+    assert ("Not played, the game could not be saved: the server cannot save right now (its disk is full);"
+            " try again later.") in said  # the room's screen says the same
     assert "/srv" not in text and str(tmp_path) not in text  # no path of the server's
     assert "You played" not in text
     assert "Back to the lobby; the room keeps the game." in text

@@ -288,3 +288,17 @@ def test_after_a_move_the_lobbies_read_the_summary_not_the_save(store, monkeypat
     session.play(1, session.view(1).format_move(session.view(1).legal(1)[0]))  # no summary written this time
     monkeypatch.undo()
     assert Store(store.root).status(store.room(room.id), "alice").ply == 2  # an old summary is never believed
+
+
+def test_a_lobby_row_keeps_the_seats_and_the_clock_within_80_columns(store):
+    from tui.server.screens.lobby import LINE, room_label
+
+    room = store.create_room("square-masons", ["bob", None, "carol", "bot:heuristic"], seed=3)
+    (st,) = [s for s in store.statuses("bob") if s.room.id == room.id]
+    for note in ("rated · 12m left", "rated · seat 2 lost on time"):
+        label = str(room_label(st, "bob", note))
+        assert all(len(line) <= LINE for line in label.splitlines()) and "…" not in label, label
+        assert label.startswith(f"▶ your turn {room.id}  Square Masons"), label
+        assert note in label and "(open)" in label and "carol" in label and "bot heuristic" in label, label
+    short = str(room_label(st, "bob"))
+    assert "Square Masons      move" in short  # a row that fits keeps its columns

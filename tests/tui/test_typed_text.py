@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from textual._xterm_parser import XTermParser
 
-from engine.numbers import DIGITS, is_number, parse_number
+from engine.numbers import DIGITS, MAX_DIGITS, is_number, number_in, parse_number, said_number
 from engine.record import GameRecord, Player
 from engine.saves import save
 from rulesets import REGISTRY
@@ -64,9 +64,19 @@ def digits_of(text: str) -> str:
 @example("٣")
 @example(" 7 ")
 @example("1_000")
+@example("9" * 4301)
+@example("0" * 5000 + "7")
 def test_a_number_is_ascii_digits_and_nothing_else(text):
-    if is_number(text.strip()):
-        assert parse_number(text, "n") == int(text)
+    if is_number(text.strip()) and len(text.strip().lstrip("0")) <= MAX_DIGITS:
+        assert parse_number(text, "n") == int(text.strip().lstrip("0") or "0")
+    elif is_number(text.strip()):  # read within bounds, never int() of thousands of digits
+        assert number_in(text) is None
+        try:
+            parse_number(text, "the seed")
+        except ValueError as exc:
+            assert str(exc) == f"the seed must be a number of at most {MAX_DIGITS} digits"
+        else:
+            raise AssertionError(f"{text!r} was taken")
     else:
         try:
             parse_number(text, "the seed")
@@ -74,6 +84,18 @@ def test_a_number_is_ascii_digits_and_nothing_else(text):
             assert str(exc) == "the seed must be a number made of digits 0-9"
         else:
             raise AssertionError(f"{text!r} was taken")
+
+
+def test_a_number_is_read_within_its_bounds_and_repeated_short():
+    assert number_in("3", 1, 3) == 3 and number_in("4", 1, 3) is None and number_in("0", 1, 3) is None
+    assert number_in(" 007 ", 1, 9) == 7
+    assert number_in("9" * 4301, 1, 3) is None  # Python's int() refuses a text this long
+    try:
+        parse_number("12", "a seat", 1, 4)
+    except ValueError as exc:
+        assert str(exc) == "a seat must be from 1 to 4"
+    assert said_number("0042") == "42"
+    assert said_number("9" * 4301) == "999999999999… (4301 digits)"
 
 
 # ------------------------------------------------------------------ the setup screen

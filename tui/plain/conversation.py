@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 
 from engine.core import Event, GameState, Move, with_names
 from engine.errors import MoveError, SaveError
-from engine.numbers import is_number
+from engine.numbers import is_number, number_in, said_number
 from engine.paths import command_name
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
@@ -257,13 +257,15 @@ class Conversation:
         if command is not None:
             return command(self, seat, rest.strip())
         if is_number(text):  # ASCII digits: '²'.isdigit() is true, int('²') fails
-            return self.play_number(seat, int(text))
+            return self.play_number(seat, text)
         return self.play(seat, text)
 
-    def play_number(self, seat: int, number: int) -> bool:
+    def play_number(self, seat: int, typed: str) -> bool:
+        """Play the move numbered `typed` (digits) in the list."""
         listing = self._listing(seat)
-        if not 1 <= number <= len(listing.moves):
-            self.say(f"There is no move {number}: the moves are numbered 1 to {len(listing.moves)}."
+        number = number_in(typed, 1, len(listing.moves))
+        if number is None:
+            self.say(f"There is no move {said_number(typed)}: the moves are numbered 1 to {len(listing.moves)}."
                      " Type moves to list them.")
             return False
         return self.play(seat, listing.moves[number - 1])

@@ -6,7 +6,7 @@ when one of the person's rooms becomes their turn."""
 from __future__ import annotations
 
 from engine.errors import SaveError
-from engine.numbers import is_number
+from engine.numbers import is_number, number_in, said_number
 from engine.words import plural
 from tui.plain.conversation import Quit
 from tui.plain.remote import PushedLines
@@ -160,10 +160,10 @@ class PlainLobby:
             self.say("Which room? Type its number in the list.")
             return None
         if is_number(ref):
-            n = int(ref)
-            if 1 <= n <= len(self.listed):
+            n = number_in(ref, 1, len(self.listed))
+            if n is not None:
                 return self.listed[n - 1]
-            self.say(f"There is no room {n} in the list" + (f": the rooms are numbered 1 to {len(self.listed)}."
+            self.say(f"There is no room {said_number(ref)} in the list" + (f": the rooms are numbered 1 to {len(self.listed)}."
                                                             if self.listed else ".") + " Type list to see them.")
             return None
         ref = ref.lower()
@@ -298,8 +298,9 @@ class PlainLobby:
                                        f" Enter: {n}.")
                 if not answer:
                     break
-                if is_number(answer) and ruleset.min_players <= int(answer) <= ruleset.max_players:
-                    n = int(answer)
+                count = number_in(answer, ruleset.min_players, ruleset.max_players)
+                if count is not None:
+                    n = count
                     break
                 self.say(f"Type a number from {ruleset.min_players} to {ruleset.max_players}.")
         seats: list[str | None] = [self.user]

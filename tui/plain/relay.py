@@ -8,8 +8,9 @@ through pipes: the end of the client's input closes the process's input, it
 says so and ends, and its last words still reach the client. With a
 terminal (`ssh -t HOST plain`) it gets a PTY in line mode, so that the
 line is edited and echoed there. Each client's output waits for that
-client's own channel to drain; input is held to the server's rate limits;
-an idle connection is closed. The process is a seat claimant like the
+client's own channel to drain; input is held to the server's rate limits
+(a line they cut is marked and its rest dropped: `wire.LineCutter`); an
+idle connection is closed. The process is a seat claimant like the
 full-screen one: the server's SIGUSR1 tells it at once of its room's moves.
 """
 from __future__ import annotations
@@ -104,8 +105,10 @@ async def _pump_in(fd: int, process: asyncssh.SSHServerProcess[bytes], front: "F
     told: its pipe closed, or end-of-file on its terminal), 'gone' when the
     connection should end (idle, a flood)."""
     from tui.server.ssh import _write_all
+    from tui.server.wire import LineCutter
 
     lim = front.limits
+    cutter = LineCutter()
     while True:
         try:
             data = await asyncio.wait_for(process.stdin.read(4096), lim.idle_seconds)
@@ -120,7 +123,8 @@ async def _pump_in(fd: int, process: asyncssh.SSHServerProcess[bytes], front: "F
             if terminal:
                 await _write_all(fd, b"\x04\x04")  # end of file (the first may end a line begun)
             return "eof"  # a pipe is closed by the caller
+        data = cutter.skip(data)
         allowed = bucket.admit(data, process, lim.flood_bytes)
         if allowed is None:
             return "gone"
-        await _write_all(fd, allowed)
+        await _write_all(fd, cutter.feed(allowed, cut=len(allowed) < len(data)))

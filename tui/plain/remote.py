@@ -19,13 +19,15 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from tui.plain.lines import PROMPT, Lines
+from tui.plain.typed import LINE_BYTES, LineBuffer
 
 POLL_SECONDS = 1.0
 """How often a waiting prompt looks for news without a push (a push is
 answered at once)."""
 
-LINE_BYTES = 4096
-"""The longest answer kept (a longer line is cut there)."""
+TOO_LONG = (f"That line is too long: an answer is at most {LINE_BYTES} characters. Nothing was read"
+            " of it; type help for the commands.")
+"""Said once for a line over the limit (a long paste), whose rest is dropped."""
 
 
 class PushedLines(Lines):
@@ -38,7 +40,8 @@ class PushedLines(Lines):
         self.fd = fd
         self.wake = wake
         """The read end of the wake-up pipe (None: only the clock)."""
-        self.pending = b""
+        self.typed = LineBuffer()
+        """What was read and not yet answered."""
         self.ended = False
         self.idle: Callable[[], bool] | None = None
         """Asked between keys: look for news, say it, True if it said anything
@@ -48,7 +51,13 @@ class PushedLines(Lines):
         self.out.write(PROMPT)
         self.out.flush()
         while True:
-            line = self._line()
+            typed = self.typed.take(self.ended)
+            if typed is not None and typed.too_long:
+                self.say(TOO_LONG)
+                self.out.write(PROMPT)
+                self.out.flush()
+                continue
+            line = typed.text if typed is not None else None
             if line is not None or self.ended:
                 if line is None:
                     self.out.write("\n")
@@ -71,25 +80,11 @@ class PushedLines(Lines):
                     data = b""
                 if not data:
                     self.ended = True
-                self.pending += data
+                self.typed.feed(data)
                 continue
             if self.idle is not None and self.idle():
                 self.out.write(PROMPT)
                 self.out.flush()
-
-    def _line(self) -> str | None:
-        """The next whole line already read (the last one at end of input)."""
-        end = self.pending.find(b"\n")
-        if end < 0:
-            if len(self.pending) > LINE_BYTES:
-                end = LINE_BYTES
-            elif self.ended and self.pending:
-                end = len(self.pending)
-            else:
-                return None
-        raw, self.pending = self.pending[:end], self.pending[end + 1:]
-        text = raw.decode("utf-8", errors="replace").rstrip("\r")
-        return "".join(ch for ch in text if ch.isprintable())  # no escape reaches a command
 
 
 def wake_pipe() -> int:
@@ -128,9 +123,9 @@ def main(argv: list[str]) -> int:
     try:
         return run(Path(argv[0]), argv[1])
     except Exception as exc:  # noqa: BLE001 - a reference for the operator, never a traceback
-        from engine.crash import remote_crash_line, write_report
+        from tui.server.folder import report_crash
 
-        print(remote_crash_line(write_report(exc, Path(argv[0]) / "reports")), file=sys.stderr)
+        print(report_crash(Path(argv[0]), exc), file=sys.stderr)
         return 1
 
 

@@ -151,18 +151,14 @@ class RoomConversation(Conversation):
         if self.still_mine is not None and not self.still_mine():
             self.say("You opened this seat on another connection: it plays there now.")
             raise Quit
-        from engine.saves import SaveWriteError
-        from tui.server.records import storage_problem
+        from tui.server.records import not_played
 
         try:
             played = self._play_standing(seat, move)
         except StaleGameError:
             raise  # the turn's loop says so and reads the game again
-        except SaveWriteError as exc:  # a full or read-only disk: nothing played, the person goes on
-            self.say(sentence(storage_problem(exc), self.session.names))
-            return False
-        except SaveError:  # the save's lock stayed busy
-            self.say("The room is busy; nothing was played. Try again.")
+        except SaveError as exc:  # a full disk, a database that cannot be written, a busy lock: nothing played
+            self.say(sentence(not_played(exc), self.session.names))
             return False
         if played and self.on_move is not None:
             self.on_move()

@@ -25,7 +25,7 @@ from textual.widgets import Input, Static
 from textual.worker import Worker, WorkerState
 
 from engine.core import Bot, GameState, with_names
-from engine.errors import MoveError, SaveError
+from engine.errors import NOT_PLAYED, MoveError, SaveError
 from engine.record import GameRecord
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
@@ -37,7 +37,7 @@ from tui.screens.played import LastMove, last_move_of, log_entries, record_last_
 from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel, place_log
-from tui.widgets.move_line import MoveLine
+from tui.widgets.move_line import MOVE_MAX, MoveLine
 from tui.widgets.status_line import StatusLine
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -419,7 +419,7 @@ class GameScreen(Screen[None]):
             self.show_message(with_names(str(exc), self.record.names))
             return False
         except SaveError as exc:
-            self.show_message(f"Not played, the game could not be saved: {exc}")
+            self.show_message(self.not_played(exc))
             return False
         self.generation += 1
         self.refusal = ""
@@ -443,6 +443,14 @@ class GameScreen(Screen[None]):
     def on_key_refused(self, message: KeyRefused) -> None:
         message.stop()
         self.refuse(message.reason)
+
+    def not_played(self, error: SaveError) -> str:
+        """The line for a move its save refused (a server's room says it its own way)."""
+        return f"{NOT_PLAYED}: {error}"
+
+    def on_move_line_refused(self, event: MoveLine.Refused) -> None:
+        """Say why the move line refused what was typed or pasted (its bell rang)."""
+        self.show_message(f"Not taken: a move is at most {MOVE_MAX} characters (a paste too long is dropped).")
 
     def describe(self, state: GameState[Any], move: object, seat: int) -> str:
         """What `move` does, with the players' names for their seats."""

@@ -205,10 +205,14 @@ def export(store: Any, req: Request) -> list[str]:
 
     if not req.output:
         raise OperatorError("server export takes -o FILE")
-    room = req.args[0]
+    room, out = req.args[0], Path(req.output)
+    if not out.parent.is_dir():  # never a folder made on the operator's behalf
+        raise OperatorError(f"{req.output}: the folder {out.parent} does not exist")
+    if out.is_dir():
+        raise OperatorError(f"{req.output}: is a folder; give a file name")
     text = store.export(room)
     try:
-        write_atomic(Path(req.output), text)
+        write_atomic(out, text)
     except (OSError, SaveWriteError) as exc:
         raise OperatorError(f"{req.output}: cannot write: {exc}") from None
     return [f"{room}: saved to {req.output}"]

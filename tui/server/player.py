@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tui.app import TSquareApp
 from tui.server.db import open_store
+from tui.server.folder import reports_folder
 from tui.server.records import RoomLimits, check_user_name
 
 GC_THRESHOLDS = (20000, 10, 10)
@@ -39,7 +40,7 @@ class LobbyApp(TSquareApp):
 
     def __init__(self, root: Path, user: str) -> None:
         self.store = open_store(root, None, RoomLimits.from_env())  # the database and limits the server set
-        super().__init__(self.store.root / "reports", bot_delay=0.0)
+        super().__init__(reports_folder(self.store.root), bot_delay=0.0)
         self.pushed = False
         """True when the server tells this process of its rooms' changes
         (SIGUSR1): a room's screen then looks at its save only now and then."""
@@ -48,10 +49,11 @@ class LobbyApp(TSquareApp):
 
     def crash_message(self, error: Exception, report: Path | None) -> str:
         """A remote person is told a reference for the operator, never a
-        path on the server (the report stays in DATA/reports/crash-reports)."""
-        from engine.crash import remote_crash_line
+        path on the server (the report stays in DATA/reports/crash-reports);
+        the operator's log has it too."""
+        from tui.server.folder import crash_line
 
-        return remote_crash_line(report)
+        return crash_line(self.store.root, error, report)
 
     def open_start(self) -> None:
         """The lobby, not the main menu of local play."""
@@ -95,9 +97,9 @@ def outside_crash_line(exc: BaseException, root: Path) -> str:
     the data folder and its reference; for an interrupt, only its kind."""
     if not isinstance(exc, Exception):
         return f"tsquare: {type(exc).__name__}"
-    from engine.crash import remote_crash_line, write_report
+    from tui.server.folder import report_crash
 
-    return remote_crash_line(write_report(exc, Path(root) / "reports"))
+    return report_crash(Path(root), exc)
 
 
 def run_lobby(root: Path, user: str) -> int:

@@ -9,9 +9,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-USER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,15}")
+NAME_CHARS = 16
+"""The longest user name."""
+USER_NAME = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{1,{NAME_CHARS - 1}}}")
 """A user name: 2–16 letters, digits, '-' or '_', starting with a letter
 (safe in a terminal, a log line and a file; nothing to escape)."""
+NAME_RULE = f"a name is 2–{NAME_CHARS} letters, digits, '-' or '_', starting with a letter"
+"""What a user name may be, as a person is told."""
 ROOM_ID = re.compile(r"r\d{4,8}")
 MAX_ROOMS = 10_000
 """The rooms a server holds at most, unless its operator says otherwise."""
@@ -68,7 +72,7 @@ class RoomLimits:
 def check_user_name(name: str) -> str:
     """`name` if it may be a user name; RoomError saying why not."""
     if not USER_NAME.fullmatch(name):
-        raise RoomError("a name is 2–16 letters, digits, '-' or '_', starting with a letter")
+        raise RoomError(NAME_RULE)
     return name
 
 
@@ -151,6 +155,25 @@ def seat_label(seat: str | None) -> str:
     return seat
 
 
+CANNOT_SAVE = "the server cannot save right now"
+"""How a remote player is told that the server's storage refused a change."""
+
+
+def not_played(exc: BaseException) -> str:
+    """The one line for a move a room could not save, on the room's screen
+    and in plain mode alike (no path of the server's)."""
+    from engine.errors import NOT_PLAYED
+    from engine.lock import SaveLockedError
+
+    if isinstance(exc, SaveLockedError):
+        why = "the room is busy; try again"
+    elif str(exc).startswith(CANNOT_SAVE):  # the database's own words (NotSaved)
+        why = str(exc)
+    else:  # a save file's write failed: why, without its path
+        why = storage_problem(exc)
+    return f"{NOT_PLAYED}: {why}"
+
+
 def storage_problem(exc: BaseException) -> str:
     """A failed write in words a remote player may read (no path)."""
     code = getattr(exc, "errno", None)
@@ -160,7 +183,7 @@ def storage_problem(exc: BaseException) -> str:
         why = "its data folder is read-only"
     else:
         why = "its storage fails"
-    return f"the server cannot save right now ({why}); try again later"
+    return f"{CANNOT_SAVE} ({why}); try again later"
 
 
 def _key_file(fingerprint: str) -> str:

@@ -38,7 +38,7 @@ from tui.server.bots import BotRunner
 from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
 from tui.server.sshlib import asyncssh
 from tui.server.store import Store
-from tui.server.wire import InputCleaner
+from tui.server.wire import PASTE_BYTES, InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
 
 SESSION_MIB = 25
@@ -443,6 +443,11 @@ class Front:
                 out.write(b"\r\nBye.\r\n")
                 process.exit(0)
                 return None
+            if reader.too_long:  # never cut and bound: said, and asked again
+                from tui.server.records import NAME_RULE
+
+                out.write(f"That name is too long: {NAME_RULE}.\r\n".encode())
+                continue
             try:
                 bound: str = self.store.bind(fingerprint, line)
                 return bound
@@ -529,7 +534,8 @@ class Front:
             allowed = bucket.admit(data, process, lim.flood_bytes)
             if allowed is None:
                 return
-            await _write_all(master, cleaner.feed(allowed, cut=len(allowed) < len(data)))
+            burst = len(data) >= PASTE_BYTES  # an unbracketed paste: passed on bracketed
+            await _write_all(master, cleaner.feed(allowed, cut=len(allowed) < len(data), burst=burst))
 
 
     def child_env(self, term: str, colorterm: str | None) -> dict[str, str]:
@@ -539,7 +545,8 @@ class Front:
 
 class LineReader:
     """Lines typed on a raw terminal, echoed; escape sequences and anything
-    but printable ASCII are dropped; at most 16 characters a line."""
+    but printable ASCII are dropped; at most NAME_CHARS characters a line
+    are kept (`too_long` says a line had more)."""
 
     def __init__(self, process: asyncssh.SSHServerProcess[bytes], echo: bool = True) -> None:
         self.process = process
@@ -547,10 +554,15 @@ class LineReader:
         self.pending = b""
         self.escape = 0
         """0 normal, 1 after ESC, 2 inside a CSI/SS3 sequence."""
+        self.too_long = False
+        """The last line had more than NAME_CHARS characters (the rest dropped)."""
 
     async def line(self) -> str | None:
         """The next line (None: the person left)."""
+        from tui.server.records import NAME_CHARS
+
         buf = ""
+        self.too_long = False
         while True:
             if not self.pending:
                 try:
@@ -579,7 +591,9 @@ class LineReader:
                     buf = buf[:-1]
                     if self.echo:
                         self.process.stdout.write(b"\b \b")
-            elif 32 < byte < 127 and len(buf) < 16:
+            elif 32 < byte < 127 and len(buf) >= NAME_CHARS:
+                self.too_long = True
+            elif 32 < byte < 127:
                 buf += chr(byte)
                 if self.echo:
                     self.process.stdout.write(bytes([byte]))

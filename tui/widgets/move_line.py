@@ -10,6 +10,15 @@ took the next `:` as text, and the move typed after it: `:x14t`. Here a
 closed line cannot take the focus, consumes no key and types nothing, the
 key that opened the line is never its first character, and keys typed
 right behind Enter wait for the move to be played.
+
+A move is at most MOVE_MAX characters. Text over it rings the bell once and
+the screen is told (`Refused`, it says why); a bracketed paste too long is
+refused whole (Textual hands it over as one event; the server brackets a
+long paste its client did not). After a refusal, the rest of that burst
+(keys and pastes each made within BURST_SECONDS of the one before: a paste
+typed key by key, or the server's pieces of a long one) is dropped without
+a sound, its Enter too; a key no paste holds (Esc, Backspace, an arrow) is
+the person's own and ends it.
 """
 from __future__ import annotations
 
@@ -19,6 +28,13 @@ from textual.widgets import Input
 
 OPENER = ":"
 """The character of the key that opens the line (no notation starts with it)."""
+
+MOVE_MAX = 80
+"""The longest text the line takes (a paste too long is dropped whole)."""
+
+BURST_SECONDS = 0.5
+"""Keys and pastes made this close one after another (by the terminal's
+driver, as it read them) are one burst."""
 
 
 class MoveLine(Input):
@@ -33,11 +49,15 @@ class MoveLine(Input):
         """The line refused what was typed or pasted (its `max_length`)."""
 
     def __init__(self, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+        super().__init__(max_length=MOVE_MAX, **kw)  # type: ignore[arg-type]
         self.fresh = False
         """Opened, and no key has reached it since."""
         self.held: list[events.Key] | None = None
         """After Enter, until the screen answered: the keys that came since."""
+        self.last_key = float("-inf")
+        """When the last key that reached the line was made."""
+        self.dropping = False
+        """The burst now arriving overflowed: its rest is dropped."""
 
     @property
     def is_open(self) -> bool:
@@ -67,9 +87,33 @@ class MoveLine(Input):
             self.app.post_message(events.Key(key.key, key.character))
 
     def restricted(self) -> None:
-        """A key or a paste refused: the bell, and the screen is told why."""
+        """A key or a paste refused: the bell once a burst, and the screen
+        is told why."""
+        if self.dropping:
+            return
+        self.dropping = True
         self.app.bell()
         self.post_message(self.Refused())
+
+    def _burst(self, event: events.Key | events.Paste) -> bool:
+        """Note when `event` was made; True when it is the rest of a burst
+        that overflowed (dropped, Enter too). A key no paste holds (Esc,
+        an arrow, Backspace) is the person's own: it ends the burst."""
+        if isinstance(event, events.Key) and not (event.is_printable or event.key in ("enter", "tab")):
+            self.dropping = False
+            return False
+        if event.time - self.last_key > BURST_SECONDS:
+            self.dropping = False
+        self.last_key = event.time
+        return self.dropping
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A bracketed paste, one event: Input's own handler inserts it next,
+        or refuses it whole; dropped here when it is more of a burst that
+        overflowed (the server brackets each read of a long paste)."""
+        if self._burst(event):
+            event.prevent_default()
+            event.stop()
 
     def allow_focus(self) -> bool:
         return self.is_open and super().allow_focus()
@@ -86,6 +130,9 @@ class MoveLine(Input):
             event.stop()
         elif not self.is_open:
             event.prevent_default()  # not text: it goes on to the screen's keys
+        elif self._burst(event):
+            event.prevent_default()  # the rest of a paste too long
+            event.stop()
         elif event.key == "enter":
             event.prevent_default()
             event.stop()

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Iterator, Sequence
 
-from tui.server.records import StorageError
+from tui.server.records import CANNOT_SAVE, StorageError
 
 CHANNEL = "tsquare_rooms"
 """The PostgreSQL channel a room's change is told on (the payload: its id)."""
@@ -43,7 +43,7 @@ class DatabaseDown(StorageError):
     """The database cannot be used now; `detail` is for the operator only."""
 
     def __init__(self, why: str, detail: str) -> None:
-        super().__init__(f"the server cannot save right now ({why}); try again later")
+        super().__init__(f"{CANNOT_SAVE} ({why}); try again later")
         self.detail = detail
 
 
@@ -321,8 +321,12 @@ def open_database(url: str, root: Path) -> Database:
     or 'postgresql://…'; ValueError (one line) for anything else."""
     if url in ("", "sqlite"):
         return SqliteDatabase(Path(root) / "tsquare.db")
-    if url.startswith("sqlite:///"):
-        return SqliteDatabase(Path(url[len("sqlite:///"):]))
+    if url.startswith("sqlite:///"):  # as SQLAlchemy reads it: sqlite:///rel/x.db, sqlite:////abs/x.db
+        path = Path(url[len("sqlite:///"):]).absolute()  # the file said at start is the one used
+        if not path.parent.is_dir():
+            raise ValueError(f"no folder {path.parent} for the SQLite file (sqlite:///PATH is relative to the"
+                             " current folder, sqlite:////PATH absolute)")
+        return SqliteDatabase(path)
     if url.startswith(("postgresql://", "postgres://")) or url.startswith("postgresql:"):
         return PostgresDatabase(url)
     raise ValueError("a database is 'sqlite', 'sqlite:///PATH' or 'postgresql://USER@HOST/NAME'")

@@ -34,7 +34,9 @@ def room_notes(store: object, room_ids: list[str], user: str | None = None) -> d
     return notes(store, room_ids, user)  # type: ignore[arg-type]
 
 LINE = 76
-"""A room's line at most (80 columns less the list's border): longer ones end in '…'."""
+"""A room's line at most (80 columns less the list's border): a room whose
+one line would be longer takes two (its seats and clock on the second),
+and a second line longer still ends in '…'."""
 REFRESH_SECONDS = 1.0
 """How often the lobby looks at the rooms again: one stat of the index's
 change mark, and one per room shown (never per room on the server)."""
@@ -50,8 +52,12 @@ def room_label(st: RoomStatus, user: str, note: str = "") -> Text:
     seats = ", ".join("you" if s == user else seat_label(s) for s in st.room.seats)
     hints = " · hints on" if st.hints else ""
     note = f"{note} · " if note else ""
-    line = f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4} {note}{seats}{hints}"
-    return Text(line if len(line) <= LINE else line[:LINE - 1] + "…")
+    head = f"{mark} {st.room.id}  {st.title:<18} move {st.ply + 1:<4}"
+    tail = f"{note}{seats}{hints}"
+    if len(head) + 1 + len(tail) <= LINE:
+        return Text(f"{head} {tail}")
+    second = " " * (len(mark) + 1) + tail  # under the room's id: who plays, the clock, never cut at 80 columns
+    return Text(f"{head.rstrip()}\n{second if len(second) <= LINE else second[:LINE - 1] + '…'}")
 
 
 class LobbyScreen(Screen[None]):

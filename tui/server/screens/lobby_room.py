@@ -8,16 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from textual.widgets import Input
-
 from engine.errors import SaveError
 from engine.saves import load
 from engine.session import GameSession, stat_key
 from tui.screens.game import GameScreen
-from tui.widgets.move_line import MoveLine
-
-MOVE_MAX = 80
-"""The longest text the move line takes (a paste is cut there)."""
+from tui.server.records import not_played
 
 
 def without_paths(text: str, path: Path, room_id: str) -> str:
@@ -79,11 +74,6 @@ class RoomScreen(GameScreen):
         self.seen_stat = self.session.stored_mark()
         """The stored game's mark when its players' names were last compared."""
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        box = self.query_one("#move-input", Input)
-        box.max_length = MOVE_MAX
-
     def on_unmount(self) -> None:
         release, self.release = self.release, None
         if release is not None:
@@ -94,9 +84,9 @@ class RoomScreen(GameScreen):
         name a file of the server's (a remote player never sees its paths)."""
         super().show_message(without_paths(text, self.path, self.room_id))
 
-    def on_move_line_refused(self, event: MoveLine.Refused) -> None:
-        """Say why the move line refused what was typed or pasted (its bell rang)."""
-        self.show_message(f"Not taken: a move is at most {MOVE_MAX} characters (a paste too long is dropped).")
+    def not_played(self, error: SaveError) -> str:
+        """The server's one wording (plain mode says the same)."""
+        return not_played(error)
 
     # ------------------------------------------------------------- flow
     def advance(self) -> None:
