@@ -19,3 +19,8 @@ class AmbiguousMoveError(MoveError):
 
 class SaveError(ValueError):
     """A save file that cannot be read, trusted or written."""
+
+
+class NotPlayedError(SaveError):
+    """A move the storage could not take, nothing played; the message is the
+    whole sentence a player reads (screens show it as it is)."""
