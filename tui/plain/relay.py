@@ -87,7 +87,7 @@ async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], u
             task.cancel()
         front.children.discard(pid)
         front.pokeable.discard(pid)
-        front.store.drop_claims(pid)
+        front.in_background(front.store.drop_claims, pid)
         for fd in open_fds:
             try:
                 os.close(fd)

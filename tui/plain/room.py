@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.core import Move
-from engine.errors import SaveError
+from engine.errors import NotPlayedError, SaveError
 from engine.session import GameSession, StaleGameError
 from tui.plain.conversation import COMMANDS, HELP, Conversation, Quit, sentence
 from tui.plain.remote import PushedLines
@@ -160,6 +160,9 @@ class RoomConversation(Conversation):
             raise  # the turn's loop says so and reads the game again
         except SaveWriteError as exc:  # a full or read-only disk: nothing played, the person goes on
             self.say(sentence(storage_problem(exc), self.session.names))
+            return False
+        except NotPlayedError as exc:  # the storage's own sentence
+            self.say(str(exc))
             return False
         except SaveError:  # the save's lock stayed busy
             self.say("The room is busy; nothing was played. Try again.")

@@ -12,6 +12,11 @@
   is the lobby and rooms line by line (`tui/plain/relay.py`). Nothing else may
   run: no shell but the TUI, no other command, no subsystem, no port, agent
   or X11 forwarding.
+- The event loop never waits on the storage: every question to it runs in
+  a small pool of threads (`Front.off_loop`), so a stalled database delays
+  only the answers that need it; a key's name, bound for good, is kept once
+  read, so a person known to this door still logs in while the database is
+  not answering.
 - Limits: connections per key and in all, first logins per minute from one
   address, idle time, input rate (bytes over the limit are dropped with a
   bell; a flood ends the connection); rooms per person and per server (the
@@ -30,9 +35,11 @@ import sys
 import termios
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 from tui.server.bots import BotRunner
 from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
@@ -41,6 +48,10 @@ from tui.server.store import Store
 from tui.server.wire import InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
 
+T = TypeVar("T")
+
+STORAGE_THREADS = 4
+"""Threads that ask the storage for the relay (a stalled database holds them, never the event loop)."""
 SESSION_MIB = 25
 """About what one connection's TUI process costs (its own pages, the
 preloaded code shared): the default cap on sessions spends three quarters
@@ -226,6 +237,9 @@ class Front:
         """Per address, when its last first logins began (the last minute's)."""
         self.active: dict[str, int] = {}
         """Open terminal connections per key fingerprint."""
+        self.names: dict[str, str] = {}
+        """Key fingerprint -> its name, as read once (a name stays bound to its key for good)."""
+        self._storage_threads = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="tsquare-storage")
         self.children: set[int] = set()
         """Process ids of the TUI processes now running."""
         self.run_bots = bots
@@ -280,6 +294,20 @@ class Front:
         listening: int = self._server.sockets[0].getsockname()[1]
         return listening
 
+    async def off_loop(self, ask: Callable[..., T], *args: Any) -> T:
+        """`ask(*args)` (a question to the storage) in one of the relay's
+        storage threads: the event loop goes on meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(self._storage_threads, partial(ask, *args))
+
+    def in_background(self, ask: Callable[..., Any], *args: Any) -> None:
+        """`ask(*args)` in a storage thread, not waited for (its failure is
+        the store's to log)."""
+        try:
+            future = self._storage_threads.submit(ask, *args)
+        except RuntimeError:  # stopping: the pool is shut
+            return
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())
+
     async def close(self) -> None:
         """Stop listening, end every connection and child process."""
         for task in (self._bot_task, self._poke_task, self._clock_task):
@@ -297,6 +325,7 @@ class Front:
             self.zygote.close()
         if self.bots is not None:
             self.bots.close()
+        self._storage_threads.shutdown(wait=False, cancel_futures=True)
         closing = getattr(self.store, "close", None)  # a database's connection
         if closing is not None:
             closing()
@@ -331,14 +360,14 @@ class Front:
         SIGUSR1 to the processes of this door holding a seat there."""
         try:
             async for room_id in pushes:
-                self._poke_room(room_id)
+                await self._poke_room(room_id)
         except OSError as exc:  # another server holds this SQLite file's push socket: screens look each second
             self.store.log(f"pushes unavailable ({exc}); the rooms' screens look at their games each second")
 
-    def _poke_room(self, room_id: str) -> None:
+    async def _poke_room(self, room_id: str) -> None:
         """SIGUSR1 to this door's processes holding a seat in the room."""
         try:
-            pids = self.store.claimants(room_id)
+            pids = await self.off_loop(self.store.claimants, room_id)
         except RoomError:  # the database down: the screens find out at their own next look
             return
         for pid in pids:
@@ -357,13 +386,13 @@ class Front:
         if process.subsystem:
             return self._refuse(process, "no subsystems here")
         try:
-            user = self.store.user_for(fingerprint)
+            user = await self._user_for(fingerprint)
         except RoomError as exc:
             return self._refuse(process, str(exc))
         command = process.command
         plain = command is not None and command.strip() == "plain"  # line by line: tui/plain/relay.py
         if command is not None and not plain:
-            return self._command(process, command.strip(), user)
+            return await self._command(process, command.strip(), user)
         if process.get_terminal_type() is None and not plain:
             return self._refuse(process, "the games need a terminal: use ssh -t, or 'status'")
         if self.active.get(fingerprint, 0) >= self.limits.per_key:
@@ -395,6 +424,18 @@ class Front:
             if not self.active[fingerprint]:
                 del self.active[fingerprint]
 
+    async def _user_for(self, fingerprint: str) -> str | None:
+        """The key's name (None: a new key); known keys from memory (their
+        last login noted in the background). RoomError if it cannot be read."""
+        known = self.names.get(fingerprint)
+        if known is not None:
+            self.in_background(self.store.user_for, fingerprint)
+            return known
+        user: str | None = await self.off_loop(self.store.user_for, fingerprint)
+        if user is not None:
+            self.names[fingerprint] = user
+        return user
+
     def _may_log_in_first(self, conn: asyncssh.SSHServerConnection | None) -> bool:
         """Count a first login from the connection's address; False if that
         address has had its minute's share."""
@@ -415,13 +456,13 @@ class Front:
         process.stderr.write(f"tsquare: {why}\r\n".encode())
         process.exit(1)
 
-    def _command(self, process: asyncssh.SSHServerProcess[bytes], command: str, user: str | None) -> None:
+    async def _command(self, process: asyncssh.SSHServerProcess[bytes], command: str, user: str | None) -> None:
         if command != "status":
             return self._refuse(process, "the only commands are 'status' and 'plain'")
         if user is None:
             return self._refuse(process, "log in once with a terminal to pick your name")
         try:
-            lines = status_lines(self.store, user)
+            lines = await self.off_loop(status_lines, self.store, user)
         except RoomError as exc:
             return self._refuse(process, str(exc))
         process.stdout.write(("\n".join(lines) + "\n").encode())
@@ -444,7 +485,8 @@ class Front:
                 process.exit(0)
                 return None
             try:
-                bound: str = self.store.bind(fingerprint, line)
+                bound: str = await self.off_loop(self.store.bind, fingerprint, line)
+                self.names[fingerprint] = bound
                 return bound
             except StorageError as exc:  # not the person's fault, and not for them to retry at once
                 process.stderr.write(f"tsquare: your name cannot be recorded: {exc}\r\n".encode())
@@ -481,7 +523,7 @@ class Front:
             self.children.discard(pid)
             self.pokeable.discard(pid)
             os.close(master)
-            self.store.drop_claims(pid)
+            self.in_background(self.store.drop_claims, pid)
         if not waiter.done():
             waiter.cancel()  # ended without a word (its zygote gone): no exit code to wait for
             return 0

@@ -24,8 +24,9 @@ client cuts its own socket, `watchdog.py`; the server's
 `statement_timeout` and TCP keepalives catch what it can see itself) and
 is a `DatabaseStalled`. Its commit carries a deadline the server checks
 as it commits (`_COMMIT`), so a transaction given up can never commit
-later when the server wakes; for SETTLE_SECONDS after a stall the
-process's calls fail at once instead of each waiting again.
+later when the server wakes. After a stall the process's calls fail at
+once (nobody waits twice) until a thread of its own, trying every
+PROBE_SECONDS, finds the database answering again.
 """
 from __future__ import annotations
 
@@ -52,8 +53,8 @@ CONNECT_SECONDS = 3
 STALL_SECONDS = 3.0
 """How long a PostgreSQL transaction (or a wait for another thread's) may
 take before it is given up as a stalled database."""
-SETTLE_SECONDS = 2.0
-"""After a stall, how long this process's calls fail at once (then one tries again)."""
+PROBE_SECONDS = 1.0
+"""After a stall, how often the process's prober asks whether the database answers again."""
 COMMIT_MARGIN = 0.5
 """A commit must reach the server this long before the client gives up."""
 STATEMENT_MS = 5000
@@ -267,8 +268,8 @@ class PostgresDatabase(Database):
         self._conn: Any = None
         self._pid = 0
         self._lock = threading.RLock()
-        self._quiet_until = 0.0
-        """Until when (monotonic) calls fail at once: the database stalled a moment ago."""
+        self._stalled_in = 0
+        """The process (pid) whose calls fail at once: its database stalled and has not answered since."""
 
     def _connection(self) -> Any:
         if self._conn is None or self._conn.closed or self._pid != os.getpid():
@@ -295,15 +296,37 @@ class PostgresDatabase(Database):
         return DatabaseDown(why, f"PostgreSQL: {text}")
 
     def _stalled(self, detail: str) -> DatabaseStalled:
-        """Give up on the connection; this process's calls fail at once for a while."""
-        self._quiet_until = time.monotonic() + SETTLE_SECONDS
+        """Give up on the connection; this process's calls fail at once until
+        its prober finds the database answering again."""
+        self._let_go()
+        if self._stalled_in != os.getpid():
+            self._stalled_in = os.getpid()
+            threading.Thread(target=self._probe, name="tsquare-db-probe", daemon=True).start()
+        return DatabaseStalled(detail)
+
+    def _let_go(self) -> None:
         conn, self._conn = self._conn, None
         if conn is not None:
             try:
                 conn.close()
             except Exception:  # noqa: BLE001 - closing a connection already cut
                 pass
-        return DatabaseStalled(detail)
+
+    def _probe(self) -> None:
+        """Every PROBE_SECONDS, ask the database a trivial question (bounded
+        as any other); when it answers, calls go through again."""
+        while True:
+            time.sleep(PROBE_SECONDS)
+            with self._lock:
+                try:
+                    conn = self._connection()
+                    with WATCHDOG.guard(conn.fileno(), STALL_SECONDS):
+                        conn.execute("SELECT 1")
+                except (DatabaseDown, self._psycopg.Error):
+                    self._let_go()
+                    continue
+                self._stalled_in = 0
+                return
 
     def read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """One statement; a query runs on its own (no BEGIN: one round trip),
@@ -320,8 +343,8 @@ class PostgresDatabase(Database):
     @contextmanager
     def _guarded(self) -> Iterator[tuple[Any, Any]]:
         """The connection, held by this thread, its socket cut at the deadline."""
-        if time.monotonic() < self._quiet_until:
-            raise DatabaseStalled("PostgreSQL: not answering (a statement was given up moments ago)")
+        if self._stalled_in == os.getpid():
+            raise DatabaseStalled("PostgreSQL: not answering (since a statement was given up; a probe asks each second)")
         if not self._lock.acquire(timeout=STALL_SECONDS):
             raise DatabaseStalled(f"PostgreSQL: another statement of this process waited over {STALL_SECONDS:g} s")
         try:
