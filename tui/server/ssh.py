@@ -102,6 +102,16 @@ FRAME_RATE = 30
 CPU per move, and a turn-based game over a network loses nothing by it."""
 POKE_SECONDS = 0.02
 """How often the server looks for rooms whose save changed."""
+GOODBYE = b"\r\ntsquare: the server is restarting; your game is saved\r\n"
+"""Each session's last line when the server stops (SIGTERM, SIGINT)."""
+TERMINAL_BACK = (b"\x1b[<u"  # the kitty keyboard protocol off (before leaving the alternate screen)
+                 b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # mouse reporting off
+                 b"\x1b[?2004l\x1b[?1004l"  # bracketed paste and focus events off
+                 b"\x1b[?1049l\x1b[?25h")  # the normal screen, the cursor shown
+"""What a full-screen session's terminal is sent when its TUI ended without
+saying it (a server stopping ends them): what the TUI's own exit sends."""
+GOODBYE_SECONDS = 5.0
+"""How long a stopping server waits for its sessions' goodbyes."""
 
 
 class InputBucket:
@@ -242,6 +252,10 @@ class Front:
         self._storage_threads = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="tsquare-storage")
         self.children: set[int] = set()
         """Process ids of the TUI processes now running."""
+        self.sessions: set[asyncio.Task[None]] = set()
+        """The tasks serving a session now (each says goodbye when the server stops)."""
+        self.stopping = False
+        """The server is stopping: each session ends with GOODBYE."""
         self.run_bots = bots
         self.bots: BotRunner | None = BotRunner(self.store, bot_workers) if bots else None
         """Plays the bot seats in a pool of worker processes (None: no bots)."""
@@ -309,18 +323,25 @@ class Front:
         future.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     async def close(self) -> None:
-        """Stop listening, end every connection and child process."""
+        """Stop listening, end every connection and child process: each
+        session's process is stopped, then the session is told GOODBYE (a
+        full screen's terminal given back first) and closed."""
+        self.stopping = True
         for task in (self._bot_task, self._poke_task, self._clock_task):
             if task is not None:
                 task.cancel()
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
         for pid in list(self.children):
             try:
                 os.killpg(pid, signal.SIGTERM)
             except OSError:
                 pass
+        sessions = [t for t in self.sessions if not t.done()]
+        if sessions:
+            await asyncio.wait(sessions, timeout=GOODBYE_SECONDS)
+        if self._server is not None:
+            await self._server.wait_closed()
         if self.zygote is not None:
             self.zygote.close()
         if self.bots is not None:
@@ -379,6 +400,10 @@ class Front:
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self.sessions.add(task)
+            task.add_done_callback(self.sessions.discard)
         conn = process.get_extra_info("connection")
         fingerprint = conn.get_extra_info("tsquare_key") if conn else None
         if not fingerprint:
@@ -524,6 +549,8 @@ class Front:
             self.pokeable.discard(pid)
             os.close(master)
             self.in_background(self.store.drop_claims, pid)
+            if self.stopping:  # its TUI was stopped: the terminal back as `q` leaves it, and a word
+                process.stdout.write(TERMINAL_BACK + GOODBYE)
         if not waiter.done():
             waiter.cancel()  # ended without a word (its zygote gone): no exit code to wait for
             return 0
