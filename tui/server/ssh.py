@@ -75,7 +75,8 @@ class Limits:
     """What one person, one address and the whole server may use."""
 
     per_key: int = 3
-    """Connections at once with one key."""
+    """Connections at once with one key (on a database: counted over every
+    front door on it)."""
     max_sessions: int = field(default_factory=default_max_sessions)
     """Terminal connections at once, everyone together."""
     first_logins_per_minute: int = 10
@@ -94,6 +95,10 @@ class Limits:
     """Input dropped beyond this many bytes in one connection ends it."""
     login_seconds: float = 60.0
     """Time to log in (and to pick a name)."""
+    lease_seconds: float = 60.0
+    """How long a session counted in the database holds its place unless its
+    door renews it (every third of that): a door killed frees its sessions'
+    places after this."""
 
 
 FRAME_RATE = 30
@@ -266,6 +271,7 @@ class Front:
         self._bot_task: asyncio.Task[None] | None = None
         self._poke_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
+        self._lease_task: asyncio.Task[None] | None = None
         self.pokeable: set[int] = set()
         self.seen_marks: dict[str, object] = {}
         """Each room's save as the last look for changes saw it."""
@@ -302,6 +308,8 @@ class Front:
                 from tui.server.db.rated import clock_loop
 
                 self._clock_task = asyncio.create_task(clock_loop(self.store))
+        if hasattr(self.store, "open_session"):  # sessions counted in the database: their leases renewed
+            self._lease_task = asyncio.create_task(self._renew_leases())
         if self.zygote is not None:
             pushes = getattr(self.store, "pushes", None)  # a database tells its changes: nothing to poll
             self._poke_task = asyncio.create_task(self._hear_pushes(pushes()) if pushes else self._poke_movers())
@@ -327,7 +335,7 @@ class Front:
         session's process is stopped, then the session is told GOODBYE (a
         full screen's terminal given back first) and closed."""
         self.stopping = True
-        for task in (self._bot_task, self._poke_task, self._clock_task):
+        for task in (self._bot_task, self._poke_task, self._clock_task, self._lease_task):
             if task is not None:
                 task.cancel()
         if self._server is not None:
@@ -350,6 +358,28 @@ class Front:
         closing = getattr(self.store, "close", None)  # a database's connection
         if closing is not None:
             closing()
+
+    async def _renew_leases(self) -> None:
+        """Renew this door's sessions in the database every third of a lease."""
+        while True:
+            await asyncio.sleep(self.limits.lease_seconds / 3)
+            try:
+                await self.off_loop(self.store.renew_sessions, self.limits.lease_seconds)
+            except RoomError:  # the database down: the next renewal tries again
+                pass
+
+    async def _count_session(self, fingerprint: str) -> tuple[bool, str | None]:
+        """Count a session of the key over every door on the database:
+        (let in, its lease's token). While the database cannot count, this
+        door's own count stands (no token)."""
+        if not hasattr(self.store, "open_session"):  # one door per folder: its own count is the count
+            return True, None
+        try:
+            token = await self.off_loop(self.store.open_session, fingerprint, self.limits.per_key,
+                                        self.limits.lease_seconds)
+        except RoomError:
+            return True, None
+        return token is not None, token
 
     async def _poke_movers(self) -> None:
         """Tell the players of a room the moment its save changes, instead
@@ -429,7 +459,11 @@ class Front:
         if user is None and not self._may_log_in_first(conn):
             return self._refuse(process, "too many new keys from your address in the last minute; try again later")
         self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
+        lease: str | None = None
         try:
+            counted, lease = await self._count_session(fingerprint)
+            if not counted:
+                return self._refuse(process, f"at most {self.limits.per_key} connections per key")
             if user is None:
                 user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
             if user is not None:
@@ -448,6 +482,8 @@ class Front:
             self.active[fingerprint] -= 1
             if not self.active[fingerprint]:
                 del self.active[fingerprint]
+            if lease is not None:
+                self.in_background(self.store.close_session, lease)
 
     async def _user_for(self, fingerprint: str) -> str | None:
         """The key's name (None: a new key); known keys from memory (their
