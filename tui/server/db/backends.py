@@ -348,6 +348,8 @@ class PostgresDatabase(Database):
         if not self._lock.acquire(timeout=STALL_SECONDS):
             raise DatabaseStalled(f"PostgreSQL: another statement of this process waited over {STALL_SECONDS:g} s")
         try:
+            if self._stalled_in == os.getpid():  # found stalled while this call waited for the connection
+                raise DatabaseStalled("PostgreSQL: not answering (a statement was given up meanwhile)")
             conn = self._connection()
             with WATCHDOG.guard(conn.fileno(), STALL_SECONDS) as guard:
                 yield conn, guard
