@@ -117,8 +117,12 @@ async def test_a_stalled_database_leaves_both_doors_answering_and_plays_nothing_
                 conn.close()
             await alice.type_move("La1h")
             await alice.wait_for(REFUSED, timeout=10)
+            lobby = await open_term(ports[0], ka)  # a person known to the door logs in: the lobby says why it is empty
+            await lobby.wait_for("the server's database is not answering", timeout=15)
         await awake(store)
         assert list(store.open_game(room.id).record.moves) == []  # the refused move never lands
+        await lobby.wait_until(lambda t: room.id in t and "not answering" not in t, "the lobby listed again", 15)
+        await lobby.close()
 
         alice.send("\r")  # the refused move stayed on the line: Enter plays it now, once
         await bob.wait_for("Your turn, bob.")  # the game goes on, on both doors
