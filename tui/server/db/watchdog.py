@@ -8,8 +8,9 @@ fails at once with a broken connection, and the server, when it wakes,
 reads the end of the connection after what it had not read yet, so it
 rolls back whatever transaction was open.
 
-One thread per process (made on first use, made again after a fork)
-watches every guarded socket of that process."""
+One thread per process watches every guarded socket of that process; it
+ends when nothing is guarded (a process that forks later, as a bot's
+search does, has no thread of it then)."""
 from __future__ import annotations
 
 import os
@@ -37,6 +38,7 @@ class Watchdog:
     _by_id: dict[int, _Guard] = field(default_factory=dict)
     _cond: threading.Condition = field(default_factory=threading.Condition)
     _pid: int = 0
+    _running: bool = False
 
     @contextmanager
     def guard(self, fd: int, seconds: float) -> Iterator[_Guard]:
@@ -44,24 +46,24 @@ class Watchdog:
         the guard's `fired` says afterwards whether it did."""
         g = _Guard(fd, time.monotonic() + seconds)
         with self._cond:
-            self._start()
+            if self._pid != os.getpid():  # a forked child: the parent's thread is not here
+                self._pid, self._running = os.getpid(), False
+                self._by_id.clear()
             self._by_id[id(g)] = g
+            if not self._running:  # the thread lives only while something is guarded (a process
+                self._running = True  # that forks later, a bot's search, has no thread then)
+                threading.Thread(target=self._watch, name="tsquare-db-watchdog", daemon=True).start()
             self._cond.notify()
         try:
             yield g
         finally:
             with self._cond:
                 self._by_id.pop(id(g), None)
-
-    def _start(self) -> None:
-        if self._pid != os.getpid():  # the first use in this process (threads do not survive a fork)
-            self._pid = os.getpid()
-            self._by_id.clear()
-            threading.Thread(target=self._watch, name="tsquare-db-watchdog", daemon=True).start()
+                self._cond.notify()
 
     def _watch(self) -> None:
         with self._cond:
-            while True:
+            while self._by_id:
                 now = time.monotonic()
                 for g in list(self._by_id.values()):
                     if g.deadline <= now and not g.fired:
@@ -69,6 +71,7 @@ class Watchdog:
                         _shut(g.fd)
                 waits = [g.deadline - now for g in self._by_id.values() if not g.fired]
                 self._cond.wait(max(0.0, min(waits)) if waits else None)
+            self._running = False
 
 
 def _shut(fd: int) -> None:
