@@ -257,8 +257,10 @@ class Front:
         self._storage_threads = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="tsquare-storage")
         self.children: set[int] = set()
         """Process ids of the TUI processes now running."""
-        self.sessions: set[asyncio.Task[None]] = set()
-        """The tasks serving a session now (each says goodbye when the server stops)."""
+        self.sessions: dict[asyncio.Task[None], asyncssh.SSHServerProcess[bytes]] = {}
+        """The tasks serving a session now, and their sessions (each is told GOODBYE when the server stops)."""
+        self.relaying: set[asyncio.Task[None]] = set()
+        """Those of them relaying a process of their own (which says goodbye once its process ended)."""
         self.stopping = False
         """The server is stopping: each session ends with GOODBYE."""
         self.run_bots = bots
@@ -345,9 +347,14 @@ class Front:
                 os.killpg(pid, signal.SIGTERM)
             except OSError:
                 pass
-        sessions = [t for t in self.sessions if not t.done()]
-        if sessions:
-            await asyncio.wait(sessions, timeout=GOODBYE_SECONDS)
+        for task, process in list(self.sessions.items()):
+            if task not in self.relaying:  # still logging in or naming itself: no process to wait for
+                process.stdout.write(GOODBYE)
+                process.exit(0)
+                task.cancel()
+        relaying = [t for t in self.relaying if not t.done()]
+        if relaying:
+            await asyncio.wait(relaying, timeout=GOODBYE_SECONDS)
         if self._server is not None:
             await self._server.wait_closed()
         if self.zygote is not None:
@@ -432,8 +439,8 @@ class Front:
     async def handle(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         task = asyncio.current_task()
         if task is not None:
-            self.sessions.add(task)
-            task.add_done_callback(self.sessions.discard)
+            self.sessions[task] = process
+            task.add_done_callback(lambda done: self.sessions.pop(done, None))
         conn = process.get_extra_info("connection")
         fingerprint = conn.get_extra_info("tsquare_key") if conn else None
         if not fingerprint:
@@ -467,6 +474,10 @@ class Front:
             if user is None:
                 user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
             if user is not None:
+                relaying = asyncio.current_task()
+                if relaying is not None:
+                    self.relaying.add(relaying)
+                    relaying.add_done_callback(self.relaying.discard)
                 if plain:
                     from tui.plain.relay import run_plain
 
@@ -768,6 +779,10 @@ def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] =
             raise _CannotServe(str(exc)) from None
         except StorageError as exc:
             raise _CannotServe(f"cannot open the database: {getattr(exc, 'detail', None) or exc}") from None
+        stop = asyncio.Event()  # before the first line: a stop asked as soon as it is read is heard
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
         real = await front.start(host, port)
         fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
         say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
@@ -779,10 +794,6 @@ def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] =
         lim = front.limits
         say(f"limits: {lim.max_sessions} sessions, {lim.per_key} per key, {lim.first_logins_per_minute} first "
             f"logins a minute per address, {lim.rooms_per_person} rooms per person, {lim.max_rooms} rooms")
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
         await stop.wait()
         await front.close()
 
