@@ -24,3 +24,8 @@ class SaveError(ValueError):
 NOT_PLAYED = "Not played, the game could not be saved"
 """How every screen and plain mode begin the line for a move its save (or
 a server's database) refused."""
+
+
+class NotPlayedError(SaveError):
+    """A move the storage could not take, nothing played; the message is the
+    whole sentence a player reads (screens show it as it is)."""

@@ -6,6 +6,7 @@ import asyncio
 import os
 import re
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -156,12 +157,11 @@ async def server(tmp_path: Path):
     await front.close()
 
 
-@pytest.fixture(scope="session")
-def postgres(tmp_path_factory):
+@contextmanager
+def own_postgres(tmp_path_factory):
     """A PostgreSQL server of the tests' own (initdb + pg_ctl in a temporary
-    folder, a Unix socket only), torn down after the session. In CI it
-    must be there (`.ci/run` installs it): missing binaries fail there and
-    skip elsewhere."""
+    folder, a Unix socket only), stopped at the end. In CI it must be there
+    (`.ci/run` installs it): missing binaries fail there and skip elsewhere."""
     from tui.server.db import pg_local
 
     if not pg_local.available():
@@ -179,11 +179,20 @@ def postgres(tmp_path_factory):
         folder = tmp_path_factory.mktemp("postgres")
     try:
         server = pg_local.start(folder / "pg")
-        yield server
-        server.stop()
+        try:
+            yield server
+        finally:
+            server.stop()
     finally:
         if os.geteuid() == 0:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres(tmp_path_factory):
+    """The session's PostgreSQL server (`own_postgres`)."""
+    with own_postgres(tmp_path_factory) as server:
+        yield server
 
 
 _databases = iter(range(1, 1_000_000))

@@ -4,6 +4,7 @@ folder of the file-based server is taken over whole, and the command line
 exports a room's save."""
 from __future__ import annotations
 
+import asyncio
 import shutil
 import subprocess
 import sys
@@ -194,3 +195,43 @@ def test_a_damaged_save_is_taken_over_as_a_damaged_room(tmp_path):
         store.open_game("r0002")
     assert (data / "pre-db" / "rooms" / "r0002.json").read_text().startswith('{"format"')  # kept as it was
     assert store.open_game("r0001").ply == 6  # the others whole
+
+
+async def third_session_error(port: int, key) -> bytes:
+    """What a third terminal session of `key` on the door at `port` is told
+    on stderr (nothing: it was let in; it is closed at once)."""
+    from tests.server.conftest import connect
+
+    async with await connect(port, key) as conn:
+        proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        try:
+            err: bytes = await asyncio.wait_for(proc.stderr.read(), 5)
+        except asyncio.TimeoutError:  # let in: it is in the lobby, saying nothing on stderr
+            err = b""
+        return err
+
+
+async def test_one_key_s_sessions_are_counted_across_doors_and_a_dead_door_s_lapse(tmp_path, postgres):
+    url = postgres.create_database("perkey")
+    limits = Limits(per_key=2, idle_seconds=60, login_seconds=20, lease_seconds=2.0)
+    a = Front(tmp_path / "a", limits, db=url, bots=False)
+    b = Front(tmp_path / "b", limits, db=url, bots=False)
+    ports = [await a.start("127.0.0.1", 0), await b.start("127.0.0.1", 0)]
+    try:
+        (ka,) = bind(a, "alice")
+        on_a = [await open_term(ports[0], ka), await open_term(ports[0], ka)]
+        assert b"at most 2 connections per key" in await third_session_error(ports[1], ka)  # the other door knows
+        await on_a[0].close()
+        deadline = asyncio.get_running_loop().time() + 15
+        while await third_session_error(ports[1], ka):  # a session that ended frees its place
+            assert asyncio.get_running_loop().time() < deadline, "the ended session still counted"
+            await asyncio.sleep(0.2)
+        a._lease_task.cancel()  # door A as if killed: its sessions' leases are no longer renewed
+        deadline = asyncio.get_running_loop().time() + 15
+        while await third_session_error(ports[1], ka):
+            assert asyncio.get_running_loop().time() < deadline, "a dead door's session never lapsed"
+            await asyncio.sleep(0.5)
+        await on_a[1].close()
+    finally:
+        await a.close()
+        await b.close()

@@ -33,7 +33,7 @@ END_SECONDS = 5.0
 
 async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], user: str) -> int:
     """Run the plain lobby for `user` and relay until it ends; its exit code."""
-    from tui.server.ssh import InputBucket, _stop, pump_out
+    from tui.server.ssh import GOODBYE, InputBucket, _stop, pump_out
 
     terminal = process.get_terminal_type() is not None
     env = {**front.child_env(process.get_terminal_type() or "dumb", None), "NO_COLOR": "1"}
@@ -88,7 +88,9 @@ async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], u
             task.cancel()
         front.children.discard(pid)
         front.pokeable.discard(pid)
-        front.store.drop_claims(pid)
+        front.in_background(front.store.drop_claims, pid)
+        if front.stopping:
+            process.stdout.write(GOODBYE)
         for fd in open_fds:
             try:
                 os.close(fd)

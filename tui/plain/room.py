@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.core import Move
-from engine.errors import SaveError
+from engine.errors import NotPlayedError, SaveError
 from engine.session import GameSession, StaleGameError
 from tui.plain.conversation import COMMANDS, HELP, Conversation, Quit, sentence
 from tui.plain.remote import PushedLines
@@ -157,6 +157,9 @@ class RoomConversation(Conversation):
             played = self._play_standing(seat, move)
         except StaleGameError:
             raise  # the turn's loop says so and reads the game again
+        except NotPlayedError as exc:  # the storage's own sentence (a stalled database)
+            self.say(str(exc))
+            return False
         except SaveError as exc:  # a full disk, a database that cannot be written, a busy lock: nothing played
             self.say(sentence(not_played(exc), self.session.names))
             return False

@@ -25,7 +25,7 @@ from textual.widgets import Input, Static
 from textual.worker import Worker, WorkerState
 
 from engine.core import Bot, GameState, with_names
-from engine.errors import NOT_PLAYED, MoveError, SaveError
+from engine.errors import NOT_PLAYED, MoveError, NotPlayedError, SaveError
 from engine.record import GameRecord
 from engine.session import GameSession, StaleGameError, UndoRefusedError
 from engine.words import plural
@@ -417,6 +417,9 @@ class GameScreen(Screen[None]):
             return False
         except MoveError as exc:
             self.show_message(with_names(str(exc), self.record.names))
+            return False
+        except NotPlayedError as exc:  # the storage's own sentence
+            self.show_message(str(exc))
             return False
         except SaveError as exc:
             self.show_message(self.not_played(exc))

@@ -143,26 +143,37 @@ class BotRunner:
     # ------------------------------------------------------------ the loop
     async def run(self) -> None:
         """Hand rooms to the pool until cancelled; the pool starts with the
-        first room that has a bot seat."""
+        first room that has a bot seat. The store is read in a thread: the
+        event loop never waits on a database."""
         loop = asyncio.get_running_loop()
         try:
             while True:
-                if self.pool is None and self._rooms_with_bots(loop.time()):
+                looked = await asyncio.to_thread(self.look, loop.time())
+                if self.pool is None and looked[0]:
                     # the first room with a bot (or again, after a worker died); in a
                     # thread: the forkserver's start waits for its imports
                     await asyncio.to_thread(self.start)
                 if self.pool is not None:
-                    self.dispatch()
+                    self.dispatch(looked)
                 await asyncio.sleep(POLL_SECONDS)
         finally:
             self.close()
 
-    def dispatch(self) -> int:
+    def look(self, now: float) -> tuple[set[str], dict[str, tuple[int, int, int]]]:
+        """The rooms with a bot seat and their saves' marks (none while the
+        store cannot be read). It reads the store: the server calls it in a thread."""
+        rooms = self._rooms_with_bots(now)
+        try:
+            return rooms, self.store.save_marks(sorted(rooms))
+        except RoomError:
+            return rooms, {}
+
+    def dispatch(self, looked: tuple[set[str], dict[str, tuple[int, int, int]]] | None = None) -> int:
         """Hand every room whose bot may be to act, and that has no task in
-        the pool, to the pool; returns how many were handed over."""
+        the pool, to the pool (`looked`: what `look` found; by default it
+        looks now); returns how many were handed over."""
         loop = asyncio.get_running_loop()
-        rooms = self._rooms_with_bots(loop.time())
-        marks = self.store.save_marks(sorted(rooms))
+        rooms, marks = looked if looked is not None else self.look(loop.time())
         handed = 0
         for room_id in rooms:
             mark = marks.get(room_id)

@@ -12,6 +12,11 @@
   is the lobby and rooms line by line (`tui/plain/relay.py`). Nothing else may
   run: no shell but the TUI, no other command, no subsystem, no port, agent
   or X11 forwarding.
+- The event loop never waits on the storage: every question to it runs in
+  a small pool of threads (`Front.off_loop`), so a stalled database delays
+  only the answers that need it; a key's name, bound for good, is kept once
+  read, so a person known to this door still logs in while the database is
+  not answering.
 - Limits: connections per key and in all, first logins per minute from one
   address, idle time, input rate (bytes over the limit are dropped with a
   bell; a flood ends the connection); rooms per person and per server (the
@@ -30,9 +35,11 @@ import sys
 import termios
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 from tui.server.bots import BotRunner
 from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
@@ -41,6 +48,10 @@ from tui.server.store import Store
 from tui.server.wire import PASTE_BYTES, InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
 
+T = TypeVar("T")
+
+STORAGE_THREADS = 4
+"""Threads that ask the storage for the relay (a stalled database holds them, never the event loop)."""
 SESSION_MIB = 25
 """About what one connection's TUI process costs (its own pages, the
 preloaded code shared): the default cap on sessions spends three quarters
@@ -64,7 +75,8 @@ class Limits:
     """What one person, one address and the whole server may use."""
 
     per_key: int = 3
-    """Connections at once with one key."""
+    """Connections at once with one key (on a database: counted over every
+    front door on it)."""
     max_sessions: int = field(default_factory=default_max_sessions)
     """Terminal connections at once, everyone together."""
     first_logins_per_minute: int = 10
@@ -83,6 +95,10 @@ class Limits:
     """Input dropped beyond this many bytes in one connection ends it."""
     login_seconds: float = 60.0
     """Time to log in (and to pick a name)."""
+    lease_seconds: float = 60.0
+    """How long a session counted in the database holds its place unless its
+    door renews it (every third of that): a door killed frees its sessions'
+    places after this."""
 
 
 FRAME_RATE = 30
@@ -91,6 +107,16 @@ FRAME_RATE = 30
 CPU per move, and a turn-based game over a network loses nothing by it."""
 POKE_SECONDS = 0.02
 """How often the server looks for rooms whose save changed."""
+GOODBYE = b"\r\ntsquare: the server is restarting; your game is saved\r\n"
+"""Each session's last line when the server stops (SIGTERM, SIGINT)."""
+TERMINAL_BACK = (b"\x1b[<u"  # the kitty keyboard protocol off (before leaving the alternate screen)
+                 b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # mouse reporting off
+                 b"\x1b[?2004l\x1b[?1004l"  # bracketed paste and focus events off
+                 b"\x1b[?1049l\x1b[?25h")  # the normal screen, the cursor shown
+"""What a full-screen session's terminal is sent when its TUI ended without
+saying it (a server stopping ends them): what the TUI's own exit sends."""
+GOODBYE_SECONDS = 5.0
+"""How long a stopping server waits for its sessions' goodbyes."""
 
 
 class InputBucket:
@@ -226,8 +252,17 @@ class Front:
         """Per address, when its last first logins began (the last minute's)."""
         self.active: dict[str, int] = {}
         """Open terminal connections per key fingerprint."""
+        self.names: dict[str, str] = {}
+        """Key fingerprint -> its name, as read once (a name stays bound to its key for good)."""
+        self._storage_threads = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="tsquare-storage")
         self.children: set[int] = set()
         """Process ids of the TUI processes now running."""
+        self.sessions: dict[asyncio.Task[None], asyncssh.SSHServerProcess[bytes]] = {}
+        """The tasks serving a session now, and their sessions (each is told GOODBYE when the server stops)."""
+        self.relaying: set[asyncio.Task[None]] = set()
+        """Those of them relaying a process of their own (which says goodbye once its process ended)."""
+        self.stopping = False
+        """The server is stopping: each session ends with GOODBYE."""
         self.run_bots = bots
         self.bots: BotRunner | None = BotRunner(self.store, bot_workers) if bots else None
         """Plays the bot seats in a pool of worker processes (None: no bots)."""
@@ -238,6 +273,7 @@ class Front:
         self._bot_task: asyncio.Task[None] | None = None
         self._poke_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
+        self._lease_task: asyncio.Task[None] | None = None
         self.pokeable: set[int] = set()
         self.seen_marks: dict[str, object] = {}
         """Each room's save as the last look for changes saw it."""
@@ -274,32 +310,83 @@ class Front:
                 from tui.server.db.rated import clock_loop
 
                 self._clock_task = asyncio.create_task(clock_loop(self.store))
+        if hasattr(self.store, "open_session"):  # sessions counted in the database: their leases renewed
+            self._lease_task = asyncio.create_task(self._renew_leases())
         if self.zygote is not None:
             pushes = getattr(self.store, "pushes", None)  # a database tells its changes: nothing to poll
             self._poke_task = asyncio.create_task(self._hear_pushes(pushes()) if pushes else self._poke_movers())
         listening: int = self._server.sockets[0].getsockname()[1]
         return listening
 
+    async def off_loop(self, ask: Callable[..., T], *args: Any) -> T:
+        """`ask(*args)` (a question to the storage) in one of the relay's
+        storage threads: the event loop goes on meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(self._storage_threads, partial(ask, *args))
+
+    def in_background(self, ask: Callable[..., Any], *args: Any) -> None:
+        """`ask(*args)` in a storage thread, not waited for (its failure is
+        the store's to log)."""
+        try:
+            future = self._storage_threads.submit(ask, *args)
+        except RuntimeError:  # stopping: the pool is shut
+            return
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())
+
     async def close(self) -> None:
-        """Stop listening, end every connection and child process."""
-        for task in (self._bot_task, self._poke_task, self._clock_task):
+        """Stop listening, end every connection and child process: each
+        session's process is stopped, then the session is told GOODBYE (a
+        full screen's terminal given back first) and closed."""
+        self.stopping = True
+        for task in (self._bot_task, self._poke_task, self._clock_task, self._lease_task):
             if task is not None:
                 task.cancel()
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
         for pid in list(self.children):
             try:
                 os.killpg(pid, signal.SIGTERM)
             except OSError:
                 pass
+        for task, process in list(self.sessions.items()):
+            if task not in self.relaying:  # still logging in or naming itself: no process to wait for
+                process.stdout.write(GOODBYE)
+                process.exit(0)
+                task.cancel()
+        relaying = [t for t in self.relaying if not t.done()]
+        if relaying:
+            await asyncio.wait(relaying, timeout=GOODBYE_SECONDS)
+        if self._server is not None:
+            await self._server.wait_closed()
         if self.zygote is not None:
             self.zygote.close()
         if self.bots is not None:
             self.bots.close()
+        self._storage_threads.shutdown(wait=False, cancel_futures=True)
         closing = getattr(self.store, "close", None)  # a database's connection
         if closing is not None:
             closing()
+
+    async def _renew_leases(self) -> None:
+        """Renew this door's sessions in the database every third of a lease."""
+        while True:
+            await asyncio.sleep(self.limits.lease_seconds / 3)
+            try:
+                await self.off_loop(self.store.renew_sessions, self.limits.lease_seconds)
+            except RoomError:  # the database down: the next renewal tries again
+                pass
+
+    async def _count_session(self, fingerprint: str) -> tuple[bool, str | None]:
+        """Count a session of the key over every door on the database:
+        (let in, its lease's token). While the database cannot count, this
+        door's own count stands (no token)."""
+        if not hasattr(self.store, "open_session"):  # one door per folder: its own count is the count
+            return True, None
+        try:
+            token = await self.off_loop(self.store.open_session, fingerprint, self.limits.per_key,
+                                        self.limits.lease_seconds)
+        except RoomError:
+            return True, None
+        return token is not None, token
 
     async def _poke_movers(self) -> None:
         """Tell the players of a room the moment its save changes, instead
@@ -331,14 +418,14 @@ class Front:
         SIGUSR1 to the processes of this door holding a seat there."""
         try:
             async for room_id in pushes:
-                self._poke_room(room_id)
+                await self._poke_room(room_id)
         except OSError as exc:  # another server holds this SQLite file's push socket: screens look each second
             self.store.log(f"pushes unavailable ({exc}); the rooms' screens look at their games each second")
 
-    def _poke_room(self, room_id: str) -> None:
+    async def _poke_room(self, room_id: str) -> None:
         """SIGUSR1 to this door's processes holding a seat in the room."""
         try:
-            pids = self.store.claimants(room_id)
+            pids = await self.off_loop(self.store.claimants, room_id)
         except RoomError:  # the database down: the screens find out at their own next look
             return
         for pid in pids:
@@ -350,6 +437,10 @@ class Front:
 
     # ------------------------------------------------------------ a session
     async def handle(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self.sessions[task] = process
+            task.add_done_callback(lambda done: self.sessions.pop(done, None))
         conn = process.get_extra_info("connection")
         fingerprint = conn.get_extra_info("tsquare_key") if conn else None
         if not fingerprint:
@@ -357,13 +448,13 @@ class Front:
         if process.subsystem:
             return self._refuse(process, "no subsystems here")
         try:
-            user = self.store.user_for(fingerprint)
+            user = await self._user_for(fingerprint)
         except RoomError as exc:
             return self._refuse(process, str(exc))
         command = process.command
         plain = command is not None and command.strip() == "plain"  # line by line: tui/plain/relay.py
         if command is not None and not plain:
-            return self._command(process, command.strip(), user)
+            return await self._command(process, command.strip(), user)
         if process.get_terminal_type() is None and not plain:
             return self._refuse(process, "the games need a terminal: use ssh -t, or 'status'")
         if self.active.get(fingerprint, 0) >= self.limits.per_key:
@@ -375,10 +466,18 @@ class Front:
         if user is None and not self._may_log_in_first(conn):
             return self._refuse(process, "too many new keys from your address in the last minute; try again later")
         self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
+        lease: str | None = None
         try:
+            counted, lease = await self._count_session(fingerprint)
+            if not counted:
+                return self._refuse(process, f"at most {self.limits.per_key} connections per key")
             if user is None:
                 user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
             if user is not None:
+                relaying = asyncio.current_task()
+                if relaying is not None:
+                    self.relaying.add(relaying)
+                    relaying.add_done_callback(self.relaying.discard)
                 if plain:
                     from tui.plain.relay import run_plain
 
@@ -394,6 +493,20 @@ class Front:
             self.active[fingerprint] -= 1
             if not self.active[fingerprint]:
                 del self.active[fingerprint]
+            if lease is not None:
+                self.in_background(self.store.close_session, lease)
+
+    async def _user_for(self, fingerprint: str) -> str | None:
+        """The key's name (None: a new key); known keys from memory (their
+        last login noted in the background). RoomError if it cannot be read."""
+        known = self.names.get(fingerprint)
+        if known is not None:
+            self.in_background(self.store.user_for, fingerprint)
+            return known
+        user: str | None = await self.off_loop(self.store.user_for, fingerprint)
+        if user is not None:
+            self.names[fingerprint] = user
+        return user
 
     def _may_log_in_first(self, conn: asyncssh.SSHServerConnection | None) -> bool:
         """Count a first login from the connection's address; False if that
@@ -415,13 +528,13 @@ class Front:
         process.stderr.write(f"tsquare: {why}\r\n".encode())
         process.exit(1)
 
-    def _command(self, process: asyncssh.SSHServerProcess[bytes], command: str, user: str | None) -> None:
+    async def _command(self, process: asyncssh.SSHServerProcess[bytes], command: str, user: str | None) -> None:
         if command != "status":
             return self._refuse(process, "the only commands are 'status' and 'plain'")
         if user is None:
             return self._refuse(process, "log in once with a terminal to pick your name")
         try:
-            lines = status_lines(self.store, user)
+            lines = await self.off_loop(status_lines, self.store, user)
         except RoomError as exc:
             return self._refuse(process, str(exc))
         process.stdout.write(("\n".join(lines) + "\n").encode())
@@ -449,7 +562,8 @@ class Front:
                 out.write(f"That name is too long: {NAME_RULE}.\r\n".encode())
                 continue
             try:
-                bound: str = self.store.bind(fingerprint, line)
+                bound: str = await self.off_loop(self.store.bind, fingerprint, line)
+                self.names[fingerprint] = bound
                 return bound
             except StorageError as exc:  # not the person's fault, and not for them to retry at once
                 process.stderr.write(f"tsquare: your name cannot be recorded: {exc}\r\n".encode())
@@ -486,7 +600,9 @@ class Front:
             self.children.discard(pid)
             self.pokeable.discard(pid)
             os.close(master)
-            self.store.drop_claims(pid)
+            self.in_background(self.store.drop_claims, pid)
+            if self.stopping:  # its TUI was stopped: the terminal back as `q` leaves it, and a word
+                process.stdout.write(TERMINAL_BACK + GOODBYE)
         if not waiter.done():
             waiter.cancel()  # ended without a word (its zygote gone): no exit code to wait for
             return 0
@@ -677,6 +793,10 @@ def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] =
             raise _CannotServe(str(exc)) from None
         except StorageError as exc:
             raise _CannotServe(f"cannot open the database: {getattr(exc, 'detail', None) or exc}") from None
+        stop = asyncio.Event()  # before the first line: a stop asked as soon as it is read is heard
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
         real = await front.start(host, port)
         fp = load_host_key(front.store.host_key_path).get_fingerprint("sha256")
         say(f"tsquare: serving on {host}:{real}; data in {root}; host key {fp}")
@@ -688,10 +808,6 @@ def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] =
         lim = front.limits
         say(f"limits: {lim.max_sessions} sessions, {lim.per_key} per key, {lim.first_logins_per_minute} first "
             f"logins a minute per address, {lim.rooms_per_person} rooms per person, {lim.max_rooms} rooms")
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
         await stop.wait()
         await front.close()
 

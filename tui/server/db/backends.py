@@ -16,6 +16,17 @@ Statements are written once, with `?` placeholders (`%s` for PostgreSQL).
 Every failure of the database itself (unreachable, dropped, full disk) is
 a `DatabaseDown` whose message names no path nor host: the caller logs
 `detail` and tells the player the one line.
+
+A database that stops answering (a hung disk, a cut network, a stopped
+server) holds nobody for long: SQLite waits BUSY_SECONDS for another
+writer; a PostgreSQL transaction is given up after STALL_SECONDS (the
+client cuts its own socket, `watchdog.py`; the server's
+`statement_timeout` and TCP keepalives catch what it can see itself) and
+is a `DatabaseStalled`. Its commit carries a deadline the server checks
+as it commits (`_COMMIT`), so a transaction given up can never commit
+later when the server wakes. After a stall the process's calls fail at
+once (nobody waits twice) until a thread of its own, trying every
+PROBE_SECONDS, finds the database answering again.
 """
 from __future__ import annotations
 
@@ -25,18 +36,32 @@ import os
 import socket
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Iterator, Sequence
 
+from tui.server.db.watchdog import WATCHDOG
 from tui.server.records import CANNOT_SAVE, StorageError
 
 CHANNEL = "tsquare_rooms"
 """The PostgreSQL channel a room's change is told on (the payload: its id)."""
 BUSY_SECONDS = 5.0
 """How long a SQLite writer waits for another's transaction."""
-CONNECT_SECONDS = 5
+CONNECT_SECONDS = 3
 """How long connecting to PostgreSQL may take before it is a failure."""
+STALL_SECONDS = 3.0
+"""How long a PostgreSQL transaction (or a wait for another thread's) may
+take before it is given up as a stalled database."""
+PROBE_SECONDS = 1.0
+"""After a stall, how often the process's prober asks whether the database answers again."""
+COMMIT_MARGIN = 0.5
+"""A commit must reach the server this long before the client gives up."""
+STATEMENT_MS = 5000
+"""PostgreSQL's own `statement_timeout` (a slow query, a lock held too long)."""
+KEEPALIVES: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 3, "keepalives_count": 3,
+              "tcp_user_timeout": 15000}
+"""TCP keepalives of a PostgreSQL connection (a peer gone is found in about 20 s)."""
 
 
 class DatabaseDown(StorageError):
@@ -44,6 +69,15 @@ class DatabaseDown(StorageError):
 
     def __init__(self, why: str, detail: str) -> None:
         super().__init__(f"{CANNOT_SAVE} ({why}); try again later")
+        self.detail = detail
+
+
+class DatabaseStalled(DatabaseDown):
+    """The database did not answer in time; what was asked was given up
+    (a change is never written later)."""
+
+    def __init__(self, detail: str) -> None:
+        StorageError.__init__(self, "the server's database is not answering")
         self.detail = detail
 
 
@@ -234,11 +268,15 @@ class PostgresDatabase(Database):
         self._conn: Any = None
         self._pid = 0
         self._lock = threading.RLock()
+        self._stalled_in = 0
+        """The process (pid) whose calls fail at once: its database stalled and has not answered since."""
 
     def _connection(self) -> Any:
         if self._conn is None or self._conn.closed or self._pid != os.getpid():
             try:
-                self._conn = self._psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_SECONDS)
+                self._conn = self._psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
+                    options=f"-c statement_timeout={STATEMENT_MS}", **KEEPALIVES)
             except self._psycopg.Error as exc:
                 self._conn = None
                 raise self._down(exc) from None
@@ -249,17 +287,89 @@ class PostgresDatabase(Database):
         text = " ".join(str(exc).split())
         if "No space" in text or "disk full" in text:
             why = "its disk is full"
+        elif "timeout expired" in text or "statement timeout" in text:
+            return self._stalled(f"PostgreSQL: {text}")
         elif "connect" in text or "terminat" in text or "closed" in text:
             why = "its database cannot be reached"
         else:
             why = "its database fails"
         return DatabaseDown(why, f"PostgreSQL: {text}")
 
+    def _stalled(self, detail: str) -> DatabaseStalled:
+        """Give up on the connection; this process's calls fail at once until
+        its prober finds the database answering again."""
+        self._let_go()
+        if self._stalled_in != os.getpid():
+            self._stalled_in = os.getpid()
+            threading.Thread(target=self._probe, name="tsquare-db-probe", daemon=True).start()
+        return DatabaseStalled(detail)
+
+    def _let_go(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # noqa: BLE001 - closing a connection already cut
+                pass
+
+    def _probe(self) -> None:
+        """Every PROBE_SECONDS, ask the database a trivial question (bounded
+        as any other); when it answers, calls go through again."""
+        while True:
+            time.sleep(PROBE_SECONDS)
+            with self._lock:
+                try:
+                    conn = self._connection()
+                    with WATCHDOG.guard(conn.fileno(), STALL_SECONDS):
+                        conn.execute("SELECT 1")
+                except (DatabaseDown, self._psycopg.Error):
+                    self._let_go()
+                    continue
+                self._stalled_in = 0
+                return
+
+    def read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One statement; a query runs on its own (no BEGIN: one round trip),
+        a change in a transaction (its commit checked against the deadline)."""
+        if sql.lstrip()[:6].upper() != "SELECT":
+            return super().read(sql, params)
+        with self._guarded() as (conn, guard):
+            try:
+                cur = conn.execute(sql.replace("?", "%s"), tuple(params))
+                return cur.fetchall() if cur.description else []
+            except self._psycopg.Error as exc:
+                raise self._failed(exc, guard.fired) from None
+
+    @contextmanager
+    def _guarded(self) -> Iterator[tuple[Any, Any]]:
+        """The connection, held by this thread, its socket cut at the deadline."""
+        if self._stalled_in == os.getpid():
+            raise DatabaseStalled("PostgreSQL: not answering (since a statement was given up; a probe asks each second)")
+        if not self._lock.acquire(timeout=STALL_SECONDS):
+            raise DatabaseStalled(f"PostgreSQL: another statement of this process waited over {STALL_SECONDS:g} s")
+        try:
+            if self._stalled_in == os.getpid():  # found stalled while this call waited for the connection
+                raise DatabaseStalled("PostgreSQL: not answering (a statement was given up meanwhile)")
+            conn = self._connection()
+            with WATCHDOG.guard(conn.fileno(), STALL_SECONDS) as guard:
+                yield conn, guard
+        finally:
+            self._lock.release()
+
+    def _failed(self, exc: BaseException, fired: bool) -> DatabaseDown:
+        """A psycopg error as the player's line (and the connection let go if it broke)."""
+        if fired:
+            return self._stalled(f"PostgreSQL: no answer within {STALL_SECONDS:g} s ({' '.join(str(exc).split())})")
+        if self._conn is not None and (self._conn.closed or self._conn.broken):
+            self._conn = None
+        if isinstance(exc, self._psycopg.errors.DivisionByZero):  # _COMMIT's deadline passed: rolled back
+            return self._stalled("PostgreSQL: a commit reached the server too late and was rolled back")
+        return self._down(exc)
+
     @contextmanager
     def transaction(self, write: bool = True) -> Iterator[Tx]:
         psycopg = self._psycopg
-        with self._lock:
-            conn = self._connection()
+        with self._guarded() as (conn, guard):
             cur = conn.cursor()
 
             def run(sql: str, params: Sequence[Any]) -> tuple[list[tuple[Any, ...]], int]:
@@ -269,18 +379,24 @@ class PostgresDatabase(Database):
                 except psycopg.errors.UniqueViolation as exc:
                     raise Conflict(str(exc)) from None
                 except psycopg.Error as exc:
-                    raise self._down(exc) from None
+                    raise self._failed(exc, guard.fired) from None
 
             try:
-                with conn.transaction():
-                    yield Tx(run)
-            except psycopg.Error as exc:  # the commit itself, or a connection lost
-                if conn.closed or conn.broken:
-                    self._conn = None
-                raise self._down(exc) from None
-            except DatabaseDown:
-                if conn.closed or conn.broken:
-                    self._conn = None
+                cur.execute("BEGIN")
+            except psycopg.Error as exc:
+                raise self._failed(exc, guard.fired) from None
+            left = guard.deadline - time.monotonic() - COMMIT_MARGIN  # the server's clock from its BEGIN
+            try:
+                yield Tx(run)
+                cur.execute(_COMMIT.format(ms=max(0, int(left * 1000))) if write else "COMMIT")
+            except BaseException as exc:
+                if self._conn is conn and not (conn.closed or conn.broken):
+                    try:
+                        cur.execute("ROLLBACK")
+                    except psycopg.Error:
+                        self._conn = None
+                if isinstance(exc, psycopg.Error):
+                    raise self._failed(exc, guard.fired) from None
                 raise
 
     def notify(self, tx: Tx, room_id: str) -> None:
@@ -314,6 +430,15 @@ class PostgresDatabase(Database):
             except Exception:  # noqa: BLE001 - closing a broken connection
                 pass
         self._conn = None
+
+
+_COMMIT = ("SELECT 1 / (clock_timestamp() < transaction_timestamp() + interval '{ms} milliseconds')::int; "
+           "COMMIT")
+"""A writing transaction's commit, one message: the server commits only if
+it reads it within the time the client still waits (counted on the
+server's own clock from its BEGIN, which the client saw answered); else it
+divides by zero, the transaction is rolled back, and the client (which has
+said "not answering", or is about to) is right."""
 
 
 def open_database(url: str, root: Path) -> Database:

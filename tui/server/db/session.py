@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from engine.errors import SaveError
+from engine.errors import NotPlayedError, SaveError
 from engine.session import GameOnDisk, GameSession, StaleGameError, UndoRefusedError
-from tui.server.db.backends import DatabaseDown
+from tui.server.db.backends import DatabaseDown, DatabaseStalled
 from tui.server.db.store import GameMovedOn
 
 if TYPE_CHECKING:
@@ -29,6 +29,19 @@ T = TypeVar("T")
 class NotSaved(SaveError):
     """The database could not take the change: nothing was played (the
     message is the player's line: "the server cannot save right now …")."""
+
+
+class NotAnswering(NotSaved, NotPlayedError):
+    """The database did not answer in time: the change was given up (and
+    can never be written later); the message is the player's sentence."""
+
+    def __init__(self) -> None:
+        super().__init__("The server's database is not answering; your move was not played.")
+
+
+def not_saved(exc: DatabaseDown) -> NotSaved:
+    """What a session raises when the database failed its change."""
+    return NotAnswering() if isinstance(exc, DatabaseStalled) else NotSaved(str(exc))
 
 
 class RoomSession(GameSession):
@@ -77,7 +90,7 @@ class RoomSession(GameSession):
             self.version = self.store.commit_game(self.room_id, self.record, self.version, keep)
         except DatabaseDown as exc:
             self._put_back(rec, before)
-            raise NotSaved(str(exc)) from None
+            raise not_saved(exc) from None
         except GameMovedOn:
             self._put_back(rec, before)
             self.reload()
@@ -97,7 +110,7 @@ class RoomSession(GameSession):
         try:
             version = self.store.game_version(self.room_id)
         except DatabaseDown as exc:
-            raise NotSaved(str(exc)) from None
+            raise not_saved(exc) from None
         if version != self.version:
             self.reload()
             raise StaleGameError(f"room {self.room_id}: the game was changed by another tsquare; reloaded it, "

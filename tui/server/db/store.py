@@ -7,7 +7,9 @@ Tables (schema/0001_initial.sql): users (fingerprint -> name, first and
 last seen), rooms (game, seats, watchers, maker, state open / playing /
 over, whose turn, ply, the game's header, a change counter `version`),
 moves (one row a ply, unique (room, ply)), room_people (whose rooms),
-claims (who plays a seat now), changes (the lobbies' change mark).
+claims (who plays a seat now), changes (the lobbies' change mark);
+sessions (schema/0003: the terminal sessions open on every door, leases
+their doors renew, so that a key's limit holds across doors).
 
 A room's game is its header (the save document without its moves) and its
 moves; `load_game` puts them together and checks them as a save is checked
@@ -137,6 +139,7 @@ class DbStore(LobbyQueries, ServerFolder):
         done = [f"schema: applied {name}" for name in migrations.migrate(self.db)]
         done += takeover.take_over(self)
         self._q("DELETE FROM claims WHERE door = ?", (self.door,))
+        self._q("DELETE FROM sessions WHERE door = ?", (self.door,))
         for line in done:  # the file only: the server prints them after its first line (which tools read)
             self._write_log(line)
         return done
@@ -218,6 +221,43 @@ class DbStore(LobbyQueries, ServerFolder):
     def users(self) -> dict[str, str]:
         """Every key's name (for tools and the takeover's check)."""
         return {str(fp): str(name) for fp, name in self._q("SELECT fingerprint, name FROM users")}
+
+    # -------------------------------------------------------------- sessions (schema/0004_sessions.sql)
+    def open_session(self, fingerprint: str, most: int, lease: float) -> str | None:
+        """Count a new terminal session of the key, on whichever door: its
+        token, or None when the key has `most` sessions open already. The
+        session lapses `lease` seconds from now unless `renew_sessions`."""
+        now = time.time()
+        token = f"{self.door}/{time.monotonic_ns()}"
+        with self._tx() as tx:
+            # the key's row first (locked to this transaction): two doors count one key in turn
+            tx.q("UPDATE users SET last_seen = last_seen WHERE fingerprint = ?", (fingerprint,))
+            tx.q("DELETE FROM sessions WHERE fingerprint = ? AND expires < ?", (fingerprint, now))
+            (count,) = tx.q("SELECT COUNT(*) FROM sessions WHERE fingerprint = ?", (fingerprint,))[0]
+            if int(count) >= most:
+                return None
+            tx.q("INSERT INTO sessions (token, fingerprint, door, expires) VALUES (?, ?, ?, ?)",
+                 (token, fingerprint, self.door, now + lease))
+        return token
+
+    def close_session(self, token: str) -> None:
+        """A session ended: its place is free (if the database cannot be
+        told, the lease lapses)."""
+        try:
+            with self._tx() as tx:
+                tx.q("DELETE FROM sessions WHERE token = ?", (token,))
+        except DatabaseDown:
+            pass
+
+    def renew_sessions(self, lease: float) -> None:
+        """This door lives: its sessions' leases run `lease` seconds from now."""
+        with self._tx() as tx:
+            tx.q("UPDATE sessions SET expires = ? WHERE door = ?", (time.time() + lease, self.door))
+
+    def end_sessions(self) -> None:
+        """This door stops: its sessions free their places."""
+        with self._tx() as tx:
+            tx.q("DELETE FROM sessions WHERE door = ?", (self.door,))
 
     # -------------------------------------------------------------- rooms: reading
     def _room_of(self, row: tuple[Any, ...]) -> Room:

@@ -88,6 +88,8 @@ class LobbyScreen(Screen[None]):
         self.statuses: dict[str, RoomStatus] = {}
         """The rooms drawn, by id."""
         self.drawn = False
+        self.storage_down = False
+        """The message line says the storage could not be read (cleared once it can)."""
         """Whether the list has been drawn once (an empty lobby too)."""
         self.waiting: set[str] | None = None
         """Rooms where it was this person's turn at the last look."""
@@ -133,7 +135,11 @@ class LobbyScreen(Screen[None]):
             notes = room_notes(self.store, [r.id for r in self.listed], self.user)
         except RoomError as exc:
             self.say(str(exc))
+            self.storage_down = True
             return
+        if self.storage_down:  # it answers again: its complaint goes
+            self.storage_down = False
+            self.say("")
         if relist or not self.drawn or statuses != list(self.statuses.values()) or notes != self.notes:
             self.notes = notes
             self._draw(statuses)
