@@ -159,12 +159,14 @@ def test_rooms_made_before_the_stand_in_schema_keep_their_clocks(tmp_path, db_ur
 
     every = migrations.migrations()
     monkeypatch.setattr(migrations, "migrations", lambda: [m for m in every if m[0] <= 2])
-    store = store_of(tmp_path, db_url)
+    (tmp_path / "data").mkdir()
+    store = DbStore(tmp_path / "data", db_url)
+    migrations.migrate(store.db)  # a database as a schema-2 program left it
     room = store.create_room("grid-square", ["alice", "bob"], seed=7)
     store._q("INSERT INTO room_terms (room, rated, move_seconds, policy, turn_since, stand_ins, lost_on_time) "
              "VALUES (?, 1, 30, 'loss', 1000.0, '[]', -1)", (room_number(room.id),))
     monkeypatch.undo()
-    assert store.make() == ["schema: applied 0003_stand_ins.sql"]
+    assert store.make()[0] == "schema: applied 0003_stand_ins.sql"
     assert store._q("SELECT COUNT(*) FROM moves WHERE stand_in IS NOT NULL") == [(0,)]
     assert rated.run_clocks(store, now=LATER) == [f"room {room.id}: seat 1 (alice) lost on time"]
     assert sorted(r.player for r in rated.ladder(store)) == ["alice", "bob"]
