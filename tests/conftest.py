@@ -2,8 +2,12 @@
 suite runs on."""
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Callable
 
 import pytest
 
@@ -17,6 +21,25 @@ least 40 ms), so a second worker a core runs while the first one waits
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return WORKERS_PER_CORE * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def load_script() -> Callable[[str], ModuleType]:
+    """Imports a script that is not a package's module (benchmarks/, research/)
+    by its path from the project's root, e.g. "research/standings.py"."""
+    def load(relative: str) -> ModuleType:
+        path = ROOT / relative
+        spec = importlib.util.spec_from_file_location(f"script_{path.parent.name}_{path.stem}", path)
+        assert spec is not None and spec.loader is not None, f"no script {relative}"
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        return module
+
+    return load
 
 
 @pytest.fixture

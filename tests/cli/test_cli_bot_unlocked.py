@@ -7,9 +7,8 @@ import subprocess
 import sys
 import time
 
-from test_hardening_util import CODE, run_tsquare
-
 from engine.saves import load
+from tests.cli.tsquare_process import CODE, run_tsquare
 
 THINKING = """
 import sys
