@@ -50,6 +50,7 @@ async def play_by_keys(pilot, view: GameView, move) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.keys
 async def test_a_whole_two_player_game_against_auto_by_the_views_keys(tmp_path):
     rs = REGISTRY.get("architects")
     path = new_game(tmp_path, [Player("Ana"), Player("Bot", "bot:auto")], 4, rounds=5)
