@@ -80,6 +80,7 @@ async def test_a_whole_two_player_game_against_auto_by_the_views_keys(tmp_path):
         assert isinstance(app.screen, GameOverScreen)
 
 
+@pytest.mark.keys
 async def test_three_person_hot_seat_opening_with_closed_hands(tmp_path):
     path = new_game(tmp_path, [Player("Ana"), Player("Ben"), Player("Cy")], 7)
     app = create_app(tmp_path, game=path, bot_delay=0)

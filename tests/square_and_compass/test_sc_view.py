@@ -132,6 +132,7 @@ def state_first_architect(record) -> str:
     return state.format_move(state.legal(0)[0])
 
 
+@pytest.mark.keys
 async def test_five_people_hot_seat_with_the_pass_screen(tmp_path):
     record = GameRecord.new(RS, [Player(n) for n in ("Ana", "Ben", "Cy", "Di", "Ed")], 4, {})
     path = tmp_path / "s.json"
