@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SLOW_GROUPS = ("keys", "screens", "postgres", "ssh", "search")
 """The slow groups, each a marker registered in pyproject.toml: whole games
-played by keys, the screen checker, the PostgreSQL tests, the tests that
-talk SSH to a server on loopback, long searches. A test in any of them is
+(and long hot-seat stretches) played by keys, the screen checker, the
+PostgreSQL tests, the tests that talk SSH to a server on loopback, long
+searches (a deep bot, whole-game reviews, a match of search bots). A test in any of them is
 marked `slow` too: the default run (`-m "not slow"` in pyproject's addopts)
 leaves them out, `pytest -m slow` runs them all (`.ci/run` does, after the
 default run), `pytest -m GROUP` one group, `pytest -m ""` everything."""
