@@ -7,7 +7,7 @@ other player of that game are one period's games. Multi-player games use
 the usual pairwise extension: each pair of players is a game between the
 two, won by the better placed (a draw when they share a place), and all
 pairs of one game update at once from the ratings before it. The worked
-example of Glickman's paper is a test (tests/test_glicko2.py).
+example of Glickman's paper is a test (tests/engine/test_glicko2.py).
 """
 from __future__ import annotations
 

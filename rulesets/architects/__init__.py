@@ -47,7 +47,7 @@ class Architects(Ruleset):
     judgement measured at least as good as the heuristic's."""
     search_trees = 1
     """`deep` searches one tree: two trees' added-up statistics measured
-    weaker here (docs/search-strength-journal.md, issue 30's fifth session)."""
+    weaker here (research/search-strength-journal.md, issue 30's fifth session)."""
     hidden_information = True
     undo_allowed = False
     package_dir = Path(__file__).parent

@@ -65,6 +65,7 @@ def test_content_rates_count_every_seat_by_tag_overall_and_per_level():
     assert (r["win_rate_low"], r["win_rate_high"]) == wilson(1, 3)
 
 
+@pytest.mark.search
 def test_fixed_search_iterations_give_the_same_match_and_leave_the_levels_alone():
     from engine.bots import search
 

@@ -20,6 +20,7 @@ PATTERN = ["1", "look", "1", "m", "1", "log", "1", "more", "1"]
 every kind of question in between."""
 
 
+@pytest.mark.keys
 @pytest.mark.parametrize("game_id", GAMES)
 def test_whole_game_by_standard_input(game_id, tmp_path):
     """A game to its end against the game's first bot level (random in

@@ -92,6 +92,7 @@ def test_the_pool_is_sized_from_the_cores():
     assert default_workers(1) == 4 and default_workers(2) == 8 and default_workers(64) == 32
 
 
+@pytest.mark.search
 async def test_deep_forks_its_tree_processes_inside_a_worker(store):
     from tests.server.bot_jobs import deep_with_two_trees
 

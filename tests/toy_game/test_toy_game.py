@@ -10,7 +10,7 @@ import pytest
 from engine.core import GameState
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.registry import REGISTRY
-from tests.test_conformance import (  # noqa: F401  (collected here, on the toy's cases)
+from tests.rulesets.test_conformance import (  # noqa: F401  (collected here, on the toy's cases)
     cases_of,
     test_a_view_does_not_change_when_hidden_parts_are_rearranged,
     test_clone_notation_description_and_illegal_moves,
@@ -20,7 +20,7 @@ from tests.test_conformance import (  # noqa: F401  (collected here, on the toy'
     test_save_and_load_give_the_same_state_at_every_ply,
     test_views_are_safe_and_determinize_agrees_with_them,
 )
-from tests.test_conformance_bots import (  # noqa: F401
+from tests.rulesets.test_conformance_bots import (  # noqa: F401
     small_search_budget,
     test_evaluations_stay_between_zero_and_one,
     test_every_bot_level_chooses_a_legal_move_from_its_own_view,

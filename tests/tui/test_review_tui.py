@@ -90,6 +90,7 @@ async def reviewed_replay(app, pilot) -> ReplayScreen:
     return screen
 
 
+@pytest.mark.search
 async def test_game_over_box_reviews_in_a_worker_and_opens_the_marked_replay(tmp_path, ended_game):
     app = create_app(tmp_path, game=ended_game, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -101,6 +102,7 @@ async def test_game_over_box_reviews_in_a_worker_and_opens_the_marked_replay(tmp
     assert review_mod.review_path(ended_game).exists()  # stored beside the save, computed once
 
 
+@pytest.mark.search
 async def test_v_on_the_ended_game_brings_the_box_back_and_reviews(tmp_path, ended_game):
     """Closed to look at the board, the box (result and review) is one key away."""
     app = create_app(tmp_path, game=ended_game, bot_delay=0)

@@ -14,6 +14,8 @@ from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.move_picker import MovePicker
 
+pytestmark = pytest.mark.keys  # whole games by keys: a slow group (tests/conftest.py)
+
 SHORT_SEEDS = {("grid-square", 2): 3, ("squire", 2): 5, ("squire", 4): 6}
 """Seeds whose games are among the shortest of seeds 1-6 (person's steps,
 measured headless with the same bots: Grid Square 21 against 29 with seed 2,

@@ -6,6 +6,10 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.keys  # whole games by keys: a slow group (tests/conftest.py)
+
 _SPEC = importlib.util.spec_from_file_location(
     "tui_whole_games", Path(__file__).resolve().parents[1] / "test_tui_whole_games.py"
 )

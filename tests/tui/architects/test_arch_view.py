@@ -51,6 +51,7 @@ async def play_by_keys(pilot, view: GameView, move) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.keys
 async def test_a_whole_two_player_game_against_auto_by_the_views_keys(tmp_path):
     rs = REGISTRY.get("architects")
     path = new_game(tmp_path, [Player("Ana"), Player("Bot", "bot:auto")], 4, rounds=5)
@@ -80,6 +81,7 @@ async def test_a_whole_two_player_game_against_auto_by_the_views_keys(tmp_path):
         assert isinstance(app.screen, GameOverScreen)
 
 
+@pytest.mark.keys
 async def test_three_person_hot_seat_opening_with_closed_hands(tmp_path):
     path = new_game(tmp_path, [Player("Ana"), Player("Ben"), Player("Cy")], 7)
     app = create_app(tmp_path, game=path, bot_delay=0)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.record import GameRecord, Player
 from engine.saves import load, save
 from rulesets import REGISTRY
@@ -60,10 +62,12 @@ async def press_move(pilot, board: GridBoard, move) -> None:
             await pilot.press("p")  # giving an area up asks twice
 
 
+@pytest.mark.keys
 async def test_whole_game_against_a_bot_by_keys(tmp_path):
     await _whole_game_by_keys(tmp_path, ("human", "bot:greedy"), {})
 
 
+@pytest.mark.keys
 async def test_whole_hot_seat_game_without_sliding_by_keys(tmp_path):
     await _whole_game_by_keys(tmp_path, ("human", "human"), {"sliding": False})
 

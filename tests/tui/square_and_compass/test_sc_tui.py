@@ -3,6 +3,8 @@ the pass screen between people (a whole game by keys through the `a` move
 list is in tests/tui/test_tui_whole_games.py, which covers every game)."""
 from __future__ import annotations
 
+import pytest
+
 from engine.record import GameRecord, Player
 from engine.saves import save
 from rulesets import REGISTRY
@@ -13,6 +15,7 @@ from tui.screens.pass_screen import PassScreen
 RS = REGISTRY.get("square-and-compass")
 
 
+@pytest.mark.keys
 async def test_five_people_hot_seat_with_the_pass_screen(tmp_path):
     record = GameRecord.new(RS, [Player(n) for n in ("Ana", "Ben", "Cy", "Di", "Ed")], 4, {})
     path = tmp_path / "s.json"

@@ -64,6 +64,7 @@ async def press_move(pilot, view: GameView, move) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.keys
 async def test_a_whole_two_player_game_by_the_views_keys(tmp_path):
     roster = [Player("Ana"), Player("Bot 2", "bot:heuristic")]
     # short; still played to its end. Rules version 1: this seed's one card play is the Foreman's,
@@ -131,6 +132,7 @@ def state_first_architect(record) -> str:
     return state.format_move(state.legal(0)[0])
 
 
+@pytest.mark.keys
 async def test_five_people_hot_seat_with_the_pass_screen(tmp_path):
     record = GameRecord.new(RS, [Player(n) for n in ("Ana", "Ben", "Cy", "Di", "Ed")], 4, {})
     path = tmp_path / "s.json"

@@ -108,6 +108,7 @@ async def test_every_city_is_reachable_with_arrows():
                 arrow_path(board, target)
 
 
+@pytest.mark.keys
 async def test_play_a_whole_game_by_keys():
     players = [Player("Ada", "human"), Player("Bot", "bot:random")]
     record = GameRecord.new(RS, players, 7, {"map": "world", "abilities": True})

@@ -16,7 +16,7 @@ from engine.saves import load
 from engine.session import GameSession
 from tui.cli import app
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
 runner = CliRunner()
 

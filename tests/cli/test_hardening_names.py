@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_hardening_util import run
 
 from engine.record import GameRecord, Player
 from engine.saves import load, save, to_json
 from rulesets import REGISTRY
+from tests.cli.tsquare_process import run
 
 HOSTILE = [
     "\x1b]0;PWNED\x07",  # retitles the terminal

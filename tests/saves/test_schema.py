@@ -13,7 +13,7 @@ from engine.saves import dumps
 
 jsonschema = pytest.importorskip("jsonschema")  # the test extra installs it
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "saves" / "schema.json").read_text(encoding="utf-8"))
 FILES = sorted((ROOT / "saves" / "examples").glob("*.json")) + sorted((ROOT / "tests" / "golden").glob("*.json"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from engine.saves import load, save
 from tui.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
 

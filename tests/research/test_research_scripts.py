@@ -1,57 +1,19 @@
-"""The heuristic study scripts (benchmarks/mistakes.py, benchmarks/heuristic_ab.py)
-do what docs/review-mistakes.md says they do, on tiny runs."""
+"""The research scripts (research/standings.py, research/play_queue.py) and
+the kept matches they read (research/matches/): where a match stands, the
+command that goes on with it, and the queue that plays them."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+RESEARCH = Path(__file__).resolve().parents[2] / "research"
 
-
-def script(name):
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "benchmarks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_study_reviews_a_sample_and_folds_it_by_kind():
-    mistakes = script("mistakes")
-    rows = mistakes.study_game("squire", 2, "heuristic", 11, 3, 4)
-    assert len(rows) == 3 and len({r.ply for r in rows}) == 3
-    assert rows == mistakes.study_game("squire", 2, "heuristic", 11, 3, 4)  # seeded
-    text = mistakes.report("squire", "heuristic", 1, 11, 4, rows)
-    assert "3 decisions reviewed at 4 iterations" in text
-    counted = sum(int(line.split("|")[2]) for line in text.splitlines()
-                  if line.startswith("| ") and line.split("|")[1].strip() in {r.kind for r in rows})
-    assert counted == 3
-    assert mistakes.kind_of("travel to Belfast by road") == "travel"
-
-
-def test_the_ab_sets_the_old_attributes_and_refuses_unknown_ones():
-    ab = script("heuristic_ab")
-    assert ab.attributes(["fill_weight=0.05", "name=x"], "--old") == {"fill_weight": 0.05, "name": "x"}
-    with pytest.raises(ValueError, match="NAME=VALUE"):
-        ab.attributes(["fill_weight"], "--old")
-    same = ab.play_one("squire", 2, 5, 0, {})
-    assert sorted(same) in ([1, 2], [1, 1])
-    with pytest.raises(SystemExit, match="no attribute 'no_such_knob'"):
-        ab.play_one("squire", 2, 5, 0, {"no_such_knob": 1})
-    # a real knob changes the old seat's play: some game of a few differs
-    changed = [ab.play_one("squire", 2, s, 0, {"fill_weight": 5.0}) != ab.play_one("squire", 2, s, 0, {})
-               for s in range(6)]
-    assert any(changed)
-
-
-def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys, monkeypatch):
+def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys, monkeypatch, load_script):
     from engine.arena import MatchSpec
     from engine.match_file import run_kept
 
-    standings = script("standings")
+    standings = load_script("research/standings.py")
     path = tmp_path / "m.results.json"
     result = run_kept(MatchSpec("grid-square", ("greedy", "random"), 5, seed=3, rotate=True), path)
     first = result.slots[0]
@@ -87,7 +49,7 @@ def test_standings_reads_a_kept_match_as_the_match_reports_it(tmp_path, capsys, 
     assert CliRunner().invoke(app, words[1:]).exit_code == 0 and other.read_bytes() == before
 
 
-def test_standings_commands_keep_a_part_of_a_match_to_its_length(tmp_path, capsys):
+def test_standings_commands_keep_a_part_of_a_match_to_its_length(tmp_path, capsys, load_script):
     """A part of a match (`--seed S+N --games M`) goes on as that part: the
     file keeps the games its run was asked for, and --commands asks for
     them; a file that does not say gets --games (200 by default)."""
@@ -96,7 +58,7 @@ def test_standings_commands_keep_a_part_of_a_match_to_its_length(tmp_path, capsy
     from engine.arena import MatchSpec
     from engine.match_file import planned_games, run_kept
 
-    standings = script("standings")
+    standings = load_script("research/standings.py")
     part = tmp_path / "part.results.json"
     run_kept(MatchSpec("grid-square", ("greedy", "random"), 3, seed=103, rotate=True), part)
     assert planned_games(part) == 3
@@ -113,12 +75,12 @@ def test_standings_commands_keep_a_part_of_a_match_to_its_length(tmp_path, capsy
     assert "--games 200 " in capsys.readouterr().out
 
 
-def test_every_kept_match_in_docs_is_a_readable_results_file():
-    """docs/matches holds the long matches the docs report, committed as
+def test_every_kept_match_is_a_readable_results_file(load_script):
+    """research/matches holds the long matches the docs report, committed as
     they grow: each must stay a results file its command can go on with."""
-    standings = script("standings")
-    kept = sorted((ROOT / "docs" / "matches").glob("*.results.json"))
-    assert kept, "docs/matches has no results file"
+    standings = load_script("research/standings.py")
+    kept = sorted((RESEARCH / "matches").glob("*.results.json"))
+    assert kept, "research/matches has no results file"
     for path in kept:
         cells = [c.strip() for c in standings.row(path).split("|")[1:-1]]
         games = int(cells[5])
@@ -126,14 +88,14 @@ def test_every_kept_match_in_docs_is_a_readable_results_file():
         assert standings.command(path, 200).endswith(f"--results {path.name}")
 
 
-def test_the_queue_goes_on_with_kept_matches_begins_new_ones_and_skips_whole_ones(tmp_path, capsys):
-    """benchmarks/play_queue.py: each line's match to its planned games, two
+def test_the_queue_goes_on_with_kept_matches_begins_new_ones_and_skips_whole_ones(tmp_path, capsys, load_script):
+    """research/play_queue.py: each line's match to its planned games, two
     at a time; a kept file's own seed wins over the line's; a whole match
     is not run; a bad line is named and nothing runs."""
     from engine.arena import MatchSpec
     from engine.match_file import read_match, run_kept
 
-    queue_mod = script("play_queue")
+    queue_mod = load_script("research/play_queue.py")
     kept = tmp_path / "kept.results.json"
     run_kept(MatchSpec("grid-square", ("greedy", "random"), 1, seed=21, rotate=True), kept)  # 1 of 1: whole
     part = tmp_path / "part.results.json"

@@ -7,9 +7,12 @@ import subprocess
 import sys
 import time
 
-from test_hardening_util import CODE, run_tsquare
+import pytest
 
 from engine.saves import load
+from tests.cli.tsquare_process import CODE, run_tsquare
+
+pytestmark = pytest.mark.search  # a deep bot thinks: a slow group (tests/conftest.py)
 
 THINKING = """
 import sys

@@ -12,11 +12,11 @@ import sys
 import tempfile
 
 import pytest
-from test_hardening_util import one_line, run, run_tsquare
 
 from engine.record import GameRecord, Player
 from engine.saves import load, save
 from rulesets import REGISTRY
+from tests.cli.tsquare_process import one_line, run, run_tsquare
 
 
 def read_only_folder(monkeypatch) -> None:

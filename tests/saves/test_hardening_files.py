@@ -12,9 +12,9 @@ import stat
 import subprocess
 
 import pytest
-from test_hardening_util import one_line, run, run_tsquare, temp_files
 
 from engine.saves import load, save, state_hash
+from tests.cli.tsquare_process import one_line, run, run_tsquare, temp_files
 
 
 def _limit_memory() -> None:  # a runaway read ends in a MemoryError, not a swapping machine

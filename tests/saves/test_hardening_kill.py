@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 import time
 
-from test_hardening_util import fork_tsquare, temp_files
-
 from engine.record import GameRecord, Player
 from engine.saves import load, save
 from rulesets import REGISTRY
+from tests.cli.tsquare_process import fork_tsquare, temp_files
 
 KILLS = 200
 

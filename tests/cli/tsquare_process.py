@@ -1,4 +1,4 @@
-"""Helpers of the hardening tests (no tests here): run `tsquare` as a real
+"""Helpers of the CLI and save tests (no tests here): run `tsquare` as a real
 process, forked from this already-initialised interpreter so that hundreds
 of runs stay cheap, or started afresh."""
 from __future__ import annotations

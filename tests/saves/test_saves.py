@@ -12,7 +12,7 @@ import pytest
 from engine.errors import SaveError
 from engine.saves import FORMAT, FORMAT_VERSION, dumps, from_json, load, save, state_hash, to_json, write_atomic
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "saves" / "examples").glob("*.json"))
 
 

@@ -6,7 +6,8 @@ import json
 import re
 
 import pytest
-from test_hardening_util import one_line, run
+
+from tests.cli.tsquare_process import one_line, run
 
 GAME = ["grid-square", "--games", "2", "--bot", "1=random", "--bot", "2=random"]
 

@@ -4,11 +4,11 @@ game reloads instead of overwriting a change made by someone else."""
 from __future__ import annotations
 
 import pytest
-from test_hardening_util import fork_tsquare
 
 from engine.record import GameRecord, Player
 from engine.saves import load, save
 from rulesets import REGISTRY
+from tests.cli.tsquare_process import fork_tsquare
 
 TRIALS = 50
 

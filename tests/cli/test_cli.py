@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from engine.saves import MAX_BYTES, state_hash
 from tui.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
 

@@ -1,6 +1,6 @@
 """Where kept matches stand: one Markdown table row per results file.
 
-    python benchmarks/standings.py docs/matches/*.results.json
+    python research/standings.py research/matches/*.results.json
 
 Each file is one `tsquare selfplay --results FILE` match (finished or not).
 A row gives the game, the levels (the first is the one whose share is
@@ -9,7 +9,7 @@ level's outright wins, the others' wins, draws (a shared first place) and
 the first level's share with its Wilson 95% interval, the figures
 docs/search-strength.md reports. Reading only: no game is played.
 
-    python benchmarks/standings.py --commands docs/matches/*.results.json
+    python research/standings.py --commands research/matches/*.results.json
 
 prints instead, for each file, the `tsquare selfplay` command that goes on
 with its match (run from the file's folder), so a match is continued on a

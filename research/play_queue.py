@@ -1,14 +1,14 @@
 """Play the kept matches' queue: each match to its planned games, a few at a time.
 
-    python benchmarks/play_queue.py                 # docs/matches/queue.txt, 2 at a time
-    python benchmarks/play_queue.py --dry-run       # what it would run, and nothing else
-    python benchmarks/play_queue.py --lanes 1 QUEUE
+    python research/play_queue.py                 # research/matches/queue.txt, 2 at a time
+    python research/play_queue.py --dry-run       # what it would run, and nothing else
+    python research/play_queue.py --lanes 1 QUEUE
 
 A queue file lists `tsquare selfplay ... --results NAME.results.json`
 commands, one a line, first to run first (blank lines and lines starting
 with '#' are skipped). Each is run from the queue file's folder, where the
 results files live. A match whose file exists goes on with the command
-`benchmarks/standings.py --commands` gives for it (the file's own seed,
+`research/standings.py --commands` gives for it (the file's own seed,
 settings and planned games, whatever the line says), or is skipped when it
 has all its games; a match with no file yet is begun with the line as it is
 (`--seed random`: the seed is drawn then and kept in the file). A match
@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine.match_file import MatchFileError, being_played, kept_spec, planned_games, read_match  # noqa: E402
 
-DEFAULT_QUEUE = Path(__file__).resolve().parent.parent / "docs" / "matches" / "queue.txt"
+DEFAULT_QUEUE = Path(__file__).resolve().parent / "matches" / "queue.txt"
 DEFAULT_GAMES = 200
 """A match's length when neither its file nor its line says."""
 
@@ -200,7 +200,7 @@ def run(queue: Path, lanes: int, say: Callable[[str], object] = say_line) -> int
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("queue", nargs="?", type=Path, default=DEFAULT_QUEUE,
-                    help="the queue file (default: docs/matches/queue.txt)")
+                    help="the queue file (default: research/matches/queue.txt)")
     ap.add_argument("--lanes", type=int, default=2, help="matches at once (default 2: one a core here)")
     ap.add_argument("--dry-run", action="store_true", help="print each match's state and command; play nothing")
     args = ap.parse_args(argv)

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from engine.saves import load
 from tui.cli import app
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 runner = CliRunner()
 
 
