@@ -31,7 +31,7 @@ async def test_the_lobby_shows_ladders_profiles_and_clocks(tmp_path, monkeypatch
         await pilot.pause()
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
-        assert lobby.notes[timed.id] == "rated · waits for alice's first visit" and lobby.notes[bots.id] == "rated"
+        assert lobby.notes[timed.id] == "rated · waits for your first visit" and lobby.notes[bots.id] == "rated"
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LadderScreen) and app.screen.game == "grid-square"

@@ -41,7 +41,9 @@ class RoomNow:
         if stood:
             return f"a bot is playing {self.name(stood[0])}'s seat"
         if t.timed and not t.turn_since and self.to_act:
-            return f"waits for {self.name(self.to_act[0])}'s first visit"
+            first = self.to_act[0]
+            whose = "your" if user is not None and self.seats[first] == user else f"{self.name(first)}'s"
+            return f"waits for {whose} first visit"
         return t.clock_words()
 
     def result(self) -> str:
