@@ -192,13 +192,13 @@ def test_news_between_keys_comes_at_a_push_and_the_prompt_again(monkeypatch):
     import os
     import threading
 
-    from tui.plain import remote
+    from tui.plain import pushed
 
-    monkeypatch.setattr(remote, "POLL_SECONDS", 3600.0)  # only the push can wake it within the test
+    monkeypatch.setattr(pushed, "POLL_SECONDS", 3600.0)  # only the push can wake it within the test
     inp_r, inp_w = os.pipe()
     wake_r, wake_w = os.pipe()
     out = io.StringIO()
-    lines = remote.PushedLines(inp_r, out, wake_r)
+    lines = pushed.PushedLines(inp_r, out, wake_r)
     told = threading.Event()
 
     def idle() -> bool:

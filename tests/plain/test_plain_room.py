@@ -9,7 +9,7 @@ import os
 
 from engine.session import GameSession
 from tests.plain.script import check_plain
-from tui.plain.remote import PushedLines
+from tui.plain.pushed import PushedLines
 from tui.plain.room import RoomConversation
 from tui.server.store import Store
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import asyncio
 
 from tests.server.conftest import new_key, open_term
-from tui.server.ssh import Front, InputBucket, Limits
+from tui.server.relay_io import InputBucket
+from tui.server.ssh import Front, Limits
 
 
 async def test_a_resize_reaches_the_tui(server):

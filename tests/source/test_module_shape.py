@@ -161,3 +161,14 @@ def test_the_app_and_its_screens_have_no_import_circle():
     tui/heap.py."""
     local = [ROOT / "tui" / "app.py", ROOT / "tui" / "heap.py", *sorted((ROOT / "tui" / "screens").rglob("*.py"))]
     assert _circles(_import_graph([p for p in local if p.exists()], type_checking=False)) == []
+
+
+def test_plain_mode_and_the_relays_have_no_import_circle():
+    """The plain lobby and rooms read lines through tui/plain/pushed.py (not
+    the remote process's entry module that starts them), and the two relays
+    share their byte plumbing through tui/server/relay_io.py (neither imports
+    the other's privates)."""
+    mods = [*sorted((ROOT / "tui" / "plain").rglob("*.py")), ROOT / "tui" / "server" / "ssh.py",
+            ROOT / "tui" / "server" / "relay_io.py"]
+    assert len(mods) > 8, "no plain modules found (a test that cannot fail)"
+    assert _circles(_import_graph([p for p in mods if p.exists()], type_checking=False)) == []

@@ -9,7 +9,7 @@ from engine.errors import SaveError
 from engine.numbers import is_number, number_in, said_number
 from engine.words import plural
 from tui.plain.conversation import Quit
-from tui.plain.remote import PushedLines
+from tui.plain.pushed import PushedLines
 from tui.server.db.interface import RoomStore
 from tui.server.records import DAMAGED, PAGE, RoomError, RoomStatus
 from tui.server.sections import sections

@@ -22,10 +22,11 @@ import sys
 import termios
 from typing import TYPE_CHECKING
 
+from tui.server.relay_io import GOODBYE, InputBucket, pump_out, stop_process, write_all
 from tui.server.sshlib import asyncssh
 
 if TYPE_CHECKING:
-    from tui.server.ssh import Front, InputBucket
+    from tui.server.ssh import Front
 
 END_SECONDS = 5.0
 """How long the process may take to say goodbye after the client's input ended."""
@@ -33,7 +34,6 @@ END_SECONDS = 5.0
 
 async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], user: str) -> int:
     """Run the plain lobby for `user` and relay until it ends; its exit code."""
-    from tui.server.ssh import GOODBYE, InputBucket, _stop, pump_out
 
     terminal = process.get_terminal_type() is not None
     env = {**front.child_env(process.get_terminal_type() or "dumb", None), "NO_COLOR": "1"}
@@ -78,7 +78,7 @@ async def run_plain(front: "Front", process: asyncssh.SSHServerProcess[bytes], u
                 except asyncio.TimeoutError:
                     pass
             if not ended.done():
-                await _stop(pid, ended)
+                await stop_process(pid, ended)
         try:
             await asyncio.wait_for(out, 2.0)  # its last words
         except (asyncio.TimeoutError, Exception):  # noqa: BLE001 (the client may be gone)
@@ -106,7 +106,6 @@ async def _pump_in(fd: int, process: asyncssh.SSHServerProcess[bytes], front: "F
     """Client to process; 'eof' when the client's input ended (the process is
     told: its pipe closed, or end-of-file on its terminal), 'gone' when the
     connection should end (idle, a flood)."""
-    from tui.server.ssh import _write_all
     from tui.server.wire import LineCutter
 
     lim = front.limits
@@ -123,10 +122,10 @@ async def _pump_in(fd: int, process: asyncssh.SSHServerProcess[bytes], front: "F
             data = b""
         if not data:
             if terminal:
-                await _write_all(fd, b"\x04\x04")  # end of file (the first may end a line begun)
+                await write_all(fd, b"\x04\x04")  # end of file (the first may end a line begun)
             return "eof"  # a pipe is closed by the caller
         data = cutter.skip(data)
         allowed = bucket.admit(data, process, lim.flood_bytes)
         if allowed is None:
             return "gone"
-        await _write_all(fd, cutter.feed(allowed, cut=len(allowed) < len(data)))
+        await write_all(fd, cutter.feed(allowed, cut=len(allowed) < len(data)))

@@ -11,7 +11,7 @@ from engine.core import Move
 from engine.errors import NotPlayedError, SaveError
 from engine.session import GameSession, StaleGameError
 from tui.plain.conversation import COMMANDS, HELP, Conversation, Quit, sentence
-from tui.plain.remote import PushedLines
+from tui.plain.pushed import PushedLines
 
 ROOM_HELP = tuple((name, "back to the lobby; the room keeps the game" if name == "quit" else what)
                   for name, what in HELP)

@@ -43,6 +43,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 from tui.server.bots import BotRunner
 from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
+from tui.server.relay_io import GOODBYE, TERMINAL_BACK, InputBucket, pump_out, stop_process, write_all
 from tui.server.sshlib import asyncssh
 from tui.server.store import Store
 from tui.server.wire import PASTE_BYTES, InputCleaner
@@ -107,53 +108,8 @@ FRAME_RATE = 30
 CPU per move, and a turn-based game over a network loses nothing by it."""
 POKE_SECONDS = 0.02
 """How often the server looks for rooms whose save changed."""
-GOODBYE = b"\r\ntsquare: the server is restarting; your game is saved\r\n"
-"""Each session's last line when the server stops (SIGTERM, SIGINT)."""
-TERMINAL_BACK = (b"\x1b[<u"  # the kitty keyboard protocol off (before leaving the alternate screen)
-                 b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # mouse reporting off
-                 b"\x1b[?2004l\x1b[?1004l"  # bracketed paste and focus events off
-                 b"\x1b[?1049l\x1b[?25h")  # the normal screen, the cursor shown
-"""What a full-screen session's terminal is sent when its TUI ended without
-saying it (a server stopping ends them): what the TUI's own exit sends."""
 GOODBYE_SECONDS = 5.0
 """How long a stopping server waits for its sessions' goodbyes."""
-
-
-class InputBucket:
-    """A token bucket on input bytes."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.at = time.monotonic()
-        self.dropped = 0
-        """Bytes refused so far."""
-        self.rang = 0.0
-        """When the client was last told (a bell) that input was dropped."""
-
-    def take(self, data: bytes) -> bytes:
-        """The part of `data` allowed now (the rest is dropped and counted)."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        n = min(len(data), int(self.tokens))
-        self.tokens -= n
-        self.dropped += len(data) - n
-        return data[:n]
-
-    def admit(self, data: bytes, process: asyncssh.SSHServerProcess[bytes], flood_bytes: int) -> bytes | None:
-        """What of a client's `data` goes on to its process: the part
-        allowed now (a bell, at most once a second, when some is dropped),
-        or None when the client has sent more than `flood_bytes` too many
-        (it is told so; the caller closes the connection)."""
-        allowed = self.take(data)
-        if len(allowed) < len(data) and time.monotonic() - self.rang > 1.0:
-            self.rang = time.monotonic()
-            process.stdout.write(b"\a")
-        if self.dropped > flood_bytes:
-            process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
-            return None
-        return allowed
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -202,34 +158,6 @@ class _Door(asyncssh.SSHServer):
         return False
 
 
-
-async def pump_out(fd: int, process: asyncssh.SSHServerProcess[bytes]) -> None:
-    """A connection's process to its client: what the process writes on
-    `fd` (a PTY's master or a pipe) until it closes, at this client's pace
-    only (a slow client stalls its own process, nobody else's)."""
-    loop = asyncio.get_running_loop()
-    while True:
-        ready: asyncio.Future[None] = loop.create_future()
-
-        def wake() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        loop.add_reader(fd, wake)
-        try:
-            await ready
-        finally:
-            loop.remove_reader(fd)
-        try:
-            data = os.read(fd, 65536)
-        except BlockingIOError:
-            continue
-        except OSError:  # EIO: the process closed its terminal
-            return
-        if not data:
-            return
-        process.stdout.write(data)
-        await process.stdout.drain()
 
 class Front:
     """The SSH server of one data folder."""
@@ -596,7 +524,7 @@ class Front:
             for t in tasks[:2]:
                 t.cancel()
             if not waiter.done():
-                await _stop(pid, waiter)
+                await stop_process(pid, waiter)
             self.children.discard(pid)
             self.pokeable.discard(pid)
             os.close(master)
@@ -651,7 +579,7 @@ class Front:
             if allowed is None:
                 return
             burst = len(data) >= PASTE_BYTES  # an unbracketed paste: passed on bracketed
-            await _write_all(master, cleaner.feed(allowed, cut=len(allowed) < len(data), burst=burst))
+            await write_all(master, cleaner.feed(allowed, cut=len(allowed) < len(data), burst=burst))
 
 
     def child_env(self, term: str, colorterm: str | None) -> dict[str, str]:
@@ -730,38 +658,6 @@ def child_env(term: str, colorterm: str | None) -> dict[str, str]:
 def _set_size(fd: int, cols: int, rows: int) -> None:
     cols, rows = max(1, min(cols, 1000)), max(1, min(rows, 1000))
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-
-
-async def _write_all(fd: int, data: bytes, tries: int = 100) -> None:
-    """Write to the PTY; what the child does not read within ~2 s is dropped."""
-    while data and tries:
-        try:
-            n = os.write(fd, data)
-            data = data[n:]
-        except BlockingIOError:
-            tries -= 1
-            await asyncio.sleep(0.02)
-        except OSError:
-            return
-
-
-async def _stop(pid: int, ended: asyncio.Future[int]) -> None:
-    """End the process group of `pid` (hang up, then terminate, then kill)."""
-    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(pid, sig)
-        except ProcessLookupError:  # just forked, not yet its own group: the process itself
-            try:
-                os.kill(pid, sig)
-            except OSError:
-                return  # gone
-        except OSError:
-            return
-        try:
-            await asyncio.wait_for(asyncio.shield(ended), 2.0)
-            return
-        except asyncio.TimeoutError:
-            continue
 
 
 def status_lines(store: Store, user: str) -> list[str]:
