@@ -183,7 +183,7 @@ def test_the_saves_screen_shows_names_plain(tmp_path):
             return str(opts.get_option_at_index(0).prompt)
 
     label = asyncio.run(go())
-    assert "[/] v Bob [the builde…" in label  # literal brackets, cut with an ellipsis, never markup
+    assert "[/] v Bob [the builder]" in label  # literal brackets, whole where the row has room, never markup
 
 
 # ---------------------------------------------------------------- the fuzz
