@@ -111,7 +111,10 @@ def test_rules_page_and_stop(tmp_path):
     _, text = converse(session, ["rules", "", "q"])
     assert "Squire — the collector of the glorious rarities." in text
     assert text.count("Press Enter for more, or type q to stop.") == 2
-    assert "End of the rules." in text
+    assert "End of the rules." not in text  # q stopped after two pages: not the end
+    assert "Rules left at line 40 of " in text and "type rules to read them again" in text
+    _, whole = converse(new_session("squire", humans=1, path=tmp_path / "h.json"), ["rules"] + [""] * 40)
+    assert "End of the rules." in whole and "Rules left at" not in whole
     check_plain(text)
 
 

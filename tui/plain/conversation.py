@@ -380,7 +380,8 @@ class Conversation:
                 if more is None:
                     raise Quit
                 if more.strip():
-                    break
+                    self.say(f"Rules left at line {start + PAGE} of {len(lines)}; type rules to read them again.")
+                    return False
         self.say("End of the rules.")
         return False
 
