@@ -487,16 +487,17 @@ def test_show_of_a_tampered_save_fails_in_a_real_process(gs_file, case):
 
 def test_a_command_is_built_only_when_used_and_help_lists_them_all(gs_file, monkeypatch):
     import tui.cli
+    import tui.cli_base
 
     built = []
-    real = tui.cli.get_command
+    real = tui.cli_base.get_command
 
     def counting(sub):
         command = real(sub)
         built.append(command.name)
         return command
 
-    monkeypatch.setattr(tui.cli, "get_command", counting)
+    monkeypatch.setattr(tui.cli_base, "get_command", counting)
     ok("show", gs_file)
     assert built == ["show"]
     built.clear()
