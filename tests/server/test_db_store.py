@@ -129,11 +129,13 @@ def test_an_undo_and_a_whole_game_round_trip(tmp_path, db_url):
 def test_a_bot_in_a_worker_commits_through_the_room_like_a_person(tmp_path, db_url):
     store = store_of(tmp_path, db_url)
     room = store.create_room("grid-square", ["bot:random", "bob"], {"sliding": False}, seed=4)
+    from tui.server.db.bot_job import bot_turn_in_room
+
     mark = store.save_marks([room.id])
-    result = store.bot_job(store.bot_target(room.id))
+    result = bot_turn_in_room(store.bot_target(room.id))
     assert result.seat == 0 and result.ply == 1
     assert store.save_marks([room.id]) != mark
-    again = store.bot_job(store.bot_target(room.id))
+    again = bot_turn_in_room(store.bot_target(room.id))
     assert again.seat is None  # bob's turn now: nothing to do
 
 

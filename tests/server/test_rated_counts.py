@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.saves import parse
-from tui.server.db import rated
+from tui.server.db import rated, room_words
 from tui.server.db.bot_job import bot_turn_in_room
 from tui.server.db.rated import RoomTerms
 from tui.server.db.room_words import room_notes
@@ -134,7 +134,7 @@ def test_a_finished_timed_room_shows_its_result_not_its_clock(tmp_path, db_url):
     outcome = store.open_game(room.id).record.state.outcome()
     winner = ["bot:greedy", "bot:random"][outcome.winners[0]]
     words = {"bot:greedy": "bot greedy", "bot:random": "bot random"}[winner]
-    assert rated.clocks(store, [room.id]) == {room.id: f"{words} won"}
+    assert room_words.clocks(store, [room.id]) == {room.id: f"{words} won"}
     assert room_notes(store, [room.id]) == {room.id: f"{words} won"}
 
 

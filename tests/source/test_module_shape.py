@@ -189,3 +189,13 @@ def test_no_ruleset_has_an_import_circle_at_run_time():
         files = sorted(package.rglob("*.py"))
         assert len(files) > 5, f"{entry.id}: no modules found (a test that cannot fail)"
         assert _circles(_import_graph(files, type_checking=False)) == [], entry.id
+
+
+def test_the_database_store_and_its_parts_have_no_import_circle():
+    """The store uses its sessions, the rated rooms' rules, the room words
+    and the takeover; they name rooms through tui/server/db/rooms.py and
+    never import the store back (the bot pool, not the store, picks the
+    bot job that opens a store in a worker)."""
+    mods = sorted((ROOT / "tui" / "server" / "db").rglob("*.py"))
+    assert len(mods) > 8, "no store modules found (a test that cannot fail)"
+    assert _circles(_import_graph(mods, type_checking=False)) == []

@@ -64,7 +64,13 @@ def default_workers(cores: int | None = None) -> int:
 Job = Callable[[str], TurnResult]
 
 
-def _default_job() -> Job:
+def _job_for(store: Store) -> Job:
+    """What a worker does for a room of this store: a bot move in the room's
+    database row (a store with a database), else in its save file."""
+    if hasattr(store, "db"):
+        from tui.server.db.bot_job import bot_turn_in_room
+
+        return bot_turn_in_room
     from engine.bot_turn import bot_turn_in_save
 
     return bot_turn_in_save
@@ -85,7 +91,7 @@ class BotRunner:
         self.store = store
         self.workers = max(1, workers or default_workers())
         """Worker processes: rooms whose bots think at once."""
-        self.job = job or getattr(store, "bot_job", None) or _default_job()
+        self.job = job or _job_for(store)
         """What a worker does with a room's save path (a module-level function)."""
         self.pool: ProcessPoolExecutor | None = None
         self.busy: dict[str, tuple[int, int, int]] = {}

@@ -666,7 +666,7 @@ def status_lines(store: Store, user: str) -> list[str]:
     if not waiting:
         return [f"{user}: no game waits for you."]
     lines = [f"{user}: your turn in {len(waiting)} room{'s' if len(waiting) > 1 else ''}:"]
-    from tui.server.db.rated import clocks
+    from tui.server.db.room_words import clocks
 
     clock = clocks(store, [st.room.id for st in waiting])
     for st in waiting:

@@ -557,9 +557,6 @@ class Store(LobbyQueries, ServerFolder):
         """What a connection's process needs to open this same store (the folder: nothing)."""
         return {}
 
-    bot_job = None
-    """The bot pool's job (None: `engine.bot_turn.bot_turn_in_save`)."""
-
     # -------------------------------------------------------------- seat claims
     def _claim_path(self, room_id: str, seat: int) -> Path:
         self.room_path(room_id)  # checks the id

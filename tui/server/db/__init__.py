@@ -11,7 +11,10 @@ PostgreSQL for several front doors sharing one set of rooms.
 - `session`: `RoomSession`, a room's `GameSession` whose commit is an
   optimistic transaction on the room's version.
 - `takeover`: the first start on a folder of the file-based server.
-- `bot_job`: the bot pool's job for a room in the database.
+- `bot_job`: the bot pool's job for a room in the database (`tui.server.bots`
+  picks it for a store with a database).
+- `rooms`: room ids and numbers, a game's columns and `GameMovedOn`: what
+  the others name rooms by, so that none imports the store back.
 """
 from __future__ import annotations
 

@@ -168,7 +168,7 @@ def terms_in(tx: "Tx", n: int) -> RoomTerms | None:
 
 def terms(store: "DbStore", room_ids: list[str]) -> dict[str, RoomTerms]:
     """The terms of these rooms (rooms without any are untimed and unrated)."""
-    from tui.server.db.store import room_id_of, room_number
+    from tui.server.db.rooms import room_id_of, room_number
 
     out: dict[str, RoomTerms] = {}
     nums = [room_number(r) for r in room_ids]
@@ -339,7 +339,7 @@ class RatedGame:
 
 def recent_games(store: "DbStore", player: str, limit: int = 10) -> list[RatedGame]:
     """The player's latest rated games, newest first."""
-    from tui.server.db.store import room_id_of
+    from tui.server.db.rooms import room_id_of
 
     rows = store._q("SELECT g.room, g.game, g.finished, g.results FROM rated_games g JOIN room_people p "
                     "ON p.room = g.room WHERE p.person = ? ORDER BY g.room DESC LIMIT ?",
@@ -351,7 +351,7 @@ def recent_games(store: "DbStore", player: str, limit: int = 10) -> list[RatedGa
 def run_clocks(store: "DbStore", now: float | None = None) -> list[str]:
     """Apply the policy of every timed room whose person to act is out of
     time; the rooms changed, each as one line for the log."""
-    from tui.server.db.store import room_id_of
+    from tui.server.db.rooms import room_id_of
 
     now = time.time() if now is None else now
     rows = store._q("SELECT t.room, r.seats, r.to_act, r.game FROM room_terms t JOIN rooms r ON r.n = t.room "
@@ -446,12 +446,4 @@ async def clock_loop(store: "DbStore", seconds: float = CLOCK_SECONDS) -> None:
         except StorageError:
             pass  # the database is down: logged by the store; the next look tries again
         await asyncio.sleep(seconds)
-
-
-def clocks(store: object, room_ids: list[str]) -> dict[str, str]:
-    """The clock in words of each timed room among `room_ids` (its result
-    once over; none on a store without a database): `room_words.clocks`."""
-    from tui.server.db.room_words import clocks as words
-
-    return words(store, room_ids)
 

@@ -67,7 +67,7 @@ class RoomNow:
 
 def rooms_now(store: "DbStore", room_ids: list[str]) -> dict[str, RoomNow]:
     """The rooms among `room_ids` that have terms, one query per 500."""
-    from tui.server.db.store import room_id_of, room_number
+    from tui.server.db.rooms import room_id_of, room_number
 
     out: dict[str, RoomNow] = {}
     nums = [room_number(r) for r in room_ids]

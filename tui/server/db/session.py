@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from engine.errors import NotPlayedError, SaveError
 from engine.session import GameOnDisk, GameSession, StaleGameError, UndoRefusedError
 from tui.server.db.backends import DatabaseDown, DatabaseStalled
-from tui.server.db.store import GameMovedOn
+from tui.server.db.rooms import GameMovedOn
 
 if TYPE_CHECKING:
     from engine.record import GameRecord

@@ -31,13 +31,13 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, ContextManager, 
 from engine.errors import SaveError
 from tui.server.db import rated
 from tui.server.db.backends import Conflict, Database, DatabaseDown, Tx, open_database
+from tui.server.db.rooms import GameMovedOn, game_columns, room_id_of, room_number
 from tui.server.folder import ServerFolder
 from tui.server.lobby_queries import LobbyQueries
 from tui.server.records import (
     DAMAGED,
     MAX_WATCHERS,
     PAGE,
-    ROOM_ID,
     Room,
     RoomError,
     RoomLimits,
@@ -60,38 +60,13 @@ DOOR_ENV = "TSQUARE_DOOR"
 ROOM_COLUMNS = "n, game, seats, watchers, maker, created, title, ply, to_act, state, hints, damaged"
 
 
-class GameMovedOn(Exception):
-    """The room's game changed since its writer read it: nothing written."""
-
-
-def room_id_of(n: int) -> str:
-    return f"r{n:04d}"
-
-
-def room_number(room_id: str) -> int:
-    """'r0042' -> 42; RoomError for anything that is not a room id."""
-    if not isinstance(room_id, str) or not ROOM_ID.fullmatch(room_id):
-        raise RoomError(f"no room {room_id!r}")
-    return int(room_id[1:])
-
-
 def _now() -> str:
     from engine.record import now_iso
 
     return now_iso()
 
 
-def game_columns(record: "GameRecord") -> dict[str, Any]:
-    """What the rooms table keeps of a game besides its moves."""
-    from engine.saves import to_json
 
-    doc = to_json(record)
-    del doc["moves"]
-    doc.pop("stand_ins", None)  # kept with each move (moves.stand_in)
-    over = record.state.is_over()
-    return {"title": record.ruleset.title, "ply": record.ply, "over": over, "hints": bool(record.hints),
-            "to_act": json.dumps([] if over else list(record.state.to_act())),
-            "header": json.dumps(doc, sort_keys=True, ensure_ascii=False)}
 
 
 class DbStore(LobbyQueries, ServerFolder):
@@ -514,12 +489,6 @@ class DbStore(LobbyQueries, ServerFolder):
         clock), from which the bot's budget of time runs (`bot_turn.hurry`)."""
         room_number(room_id)
         return json.dumps([room_id, str(self.root), self.db.url, since])
-
-    @property
-    def bot_job(self) -> Callable[[str], Any]:
-        from tui.server.db.bot_job import bot_turn_in_room
-
-        return bot_turn_in_room
 
     # -------------------------------------------------------------- seat claims
     def claim_seat(self, room_id: str, seat: int) -> str:

@@ -40,7 +40,7 @@ def take_over(store: "DbStore") -> list[str]:
         return [f"{root}: files of the file-based server found beside a database that has rooms already; "
                 "left alone (move them away to silence this)"]
     from engine.saves import load
-    from tui.server.db.store import game_columns
+    from tui.server.db.rooms import game_columns
     from tui.server.store import Store, _title
 
     old = Store(root, log=store.log)
