@@ -53,6 +53,8 @@ T = TypeVar("T")
 
 STORAGE_THREADS = 4
 """Threads that ask the storage for the relay (a stalled database holds them, never the event loop)."""
+STORAGE_DRAIN_SECONDS = 10.0
+"""How long a stopping door waits for its storage threads' last calls."""
 SESSION_MIB = 25
 """About what one connection's TUI process costs (its own pages, the
 preloaded code shared): the default cap on sessions spends three quarters
@@ -289,7 +291,16 @@ class Front:
             self.zygote.close()
         if self.bots is not None:
             self.bots.close()
-        self._storage_threads.shutdown(wait=False, cancel_futures=True)
+        # The storage threads finish what they are doing before the database
+        # connection they use is closed (closing it under a running query
+        # crashed the process). Waited for off the loop, and not for ever: a
+        # stalled database gives up within its watchdog's seconds; past the
+        # bound the connection is left to the process's end.
+        drained = asyncio.to_thread(self._storage_threads.shutdown, wait=True, cancel_futures=True)
+        try:
+            await asyncio.wait_for(drained, STORAGE_DRAIN_SECONDS)
+        except asyncio.TimeoutError:
+            return
         closing = getattr(self.store, "close", None)  # a database's connection
         if closing is not None:
             closing()
