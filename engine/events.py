@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple, Sequence
 
+from engine.words import about
+
 
 def seat_name(seat: int) -> str:
     """How a seat is named to a person: 'Seat 1' for seat 0."""
@@ -28,6 +30,26 @@ def with_names(text: str, names: Sequence[str]) -> str:
         return names[i] if 0 <= i < len(names) else m.group(0)
 
     return _SEAT_NAME.sub(name, text) if "Seat " in text else text
+
+
+def for_reader(text: str, actor: int, reader: int | None, names: Sequence[str] | None = None) -> str:
+    """The one wording of a ruleset's text for whoever reads it. Rulesets
+    write descriptions, prompts and reasons to the seat that acts ('you
+    draw 2 cards (to your hand limit); Seat 2 draws 1 card'); anyone else
+    (`reader`: another seat, or None for a log, a replay or a spectator)
+    reads them about that seat ('Bot 1 draws 2 cards (to their hand
+    limit); Bot 2 draws 1 card'). Seats are named from `names`, or by the
+    placeholders that `Event.render` fills in when there are none (for a
+    text that goes into an event)."""
+    if reader != actor:
+        if names is None:
+            name = seat_ref(actor)
+        else:
+            name = names[actor] if 0 <= actor < len(names) else seat_name(actor)
+        text = about(text, name)
+    if names is None:
+        return _SEAT_NAME.sub(lambda m: f"{{P{m.group(1)}}}", text) if "Seat " in text else text
+    return with_names(text, names)
 
 
 def seat_ref(seat: int) -> str:

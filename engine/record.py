@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
 
 from engine.core import Bot, Event, GameState, Move, Ruleset, seat_name
 from engine.errors import MoveError, SaveError
+from engine.events import for_reader
 
 if TYPE_CHECKING:
     from engine.replay import ReplayStep
@@ -231,7 +232,8 @@ class GameRecord:
             mover, text = self.moves[ply]
             move = state.parse_move(text, mover)
             sealed = state.is_sealed(mover, move) and seat != mover
-            description = "(sealed choice)" if sealed else state.describe_move(move, mover)
+            description = "(sealed choice)" if sealed else for_reader(state.describe_move(move, mover), mover, seat,
+                                                                       self.names)
             events = state.apply_trusted(mover, move)
             stand_in = self.stand_ins.get(ply)
             if stand_in is not None:

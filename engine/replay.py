@@ -21,7 +21,9 @@ class ReplayStep:
     notation: str
     """Its notation, or '(sealed)' for a choice hidden from this viewer."""
     description: str
-    """What it did, in words (`describe_move`), or '(sealed choice)'."""
+    """What it did, in words as this viewer reads it (`describe_move`
+    through `for_reader`: 'Bot 1 draws 2 cards' to anyone but Bot 1), or
+    '(sealed choice)'."""
     sealed: bool
     """True when the move is hidden from this viewer."""
     events: tuple[str, ...]

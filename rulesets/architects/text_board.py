@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from engine.events import for_reader
 from engine.hidden import is_hidden
 from engine.words import plural
 from rulesets.architects import content as K
@@ -144,5 +145,5 @@ def render_text(st: "ArchitectsState", seat: int | None, names: Sequence[str]) -
     else:
         actors = st.to_act()
         who = ", ".join(name(s) for s in actors)
-        out.append(f"{who} to decide: {st.prompt(actors[0])}.")
+        out.append(f"{who} to decide: {for_reader(st.prompt(actors[0]), actors[0], seat, names)}.")
     return "\n".join(out)

@@ -367,7 +367,7 @@ class GridSquareState(GameState):
     def render(self, seat: int | None, names: Sequence[str]) -> str:
         from rulesets.grid_square.text_board import render_text
 
-        return render_text(self, names)
+        return render_text(self, names, seat)
 
     # ------------------------------------------------------------ for widgets
     def side_owners(self) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:

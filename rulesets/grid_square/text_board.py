@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from engine.events import for_reader
 from engine.words import plural
 from rulesets.grid_square import geometry as g
 
@@ -17,9 +18,10 @@ def turn_text(state: "GridSquareState") -> str:
     return f"Move {state.plies + 1} (turn {state.turns + 1})"
 
 
-def render_text(state: "GridSquareState", names: Sequence[str]) -> str:
+def render_text(state: "GridSquareState", names: Sequence[str], reader: int | None = None) -> str:
     """The board (─ │ buildings, + at built points, claimed cells by seat
-    number, [n] on the monument) and a status block."""
+    number, [n] on the monument) and a status block, as `reader` (a seat,
+    or None for a spectator) reads it."""
     lines = ["    " + "".join(f"{chr(97 + x)}   " for x in range(9)).rstrip()]
     for y in range(8, -1, -1):
         row = f"{y + 1:>2}  "
@@ -63,7 +65,7 @@ def render_text(state: "GridSquareState", names: Sequence[str]) -> str:
         lines.append(f"Game over: {Event(state.end_reason).render(names)}.")
     else:
         name = names[state.seat] if state.seat < len(names) else f"Seat {state.seat + 1}"
-        lines.append(f"{turn_text(state)}: {name} — {state.prompt(state.seat)}.")
+        lines.append(f"{turn_text(state)}: {name} — {for_reader(state.prompt(state.seat), state.seat, reader, names)}.")
     if not state.slides_allowed:
         lines.append("Variant: no sliding.")
     return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from engine.core import Event
+from engine.events import for_reader
 from engine.hidden import HIDDEN
 from rulesets.square_masons import content as d
 from rulesets.square_masons.content import BLOCK_TYPES, CARD_TYPES
@@ -110,5 +111,5 @@ def render_text(state: "SquareMasonsState", seat: int | None, names: Sequence[st
     else:
         acting = state.to_act()
         acting_names = ", ".join(name(s) for s in acting)
-        lines.append(f"To act: {acting_names} — {state.prompt(acting[0]) if len(acting) == 1 else 'sealed choices'}.")
+        lines.append(f"To act: {acting_names} — {for_reader(state.prompt(acting[0]), acting[0], seat, names) if len(acting) == 1 else 'sealed choices'}.")
     return "\n".join(lines)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from engine.events import for_reader
 from engine.words import plural
 from rulesets.squire import content as K
 
@@ -56,16 +57,16 @@ def render_text(state: "SquireState", seat: int | None, names: Sequence[str]) ->
                 cells.append(tile_code(t) if t >= 0 else mark_h)
             lines.append(f"     floor {floor + 1} | {' | '.join(cells)} |")
         if state.shows_secrets_of(s, seat):
-            hand = "; ".join(f"{c}: {card_text(c)}" for c in p.hand) or "none"
+            hand = "; ".join(f"{c}: {for_reader(card_text(c), s, seat, names)}" for c in p.hand) or "none"
             lines.append(f"     hand ({len(p.hand)}/{state.hand_limit(s)}): {hand}")
         else:
             lines.append(f"     hand: {plural(len(p.hand), 'card')} (hidden)")
         if p.errands:
             lines.append(
-                "     errands: " + "; ".join(f"{c}: {errand_text(K.CARD_BY_ID[c])}" for c in p.errands)
+                "     errands: " + "; ".join(f"{c}: {for_reader(errand_text(K.CARD_BY_ID[c]), s, seat, names)}" for c in p.errands)
             )
     if state.phase == "over":
         lines.append("Game over: the supply ran out.")
     else:
-        lines.append(f"{name(state.actor)} to decide: {state.prompt(state.actor)}.")
+        lines.append(f"{name(state.actor)} to decide: {for_reader(state.prompt(state.actor), state.actor, seat, names)}.")
     return "\n".join(lines)

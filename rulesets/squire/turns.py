@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import Event
+from engine.events import for_reader
 from engine.words import plural
 from rulesets.squire import content as K
 from rulesets.squire.content import EMPTY
@@ -225,7 +226,7 @@ def run_errand(state: SquireState, seat: int, cid: int, who: str) -> Event:
     p = state.players[seat]
     p.hand.remove(cid)
     p.errands.append(cid)
-    return Event(f"{who} runs errand {cid}: {errand_text(K.CARD_BY_ID[cid])}")
+    return Event(f"{who} runs errand {cid}: {for_reader(errand_text(K.CARD_BY_ID[cid]), seat, None)}")
 
 
 def next_swap(state: SquireState) -> list[Event]:

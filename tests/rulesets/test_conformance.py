@@ -15,6 +15,7 @@ imports them and defines its own `case` fixture (tests/toy_game/ does).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -245,6 +246,28 @@ def test_every_event_of_a_game_names_players_by_placeholder(case: Case):
             text = ev.render(names)
             assert "{P" not in text, f"{case}: {ev.text!r}"
             assert ev.private_to is None or 0 <= ev.private_to < case.players
+
+
+SECOND_PERSON = re.compile(r"\b(you|your|yours|you're|you'll)\b|\bSeat \d", re.IGNORECASE)
+
+
+def test_what_a_spectator_reads_names_the_player_never_you(case: Case):
+    """Words about a player name that player (or say 'their') to anyone else:
+    the public log, a spectator's replay and text board never say 'you'
+    or 'Seat N' (rulesets write to the mover; `for_reader` words it for others)."""
+    rec = _random_game(case, 43)
+    names = rec.names
+    for events in rec.log:
+        for ev in events:
+            if ev.private_to is None:
+                assert not SECOND_PERSON.search(ev.render(names)), f"{case}: event {ev.text!r}"
+    plies = _sample_plies(rec.ply, 5)
+    for step in rec.replay(seat=None):
+        assert not SECOND_PERSON.search(step.description), f"{case} ply {step.ply}: {step.description!r}"
+        if step.ply in plies and not step.state.is_over():
+            board = step.state.view(None).render(None, names)
+            found = SECOND_PERSON.search(board)
+            assert not found, f"{case} ply {step.ply}: {found.group(0)!r} in the text board:\n{board}"
 
 
 def test_parse_refuses_garbage_with_a_move_error(case: Case):

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from engine.core import GameState
+from engine.events import for_reader
 from engine.record import GameRecord
 from engine.words import plural
 
@@ -117,10 +118,11 @@ class ReplayScreen(Screen[None]):
         head = f"{marked}\n" if marked else ""
         if last.sealed:
             return f"{head}Move {self.ply}: {name} · (sealed)"
-        # what the log says it did, in the third person: a description is
-        # addressed to the one who plays ('use your perk'), not to a spectator
+        # what the log says it did; else its description, as a spectator reads it ('use their perk')
         said = [ev.render(rec.names) for ev in rec.log[self.ply - 1] if ev.visible_to(None)]
-        return head + (f"Move {self.ply}: {' · '.join(said)}" if said else f"Move {self.ply}: {name} · {last.description}")
+        if said:
+            return head + f"Move {self.ply}: {' · '.join(said)}"
+        return head + f"Move {self.ply}: {name} · {for_reader(last.description, last.seat, None, rec.names)}"
 
     def _draw(self) -> None:
         rec = self.record

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import Event, seat_ref
+from engine.events import for_reader
 from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
 from rulesets.square_and_compass.content import EMPTY
@@ -180,7 +181,7 @@ def play(st: CompassState, seat: int, card: int) -> list[Event]:
     c = K.CARDS[card]
     p.thp.remove(card)
     st.thp_discard.append(card)
-    events = [Event(f"{who} plays {a_or_an(c.name)}: {c.text}")]
+    events = [Event(f"{who} plays {a_or_an(c.name)}: {for_reader(c.text, seat, None)}")]
     if c.vp:
         extra = 1 if p.passive("projects+1") else 0
         p.vp_projects += c.vp
