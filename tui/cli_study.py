@@ -139,6 +139,7 @@ def hint(
 ) -> None:
     """The search level's top three moves for a seat, from its own view only."""
     from engine.bots.hint import hints
+    from engine.events import with_names
 
     if not 0.05 <= time_ <= 60:
         fail("--time takes 0.05 to 60 seconds")
@@ -156,7 +157,7 @@ def hint(
     print(f"{record.names[seat]} (seat {seat + 1}); 1 is what the search level would play, then the others by win share:")
     for i, h in enumerate(found, 1):
         why = f" [its pick: {h.why}]" if h.why else ""
-        print(f"{i}. {h.notation:<14} {100 * h.win_share:3.0f}% win share{why}  {h.description}")
+        print(f"{i}. {h.notation:<14} {100 * h.win_share:3.0f}% win share{why}  {with_names(h.description, record.names)}")
 
 
 @app.command()
