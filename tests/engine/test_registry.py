@@ -21,13 +21,15 @@ def test_the_engine_imports_no_ruleset():
 def test_a_separately_installed_package_adds_a_game(tmp_path: Path):
     """A distribution on sys.path that declares an entry point is listed and
     playable from the CLI, without any edit to the project."""
-    pkg = tmp_path / "coin_flip_game"
+    toy = Path(__file__).resolve().parents[1] / "toy_game"  # the toy game imports the engine only
+    pkg = tmp_path / "toy_game_plugin"
     pkg.mkdir()
-    (pkg / "__init__.py").write_text(Path(__file__).with_name("coin_flip_game.py").read_text(encoding="utf-8"))
-    dist = tmp_path / "coin_flip_game-1.0.dist-info"
+    for name in ("__init__.py", "RULES.md"):
+        (pkg / name).write_text((toy / name).read_text(encoding="utf-8"), encoding="utf-8")
+    dist = tmp_path / "toy_game_plugin-1.0.dist-info"
     dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: coin-flip-game\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(f"[{GROUP}]\ncoin-flip = coin_flip_game:RULESET\n")
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-game-plugin\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text(f"[{GROUP}]\nthree-in-a-row = toy_game_plugin:RULESET\n")
     code = textwrap.dedent(f'''
         import sys
         sys.path.insert(0, {str(tmp_path)!r})
@@ -37,10 +39,10 @@ def test_a_separately_installed_package_adds_a_game(tmp_path: Path):
     ''')
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert "coin-flip" in out.stdout and "Coin Flip" in out.stdout
+    assert "three-in-a-row" in out.stdout and "Three in a Row" in out.stdout
     assert "grid-square" in out.stdout  # the built-in games are still there
     save = tmp_path / "c.json"
-    code_new = code.replace('["tsquare", "games"]', f'["tsquare", "new", "coin-flip", "-o", {str(save)!r}]')
+    code_new = code.replace('["tsquare", "games"]', f'["tsquare", "new", "three-in-a-row", "-o", {str(save)!r}]')
     out = subprocess.run([sys.executable, "-c", code_new], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert save.exists()

@@ -8,7 +8,8 @@ import pytest
 from engine.bots.search import Budget, SearchBot
 from engine.registry import REGISTRY
 from engine.rng import Rng
-from tests.engine.coin_flip_game import State as Calls  # four calls, more heads wins
+from tests.toy_game import Take
+from tests.toy_game.positions import WIN, endgame, opening
 
 
 def _leaf_games():
@@ -18,21 +19,25 @@ def _leaf_games():
 def test_the_tree_judges_new_leaves_by_the_leaf_value_when_given_one():
     seen = []
 
-    def leaf(state, mover):  # a judgement upside down: the fewer heads, the better
-        seen.append((state.turn, mover))
-        low = min(state.heads)
-        return [1.0 if h == low else 0.0 for h in state.heads]
+    start = opening()
+    taken = 9 - start.cells.count(None)
+
+    def leaf(state, mover):  # an odd judgement: whoever holds b1 is winning
+        seen.append((9 - state.cells.count(None), state.turn, mover))
+        holder = state.cells[1]
+        return [0.5, 0.5] if holder is None else [float(s == holder) for s in range(2)]
 
     bot = SearchBot(1, budget=Budget(iterations=20), leaf_value=leaf)
-    assert bot.choose(Calls(), 0) == "tails"  # the leaf decides, not the game's end
-    assert seen and all(turn >= 1 for turn, _ in seen)
-    assert all(mover == (turn - 1) % 2 for turn, mover in seen)  # the seat whose move made the leaf
+    assert bot.choose(start, 0) == Take(1)  # b1: the leaf decides, not play to the end
+    assert seen and all(cells > taken for cells, _, _ in seen)  # a new leaf, never the root
+    assert all(mover == 1 - turn for _, turn, mover in seen)  # the seat whose move made the leaf
 
 
 def test_without_a_leaf_value_the_tree_plays_as_before():
     stock = SearchBot(1, budget=Budget(iterations=20))
     assert stock.leaf_value is None
-    assert stock.choose(Calls(), 0) == "heads"  # more heads wins: evaluate-free rollouts find it
+    assert stock.choose(endgame(), 0) == WIN  # evaluate-free rollouts find the line
+    assert stock.choose(opening(), 0) != Take(1)
 
 
 def test_some_game_judges_leaves_its_own_way():

@@ -8,39 +8,41 @@ from engine.bots.search import LEVEL_CANDIDATES, ROLLOUT_CANDIDATES, Budget, Mov
 from engine.core import Bot
 from engine.registry import REGISTRY
 from engine.rng import Rng
-from tests.engine.coin_flip_game import State as Calls  # four calls, more heads wins
+from tests.toy_game.positions import DRAW, WIN, endgame  # X to act: WIN wins at once, DRAW leads to a draw
 
 
 class Always(Bot):
-    """Calls the same every time."""
+    """Plays `move` whenever it is legal, else the first legal move."""
 
-    def __init__(self, seed: int = 0, call: str = "tails") -> None:
-        self.call = call
+    def __init__(self, seed: int = 0, move=DRAW) -> None:
+        self.move = move
 
     def choose(self, state, seat):
-        return self.call
+        legal = state.legal(seat)
+        return self.move if self.move in legal else legal[0]
 
 
-def _bot(call: str, iterations: int = 8, seed: int = 1) -> SearchBot:
-    return SearchBot(seed, budget=Budget(iterations=iterations), prior=Always(0, call), style="rollouts",
-                     policy=lambda s: Always(s, call))
+def _bot(move, iterations: int = 8, seed: int = 1) -> SearchBot:
+    return SearchBot(seed, budget=Budget(iterations=iterations), prior=Always(0, move), style="rollouts",
+                     policy=lambda s: Always(s, move))
 
 
 def test_rollouts_overrule_the_prior_where_its_own_play_says_another_move_wins():
-    # the policy always calls tails: after "heads" seat 1 wins outright (1.0),
-    # after "tails" the four calls end level (a shared first place, 0.5)
-    bot = _bot("tails")
-    state = Calls()
+    # the prior plays DRAW; played out, WIN ends the game won for X (1.0) and
+    # DRAW ends level after O's forced reply (a shared first place, 0.5)
+    bot = _bot(DRAW)
+    state = endgame()
+    before = list(state.cells)
     stats = {s.move: s for s in bot.analyse(state, 0)}
-    assert stats["heads"].value == 1.0 and stats["tails"].value == 0.5
-    assert stats["heads"].visits == stats["tails"].visits == 4
-    assert bot.choose(state, 0) == "heads"
-    assert state.turn == 0 and state.heads == [0, 0]  # the position is left alone
+    assert stats[WIN].value == 1.0 and stats[DRAW].value == 0.5
+    assert stats[WIN].visits == stats[DRAW].visits == 4
+    assert bot.choose(state, 0) == WIN
+    assert state.turn == 0 and state.cells == before  # the position is left alone
 
 
 def test_rollouts_keep_the_prior_move_when_it_plays_best():
-    bot = _bot("heads")
-    assert bot.choose(Calls(), 0) == "heads"
+    bot = _bot(WIN)
+    assert bot.choose(endgame(), 0) == WIN
 
 
 def test_on_a_tie_the_prior_move_is_kept():
@@ -151,10 +153,10 @@ class _Clock:
 
 
 class _Ticking(Always):
-    """Calls tails, and each call costs a second on `clock`."""
+    """Plays DRAW where it can, and each move it chooses costs a second on `clock`."""
 
     def __init__(self, clock: _Clock, calls: list[int]) -> None:
-        super().__init__(0, "tails")
+        super().__init__(0, DRAW)
         self.clock, self.calls = clock, calls
 
     def choose(self, state, seat):
@@ -164,21 +166,23 @@ class _Ticking(Always):
 
 
 def test_the_first_round_of_rollouts_stops_at_the_deadline_and_the_prior_move_is_played(monkeypatch):
-    # a round is two playouts of three plies (six seconds on this clock);
-    # 2.5 s of budget: the first playout ends at 3 s, and the clock is read
-    # before every ply, so the second is not begun: no round completes
+    # a round plays DRAW out (O's one reply: a second on this clock), then
+    # WIN (no ply left: no time). Half a second of budget: the DRAW playout
+    # ends at 1 s, the clock is read before every playout, so WIN's is not
+    # begun: no round completes, and the prior's move is played
     import engine.bots.search as search
 
     clock, calls = _Clock(), []
     monkeypatch.setattr(search, "time", clock)
-    bot = SearchBot(1, budget=Budget(iterations=None, seconds=2.5), prior=Always(0, "tails"), style="rollouts",
+    bot = SearchBot(1, budget=Budget(iterations=None, seconds=0.5), prior=Always(0, DRAW), style="rollouts",
                     policy=lambda s: _Ticking(clock, calls))
-    assert bot.choose(Calls(), 0) == "tails"  # the prior's, though a full round would have found heads
-    assert len(calls) == 3 and bot.last_iterations == 0
+    assert bot.choose(endgame(), 0) == DRAW  # the prior's, though a full round would have found WIN
+    assert calls == [1] and bot.last_iterations == 0
     calls.clear()
-    bot.budget = Budget(iterations=None, seconds=6.5)  # one round fits, the second is cut and dropped
-    assert bot.choose(Calls(), 0) == "heads"
-    assert bot.last_iterations == 2 and len(calls) <= 6 + 1
+    clock.now = 0.0
+    bot.budget = Budget(iterations=None, seconds=1.5)  # one round fits, the second is cut and dropped
+    assert bot.choose(endgame(), 0) == WIN
+    assert bot.last_iterations == 2 and len(calls) <= 2 + 1
 
 
 def test_grid_square_search_left_a_quarter_second_stops_inside_its_first_round(monkeypatch):

@@ -103,11 +103,11 @@ def test_describe_position_refuses_an_unknown_part(game_id):
 
 
 def test_default_describe_position_is_render_by_lines():
-    from tests.engine.coin_flip_game import State
+    from tests.toy_game.positions import endgame
 
-    state = State()
+    state = endgame()
     assert state.position_parts() == ("position",)
-    assert state.view(0).describe_position("position") == ["heads [0, 0]"]
+    assert state.view(0).describe_position("position") == ["X O X", "O O X", ". X .", "X: Seat 1  O: Seat 2"]
 
 
 def _state(game_id: str):
