@@ -206,6 +206,7 @@ def fuzz_figures():
               f"and shown plain, {FUZZ['refused']} refused with one line; no escape byte in any output")
 
 
+@pytest.mark.hardening  # 150 fuzzed names through the CLI: a slow group
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=NAMES, via_file=st.booleans())
 def test_fuzz_names_through_show_list_and_replay(tmp_path_factory, name, via_file):
@@ -235,6 +236,7 @@ def test_fuzz_names_through_show_list_and_replay(tmp_path_factory, name, via_fil
         assert stored in outputs[0].stdout and json.loads(outputs[1].stdout)["players"][0]["name"] == stored
 
 
+@pytest.mark.hardening  # fuzzed names through the app: a slow group
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=NAMES)
 def test_fuzz_names_through_the_tui(tmp_path_factory, name):

@@ -57,6 +57,7 @@ CRAFTED_REASONS = {
 }
 
 
+@pytest.mark.hardening  # every crafted file through every command: a slow group
 def test_crafted_files_exit_2_with_one_line(tmp_path, gs_record):
     for stem in _crafted(tmp_path, gs_record):
         f = tmp_path / f"{stem}.json"

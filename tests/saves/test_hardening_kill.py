@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from engine.record import GameRecord, Player
 from engine.saves import load, save
 from rulesets import REGISTRY
@@ -21,6 +23,7 @@ def _fresh(path, seed: int) -> None:
     save(rec, path)
 
 
+@pytest.mark.hardening  # kills writers with -9 again and again: a slow group (tests/conftest.py)
 def test_kill_9_while_saving_never_tears_or_lies(tmp_path):
     path = tmp_path / "g.json"
     rng = random.Random(8)

@@ -24,6 +24,7 @@ def _draft(path, seed: int) -> dict[int, str]:
     return {s: rec.state.format_move(rec.state.legal(s)[-1]) for s in range(3)}
 
 
+@pytest.mark.hardening  # processes racing on one file: a slow group
 def test_every_seat_of_a_sealed_pick_moving_at_once_loses_nothing(tmp_path):
     lost = failed = 0
     for trial in range(TRIALS):
