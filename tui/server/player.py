@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tui.app import TSquareApp
 from tui.server.db import open_store
+from tui.server.doors import WEB_DOOR_VAR
 from tui.server.folder import reports_folder
 from tui.server.records import RoomLimits, check_user_name
 
@@ -115,6 +116,10 @@ def run_lobby(root: Path, user: str) -> int:
         except OSError:
             pass
     app = LobbyApp(root, user)
+    if os.environ.get(WEB_DOOR_VAR) == "web":  # a browser's (tui/server/web_door.py): Textual's web driver
+        from textual.drivers.web_driver import WebDriver
+
+        app.driver_class = WebDriver  # (the environment's TEXTUAL_DRIVER was read when the zygote imported Textual)
     app.run()
     if app.crash is not None:
         print(app.crash, file=sys.stderr)

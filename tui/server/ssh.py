@@ -36,10 +36,11 @@ import termios
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 from tui.server.bots import BotRunner
 from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
@@ -48,6 +49,9 @@ from tui.server.sshlib import asyncssh
 from tui.server.store import Store
 from tui.server.wire import PASTE_BYTES, InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
+
+if TYPE_CHECKING:
+    from tui.server.web_door import WebDoor
 
 T = TypeVar("T")
 
@@ -102,6 +106,18 @@ class Limits:
     """How long a session counted in the database holds its place unless its
     door renews it (every third of that): a door killed frees its sessions'
     places after this."""
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """The web door's settings (`tsquare serve --web-port`)."""
+
+    port: int
+    """Its TCP port (0: any free one)."""
+    public_url: str = ""
+    """Where browsers reach it (behind a TLS proxy: https://…); empty: http://HOST:PORT."""
+    link_seconds: float = 600.0
+    """How long a sign-in link stays good."""
 
 
 FRAME_RATE = 30
@@ -167,6 +183,7 @@ class Front:
     def __init__(
         self, root: Path, limits: Limits | None = None, bots: bool = True, preload: bool = True,
         log: Callable[[str], None] | None = None, bot_workers: int | None = None, db: str | None = None,
+        web: WebSettings | None = None,
     ) -> None:
         limits = limits or Limits()
         from tui.server.db import open_store
@@ -200,6 +217,15 @@ class Front:
         """The preloaded TUI that forks each connection's process (None:
         each connection starts a fresh interpreter)."""
         self._server: asyncssh.SSHAcceptor | None = None
+        self.web_settings = web
+        self.web: WebDoor | None = None
+        """The web door, once started (None: no --web-port)."""
+        from tui.server.web_links import WebKeys
+
+        self.web_keys = WebKeys(link_seconds=web.link_seconds if web else 600.0)
+        """The browsers' sign-in links and sessions (in memory: a restart signs them out)."""
+        self.port: int | None = None
+        """The SSH port, once listening."""
         self._bot_task: asyncio.Task[None] | None = None
         self._poke_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
@@ -246,7 +272,23 @@ class Front:
             pushes = getattr(self.store, "pushes", None)  # a database tells its changes: nothing to poll
             self._poke_task = asyncio.create_task(self._hear_pushes(pushes()) if pushes else self._poke_movers())
         listening: int = self._server.sockets[0].getsockname()[1]
+        self.port = listening
+        if self.web_settings is not None:
+            await self._start_web(host)
         return listening
+
+    async def _start_web(self, host: str) -> None:
+        """Open the web door on `host` (tui/server/web_door.py)."""
+        from tui.server.web_door import WebDoor
+
+        settings = self.web_settings
+        assert settings is not None
+        shown = f"[{host}]" if ":" in host else host
+        door = WebDoor(self, settings.public_url or f"http://{shown}:{settings.port}", self.web_keys)
+        self.web_port = await door.start(host, settings.port)
+        if not settings.public_url:
+            door.public_url = f"http://{shown}:{self.web_port}"
+        self.web = door
 
     async def off_loop(self, ask: Callable[..., T], *args: Any) -> T:
         """`ask(*args)` (a question to the storage) in one of the relay's
@@ -267,6 +309,8 @@ class Front:
         session's process is stopped, then the session is told GOODBYE (a
         full screen's terminal given back first) and closed."""
         self.stopping = True
+        if self.web is not None:
+            web_closing = asyncio.create_task(self.web.close())
         for task in (self._bot_task, self._poke_task, self._clock_task, self._lease_task):
             if task is not None:
                 task.cancel()
@@ -285,6 +329,8 @@ class Front:
         relaying = [t for t in self.relaying if not t.done()]
         if relaying:
             await asyncio.wait(relaying, timeout=GOODBYE_SECONDS)
+        if self.web is not None:
+            await asyncio.wait([web_closing], timeout=GOODBYE_SECONDS)
         if self._server is not None:
             await self._server.wait_closed()
         if self.zygote is not None:
@@ -396,38 +442,57 @@ class Front:
             return await self._command(process, command.strip(), user)
         if process.get_terminal_type() is None and not plain:
             return self._refuse(process, "the games need a terminal: use ssh -t, or 'status'")
-        if self.active.get(fingerprint, 0) >= self.limits.per_key:
-            return self._refuse(process, f"at most {self.limits.per_key} connections per key")
-        most = self.limits.max_sessions
-        if sum(self.active.values()) >= most:
-            return self._refuse(process, f"the server is full ({most} session{'s' if most != 1 else ''} at once); "
-                                "try again later")
+        over = self._over_limit(fingerprint)  # before a first login is counted
+        if over is not None:
+            return self._refuse(process, over)
         if user is None and not self._may_log_in_first(conn):
             return self._refuse(process, "too many new keys from your address in the last minute; try again later")
-        self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
-        lease: str | None = None
         try:
-            counted, lease = await self._count_session(fingerprint)
-            if not counted:
-                return self._refuse(process, f"at most {self.limits.per_key} connections per key")
-            if user is None:
-                user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
-            if user is not None:
-                relaying = asyncio.current_task()
-                if relaying is not None:
-                    self.relaying.add(relaying)
-                    relaying.add_done_callback(self.relaying.discard)
-                if plain:
-                    from tui.plain.relay import run_plain
+            async with self.session_place(fingerprint) as refusal:
+                if refusal is not None:
+                    return self._refuse(process, refusal)
+                if user is None:
+                    user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
+                if user is not None:
+                    relaying = asyncio.current_task()
+                    if relaying is not None:
+                        self.relaying.add(relaying)
+                        relaying.add_done_callback(self.relaying.discard)
+                    if plain:
+                        from tui.plain.relay import run_plain
 
-                    code = await run_plain(self, process, user)
-                else:
-                    code = await self._run_tui(process, user)
-                process.exit(code)
+                        code = await run_plain(self, process, user)
+                    else:
+                        code = await self._run_tui(process, user)
+                    process.exit(code)
         except (asyncio.TimeoutError, asyncssh.BreakReceived, asyncssh.SignalReceived):
             process.exit(1)
         except (asyncssh.DisconnectError, ConnectionError, BrokenPipeError):
             pass
+
+    def _over_limit(self, fingerprint: str) -> str | None:
+        """Why one more session of the key may not start on this door (None: it may)."""
+        if self.active.get(fingerprint, 0) >= self.limits.per_key:
+            return f"at most {self.limits.per_key} connections per key"
+        most = self.limits.max_sessions
+        if sum(self.active.values()) >= most:
+            return f"the server is full ({most} session{'s' if most != 1 else ''} at once); try again later"
+        return None
+
+    @asynccontextmanager
+    async def session_place(self, fingerprint: str) -> AsyncIterator[str | None]:
+        """Hold one of the key's sessions (a browser's: counted with its SSH
+        connections, here and on every door of the database) for the block;
+        yields None, or the one line saying why not."""
+        over = self._over_limit(fingerprint)
+        if over is not None:
+            yield over
+            return
+        self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
+        lease: str | None = None
+        try:
+            counted, lease = await self._count_session(fingerprint)
+            yield None if counted else f"at most {self.limits.per_key} connections per key"
         finally:
             self.active[fingerprint] -= 1
             if not self.active[fingerprint]:
@@ -468,10 +533,19 @@ class Front:
         process.exit(1)
 
     async def _command(self, process: asyncssh.SSHServerProcess[bytes], command: str, user: str | None) -> None:
-        if command != "status":
-            return self._refuse(process, "the only commands are 'status' and 'plain'")
+        words = command.split()
+        if command != "status" and words[:1] not in (["link"], ["links"]):
+            return self._refuse(process, "the only commands are 'status', 'plain', 'link' and 'links'")
         if user is None:
             return self._refuse(process, "log in once with a terminal to pick your name")
+        if command != "status":
+            from tui.server.web_commands import link_command
+
+            fingerprint = process.get_extra_info("connection").get_extra_info("tsquare_key")
+            said, code = await link_command(self, fingerprint, user, words)
+            (process.stdout if code == 0 else process.stderr).write(("\n".join(said) + "\n").encode())
+            process.exit(code)
+            return
         try:
             lines = await self.off_loop(status_lines, self.store, user)
         except RoomError as exc:
@@ -518,7 +592,7 @@ class Front:
         _set_size(master, cols or 80, rows or 24)
         env = self.child_env(process.get_terminal_type() or "xterm", process.env.get("COLORTERM"))
         try:
-            pid, ended = await self._start_child(slave, user, env)
+            pid, ended = await self.start_child(slave, user, env)
         finally:
             os.close(slave)
         self.children.add(pid)
@@ -534,12 +608,8 @@ class Front:
         finally:
             for t in tasks[:2]:
                 t.cancel()
-            if not waiter.done():
-                await stop_process(pid, waiter)
-            self.children.discard(pid)
-            self.pokeable.discard(pid)
+            await self.end_child(pid, waiter)
             os.close(master)
-            self.in_background(self.store.drop_claims, pid)
             if self.stopping:  # its TUI was stopped: the terminal back as `q` leaves it, and a word
                 process.stdout.write(TERMINAL_BACK + GOODBYE)
         if not waiter.done():
@@ -549,10 +619,20 @@ class Front:
             return 0
         return waiter.result() or 0
 
-    async def _start_child(self, slave: int, user: str, env: dict[str, str]) -> tuple[int, Awaitable[int]]:
-        """The connection's TUI process on the PTY `slave`: forked from the
-        preloaded zygote, or (without one) a fresh interpreter. Its pid, and
-        what to await for its exit code."""
+    async def end_child(self, pid: int, waiter: asyncio.Future[int]) -> None:
+        """A session's TUI process ended (or ended now), and forgotten: its seat claims go."""
+        if not waiter.done():
+            await stop_process(pid, waiter)
+        self.children.discard(pid)
+        self.pokeable.discard(pid)
+        self.in_background(self.store.drop_claims, pid)
+
+    async def start_child(self, slave: int, user: str, env: dict[str, str],
+                          web: bool = False) -> tuple[int, Awaitable[int]]:
+        """The connection's TUI process on the PTY `slave` (`web`: a socket
+        to the web door, env TSQUARE_DOOR=web): forked from the preloaded
+        zygote, or (without one) a fresh interpreter. Its pid, and what to
+        await for its exit code."""
         if self.zygote is not None and self.zygote.alive:
             try:
                 pid = await self.zygote.spawn(slave, self.store.root, user, env)
@@ -562,7 +642,8 @@ class Front:
                 pass  # a fresh interpreter, as without the zygote
         child = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tui.server.player", str(self.store.root), user,
-            stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
+            stdin=slave, stdout=slave, stderr=asyncio.subprocess.DEVNULL if web else slave,
+            start_new_session=True, env=env,
         )
         return child.pid, child.wait()
 
@@ -688,14 +769,14 @@ def status_lines(store: Store, user: str) -> list[str]:
 
 
 def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] = print, limits: Limits | None = None,
-                  bot_workers: int | None = None, db: str = "sqlite") -> int:
+                  bot_workers: int | None = None, db: str = "sqlite", web: WebSettings | None = None) -> int:
     """Run the server until interrupted; the exit code."""
     from tui.server.db.migrations import SchemaTooNew
 
     async def main() -> None:
         try:
             front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"), bot_workers=bot_workers,
-                          db=db)
+                          db=db, web=web)
         except SchemaTooNew as exc:
             raise _CannotServe(str(exc)) from None
         except StorageError as exc:
@@ -712,6 +793,9 @@ def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] =
             say(f"tsquare: {line}")
         shown = 'localhost' if host in ('127.0.0.1', '::1') else host
         say(f"players join with: ssh -p {real} {shown} (line by line: ssh -p {real} {shown} plain)")
+        if front.web is not None:
+            say(f"web door on {host}:{front.web_port}, for browsers at {front.web.public_url} "
+                f"(a player signs in with: ssh -p {real} {shown} link)")
         lim = front.limits
         say(f"limits: {lim.max_sessions} sessions, {lim.per_key} per key, {lim.first_logins_per_minute} first "
             f"logins a minute per address, {lim.rooms_per_person} rooms per person, {lim.max_rooms} rooms")
