@@ -25,7 +25,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SLOW_GROUPS = ("keys", "screens", "postgres", "ssh", "search")
+SLOW_GROUPS = ("keys", "screens", "postgres", "ssh", "search", "browser")
 """The slow groups, each a marker registered in pyproject.toml: whole games
 (and long hot-seat stretches) played by keys, the screen checker, the
 PostgreSQL tests, the tests that talk SSH to a server on loopback, long
@@ -56,6 +56,8 @@ def _group_of_fixtures(item: pytest.Item) -> set[str]:
     }
     if "server" in names or helpers:
         groups.add("ssh")
+    if "chromium" in names:  # tests/web/conftest.py: a real browser
+        groups.add("browser")
     return groups
 
 
