@@ -250,7 +250,7 @@ def _html(text: str, status: int = 200) -> web.Response:
     response = web.Response(text=text, status=status, content_type="text/html")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Frame-Options"] = "DENY"
-    response.headers["Referrer-Policy"] = "no-referrer"  # a link's token never leaves in a Referer
+    response.headers["Referrer-Policy"] = "same-origin"  # a link's token never leaves in a Referer (no-referrer would make a form's Origin "null")
     return response
 
 
