@@ -1,0 +1,123 @@
+"""The web door without a browser (aiohttp's client on loopback): `ssh HOST
+link` and `links`, a browser's session counted with the key's SSH sessions,
+signing out everywhere closing the open pages, and a flood of input."""
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import pytest
+
+from tests.server.conftest import connect, new_key, open_term
+from tui.server.ssh import Front, Limits, WebSettings
+
+
+@pytest.fixture
+async def server(tmp_path):  # named `server`: the slow `ssh` group
+    front = Front(tmp_path / "data", Limits(per_key=2, idle_seconds=60, login_seconds=20, flood_bytes=4096,
+                                            input_burst=1024, input_rate=10), web=WebSettings(0))
+    await front.start("127.0.0.1", 0)
+    yield front
+    await front.close()
+
+
+async def ssh(front, key, command: str):
+    async with await connect(front.port, key) as conn:
+        return await conn.run(command, check=False)
+
+
+def bound(front, name: str):
+    key = new_key()
+    front.store.bind(key.get_fingerprint("sha256"), name)
+    return key
+
+
+async def signed_in(front, key) -> aiohttp.ClientSession:
+    http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    url = (await ssh(front, key, "link")).stdout.splitlines()[-1]
+    answer = await http.post(url, headers={"Origin": front.web.public_url})
+    assert answer.status == 200
+    return http
+
+
+async def lobby(front, http) -> tuple[aiohttp.ClientWebSocketResponse, bytes]:
+    """Open a page's websocket; what it got until the lobby showed, or until it closed."""
+    ws = await http.ws_connect(front.web.public_url + "/ws?width=80&height=24",
+                               headers={"Origin": front.web.public_url})
+    got = b""
+    while b"T-Square lobby" not in got:
+        msg = await asyncio.wait_for(ws.receive(), 30)
+        if msg.type != aiohttp.WSMsgType.BINARY:
+            break
+        got += msg.data
+    return ws, got
+
+
+async def test_link_and_links_over_ssh(server):
+    key = bound(server, "alice")
+    made = await ssh(server, key, "link")
+    assert made.exit_status == 0 and "sign in as alice" in made.stdout and "10 minutes" in made.stdout
+    listed = await ssh(server, key, "links")
+    assert "alice: 0 browsers signed in, 1 link(s) not yet used" in listed.stdout
+    http = await signed_in(server, key)
+    listed = (await ssh(server, key, "links")).stdout
+    assert "alice: 1 browser signed in" in listed and "links revoke all" in listed
+    wrong = await ssh(server, key, "links revoke nosuch")
+    assert wrong.exit_status == 1 and "no browser nosuch" in wrong.stderr
+    await http.close()
+    stranger = await ssh(server, new_key(), "link")
+    assert stranger.exit_status == 1 and "pick your name" in stranger.stderr
+
+
+async def test_a_browser_counts_with_the_keys_ssh_sessions(server):
+    key = bound(server, "alice")
+    term = await open_term(server.port, key)
+    http = await signed_in(server, key)
+    try:
+        first, got = await lobby(server, http)
+        assert b"you are alice" in got
+        second, got = await lobby(server, http)  # a third session of the key: refused in one line
+        assert b"at most 2 connections per key" in got and b"T-Square lobby" not in got
+        assert len(server.children) == 2
+    finally:
+        await term.close()
+        await http.close()
+
+
+async def test_signing_out_everywhere_closes_the_open_pages(server):
+    key = bound(server, "alice")
+    http = await signed_in(server, key)
+    try:
+        ws, got = await lobby(server, http)
+        assert b"you are alice" in got
+        gone = await ssh(server, key, "links revoke all")
+        assert "signed out 1 browser" in gone.stdout
+        tail = b""
+        while not ws.closed:
+            msg = await asyncio.wait_for(ws.receive(), 10)
+            tail += msg.data if msg.type == aiohttp.WSMsgType.BINARY else b""
+        assert b"signed out" in tail
+        again = await http.get(server.web.public_url + "/")
+        assert again.status == 401
+    finally:
+        await http.close()
+
+
+async def test_a_flood_of_input_ends_the_page(server):
+    key = bound(server, "alice")
+    http = await signed_in(server, key)
+    try:
+        ws, _ = await lobby(server, http)
+        for _ in range(8):
+            await ws.send_str('["stdin", "' + "x" * 2000 + '"]')
+        tail = b""
+        while not ws.closed:
+            msg = await asyncio.wait_for(ws.receive(), 10)
+            tail += msg.data if msg.type == aiohttp.WSMsgType.BINARY else b""
+        assert b"too much input" in tail
+        big = await http.ws_connect(server.web.public_url + "/ws", headers={"Origin": server.web.public_url})
+        await big.send_str('["stdin", "' + "y" * 70000 + '"]')  # over the message limit: closed at once
+        msg = await asyncio.wait_for(big.receive(), 10)
+        assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
+    finally:
+        await http.close()

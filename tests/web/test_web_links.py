@@ -1,0 +1,64 @@
+"""Sign-in links and browser sessions (tui/server/web_links.py), and the
+command line's refusals for the web (no browser, no server)."""
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from tests.cli.test_cli import assert_bad
+from tui.cli import app
+from tui.server.web_links import LINK_SECONDS, LINKS_PER_KEY, WebKeys
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_link_signs_in_once():
+    keys = WebKeys(Clock())
+    token = keys.make_link("fp", "alice")
+    assert keys.link(token).name == "alice"
+    cookie, session = keys.redeem(token)
+    assert session.name == "alice" and keys.session(cookie) is session
+    assert keys.link(token) is None and keys.redeem(token) is None  # used: gone
+    assert token not in repr(keys.links) and cookie not in repr(keys.sessions)  # only hashes are kept
+
+
+def test_a_link_expires_after_ten_minutes():
+    clock = Clock()
+    keys = WebKeys(clock)
+    token = keys.make_link("fp", "alice")
+    clock.now += LINK_SECONDS - 1
+    assert keys.link(token) is not None
+    clock.now += 1
+    assert keys.link(token) is None and keys.redeem(token) is None
+    assert LINK_SECONDS == 600
+
+
+def test_revoking_signs_out_one_or_every_browser_of_the_key():
+    keys = WebKeys(Clock())
+    cookies = [keys.redeem(keys.make_link("fp", "alice"))[0] for _ in range(3)]
+    other = keys.redeem(keys.make_link("fp2", "bob"))[0]
+    waiting = keys.make_link("fp", "alice")
+    one = keys.session(cookies[0]).id
+    assert [s.id for s in keys.revoke("fp", one)] == [one] and keys.session(cookies[0]) is None
+    assert len(keys.revoke("fp")) == 2 and not keys.of("fp")
+    assert keys.link(waiting) is None  # sign out everywhere drops the unused links too
+    assert keys.session(other) is not None
+
+
+def test_a_key_keeps_a_few_links_at_most():
+    keys = WebKeys(Clock())
+    tokens = [keys.make_link("fp", "alice") for _ in range(LINKS_PER_KEY + 2)]
+    assert keys.link(tokens[0]) is None and keys.link(tokens[-1]) is not None
+    assert keys.waiting_links("fp") == LINKS_PER_KEY
+
+
+def test_tsquare_web_stays_on_loopback_unless_told():
+    result = CliRunner().invoke(app, ["web", "--host", "0.0.0.0"])
+    assert_bad(result, "not loopback", "--open-to-network")
+    assert_bad(CliRunner().invoke(app, ["web", "--port", "0"]), "--port")
+    assert_bad(CliRunner().invoke(app, ["serve", "--public-url", "https://x.example"]), "--web-port")
