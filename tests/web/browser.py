@@ -23,7 +23,7 @@ def chromium_path() -> str:
     for path in (os.environ.get("TSQUARE_CHROMIUM"), *CHROMIUM_PATHS, shutil.which("chromium")):
         if path and os.path.exists(path):
             return path
-    if os.environ.get("CI") == "true":
+    if os.environ.get("CI"):
         pytest.fail("Chromium is missing (apt-get install chromium; .ci/run installs it)")
     pytest.skip("Chromium is missing (apt-get install chromium)")
 

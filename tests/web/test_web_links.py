@@ -62,3 +62,19 @@ def test_tsquare_web_stays_on_loopback_unless_told():
     assert_bad(result, "not loopback", "--open-to-network")
     assert_bad(CliRunner().invoke(app, ["web", "--port", "0"]), "--port")
     assert_bad(CliRunner().invoke(app, ["serve", "--public-url", "https://x.example"]), "--web-port")
+
+
+def test_a_missing_chromium_fails_the_browser_tests_in_ci(monkeypatch):
+    import pytest
+
+    from tests.web import browser
+
+    monkeypatch.setattr(browser, "CHROMIUM_PATHS", ())
+    monkeypatch.setattr(browser.shutil, "which", lambda name: None)
+    monkeypatch.delenv("TSQUARE_CHROMIUM", raising=False)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        browser.chromium_path()
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        browser.chromium_path()
