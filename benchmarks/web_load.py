@@ -4,7 +4,7 @@ each with one person over SSH and one in a "browser" (aiohttp's websocket
 client speaking textual-serve's page protocol, signed in by `ssh link`),
 both moving by the move list (a, Enter) after a think time.
 
-    python benchmarks/web_load.py [--rooms 5] [--seconds 30] [--think 1-2]
+    python benchmarks/web_load.py [--rooms 5] [--seconds 30] [--think 1-2] [--doors both|ssh|web]
 
 Reports, per door: each session's TUI process (RSS, PSS, USS: the code
 shared with the preloaded zygote counts once in PSS), its CPU per second
@@ -141,7 +141,7 @@ async def web_person(port: int, web_url: str, key, room_id: str, deadline: float
     return screen
 
 
-async def run(rooms: int, seconds: float, think: tuple[float, float]) -> None:
+async def run(rooms: int, seconds: float, think: tuple[float, float], doors_used: str = "both") -> None:
     data = Path(tempfile.mkdtemp(prefix="tsq-webload-"))
     store = open_store(data, "sqlite")
     store.make()
@@ -161,8 +161,12 @@ async def run(rooms: int, seconds: float, think: tuple[float, float]) -> None:
         rng = random.Random(1)
         people = []
         for r, room_id in enumerate(made):
-            people.append(ssh_person(port, keys[2 * r], room_id, deadline, think, random.Random(rng.random())))
-            people.append(web_person(port, web_url, keys[2 * r + 1], room_id, deadline, think, random.Random(rng.random())))
+            for seat in (0, 1):
+                door = doors_used if doors_used != "both" else ("ssh", "web")[seat]
+                person = random.Random(rng.random())
+                key = keys[2 * r + seat]
+                people.append(ssh_person(port, key, room_id, deadline, think, person) if door == "ssh"
+                              else web_person(port, web_url, key, room_id, deadline, think, person))
         tasks = [asyncio.create_task(p) for p in people]
         await asyncio.sleep(min(10.0, seconds / 3))  # everyone in their room
         family = descendants(server.pid)
@@ -182,13 +186,15 @@ async def run(rooms: int, seconds: float, think: tuple[float, float]) -> None:
         relay1, t1 = cpu_seconds(server.pid), time.monotonic()
         done = await asyncio.gather(*tasks, return_exceptions=True)
         errors = [repr(d) for d in done if isinstance(d, BaseException)]
-        moves = {"ssh": sum(s.moves for i, s in enumerate(done) if i % 2 == 0 and isinstance(s, Screen)),
-                 "web": sum(s.moves for i, s in enumerate(done) if i % 2 == 1 and isinstance(s, Screen))}
+        by_door = [doors_used if doors_used != "both" else ("ssh", "web")[i % 2] for i in range(len(done))]
+        moves = {d: sum(s.moves for s, sd in zip(done, by_door) if sd == d and isinstance(s, Screen))
+                 for d in ("ssh", "web")}
     finally:
         server.terminate()
         server.wait(30)
     span = t1 - t0
-    print(f"web_load: {rooms} rooms (one SSH and one web person each), {seconds:.0f} s, think {think[0]}-{think[1]} s")
+    who = "one SSH and one web person each" if doors_used == "both" else f"both people over {doors_used}"
+    print(f"web_load: {rooms} rooms ({who}), {seconds:.0f} s, think {think[0]}-{think[1]} s")
     for door in ("ssh", "web"):
         ids = [k for k, d in doors.items() if d == door and k in mem]
         if not ids:
@@ -210,10 +216,12 @@ def main() -> None:
     ap.add_argument("--rooms", type=int, default=5, help="rooms, each one SSH and one web person (1-20)")
     ap.add_argument("--seconds", type=float, default=30.0, help="how long they play (10-120)")
     ap.add_argument("--think", type=think_range, default=(1.0, 2.0), help="seconds before each move, LO-HI")
+    ap.add_argument("--doors", choices=("both", "ssh", "web"), default="both",
+                    help="both: one person of each door a room; ssh or web: everyone by that door (the relay's share)")
     args = ap.parse_args()
     if not 1 <= args.rooms <= 20 or not 10 <= args.seconds <= 120:
         raise SystemExit("web_load: --rooms takes 1-20 and --seconds 10-120")
-    asyncio.run(run(args.rooms, args.seconds, args.think))
+    asyncio.run(run(args.rooms, args.seconds, args.think, args.doors))
 
 
 if __name__ == "__main__":

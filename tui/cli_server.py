@@ -59,6 +59,10 @@ def serve(
         fail("--web-port takes 0 to 65535")
     if public_url and (web_port is None or not public_url.startswith(("http://", "https://"))):
         fail("--public-url takes an http:// or https:// address, with --web-port")
+    from tui.web_local import is_loopback
+
+    if web_port is not None and not public_url and not is_loopback(host):
+        fail(f"--web-port on {host} needs --public-url: the address browsers use (the sign-in links carry it)")
     _check_db_url(db)
     try:
         from tui.server.ssh import serve_forever

@@ -62,6 +62,7 @@ def test_tsquare_web_stays_on_loopback_unless_told():
     assert_bad(result, "not loopback", "--open-to-network")
     assert_bad(CliRunner().invoke(app, ["web", "--port", "0"]), "--port")
     assert_bad(CliRunner().invoke(app, ["serve", "--public-url", "https://x.example"]), "--web-port")
+    assert_bad(CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--web-port", "8000"]), "--public-url")
 
 
 def test_a_missing_chromium_fails_the_browser_tests_in_ci(monkeypatch):
