@@ -40,6 +40,9 @@ def serve(
         None, "--web-port", help="Also open the web door on this port: the lobby and rooms in a browser, "
         "signed in by a link from `ssh -p PORT HOST link`."
     ),
+    web_watch: bool = typer.Option(
+        False, "--web-watch", help="Let browsers that have not signed in watch the rooms (never play)."
+    ),
     public_url: str = typer.Option(
         "", "--public-url", help="Where browsers reach the web door (behind a TLS proxy: https://games.example.org); "
         "default http://HOST:WEB-PORT."
@@ -61,6 +64,8 @@ def serve(
         fail("--public-url takes an http:// or https:// address, with --web-port")
     from tui.web_local import is_loopback
 
+    if web_watch and web_port is None:
+        fail("--web-watch needs --web-port")
     if web_port is not None and not public_url and not is_loopback(host):
         fail(f"--web-port on {host} needs --public-url: the address browsers use (the sign-in links carry it)")
     _check_db_url(db)
@@ -94,7 +99,7 @@ def serve(
             fail("the web door needs textual-serve: pip install textual-serve")
         from tui.server.ssh import WebSettings
 
-        web = WebSettings(web_port, public_url.rstrip("/"))
+        web = WebSettings(web_port, public_url.rstrip("/"), watch=web_watch)
     raise typer.Exit(serve_forever(folder, host, port, limits=limits, bot_workers=bot_workers, db=db, web=web))
 
 

@@ -121,3 +121,36 @@ async def test_a_flood_of_input_ends_the_page(server):
         assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
     finally:
         await http.close()
+
+
+async def test_web_watch_lets_a_browser_without_a_session_watch_only(tmp_path):
+    import pyte
+
+    front = Front(tmp_path / "data", Limits(per_key=2, idle_seconds=60), web=WebSettings(0, watch=True))
+    await front.start("127.0.0.1", 0)
+    try:
+        room = front.store.create_room("grid-square", ["alice", None], seed=7)
+        screen = pyte.Screen(80, 24)
+        stream = pyte.ByteStream(screen)
+        async with aiohttp.ClientSession() as http:
+            assert (await http.get(front.web.public_url + "/")).status == 200  # the page, without signing in
+            ws = await http.ws_connect(front.web.public_url + "/ws?width=80&height=24",
+                                       headers={"Origin": front.web.public_url})
+
+            async def until(needle: str) -> None:
+                while needle not in "\n".join(screen.display):
+                    msg = await asyncio.wait_for(ws.receive(), 30)
+                    assert msg.type == aiohttp.WSMsgType.BINARY, "\n".join(screen.display)
+                    stream.feed(msg.data)
+
+            await until("watching (not signed in)")
+            await until(room.id)
+            await ws.send_str('["stdin", "c"]')
+            await until("to play, sign in with a link")
+            await ws.send_str('["stdin", "\\r"]')  # the open seat is not taken: the room is watched
+            await until(f"{room.id} · move 1")
+            await ws.close()
+        assert front.store.room(room.id).seats == ["alice", None]
+        assert front.store.room(room.id).watchers == []
+    finally:
+        await front.close()

@@ -118,6 +118,8 @@ class WebSettings:
     """Where browsers reach it (behind a TLS proxy: https://…); empty: http://HOST:PORT."""
     link_seconds: float = 600.0
     """How long a sign-in link stays good."""
+    watch: bool = False
+    """A browser that has not signed in may watch (--web-watch); otherwise it is only told how to sign in."""
 
 
 FRAME_RATE = 30
@@ -284,7 +286,7 @@ class Front:
         settings = self.web_settings
         assert settings is not None
         shown = f"[{host}]" if ":" in host else host
-        door = WebDoor(self, settings.public_url or f"http://{shown}:{settings.port}", self.web_keys)
+        door = WebDoor(self, settings.public_url or f"http://{shown}:{settings.port}", self.web_keys, settings.watch)
         self.web_port = await door.start(host, settings.port)
         if not settings.public_url:
             door.public_url = f"http://{shown}:{self.web_port}"

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from tui.server import web_pages
-from tui.server.doors import WEB_DOOR_VAR
+from tui.server.doors import WATCH_VAR, WATCHER, WEB_DOOR_VAR
 from tui.server.relay_io import GOODBYE
 from tui.server.web_links import SESSION_SECONDS, WebKeys, WebSession
 from tui.server.web_relay import RelayLimits, relay
@@ -48,11 +48,13 @@ def textual_serve_files() -> Path:
 class WebDoor:
     """The web door of one `Front` (its limits, children and storage)."""
 
-    def __init__(self, front: Front, public_url: str, keys: WebKeys) -> None:
+    def __init__(self, front: Front, public_url: str, keys: WebKeys, watch: bool = False) -> None:
         self.front = front
         self.public_url = public_url.rstrip("/")
         """Where browsers reach this door (the links and the page's websocket use it)."""
         self.keys = keys
+        self.watch = watch
+        """A browser that has not signed in may watch (--web-watch)."""
         self.secure = self.public_url.startswith("https://")
         """Behind TLS: the cookie is Secure."""
         self.live: dict[str, set[web.WebSocketResponse]] = {}
@@ -127,7 +129,7 @@ class WebDoor:
         return origin is None or origin.rstrip("/") == _origin(self.public_url)
 
     async def index(self, request: web.Request) -> web.Response:
-        if self._session(request) is None:
+        if self._session(request) is None and not self.watch:
             return _html(web_pages.how_to_sign_in(self.ssh_command()), 401)
         ws_url = ("wss:" if self.secure else "ws:") + self.public_url.split(":", 1)[1] + "/ws"
         text = self._template.render(
@@ -180,8 +182,10 @@ class WebDoor:
     # ------------------------------------------------------------ a tab's TUI
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         session = self._session(request)
-        if session is None or not self._same_origin(request):
+        if (session is None and not self.watch) or not self._same_origin(request):
             return _html(web_pages.how_to_sign_in(self.ssh_command()), 403)
+        if session is None:  # --web-watch: a spectator, counted per address as a key's sessions are
+            session = WebSession("", f"watch:{request.remote}", WATCHER, self.keys.clock())
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
         task = asyncio.current_task()
@@ -207,6 +211,7 @@ class WebDoor:
             cols = _number(request.query.get("width"), 80)
             rows = _number(request.query.get("height"), 24)
             env = {**front.child_env("xterm-256color", "truecolor"), WEB_DOOR_VAR: "web",
+                   **({WATCH_VAR: "1"} if not session.id else {}),
                    "COLUMNS": str(cols), "ROWS": str(rows), "TEXTUAL_COLOR_SYSTEM": "truecolor"}
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
