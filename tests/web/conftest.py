@@ -2,9 +2,24 @@
 `chromium` fixture puts a test in the slow `browser` group)."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from tests.web.browser import VIEWPORT, BrowserTerm, chromium_path
+from tui.server.ssh import Front, Limits, WebSettings
+
+
+@asynccontextmanager
+async def web_front(tmp_path, web: WebSettings | None = None, **limits):
+    """A server with a web door on free loopback ports (files store), closed at the end."""
+    front = Front(tmp_path / "data", Limits(**{"per_key": 2, "idle_seconds": 60, "login_seconds": 20, **limits}),
+                  web=web or WebSettings(0))
+    await front.start("127.0.0.1", 0)
+    try:
+        yield front
+    finally:
+        await front.close()
 
 
 @pytest.fixture

@@ -11,16 +11,14 @@ import pytest
 
 from tests.server.conftest import connect, new_key, open_term
 from tests.server.test_server_play import first_legal
+from tests.web.conftest import web_front
 from tests.web.test_browser_local import shot
-from tui.server.ssh import Front, Limits, WebSettings
 
 
 @pytest.fixture
 async def web_server(tmp_path):
-    front = Front(tmp_path / "data", Limits(per_key=2, idle_seconds=60, login_seconds=20), web=WebSettings(0))
-    await front.start("127.0.0.1", 0)
-    yield front
-    await front.close()
+    async with web_front(tmp_path) as front:
+        yield front
 
 
 async def ssh_run(front, key, command: str):

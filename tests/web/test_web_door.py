@@ -9,16 +9,14 @@ import aiohttp
 import pytest
 
 from tests.server.conftest import connect, new_key, open_term
-from tui.server.ssh import Front, Limits, WebSettings
+from tests.web.conftest import web_front
+from tui.server.ssh import WebSettings
 
 
 @pytest.fixture
 async def server(tmp_path):  # named `server`: the slow `ssh` group
-    front = Front(tmp_path / "data", Limits(per_key=2, idle_seconds=60, login_seconds=20, flood_bytes=4096,
-                                            input_burst=1024, input_rate=10), web=WebSettings(0))
-    await front.start("127.0.0.1", 0)
-    yield front
-    await front.close()
+    async with web_front(tmp_path, flood_bytes=4096, input_burst=1024, input_rate=10) as front:
+        yield front
 
 
 async def ssh(front, key, command: str):
@@ -38,6 +36,15 @@ async def signed_in(front, key) -> aiohttp.ClientSession:
     answer = await http.post(url, headers={"Origin": front.web.public_url})
     assert answer.status == 200
     return http
+
+
+async def until_closed(ws) -> bytes:
+    """What a page's websocket still gets until the door closes it."""
+    tail = b""
+    while not ws.closed:
+        msg = await asyncio.wait_for(ws.receive(), 10)
+        tail += msg.data if msg.type == aiohttp.WSMsgType.BINARY else b""
+    return tail
 
 
 async def lobby(front, http) -> tuple[aiohttp.ClientWebSocketResponse, bytes]:
@@ -92,11 +99,7 @@ async def test_signing_out_everywhere_closes_the_open_pages(server):
         assert b"you are alice" in got
         gone = await ssh(server, key, "links revoke all")
         assert "signed out 1 browser" in gone.stdout
-        tail = b""
-        while not ws.closed:
-            msg = await asyncio.wait_for(ws.receive(), 10)
-            tail += msg.data if msg.type == aiohttp.WSMsgType.BINARY else b""
-        assert b"signed out" in tail
+        assert b"signed out" in await until_closed(ws)
         again = await http.get(server.web.public_url + "/")
         assert again.status == 401
     finally:
@@ -110,11 +113,7 @@ async def test_a_flood_of_input_ends_the_page(server):
         ws, _ = await lobby(server, http)
         for _ in range(8):
             await ws.send_str('["stdin", "' + "x" * 2000 + '"]')
-        tail = b""
-        while not ws.closed:
-            msg = await asyncio.wait_for(ws.receive(), 10)
-            tail += msg.data if msg.type == aiohttp.WSMsgType.BINARY else b""
-        assert b"too much input" in tail
+        assert b"too much input" in await until_closed(ws)
         big = await http.ws_connect(server.web.public_url + "/ws", headers={"Origin": server.web.public_url})
         await big.send_str('["stdin", "' + "y" * 70000 + '"]')  # over the message limit: closed at once
         msg = await asyncio.wait_for(big.receive(), 10)
@@ -126,9 +125,7 @@ async def test_a_flood_of_input_ends_the_page(server):
 async def test_web_watch_lets_a_browser_without_a_session_watch_only(tmp_path):
     import pyte
 
-    front = Front(tmp_path / "data", Limits(per_key=2, idle_seconds=60), web=WebSettings(0, watch=True))
-    await front.start("127.0.0.1", 0)
-    try:
+    async with web_front(tmp_path, WebSettings(0, watch=True)) as front:
         room = front.store.create_room("grid-square", ["alice", None], seed=7)
         screen = pyte.Screen(80, 24)
         stream = pyte.ByteStream(screen)
@@ -152,5 +149,3 @@ async def test_web_watch_lets_a_browser_without_a_session_watch_only(tmp_path):
             await ws.close()
         assert front.store.room(room.id).seats == ["alice", None]
         assert front.store.room(room.id).watchers == []
-    finally:
-        await front.close()
