@@ -10,7 +10,7 @@ import pytest
 
 from tests.server.conftest import connect, new_key, open_term
 from tests.web.conftest import web_front
-from tui.server.ssh import WebSettings
+from tui.server.ssh import Front, Limits, WebSettings
 
 
 @pytest.fixture
@@ -149,3 +149,19 @@ async def test_web_watch_lets_a_browser_without_a_session_watch_only(tmp_path):
             await ws.close()
         assert front.store.room(room.id).seats == ["alice", None]
         assert front.store.room(room.id).watchers == []
+
+
+async def test_a_stopping_server_says_goodbye_to_the_open_pages(tmp_path):
+    front = Front(tmp_path / "data", Limits(per_key=2, idle_seconds=60), web=WebSettings(0))
+    await front.start("127.0.0.1", 0)
+    key = bound(front, "alice")
+    http = await signed_in(front, key)
+    try:
+        ws, got = await lobby(front, http)
+        assert b"you are alice" in got
+        closing = asyncio.create_task(front.close())
+        assert b"the server is restarting; your game is saved" in await until_closed(ws)
+        await closing
+        assert not front.children
+    finally:
+        await http.close()
