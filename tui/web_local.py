@@ -61,4 +61,15 @@ def serve_local(saves: Path, host: str, port: int, public_url: str = "", say: Ca
             if tabs:
                 await asyncio.wait(list(tabs), timeout=5)
 
+    _check_free(host, port)  # before the address is announced
     _Quiet(app_command(saves), host=host, port=port, title="T-Square", public_url=url).serve()
+
+
+def _check_free(host: str, port: int) -> None:
+    """OSError if nothing can listen on (host, port) now."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host.strip("[]"), port))

@@ -79,3 +79,15 @@ def test_a_missing_chromium_fails_the_browser_tests_in_ci(monkeypatch):
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
         browser.chromium_path()
+
+
+def test_tsquare_web_on_a_taken_port_says_so_in_one_line(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(app, ["--saves", str(tmp_path), "web", "--port", str(port)])
+    assert_bad(result, f"cannot serve on 127.0.0.1:{port}")
+    assert "the suite is at" not in result.stdout  # never announced
