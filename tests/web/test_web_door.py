@@ -165,3 +165,20 @@ async def test_a_stopping_server_says_goodbye_to_the_open_pages(tmp_path):
         assert not front.children
     finally:
         await http.close()
+
+
+async def test_behind_tls_the_cookie_is_secure_and_other_sites_are_refused(tmp_path):
+    public = "https://games.example.org"
+    async with web_front(tmp_path, WebSettings(0, public_url=public)) as front:
+        key = bound(front, "alice")
+        url = (await ssh(front, key, "link")).stdout.splitlines()[-1]
+        assert url.startswith(public + "/link/")
+        here = f"http://127.0.0.1:{front.web_port}" + url.removeprefix(public)  # as the proxy passes it on
+        async with aiohttp.ClientSession() as http:
+            evil = await http.post(here, headers={"Origin": "https://evil.example"})
+            assert evil.status == 403 and "set-cookie" not in evil.headers
+            good = await http.post(here, headers={"Origin": public})
+            cookie = good.headers["Set-Cookie"]
+            assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            again = await http.post(here, headers={"Origin": public})  # used: refused
+            assert again.status == 403 and "Traceback" not in await again.text()
