@@ -9,7 +9,9 @@
   waits for each client's own channel to drain, so a slow client holds up
   only its own process, never the server or the others.
 - `ssh HOST status` prints the rooms where it is your turn; `ssh HOST plain`
-  is the lobby and rooms line by line (`tui/plain/relay.py`). Nothing else may
+  is the lobby and rooms line by line (`tui/plain/relay.py`); `ssh HOST link`
+  and `links` sign browsers in to the web door and out (tui/server/web_door.py,
+  opened by `--web-port` in this same process). Nothing else may
   run: no shell but the TUI, no other command, no subsystem, no port, agent
   or X11 forwarding.
 - The event loop never waits on the storage: every question to it runs in

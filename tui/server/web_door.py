@@ -8,7 +8,8 @@
 - Identity is the SSH key's (tui/server/web_links.py): `ssh HOST link`
   makes a one-time link; its "Sign in" sets a session cookie (HttpOnly,
   SameSite=Strict, Secure when `public_url` is https). Without a session a
-  page cannot open the lobby: the websocket is refused.
+  page cannot open the lobby (the websocket is refused), unless the
+  operator lets such pages watch (`--web-watch`: a lobby that only watches).
 - A browser's session counts as one of its key's sessions (per key, on
   every door of a database, and in all), like an SSH connection.
 - The event loop never waits on the storage (the front's `off_loop`);
