@@ -29,7 +29,8 @@ SLOW_GROUPS = ("keys", "screens", "postgres", "ssh", "search", "browser")
 """The slow groups, each a marker registered in pyproject.toml: whole games
 (and long hot-seat stretches) played by keys, the screen checker, the
 PostgreSQL tests, the tests that talk SSH to a server on loopback, long
-searches (a deep bot, whole-game reviews, a match of search bots). A test in any of them is
+searches (a deep bot, whole-game reviews, a match of search bots), and the
+tests that drive a real Chromium (tests/web: the `chromium` fixture). A test in any of them is
 marked `slow` too: the default run (`-m "not slow"` in pyproject's addopts)
 leaves them out, `pytest -m slow` runs them all (`.ci/run` does, after the
 default run), `pytest -m GROUP` one group, `pytest -m ""` everything."""
