@@ -11,10 +11,11 @@ from tui.server.ssh import Front, Limits, WebSettings
 
 
 @asynccontextmanager
-async def web_front(tmp_path, web: WebSettings | None = None, **limits):
-    """A server with a web door on free loopback ports (files store), closed at the end."""
+async def web_front(tmp_path, web: WebSettings | None = None, db: str = "files", **limits):
+    """A server with a web door on free loopback ports (by default the files
+    store: links and sessions in memory), closed at the end."""
     front = Front(tmp_path / "data", Limits(**{"per_key": 2, "idle_seconds": 60, "login_seconds": 20, **limits}),
-                  web=web or WebSettings(0))
+                  web=web or WebSettings(0), db=db)
     await front.start("127.0.0.1", 0)
     try:
         yield front

@@ -182,3 +182,25 @@ async def test_behind_tls_the_cookie_is_secure_and_other_sites_are_refused(tmp_p
             assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
             again = await http.post(here, headers={"Origin": public})  # used: refused
             assert again.status == 403 and "Traceback" not in await again.text()
+
+
+async def test_on_a_database_a_link_and_a_session_outlive_the_door_that_made_them(tmp_path):
+    key = new_key()
+    async with web_front(tmp_path, db="sqlite") as first:
+        first.store.bind(key.get_fingerprint("sha256"), "alice")
+        url = (await ssh(first, key, "link")).stdout.splitlines()[-1]
+    async with web_front(tmp_path, db="sqlite") as second:  # another door (here: the same one restarted)
+        here = second.web.public_url + "/link/" + url.rsplit("/", 1)[1]
+        http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        try:
+            assert (await http.post(here, headers={"Origin": second.web.public_url})).status == 200
+            cookies = {c.key: c.value for c in http.cookie_jar}
+        finally:
+            await http.close()
+    async with web_front(tmp_path, db="sqlite") as third:
+        async with aiohttp.ClientSession(cookies=cookies) as http:
+            ws, got = await lobby(third, http)
+            assert b"you are alice" in got
+            await ws.close()
+        listed = (await ssh(third, key, "links")).stdout
+        assert "alice: 1 browser signed in" in listed

@@ -227,8 +227,16 @@ class Front:
         """The web door, once started (None: no --web-port)."""
         from tui.server.web_links import WebKeys
 
-        self.web_keys = WebKeys(link_seconds=web.link_seconds if web else 600.0)
-        """The browsers' sign-in links and sessions (in memory: a restart signs them out)."""
+        link_seconds = web.link_seconds if web else 600.0
+        if hasattr(self.store, "db"):
+            from tui.server.db.web_keys import DbWebKeys
+
+            self.web_keys: WebKeys | DbWebKeys = DbWebKeys(self.store, link_seconds=link_seconds)
+        else:
+            self.web_keys = WebKeys(link_seconds=link_seconds)
+        """The browsers' sign-in links and sessions: in the database (every
+        door's, kept across restarts), or in memory with the file store.
+        Asked off the event loop (`off_loop`)."""
         self.port: int | None = None
         """The SSH port, once listening."""
         self._bot_task: asyncio.Task[None] | None = None
@@ -547,7 +555,10 @@ class Front:
             from tui.server.web_commands import link_command
 
             fingerprint = process.get_extra_info("connection").get_extra_info("tsquare_key")
-            said, code = await link_command(self, fingerprint, user, words)
+            try:
+                said, code = await link_command(self, fingerprint, user, words)
+            except RoomError as exc:  # the database not answering: its one line
+                return self._refuse(process, str(exc))
             (process.stdout if code == 0 else process.stderr).write(("\n".join(said) + "\n").encode())
             process.exit(code)
             return

@@ -18,15 +18,17 @@ async def link_command(front: Front, fingerprint: str, user: str, words: list[st
     if door is None:
         return ["this server has no web door (tsquare serve --web-port PORT opens one)"], 1
     keys = front.web_keys
+    ask = front.off_loop
     if words == ["link"]:
-        token = keys.make_link(fingerprint, user)
+        token = await ask(keys.make_link, fingerprint, user)
         minutes = round(keys.link_seconds / 60)
         return [f"Open this in your browser within {minutes} minutes to sign in as {user} (it works once):",
                 door.link_url(token)], 0
     if words == ["links"]:
-        sessions = keys.of(fingerprint)
+        sessions = await ask(keys.of, fingerprint)
+        waiting = await ask(keys.waiting_links, fingerprint)
         lines = [f"{user}: {len(sessions)} browser{'s' if len(sessions) != 1 else ''} signed in"
-                 f"{', ' + str(keys.waiting_links(fingerprint)) + ' link(s) not yet used' if keys.waiting_links(fingerprint) else ''}"]
+                 f"{f', {waiting} link(s) not yet used' if waiting else ''}"]
         for s in sessions:
             lines.append(f"  {s.id}  signed in {_when(s.made)}, last opened {_when(s.seen)}")
         if sessions:

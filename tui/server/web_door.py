@@ -27,11 +27,13 @@ from aiohttp import web
 
 from tui.server import web_pages
 from tui.server.doors import WATCH_VAR, WATCHER, WEB_DOOR_VAR
+from tui.server.records import RoomError
 from tui.server.relay_io import GOODBYE
 from tui.server.web_links import SESSION_SECONDS, WebKeys, WebSession
 from tui.server.web_relay import RelayLimits, relay
 
 if TYPE_CHECKING:
+    from tui.server.db.web_keys import DbWebKeys
     from tui.server.ssh import Front
 
 COOKIE = "tsquare_session"
@@ -49,7 +51,7 @@ def textual_serve_files() -> Path:
 class WebDoor:
     """The web door of one `Front` (its limits, children and storage)."""
 
-    def __init__(self, front: Front, public_url: str, keys: WebKeys, watch: bool = False) -> None:
+    def __init__(self, front: Front, public_url: str, keys: WebKeys | DbWebKeys, watch: bool = False) -> None:
         self.front = front
         self.public_url = public_url.rstrip("/")
         """Where browsers reach this door (the links and the page's websocket use it)."""
@@ -114,6 +116,8 @@ class WebDoor:
             return response
         except web.HTTPException:
             raise
+        except RoomError as exc:  # the storage's one line (a database down), never a path
+            return _html(web_pages.refused(str(exc)), 503)
         except Exception as exc:  # noqa: BLE001 - the page gets one line, the operator the details
             from tui.server.folder import report_crash
 
@@ -121,8 +125,12 @@ class WebDoor:
             return _html(web_pages.refused(line), 500)
 
     # ------------------------------------------------------------ pages
-    def _session(self, request: web.Request) -> WebSession | None:
-        return self.keys.session(request.cookies.get(COOKIE))
+    async def _session(self, request: web.Request) -> WebSession | None:
+        """The request's signed-in session (asked off the loop: it may be the database's)."""
+        try:
+            return await self.front.off_loop(self.keys.session, request.cookies.get(COOKIE))
+        except RoomError:  # the database cannot say: not signed in, for now
+            return None
 
     def _same_origin(self, request: web.Request) -> bool:
         """A state-changing request comes from this door's own pages (or names no origin)."""
@@ -130,7 +138,7 @@ class WebDoor:
         return origin is None or origin.rstrip("/") == _origin(self.public_url)
 
     async def index(self, request: web.Request) -> web.Response:
-        if self._session(request) is None and not self.watch:
+        if await self._session(request) is None and not self.watch:
             return _html(web_pages.how_to_sign_in(self.ssh_command()), 401)
         ws_url = ("wss:" if self.secure else "ws:") + self.public_url.split(":", 1)[1] + "/ws"
         text = self._template.render(
@@ -140,7 +148,7 @@ class WebDoor:
         return _html(text)
 
     async def show_link(self, request: web.Request) -> web.Response:
-        link = self.keys.link(request.match_info["token"])
+        link = await self.front.off_loop(self.keys.link, request.match_info["token"])
         if link is None:
             return _html(web_pages.refused_link(self.ssh_command()), 403)
         return _html(web_pages.sign_in(link.name, f"/link/{request.match_info['token']}"))
@@ -148,7 +156,7 @@ class WebDoor:
     async def use_link(self, request: web.Request) -> web.Response:
         if not self._same_origin(request):
             return _html(web_pages.refused("This form belongs to another site."), 403)
-        made = self.keys.redeem(request.match_info["token"])
+        made = await self.front.off_loop(self.keys.redeem, request.match_info["token"])
         if made is None:
             return _html(web_pages.refused_link(self.ssh_command()), 403)
         cookie, session = made
@@ -158,13 +166,13 @@ class WebDoor:
         return response
 
     async def show_sign_out(self, request: web.Request) -> web.Response:
-        session = self._session(request)
+        session = await self._session(request)
         if session is None:
             return _html(web_pages.how_to_sign_in(self.ssh_command()), 401)
         return _html(web_pages.sign_out(session.name))
 
     async def sign_out(self, request: web.Request) -> web.Response:
-        session = self._session(request)
+        session = await self._session(request)
         if session is None or not self._same_origin(request):
             return _html(web_pages.how_to_sign_in(self.ssh_command()), 401)
         gone = await self.revoke(session.fingerprint, None)
@@ -174,7 +182,7 @@ class WebDoor:
 
     async def revoke(self, fingerprint: str, session_id: str | None) -> int:
         """Sign out the key's session (None: all); their open pages close. How many."""
-        gone = self.keys.revoke(fingerprint, session_id)
+        gone = await self.front.off_loop(self.keys.revoke, fingerprint, session_id)
         for session in gone:
             for ws in list(self.live.get(session.id, ())):
                 await _say_and_close(ws, b"\r\ntsquare: signed out\r\n")
@@ -182,7 +190,7 @@ class WebDoor:
 
     # ------------------------------------------------------------ a tab's TUI
     async def websocket(self, request: web.Request) -> web.StreamResponse:
-        session = self._session(request)
+        session = await self._session(request)
         if (session is None and not self.watch) or not self._same_origin(request):
             return _html(web_pages.how_to_sign_in(self.ssh_command()), 403)
         if session is None:  # --web-watch: a spectator, counted per address as a key's sessions are
@@ -194,7 +202,7 @@ class WebDoor:
             self.relays.add(task)
             task.add_done_callback(self.relays.discard)
         self.live.setdefault(session.id, set()).add(ws)
-        session.seen = self.keys.clock()
+        self.front.in_background(self.keys.saw, session)
         try:
             await self._serve(ws, request, session)
         finally:

@@ -7,9 +7,9 @@ sessions they open (the web door's only identity is the SSH key's).
 - A session is the key's: it counts against the key's sessions like an SSH
   connection, and `ssh HOST links` lists and revokes the key's sessions
   ("revoke all", or the web page's "sign out everywhere").
-- Kept in the door's memory: a restart of the server signs every browser
-  out (a new link signs one in again), and a link opens only on the web port
-  of the server that made it.
+- `WebKeys` keeps them in the door's memory (the file store, `--db files`:
+  a restart signs every browser out); on a database they are its tables
+  (tui/server/db/web_keys.py: shared by every door, kept across restarts).
 """
 from __future__ import annotations
 
@@ -29,8 +29,11 @@ SESSIONS_PER_KEY = 20
 """Signed-in browsers one key may have at once (the oldest is signed out)."""
 
 
-def _hash(token: str) -> str:
+def secret_hash(token: str) -> str:
+    """What is kept of a link's or a cookie's secret."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
 
 
 @dataclass(frozen=True)
@@ -79,12 +82,12 @@ class WebKeys:
         for h in mine[: max(0, len(mine) - LINKS_PER_KEY + 1)]:
             del self.links[h]
         token = secrets.token_urlsafe(24)
-        self.links[_hash(token)] = Link(fingerprint, name, self.clock() + self.link_seconds)
+        self.links[secret_hash(token)] = Link(fingerprint, name, self.clock() + self.link_seconds)
         return token
 
     def link(self, token: str) -> Link | None:
         """The link with this secret if it is still good (not used, not expired)."""
-        link = self.links.get(_hash(token))
+        link = self.links.get(secret_hash(token))
         if link is None or link.expires <= self.clock():
             return None
         return link
@@ -92,7 +95,7 @@ class WebKeys:
     def redeem(self, token: str) -> tuple[str, WebSession] | None:
         """Use the link: the new session's cookie and the session; None if the
         link is used, expired or unknown. Either way the link is gone."""
-        link = self.links.pop(_hash(token), None)
+        link = self.links.pop(secret_hash(token), None)
         now = self.clock()
         if link is None or link.expires <= now:
             return None
@@ -101,17 +104,21 @@ class WebKeys:
             self.revoke(link.fingerprint, old.id)
         cookie = secrets.token_urlsafe(32)
         session = WebSession(secrets.token_hex(4), link.fingerprint, link.name, now, now, now + SESSION_SECONDS)
-        self.sessions[_hash(cookie)] = session
+        self.sessions[secret_hash(cookie)] = session
         return cookie, session
 
     def session(self, cookie: str | None) -> WebSession | None:
         """The signed-in session of this cookie, if any."""
         if not cookie:
             return None
-        session = self.sessions.get(_hash(cookie))
+        session = self.sessions.get(secret_hash(cookie))
         if session is None or session.expires <= self.clock():
             return None
         return session
+
+    def saw(self, session: WebSession) -> None:
+        """The session just opened the lobby."""
+        session.seen = self.clock()
 
     def of(self, fingerprint: str) -> list[WebSession]:
         """The key's signed-in browsers, oldest first."""
