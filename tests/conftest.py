@@ -25,11 +25,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SLOW_GROUPS = ("keys", "screens", "postgres", "ssh", "search", "hardening")
+SLOW_GROUPS = ("keys", "screens", "postgres", "ssh", "search", "hardening", "browser")
 """The slow groups, each a marker registered in pyproject.toml: whole games
 (and long hot-seat stretches) played by keys, the screen checker, the
 PostgreSQL tests, the tests that talk SSH to a server on loopback, long
-searches (a deep bot, whole-game reviews, a match of search bots). A test in any of them is
+searches (a deep bot, whole-game reviews, a match of search bots), the
+hardening runs (writers killed with -9, processes racing on a file, fuzzed
+names and crafted files through every command), and the tests that drive
+a real Chromium (tests/web: the `chromium` fixture). A test in any of them is
 marked `slow` too: the default run (`-m "not slow"` in pyproject's addopts)
 leaves them out, `pytest -m slow` runs them all (`.ci/run` does, after the
 default run), `pytest -m GROUP` one group, `pytest -m ""` everything."""
@@ -56,6 +59,8 @@ def _group_of_fixtures(item: pytest.Item) -> set[str]:
     }
     if "server" in names or helpers:
         groups.add("ssh")
+    if "chromium" in names:  # tests/web/conftest.py: a real browser
+        groups.add("browser")
     return groups
 
 

@@ -418,6 +418,7 @@ def resume(
 # this order in --help).
 import tui.cli_server  # noqa: E402,F401
 import tui.cli_study  # noqa: E402,F401
+import tui.cli_web  # noqa: E402,F401
 
 
 def main() -> None:

@@ -36,6 +36,17 @@ def serve(
         "sqlite", "--db", help="Where rooms and players live: sqlite (a file in the data folder), sqlite:///PATH, "
         "or postgresql://USER@HOST/NAME (several servers share its rooms)."
     ),
+    web_port: Optional[int] = typer.Option(
+        None, "--web-port", help="Also open the web door on this port: the lobby and rooms in a browser, "
+        "signed in by a link from `ssh -p PORT HOST link`."
+    ),
+    web_watch: bool = typer.Option(
+        False, "--web-watch", help="Let browsers that have not signed in watch the rooms (never play)."
+    ),
+    public_url: str = typer.Option(
+        "", "--public-url", help="Where browsers reach the web door (behind a TLS proxy: https://games.example.org); "
+        "default http://HOST:WEB-PORT."
+    ),
 ) -> None:
     """Host games over SSH: people join with `ssh -p PORT HOST`, each on their own terminal
     (`ssh -p PORT HOST plain`: line by line, for screen readers and scripts)."""
@@ -47,6 +58,16 @@ def serve(
             fail(f"{flag} takes {lo} to 1000000")
     if bot_workers is not None and not 1 <= bot_workers <= 32:
         fail("--bot-workers takes 1 to 32")
+    if web_port is not None and not 0 <= web_port <= 65535:
+        fail("--web-port takes 0 to 65535")
+    if public_url and (web_port is None or not public_url.startswith(("http://", "https://"))):
+        fail("--public-url takes an http:// or https:// address, with --web-port")
+    from tui.web_local import is_loopback
+
+    if web_watch and web_port is None:
+        fail("--web-watch needs --web-port")
+    if web_port is not None and not public_url and not is_loopback(host):
+        fail(f"--web-port on {host} needs --public-url: the address browsers use (the sign-in links carry it)")
     _check_db_url(db)
     try:
         from tui.server.ssh import serve_forever
@@ -69,7 +90,17 @@ def serve(
     limits = Limits(first_logins_per_minute=first_logins, rooms_per_person=rooms_per_person, max_rooms=max_rooms)
     if max_sessions is not None:
         limits = dataclasses.replace(limits, max_sessions=max_sessions)
-    raise typer.Exit(serve_forever(folder, host, port, limits=limits, bot_workers=bot_workers, db=db))
+    web = None
+    if web_port is not None:
+        try:
+            import aiohttp  # noqa: F401
+            import textual_serve  # noqa: F401
+        except ImportError:
+            fail("the web door needs textual-serve: pip install textual-serve")
+        from tui.server.ssh import WebSettings
+
+        web = WebSettings(web_port, public_url.rstrip("/"), watch=web_watch)
+    raise typer.Exit(serve_forever(folder, host, port, limits=limits, bot_workers=bot_workers, db=db, web=web))
 
 
 def _check_db_url(db: str) -> None:

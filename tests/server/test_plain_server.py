@@ -210,7 +210,7 @@ async def test_only_status_and_plain_are_commands(server):
     conn = await connect(server.port, ka)
     result = await conn.run("shell", check=False)
     assert result.exit_status == 1
-    assert "the only commands are 'status' and 'plain'" in result.stderr
+    assert "the only commands are 'status', 'plain', 'link' and 'links'" in result.stderr
     conn.close()
 
 

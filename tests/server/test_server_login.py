@@ -45,13 +45,15 @@ async def test_password_login_is_refused(server):
         )
 
 
-async def test_only_the_status_command_runs(server):
+async def test_only_the_status_and_link_commands_run(server):
     key = new_key()
     server.store.bind(key.get_fingerprint("sha256"), "carol")
     server.store.create_room("grid-square", ["carol", "bot:greedy"], seed=3)
     async with await connect(server.port, key) as conn:
         shell = await conn.run("sh -c id")
-        assert shell.exit_status == 1 and "only commands are 'status' and 'plain'" in shell.stderr
+        assert shell.exit_status == 1 and "only commands are 'status', 'plain', 'link' and 'links'" in shell.stderr
+        link = await conn.run("link")  # this server has no --web-port
+        assert link.exit_status == 1 and "no web door" in link.stderr
         status = await conn.run("status")
         assert status.exit_status == 0
         assert "r0001" in status.stdout and "Grid Square" in status.stdout

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tui.app import TSquareApp
 from tui.server.db import open_store
+from tui.server.doors import WATCH_VAR, WEB_DOOR_VAR
 from tui.server.folder import reports_folder
 from tui.server.records import RoomLimits, check_user_name
 
@@ -59,7 +60,12 @@ class LobbyApp(TSquareApp):
         """The lobby, not the main menu of local play."""
         from tui.server.screens.lobby import LobbyScreen
 
-        self.push_screen(LobbyScreen(self.store, self.user))
+        if os.environ.get(WATCH_VAR) == "1":  # a browser not signed in (--web-watch): watching only
+            from tui.server.screens.watch_lobby import WatchLobbyScreen
+
+            self.push_screen(WatchLobbyScreen(self.store, ""))
+        else:
+            self.push_screen(LobbyScreen(self.store, self.user))
         if signal.getsignal(signal.SIGUSR1) == signal.SIG_IGN:  # started by the server's zygote
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, self._poked)
             self.pushed = True
@@ -115,6 +121,10 @@ def run_lobby(root: Path, user: str) -> int:
         except OSError:
             pass
     app = LobbyApp(root, user)
+    if os.environ.get(WEB_DOOR_VAR) == "web":  # a browser's (tui/server/web_door.py): Textual's web driver
+        from textual.drivers.web_driver import WebDriver
+
+        app.driver_class = WebDriver  # (the environment's TEXTUAL_DRIVER was read when the zygote imported Textual)
     app.run()
     if app.crash is not None:
         print(app.crash, file=sys.stderr)

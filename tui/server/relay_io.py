@@ -9,11 +9,14 @@ import asyncio
 import os
 import signal
 import time
+from typing import Callable
 
 from tui.server.sshlib import asyncssh
 
 GOODBYE = b"\r\ntsquare: the server is restarting; your game is saved\r\n"
 """Each session's last line when the server stops (SIGTERM, SIGINT)."""
+TOO_MUCH = b"\r\ntsquare: too much input; connection closed\r\n"
+"""What a flooding client is told before its connection ends."""
 TERMINAL_BACK = (b"\x1b[<u"  # the kitty keyboard protocol off (before leaving the alternate screen)
                  b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # mouse reporting off
                  b"\x1b[?2004l\x1b[?1004l"  # bracketed paste and focus events off
@@ -44,6 +47,12 @@ class InputBucket:
         return data[:n]
 
     def admit(self, data: bytes, process: asyncssh.SSHServerProcess[bytes], flood_bytes: int) -> bytes | None:
+        """What of an SSH client's `data` goes on to its process (`admit_with`
+        its channel's output and errors)."""
+        return self.admit_with(data, flood_bytes, process.stdout.write, process.stderr.write)
+
+    def admit_with(self, data: bytes, flood_bytes: int, bell: Callable[[bytes], object],
+                   tell: Callable[[bytes], object]) -> bytes | None:
         """What of a client's `data` goes on to its process: the part
         allowed now (a bell, at most once a second, when some is dropped),
         or None when the client has sent more than `flood_bytes` too many
@@ -51,9 +60,9 @@ class InputBucket:
         allowed = self.take(data)
         if len(allowed) < len(data) and time.monotonic() - self.rang > 1.0:
             self.rang = time.monotonic()
-            process.stdout.write(b"\a")
+            bell(b"\a")
         if self.dropped > flood_bytes:
-            process.stderr.write(b"\r\ntsquare: too much input; connection closed\r\n")
+            tell(TOO_MUCH)
             return None
         return allowed
 

@@ -9,7 +9,9 @@
   waits for each client's own channel to drain, so a slow client holds up
   only its own process, never the server or the others.
 - `ssh HOST status` prints the rooms where it is your turn; `ssh HOST plain`
-  is the lobby and rooms line by line (`tui/plain/relay.py`). Nothing else may
+  is the lobby and rooms line by line (`tui/plain/relay.py`); `ssh HOST link`
+  and `links` sign browsers in to the web door and out (tui/server/web_door.py,
+  opened by `--web-port` in this same process). Nothing else may
   run: no shell but the TUI, no other command, no subsystem, no port, agent
   or X11 forwarding.
 - The event loop never waits on the storage: every question to it runs in
@@ -36,18 +38,23 @@ import termios
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 from tui.server.bots import BotRunner
+from tui.server.line_reader import LineReader
 from tui.server.records import MAX_ROOMS, ROOMS_PER_PERSON, RoomError, RoomLimits, StorageError, seat_label
 from tui.server.relay_io import GOODBYE, TERMINAL_BACK, InputBucket, pump_out, stop_process, write_all
 from tui.server.sshlib import asyncssh
 from tui.server.store import Store
 from tui.server.wire import PASTE_BYTES, InputCleaner
 from tui.server.zygote import Zygote, ZygoteError
+
+if TYPE_CHECKING:
+    from tui.server.web_door import WebDoor
 
 T = TypeVar("T")
 
@@ -102,6 +109,20 @@ class Limits:
     """How long a session counted in the database holds its place unless its
     door renews it (every third of that): a door killed frees its sessions'
     places after this."""
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """The web door's settings (`tsquare serve --web-port`)."""
+
+    port: int
+    """Its TCP port (0: any free one)."""
+    public_url: str = ""
+    """Where browsers reach it (behind a TLS proxy: https://…); empty: http://HOST:PORT."""
+    link_seconds: float = 600.0
+    """How long a sign-in link stays good."""
+    watch: bool = False
+    """A browser that has not signed in may watch (--web-watch); otherwise it is only told how to sign in."""
 
 
 FRAME_RATE = 30
@@ -167,6 +188,7 @@ class Front:
     def __init__(
         self, root: Path, limits: Limits | None = None, bots: bool = True, preload: bool = True,
         log: Callable[[str], None] | None = None, bot_workers: int | None = None, db: str | None = None,
+        web: WebSettings | None = None,
     ) -> None:
         limits = limits or Limits()
         from tui.server.db import open_store
@@ -200,6 +222,23 @@ class Front:
         """The preloaded TUI that forks each connection's process (None:
         each connection starts a fresh interpreter)."""
         self._server: asyncssh.SSHAcceptor | None = None
+        self.web_settings = web
+        self.web: WebDoor | None = None
+        """The web door, once started (None: no --web-port)."""
+        from tui.server.web_links import WebKeys
+
+        link_seconds = web.link_seconds if web else 600.0
+        if hasattr(self.store, "db"):
+            from tui.server.db.web_keys import DbWebKeys
+
+            self.web_keys: WebKeys | DbWebKeys = DbWebKeys(self.store, link_seconds=link_seconds)
+        else:
+            self.web_keys = WebKeys(link_seconds=link_seconds)
+        """The browsers' sign-in links and sessions: in the database (every
+        door's, kept across restarts), or in memory with the file store.
+        Asked off the event loop (`off_loop`)."""
+        self.port: int | None = None
+        """The SSH port, once listening."""
         self._bot_task: asyncio.Task[None] | None = None
         self._poke_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
@@ -246,7 +285,23 @@ class Front:
             pushes = getattr(self.store, "pushes", None)  # a database tells its changes: nothing to poll
             self._poke_task = asyncio.create_task(self._hear_pushes(pushes()) if pushes else self._poke_movers())
         listening: int = self._server.sockets[0].getsockname()[1]
+        self.port = listening
+        if self.web_settings is not None:
+            await self._start_web(host)
         return listening
+
+    async def _start_web(self, host: str) -> None:
+        """Open the web door on `host` (tui/server/web_door.py)."""
+        from tui.server.web_door import WebDoor
+
+        settings = self.web_settings
+        assert settings is not None
+        shown = f"[{host}]" if ":" in host else host
+        door = WebDoor(self, settings.public_url or f"http://{shown}:{settings.port}", self.web_keys, settings.watch)
+        self.web_port = await door.start(host, settings.port)
+        if not settings.public_url:
+            door.public_url = f"http://{shown}:{self.web_port}"
+        self.web = door
 
     async def off_loop(self, ask: Callable[..., T], *args: Any) -> T:
         """`ask(*args)` (a question to the storage) in one of the relay's
@@ -267,6 +322,8 @@ class Front:
         session's process is stopped, then the session is told GOODBYE (a
         full screen's terminal given back first) and closed."""
         self.stopping = True
+        if self.web is not None:
+            web_closing = asyncio.create_task(self.web.close())
         for task in (self._bot_task, self._poke_task, self._clock_task, self._lease_task):
             if task is not None:
                 task.cancel()
@@ -285,6 +342,8 @@ class Front:
         relaying = [t for t in self.relaying if not t.done()]
         if relaying:
             await asyncio.wait(relaying, timeout=GOODBYE_SECONDS)
+        if self.web is not None:
+            await asyncio.wait([web_closing], timeout=GOODBYE_SECONDS)
         if self._server is not None:
             await self._server.wait_closed()
         if self.zygote is not None:
@@ -396,38 +455,57 @@ class Front:
             return await self._command(process, command.strip(), user)
         if process.get_terminal_type() is None and not plain:
             return self._refuse(process, "the games need a terminal: use ssh -t, or 'status'")
-        if self.active.get(fingerprint, 0) >= self.limits.per_key:
-            return self._refuse(process, f"at most {self.limits.per_key} connections per key")
-        most = self.limits.max_sessions
-        if sum(self.active.values()) >= most:
-            return self._refuse(process, f"the server is full ({most} session{'s' if most != 1 else ''} at once); "
-                                "try again later")
+        over = self._over_limit(fingerprint)  # before a first login is counted
+        if over is not None:
+            return self._refuse(process, over)
         if user is None and not self._may_log_in_first(conn):
             return self._refuse(process, "too many new keys from your address in the last minute; try again later")
-        self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
-        lease: str | None = None
         try:
-            counted, lease = await self._count_session(fingerprint)
-            if not counted:
-                return self._refuse(process, f"at most {self.limits.per_key} connections per key")
-            if user is None:
-                user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
-            if user is not None:
-                relaying = asyncio.current_task()
-                if relaying is not None:
-                    self.relaying.add(relaying)
-                    relaying.add_done_callback(self.relaying.discard)
-                if plain:
-                    from tui.plain.relay import run_plain
+            async with self.session_place(fingerprint) as refusal:
+                if refusal is not None:
+                    return self._refuse(process, refusal)
+                if user is None:
+                    user = await asyncio.wait_for(self._pick_name(process, fingerprint), self.limits.login_seconds)
+                if user is not None:
+                    relaying = asyncio.current_task()
+                    if relaying is not None:
+                        self.relaying.add(relaying)
+                        relaying.add_done_callback(self.relaying.discard)
+                    if plain:
+                        from tui.plain.relay import run_plain
 
-                    code = await run_plain(self, process, user)
-                else:
-                    code = await self._run_tui(process, user)
-                process.exit(code)
+                        code = await run_plain(self, process, user)
+                    else:
+                        code = await self._run_tui(process, user)
+                    process.exit(code)
         except (asyncio.TimeoutError, asyncssh.BreakReceived, asyncssh.SignalReceived):
             process.exit(1)
         except (asyncssh.DisconnectError, ConnectionError, BrokenPipeError):
             pass
+
+    def _over_limit(self, fingerprint: str) -> str | None:
+        """Why one more session of the key may not start on this door (None: it may)."""
+        if self.active.get(fingerprint, 0) >= self.limits.per_key:
+            return f"at most {self.limits.per_key} connections per key"
+        most = self.limits.max_sessions
+        if sum(self.active.values()) >= most:
+            return f"the server is full ({most} session{'s' if most != 1 else ''} at once); try again later"
+        return None
+
+    @asynccontextmanager
+    async def session_place(self, fingerprint: str) -> AsyncIterator[str | None]:
+        """Hold one of the key's sessions (a browser's: counted with its SSH
+        connections, here and on every door of the database) for the block;
+        yields None, or the one line saying why not."""
+        over = self._over_limit(fingerprint)
+        if over is not None:
+            yield over
+            return
+        self.active[fingerprint] = self.active.get(fingerprint, 0) + 1
+        lease: str | None = None
+        try:
+            counted, lease = await self._count_session(fingerprint)
+            yield None if counted else f"at most {self.limits.per_key} connections per key"
         finally:
             self.active[fingerprint] -= 1
             if not self.active[fingerprint]:
@@ -468,10 +546,22 @@ class Front:
         process.exit(1)
 
     async def _command(self, process: asyncssh.SSHServerProcess[bytes], command: str, user: str | None) -> None:
-        if command != "status":
-            return self._refuse(process, "the only commands are 'status' and 'plain'")
+        words = command.split()
+        if command != "status" and words[:1] not in (["link"], ["links"]):
+            return self._refuse(process, "the only commands are 'status', 'plain', 'link' and 'links'")
         if user is None:
             return self._refuse(process, "log in once with a terminal to pick your name")
+        if command != "status":
+            from tui.server.web_commands import link_command
+
+            fingerprint = process.get_extra_info("connection").get_extra_info("tsquare_key")
+            try:
+                said, code = await link_command(self, fingerprint, user, words)
+            except RoomError as exc:  # the database not answering: its one line
+                return self._refuse(process, str(exc))
+            (process.stdout if code == 0 else process.stderr).write(("\n".join(said) + "\n").encode())
+            process.exit(code)
+            return
         try:
             lines = await self.off_loop(status_lines, self.store, user)
         except RoomError as exc:
@@ -518,7 +608,7 @@ class Front:
         _set_size(master, cols or 80, rows or 24)
         env = self.child_env(process.get_terminal_type() or "xterm", process.env.get("COLORTERM"))
         try:
-            pid, ended = await self._start_child(slave, user, env)
+            pid, ended = await self.start_child(slave, user, env)
         finally:
             os.close(slave)
         self.children.add(pid)
@@ -534,12 +624,8 @@ class Front:
         finally:
             for t in tasks[:2]:
                 t.cancel()
-            if not waiter.done():
-                await stop_process(pid, waiter)
-            self.children.discard(pid)
-            self.pokeable.discard(pid)
+            await self.end_child(pid, waiter)
             os.close(master)
-            self.in_background(self.store.drop_claims, pid)
             if self.stopping:  # its TUI was stopped: the terminal back as `q` leaves it, and a word
                 process.stdout.write(TERMINAL_BACK + GOODBYE)
         if not waiter.done():
@@ -549,10 +635,20 @@ class Front:
             return 0
         return waiter.result() or 0
 
-    async def _start_child(self, slave: int, user: str, env: dict[str, str]) -> tuple[int, Awaitable[int]]:
-        """The connection's TUI process on the PTY `slave`: forked from the
-        preloaded zygote, or (without one) a fresh interpreter. Its pid, and
-        what to await for its exit code."""
+    async def end_child(self, pid: int, waiter: asyncio.Future[int]) -> None:
+        """A session's TUI process ended (or ended now), and forgotten: its seat claims go."""
+        if not waiter.done():
+            await stop_process(pid, waiter)
+        self.children.discard(pid)
+        self.pokeable.discard(pid)
+        self.in_background(self.store.drop_claims, pid)
+
+    async def start_child(self, slave: int, user: str, env: dict[str, str],
+                          web: bool = False) -> tuple[int, Awaitable[int]]:
+        """The connection's TUI process on the PTY `slave` (`web`: a socket
+        to the web door, env TSQUARE_DOOR=web): forked from the preloaded
+        zygote, or (without one) a fresh interpreter. Its pid, and what to
+        await for its exit code."""
         if self.zygote is not None and self.zygote.alive:
             try:
                 pid = await self.zygote.spawn(slave, self.store.root, user, env)
@@ -562,7 +658,8 @@ class Front:
                 pass  # a fresh interpreter, as without the zygote
         child = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tui.server.player", str(self.store.root), user,
-            stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
+            stdin=slave, stdout=slave, stderr=asyncio.subprocess.DEVNULL if web else slave,
+            start_new_session=True, env=env,
         )
         return child.pid, child.wait()
 
@@ -596,62 +693,6 @@ class Front:
     def child_env(self, term: str, colorterm: str | None) -> dict[str, str]:
         """`child_env` with this server's room limits."""
         return {**child_env(term, colorterm), **self.store.limits.to_env(), **self.store.env()}
-
-
-class LineReader:
-    """Lines typed on a raw terminal, echoed; escape sequences and anything
-    but printable ASCII are dropped; at most NAME_CHARS characters a line
-    are kept (`too_long` says a line had more)."""
-
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes], echo: bool = True) -> None:
-        self.process = process
-        self.echo = echo
-        self.pending = b""
-        self.escape = 0
-        """0 normal, 1 after ESC, 2 inside a CSI/SS3 sequence."""
-        self.too_long = False
-        """The last line had more than NAME_CHARS characters (the rest dropped)."""
-
-    async def line(self) -> str | None:
-        """The next line (None: the person left)."""
-        from tui.server.records import NAME_CHARS
-
-        buf = ""
-        self.too_long = False
-        while True:
-            if not self.pending:
-                try:
-                    self.pending = await self.process.stdin.read(256)
-                except asyncssh.TerminalSizeChanged:
-                    continue
-                if not self.pending:
-                    return None
-            byte, self.pending = self.pending[0], self.pending[1:]
-            if self.escape == 1:
-                self.escape = 2 if byte in (0x5B, 0x4F) else 0  # '[' or 'O'
-                continue
-            if self.escape == 2:
-                self.escape = 0 if 0x40 <= byte <= 0x7E else 2
-                continue
-            if byte == 0x1B:
-                self.escape = 1
-            elif byte in (3, 4):  # Ctrl-C, Ctrl-D
-                return None
-            elif byte in (13, 10):
-                if self.echo:
-                    self.process.stdout.write(b"\r\n")
-                return buf
-            elif byte in (8, 127):
-                if buf:
-                    buf = buf[:-1]
-                    if self.echo:
-                        self.process.stdout.write(b"\b \b")
-            elif 32 < byte < 127 and len(buf) >= NAME_CHARS:
-                self.too_long = True
-            elif 32 < byte < 127:
-                buf += chr(byte)
-                if self.echo:
-                    self.process.stdout.write(bytes([byte]))
 
 
 def child_env(term: str, colorterm: str | None) -> dict[str, str]:
@@ -688,14 +729,14 @@ def status_lines(store: Store, user: str) -> list[str]:
 
 
 def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] = print, limits: Limits | None = None,
-                  bot_workers: int | None = None, db: str = "sqlite") -> int:
+                  bot_workers: int | None = None, db: str = "sqlite", web: WebSettings | None = None) -> int:
     """Run the server until interrupted; the exit code."""
     from tui.server.db.migrations import SchemaTooNew
 
     async def main() -> None:
         try:
             front = Front(root, limits, log=lambda problem: say(f"tsquare: {problem}"), bot_workers=bot_workers,
-                          db=db)
+                          db=db, web=web)
         except SchemaTooNew as exc:
             raise _CannotServe(str(exc)) from None
         except StorageError as exc:
@@ -712,6 +753,9 @@ def serve_forever(root: Path, host: str, port: int, say: Callable[[str], None] =
             say(f"tsquare: {line}")
         shown = 'localhost' if host in ('127.0.0.1', '::1') else host
         say(f"players join with: ssh -p {real} {shown} (line by line: ssh -p {real} {shown} plain)")
+        if front.web is not None:
+            say(f"web door on {host}:{front.web_port}, for browsers at {front.web.public_url} "
+                f"(a player signs in with: ssh -p {real} {shown} link)")
         lim = front.limits
         say(f"limits: {lim.max_sessions} sessions, {lim.per_key} per key, {lim.first_logins_per_minute} first "
             f"logins a minute per address, {lim.rooms_per_person} rooms per person, {lim.max_rooms} rooms")

@@ -13,6 +13,7 @@ own screens change, and a login skips the imports.
 The server speaks to it over a SOCK_SEQPACKET pair, one message each way:
 
     server -> zygote   {"root": DIR, "user": NAME, "env": {...}} + the PTY's slave fd
+                       (or, for the web door, a socket: env TSQUARE_DOOR=web)
     zygote -> server   {"pid": PID}                 the child that runs it
     zygote -> server   {"exit": PID, "code": CODE}  when that child ends
 
@@ -30,6 +31,8 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+from tui.server.doors import WEB_DOOR_VAR
 
 MESSAGE_BYTES = 65536
 """The largest message either side sends."""
@@ -180,8 +183,13 @@ def child(slave: int, request: dict[str, Any], keep: list[int]) -> None:
         signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # the server's "your room changed", until the app handles it
         signal.set_wakeup_fd(-1)
         os.setsid()
-        for fd in (0, 1, 2):
+        web = request["env"].get(WEB_DOOR_VAR) == "web"  # a browser's: the socket carries packets, errors go nowhere
+        for fd in (0, 1) if web else (0, 1, 2):
             os.dup2(slave, fd)
+        if web:
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 2)
+            os.close(quiet)
         os.close(slave)
         os.environ.clear()
         os.environ.update({str(k): str(v) for k, v in request["env"].items()})

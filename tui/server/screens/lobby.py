@@ -80,6 +80,9 @@ class LobbyScreen(Screen[None]):
         Binding("q", "quit_app", "Quit"),
     ]
 
+    HINT = "Enter plays or joins · w watches · c makes a room · q leaves"
+    """The line under the title."""
+
     def __init__(self, store: Store, user: str) -> None:
         super().__init__()
         self.store = store
@@ -103,10 +106,14 @@ class LobbyScreen(Screen[None]):
         self.notes: dict[str, str] = {}
         """Per room shown: rated, its clock or result (`tui.server.db.room_words.room_notes`)."""
 
+    def title_text(self) -> str:
+        """The lobby's first line."""
+        return f"T-Square lobby · you are {self.user}"
+
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
-            yield Static(Text(f"T-Square lobby · you are {self.user}"), classes="title")
-            yield Static("Enter plays or joins · w watches · c makes a room · q leaves", classes="hint", id="lobby-hint")
+            yield Static(Text(self.title_text()), classes="title")
+            yield Static(self.HINT, classes="hint", id="lobby-hint")
             yield KeyOptionList(id="rooms")
             yield Static("", id="message")
         yield Footer()
@@ -288,6 +295,10 @@ class NewRoomScreen(Screen[str | None]):
         super().__init__()
         self.store = store
         self.user = user
+
+    def title_text(self) -> str:
+        """The lobby's first line."""
+        return f"T-Square lobby · you are {self.user}"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
