@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.fitted import refresh_fitted
 from tui.widgets.palette import PALETTE_CLASSES
 
 SEPARATOR = " · "
@@ -43,8 +44,10 @@ class Legend(Widget):
     Legend { height: auto; width: 1fr; padding: 0 1; }
     """
 
-    entries: reactive[tuple[LegendEntry, ...]] = reactive((), layout=True)
-    """What is explained, in order of importance (the first ones always show)."""
+    entries: reactive[tuple[LegendEntry, ...]] = reactive((), repaint=False)
+    """What is explained, in order of importance (the first ones always show).
+    A change repaints; the screen is laid out again only if the legend
+    takes another height (`refresh_fitted`)."""
     expanded = reactive(False, layout=True)
     """Show every entry, over several lines."""
 
@@ -53,6 +56,9 @@ class Legend(Widget):
         self.key = key
         """The key the screen binds to `toggle()`, named in the '… more' hint."""
         self.set_reactive(Legend.entries, tuple(entries))
+
+    def watch_entries(self) -> None:
+        refresh_fitted(self)
 
     def toggle(self) -> None:
         """Show all entries, or the one line again."""

@@ -1,0 +1,36 @@
+"""Repaint a widget whose content changed, and lay the screen out again only
+where its size may have changed.
+
+Textual lays the whole screen out again for a `refresh(layout=True)` (a
+reactive declared `layout=True` asks for one on every change), and a
+layout repaints every widget whose place it touches: on a game screen that
+was most of a move's cost while the players' panel, the legend and the log
+kept their sizes. `refresh_fitted` asks for the layout only when the
+widget's height is `auto` and its content's height for its width changed
+(or its width is `auto`, or it has not been laid out yet).
+"""
+from __future__ import annotations
+
+from textual.widget import Widget
+
+
+def needs_layout(widget: Widget) -> bool:
+    """Whether a change of `widget`'s content may change its size on the
+    screen. Call it after `widget.refresh()`: the content it measures is the
+    one the repaint draws (Textual keeps it until the next refresh)."""
+    if not widget.is_mounted or not widget.content_size:
+        return True  # not laid out yet: its first layout measures it
+    styles = widget.styles
+    if styles.width is not None and styles.width.is_auto:
+        return True
+    if styles.height is None or not styles.height.is_auto:
+        return False  # a fixed or fractional height, or none (it fills its place): the content never sizes it
+    size = widget.content_size
+    return widget.get_content_height(size, widget.app.size, size.width) != size.height
+
+
+def refresh_fitted(widget: Widget) -> None:
+    """Repaint `widget`; lay the screen out again only if its size may change."""
+    widget.refresh()
+    if needs_layout(widget):
+        widget.refresh(layout=True)
