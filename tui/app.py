@@ -15,6 +15,9 @@ from textual.geometry import Size
 
 from tui.heap import settle_heap
 from tui.too_small import fitted, frame_text, small_frame, too_small
+from tui.widgets import quiet_focus
+
+quiet_focus.install()  # a widget that has the focus is not repainted whole by focus()
 
 
 class TSquareApp(App[None]):

@@ -107,8 +107,14 @@ class LogPanel(ScrollView, can_focus=True):
 
     # ------------------------------------------------------------ attributes
     def show(self, entries: Sequence[LogEntry]) -> None:
-        """Replace every entry (e.g. after an undo) and go to the end."""
-        self.entries = list(entries)
+        """Replace every entry (e.g. after an undo) and go to the end (the
+        same entries again repaint nothing)."""
+        entries = list(entries)
+        if entries == self.entries and self._width != -1:
+            if not self.at_end:
+                self.scroll_to_end()
+            return
+        self.entries = entries
         self._rebuild(follow=True)
 
     def add(self, *entries: LogEntry, follow: bool | None = None) -> None:
