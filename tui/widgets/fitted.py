@@ -11,7 +11,11 @@ widget's height is `auto` and its content's height for its width changed
 """
 from __future__ import annotations
 
+from functools import partial
+
 from textual.widget import Widget
+
+from tui.widgets.redraw_batch import later
 
 
 def needs_layout(widget: Widget) -> bool:
@@ -30,7 +34,13 @@ def needs_layout(widget: Widget) -> bool:
 
 
 def refresh_fitted(widget: Widget) -> None:
-    """Repaint `widget`; lay the screen out again only if its size may change."""
+    """Repaint `widget`; lay the screen out again only if its size may change
+    (measured once for several changes inside `redraw_batch.one_redraw()`)."""
     widget.refresh()
+    if not later(widget, "fit", partial(_fit, widget)):
+        _fit(widget)
+
+
+def _fit(widget: Widget) -> None:
     if needs_layout(widget):
         widget.refresh(layout=True)
