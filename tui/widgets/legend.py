@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.widgets.fitted import refresh_fitted
+from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES
 
 SEPARATOR = " · "
@@ -36,7 +37,7 @@ class LegendEntry:
     """Optional Rich style of the symbol as drawn (e.g. 'reverse' for a cursor)."""
 
 
-class Legend(Widget):
+class Legend(KeptStyles, Widget):
     """One line of symbol-and-words; `toggle()` shows every entry."""
 
     COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"legend--symbol", "legend--more"}

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.widgets.fitted import refresh_fitted
+from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, kind_class, player_class
 from tui.widgets.text_fit import fit
 
@@ -72,7 +73,7 @@ class PlayerInfo:
     """Further note lines under the note (full form only)."""
 
 
-class PlayerPanel(Widget):
+class PlayerPanel(KeptStyles, Widget):
     """Every player, one block each. Set `players` (and `compact`)."""
 
     COMPONENT_CLASSES = set(PALETTE_CLASSES) | {
