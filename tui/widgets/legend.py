@@ -53,7 +53,7 @@ class Legend(KeptStyles, Widget):
     """Show every entry, over several lines."""
 
     def __init__(self, entries: Sequence[LegendEntry] = (), key: str = "L", **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+        super().__init__(**kw)
         self.key = key
         """The key the screen binds to `toggle()`, named in the '… more' hint."""
         self.set_reactive(Legend.entries, tuple(entries))

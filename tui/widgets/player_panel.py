@@ -96,7 +96,7 @@ class PlayerPanel(KeptStyles, Widget):
     def __init__(self, players: Sequence[PlayerInfo] = (), compact: bool | None = None,
                  notes_in_compact: bool = False, resources_per_line: int = 0,
                  turn_words: bool = True, resource_words: bool = True, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+        super().__init__(**kw)
         self.notes_in_compact = notes_in_compact
         """Also end each compact row with the player's note, as far as it fits."""
         self.resources_per_line = resources_per_line
