@@ -138,32 +138,19 @@ async def floor_frames(frames: int = FLOOR_FRAMES) -> list[float]:
     one screen-sized widget (a grid of dots with a cursor, as
     benchmarks/run.py's key-latency floor) is updated and drawn once, waited
     for as a move is (`pilot.pause()`)."""
-    from rich.text import Text
     from textual.app import App, ComposeResult
     from textual.widgets import Footer, Static
+
+    from benchmarks.floor_picture import floor_picture
 
     class Picture(Static):
         DEFAULT_CSS = "Picture { width: 1fr; height: 1fr; }"
         cx = cy = 0
 
-        def picture(self) -> Text:
-            w, h = max(1, self.size.width), max(1, self.size.height)
-            text = Text()
-            for y in range(h):
-                row = "".join("#" if (x + y) % 9 == 0 else "·" for x in range(w))
-                if y == self.cy % h:
-                    x = self.cx % w
-                    text.append(row[:x])
-                    text.append(row[x], "bold black on green")
-                    text.append(row[x + 1:] + "\n")
-                else:
-                    text.append(row + "\n", "bright_black" if y % 2 else "")
-            return text
-
         def step(self) -> None:
             self.cx += 7
             self.cy += 1
-            self.update(self.picture())
+            self.update(floor_picture(self.size.width, self.size.height, self.cx, self.cy))
 
     class Floor(App[None]):
         def compose(self) -> ComposeResult:
