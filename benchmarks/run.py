@@ -87,6 +87,8 @@ elif mode == "minimal-keys":
     from textual.binding import Binding
     from textual.widgets import Footer, Static
 
+    from benchmarks.floor_picture import floor_picture
+
     class Picture(Static, can_focus=True):
         DEFAULT_CSS = "Picture { width: 1fr; height: 1fr; }"
         BINDINGS = [Binding(k, f"move({dx}, {dy})") for k, dx, dy in
@@ -97,18 +99,7 @@ elif mode == "minimal-keys":
             self.update(self.picture())
 
         def picture(self) -> Text:
-            w, h = max(1, self.size.width), max(1, self.size.height)
-            text = Text()
-            for y in range(h):
-                row = "".join("#" if (x + y) % 9 == 0 else "·" for x in range(w))
-                if y == self.cy % h:
-                    x = self.cx % w
-                    text.append(row[:x])
-                    text.append(row[x], "bold black on green")
-                    text.append(row[x + 1:] + "\n")
-                else:
-                    text.append(row + "\n", "bright_black" if y % 2 else "")
-            return text
+            return floor_picture(self.size.width, self.size.height, self.cx, self.cy)
 
         def action_move(self, dx: int, dy: int) -> None:
             self.cx += dx

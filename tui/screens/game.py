@@ -38,6 +38,7 @@ from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel, place_log
 from tui.widgets.move_line import MOVE_MAX, MoveLine
+from tui.widgets.redraw_batch import one_redraw
 from tui.widgets.status_line import StatusLine
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -275,10 +276,11 @@ class GameScreen(Screen[None]):
         state = self.record.state
         shown = state.view(self.viewer) if self.record.ruleset.hidden_information else state
         view = self.game_view
-        view.show(shown, self.viewer, self.record.names, can_act)
-        if self.told != (self.last, self.viewer):  # after a move, on resume, after a pass or an undo
-            self.told = (self.last, self.viewer)
-            tell_last(view, self.last, self.viewer)
+        with one_redraw():  # the position and the last move: each widget drawn once from both
+            view.show(shown, self.viewer, self.record.names, can_act)
+            if self.told != (self.last, self.viewer):  # after a move, on resume, after a pass or an undo
+                self.told = (self.last, self.viewer)
+                tell_last(view, self.last, self.viewer)
         log = self.log_widget
         if log.has_class("expanded"):  # the big log keeps the keys until it is closed
             if self.focused is not log:

@@ -28,6 +28,7 @@ from textual.widget import Widget
 
 from engine.words import plural
 from tui.widgets.direct_keys import DirectKeys
+from tui.widgets.fitted import refresh_fitted
 from tui.widgets.palette import KIND_CLASSES, kind_class
 from tui.widgets.text_fit import fit, wrap_words
 
@@ -125,13 +126,14 @@ class Card(Widget):
             """The card picked."""
             return self.card
 
-    face: reactive[CardFace] = reactive(CardFace(""), layout=True)
-    """What the card shows."""
+    face: reactive[CardFace] = reactive(CardFace(""), repaint=False)
+    """What the card shows (a new face repaints the card; the screen is laid
+    out again only if the card's size may change: `refresh_fitted`)."""
     face_down = reactive(False)
     """Show the back only: no title, value, text or kind."""
     selected = reactive(False)
     """The card under the cursor: a heavy frame."""
-    compact = reactive(False, layout=True)
+    compact = reactive(False, repaint=False)
     """The small size: symbol, title and value only."""
     muted = reactive(False)
     """Shown dimmed (e.g. not playable now)."""
@@ -164,6 +166,7 @@ class Card(Widget):
 
     def watch_face(self) -> None:
         self._restyle()
+        refresh_fitted(self)
 
     def watch_face_down(self) -> None:
         self._restyle()
@@ -173,6 +176,7 @@ class Card(Widget):
 
     def watch_compact(self) -> None:
         self._restyle()
+        refresh_fitted(self)
 
     def watch_muted(self) -> None:
         self._restyle()
@@ -180,9 +184,12 @@ class Card(Widget):
     def _restyle(self) -> None:
         """Classes and frame label from the state (colours come from the theme)."""
         face = self.face
-        self.remove_class(*KIND_CLASSES)
-        if not self.face_down:
-            self.add_class(kind_class(face.kind))
+        kind = None if self.face_down else kind_class(face.kind)
+        stale = [c for c in KIND_CLASSES if c != kind and c in self.classes]
+        if stale:  # each change of classes restyles the card and all it holds: only what changed
+            self.remove_class(*stale)
+        if kind is not None:
+            self.add_class(kind)
         self.set_class(self.face_down, "-face-down")
         self.set_class(self.selected, "-selected")
         self.set_class(self.compact, "-compact")
@@ -436,7 +443,9 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         cards = self.cards
         for i, card in enumerate(cards):
             card.compact = self.compact
-            card.styles.width = card_width if self.compact else None
+            shown_width = card_width if self.compact else None
+            if shown_width is not None or card.styles.inline.has_rule("width"):  # None lays the screen out even if unset
+                card.styles.width = shown_width
             card.styles.padding = (0, 0) if self.compact and card_width < COMPACT_WIDTH else None
             card.selected = i == self.selected and self.has_focus
         height = max((c.natural_height() for c in cards), default=COMPACT_HEIGHT)

@@ -16,6 +16,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.fitted import refresh_fitted
+from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES
 
 SEPARATOR = " · "
@@ -35,7 +37,7 @@ class LegendEntry:
     """Optional Rich style of the symbol as drawn (e.g. 'reverse' for a cursor)."""
 
 
-class Legend(Widget):
+class Legend(KeptStyles, Widget):
     """One line of symbol-and-words; `toggle()` shows every entry."""
 
     COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"legend--symbol", "legend--more"}
@@ -43,16 +45,21 @@ class Legend(Widget):
     Legend { height: auto; width: 1fr; padding: 0 1; }
     """
 
-    entries: reactive[tuple[LegendEntry, ...]] = reactive((), layout=True)
-    """What is explained, in order of importance (the first ones always show)."""
+    entries: reactive[tuple[LegendEntry, ...]] = reactive((), repaint=False)
+    """What is explained, in order of importance (the first ones always show).
+    A change repaints; the screen is laid out again only if the legend
+    takes another height (`refresh_fitted`)."""
     expanded = reactive(False, layout=True)
     """Show every entry, over several lines."""
 
     def __init__(self, entries: Sequence[LegendEntry] = (), key: str = "L", **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+        super().__init__(**kw)
         self.key = key
         """The key the screen binds to `toggle()`, named in the '… more' hint."""
         self.set_reactive(Legend.entries, tuple(entries))
+
+    def watch_entries(self) -> None:
+        refresh_fitted(self)
 
     def toggle(self) -> None:
         """Show all entries, or the one line again."""

@@ -97,11 +97,24 @@ class LogPanel(ScrollView, can_focus=True):
         self._following = True
         """The reader was at the end at their last scroll: a change of size
         (the board beside it growing, a panel opening) keeps them there."""
+        self._drawn: dict[tuple[Any, ...], list[Strip]] = {}
+        """Each entry's strips, by what they are drawn from (the entry, last
+        or not, the numbers' width, the width, the styles): a new move draws
+        its own entries and the previous move's (no longer last), not the
+        whole log again."""
+        self._bar_changed = False
+        """The last new length showed or hid the scrollbar (a layout is on its way)."""
 
     # ------------------------------------------------------------ attributes
     def show(self, entries: Sequence[LogEntry]) -> None:
-        """Replace every entry (e.g. after an undo) and go to the end."""
-        self.entries = list(entries)
+        """Replace every entry (e.g. after an undo) and go to the end (the
+        same entries again repaint nothing)."""
+        entries = list(entries)
+        if entries == self.entries and self._width != -1:
+            if not self.at_end:
+                self.scroll_to_end()
+            return
+        self.entries = entries
         self._rebuild(follow=True)
 
     def add(self, *entries: LogEntry, follow: bool | None = None) -> None:
@@ -133,7 +146,10 @@ class LogPanel(ScrollView, can_focus=True):
         self._layout()
         self.refresh()
         if follow:
-            self.scroll_to_end()
+            if self.is_mounted and self.container_size and not self._bar_changed:
+                self._end_now()  # laid out, same width: scrolled in this repaint, not in one more
+            else:
+                self.scroll_to_end()
 
     def scroll_to_end(self) -> None:
         """Scroll to the last line once the new size is laid out."""
@@ -156,30 +172,59 @@ class LogPanel(ScrollView, can_focus=True):
         starts: list[int] = []
         last_ply = self.last_ply
         digits = len(str(last_ply or 0))
-        gutter = 2 + digits + 2  # mark, space, number, '. '
-        indent = 2 if width < NARROW else gutter  # narrow: the text under the number, not under the text
+        drawn, kept = self._drawn, {}
         for e in self.entries:
             is_last = e.ply == last_ply
             body = last if is_last else older
             number = style(player_class(e.seat)) if e.seat is not None and e.seat < 5 else body
-            head = [
-                Segment(LAST_MARK if is_last else " ", marker if is_last else body),
-                Segment(" " + str(e.ply).rjust(digits), number + Style(bold=is_last)),
-                Segment(". ", body),
-            ]
+            key = (e, is_last, digits, width, body, number, marker)
             starts.append(len(strips))
-            lines = wrap_words(e.text, width - gutter) or [""]
-            words = e.text.split()
-            n = len(lines[0].split())
-            if indent < gutter and len(lines) > 1 and " ".join(words[:n]) == lines[0]:
-                lines = lines[:1] + wrap_words(" ".join(words[n:]), width - indent)  # the later lines use the gutter too
-            for k, line in enumerate(lines):
-                lead = head if k == 0 else [Segment(" " * indent, body)]
-                strips.append(Strip([*lead, Segment(line, body)], (gutter if k == 0 else indent) + cell_len(line)))
+            rows = kept[key] = drawn.get(key) or self._entry_strips(e, is_last, digits, width, body, number, marker)
+            strips.extend(rows)
+        self._drawn = kept
         self._strips, self._starts = strips, starts
-        self.virtual_size = Size(width, len(strips))
+        self._set_virtual_size(Size(width, len(strips)))
         if self._following and not self._to_end_queued and self.scroll_offset.y < self.max_scroll_y:
             self.scroll_to_end()  # rewrapped longer (a scrollbar came and took a column): stay at the end
+
+    def _set_virtual_size(self, size: Size) -> None:
+        """The lines to scroll through. The log's own size never depends on
+        them (it takes the room its screen gives it), so a longer log moves
+        the scrollbar and repaints the log, not the whole screen's layout
+        (Textual's `virtual_size` asks for one)."""
+        self._bar_changed = False
+        if size == self.virtual_size:
+            return
+        if (not self.is_mounted or not self.container_size or size.width != self.virtual_size.width
+                or self.show_vertical_scrollbar != (size.height > self.container_size.height)):
+            self._bar_changed = True
+            self.virtual_size = size  # laid out: the first time, or the scrollbar comes or goes
+            return
+        self.set_reactive(ScrollView.virtual_size, size)
+        self._scroll_update(size)  # the scrollbar's length
+
+    @staticmethod
+    def _entry_strips(e: LogEntry, is_last: bool, digits: int, width: int,
+                      body: Style, number: Style, marker: Style) -> list[Strip]:
+        """One entry wrapped to `width`: its number in the gutter, the later
+        lines under its text (under the number where narrow)."""
+        gutter = 2 + digits + 2  # mark, space, number, '. '
+        indent = 2 if width < NARROW else gutter  # narrow: the text under the number, not under the text
+        head = [
+            Segment(LAST_MARK if is_last else " ", marker if is_last else body),
+            Segment(" " + str(e.ply).rjust(digits), number + Style(bold=is_last)),
+            Segment(". ", body),
+        ]
+        lines = wrap_words(e.text, width - gutter) or [""]
+        words = e.text.split()
+        n = len(lines[0].split())
+        if indent < gutter and len(lines) > 1 and " ".join(words[:n]) == lines[0]:
+            lines = lines[:1] + wrap_words(" ".join(words[n:]), width - indent)  # the later lines use the gutter too
+        strips = []
+        for k, line in enumerate(lines):
+            lead = head if k == 0 else [Segment(" " * indent, body)]
+            strips.append(Strip([*lead, Segment(line, body)], (gutter if k == 0 else indent) + cell_len(line)))
+        return strips
 
     def on_mount(self) -> None:
         self._rebuild(follow=True)

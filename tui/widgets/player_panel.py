@@ -16,6 +16,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.fitted import refresh_fitted
+from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, kind_class, player_class
 from tui.widgets.text_fit import fit
 
@@ -71,7 +73,7 @@ class PlayerInfo:
     """Further note lines under the note (full form only)."""
 
 
-class PlayerPanel(Widget):
+class PlayerPanel(KeptStyles, Widget):
     """Every player, one block each. Set `players` (and `compact`)."""
 
     COMPONENT_CLASSES = set(PALETTE_CLASSES) | {
@@ -85,15 +87,16 @@ class PlayerPanel(Widget):
     PlayerPanel { height: auto; width: 1fr; }
     """
 
-    players: reactive[tuple[PlayerInfo, ...]] = reactive((), layout=True)
-    """The rows, in seat order."""
-    compact: reactive[bool | None] = reactive(None, layout=True)
+    players: reactive[tuple[PlayerInfo, ...]] = reactive((), repaint=False)
+    """The rows, in seat order (a change repaints; the screen is laid out
+    again only if the rows take another height: `refresh_fitted`)."""
+    compact: reactive[bool | None] = reactive(None, repaint=False)
     """One row a player (True), the full form (False), or by the screen's height (None)."""
 
     def __init__(self, players: Sequence[PlayerInfo] = (), compact: bool | None = None,
                  notes_in_compact: bool = False, resources_per_line: int = 0,
                  turn_words: bool = True, resource_words: bool = True, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+        super().__init__(**kw)
         self.notes_in_compact = notes_in_compact
         """Also end each compact row with the player's note, as far as it fits."""
         self.resources_per_line = resources_per_line
@@ -105,6 +108,12 @@ class PlayerPanel(Widget):
         """Full form: '◀ to play' after the score (False: the '▶' alone, for a narrow panel)."""
         self.set_reactive(PlayerPanel.players, tuple(players))
         self.set_reactive(PlayerPanel.compact, compact)
+
+    def watch_players(self) -> None:
+        refresh_fitted(self)
+
+    def watch_compact(self) -> None:
+        refresh_fitted(self)
 
     def is_compact(self) -> bool:
         """Whether the compact form is drawn now."""

@@ -13,13 +13,14 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
 from tui.widgets.text_fit import fit
 
 REFUSAL_MARK = "✗"
 
 
-class StatusLine(Widget):
+class StatusLine(KeptStyles, Widget):
     """Set with `show(prompt, seat, name)`; `refuse(reason)` until the next `show`."""
 
     COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"status-line--turn", "status-line--refusal"}

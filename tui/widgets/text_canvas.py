@@ -20,6 +20,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tui.widgets.redraw_batch import later
+
 Runs = list[tuple[str, "Style | None"]]
 """One row as runs of (text, style)."""
 
@@ -41,6 +43,17 @@ class TextCanvas(Widget):
         self._style_seen: Hashable = None
         """`style_key()` when the strips were drawn."""
         self._style_checked = False
+        self._base_style: Style | None = None
+        """`rich_style` as last computed (it walks every ancestor's styles),
+        until the styles change (`notify_style_update`)."""
+
+    @property
+    def base_style(self) -> Style:
+        """The widget's own Rich style (its colours over its ancestors'
+        backgrounds), computed once between two changes of styles."""
+        if self._base_style is None:
+            self._base_style = self.rich_style
+        return self._base_style
 
     def draw(self) -> Text:
         """The picture as Text (long lines wrap at the widget's width)."""
@@ -53,7 +66,12 @@ class TextCanvas(Widget):
 
     def redraw(self) -> None:
         """Draw again now and repaint the rows that changed (all of them if
-        the number of rows changed or nothing was drawn yet)."""
+        the number of rows changed or nothing was drawn yet). Inside
+        `redraw_batch.one_redraw()`: once, as the batch ends."""
+        if not later(self, "redraw", self._redraw_now):
+            self._redraw_now()
+
+    def _redraw_now(self) -> None:
         if self._strips is not None and self.size.width:
             self._check_style()  # may drop the strips: new colours repaint everything
         if self._strips is None or not self.size.width:
@@ -75,7 +93,7 @@ class TextCanvas(Widget):
             self.refresh(Region(0, top, width, bottom - top + 1))
 
     def _build(self) -> tuple[list[Strip], list[Hashable]]:
-        base = self.rich_style
+        base = self.base_style
         width = self.size.width
         runs = self.draw_runs()
         if runs is not None:
@@ -125,6 +143,7 @@ class TextCanvas(Widget):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._style_checked = False  # looked at on the next repaint
+        self._base_style = None
 
     def _check_style(self) -> None:
         """After a restyle (focus, theme): draw again only if the colours changed."""
@@ -141,7 +160,7 @@ class TextCanvas(Widget):
             self._strips, self._keys = self._build()
         if y < len(self._strips):
             return self._strips[y]
-        return Strip.blank(self.size.width, self.rich_style)
+        return Strip.blank(self.size.width, self.base_style)
 
     def on_resize(self) -> None:
         self._strips = None  # a picture may fit itself to the room: draw it again  # drawn for another size (a picture may fit itself to the room)

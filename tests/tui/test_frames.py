@@ -1,0 +1,194 @@
+"""What a change costs on screen, counted (not timed): the frames a move
+draws, the layouts it asks for, the widgets it repaints (issue 55: a frame
+spent only on what changed). Speed itself is in benchmarks/room_cpu.py."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.text import Text
+from textual._compositor import Compositor
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widget import Widget
+
+import tui.app  # noqa: F401  (installs the quiet focus, as every T-Square app has it)
+from engine.record import GameRecord, Player
+from engine.saves import save
+from rulesets import REGISTRY
+from tui.app import create_app
+from tui.widgets.log_panel import LogEntry, LogPanel
+from tui.widgets.player_panel import PlayerInfo, PlayerPanel
+from tui.widgets.redraw_batch import one_redraw
+from tui.widgets.text_canvas import TextCanvas
+
+
+class Counts:
+    """Frames drawn, screen layouts and one widget's repaints while counting."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.frames = self.layouts = 0
+        render, layout = Compositor.render_update, Screen._refresh_layout
+
+        def counted_render(compositor, *args, **kw):  # type: ignore[no-untyped-def]
+            self.frames += 1
+            return render(compositor, *args, **kw)
+
+        def counted_layout(screen, *args, **kw):  # type: ignore[no-untyped-def]
+            self.layouts += 1
+            return layout(screen, *args, **kw)
+
+        monkeypatch.setattr(Compositor, "render_update", counted_render)
+        monkeypatch.setattr(Screen, "_refresh_layout", counted_layout)
+
+    def reset(self) -> None:
+        self.frames = self.layouts = 0
+
+
+class Painted(Widget, can_focus=True):
+    """Counts its repaints."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.painted = 0
+
+    def render(self) -> Text:
+        self.painted += 1
+        return Text("a picture")
+
+
+class Host(App[None]):
+    def __init__(self, *widgets: Widget) -> None:
+        super().__init__()
+        self.widgets = widgets
+
+    def compose(self) -> ComposeResult:
+        yield from self.widgets
+
+
+async def test_focusing_the_focused_widget_repaints_nothing():
+    picture = Painted()
+    async with Host(picture).run_test(size=(40, 10)) as pilot:
+        picture.focus()
+        await pilot.pause()
+        before = picture.painted
+        for _ in range(3):
+            picture.focus()
+            await pilot.pause()
+        assert picture.painted == before
+        assert picture.has_focus
+
+
+async def test_the_last_of_two_focus_calls_still_wins():
+    first, second = Painted(), Painted()
+    async with Host(first, second).run_test(size=(40, 10)) as pilot:
+        first.focus()
+        await pilot.pause()
+        second.focus()
+        first.focus()  # has the focus until the queued change: still the last word
+        await pilot.pause()
+        assert first.has_focus
+
+
+def entries(n: int, start: int = 1) -> list[LogEntry]:
+    return [LogEntry(p, f"Player {p % 2 + 1} played move {p}.", p % 2) for p in range(start, start + n)]
+
+
+async def test_a_new_log_entry_is_one_frame_and_no_layout(monkeypatch):
+    log = LogPanel(entries(30))
+    counts = Counts(monkeypatch)
+    async with Host(log).run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        counts.reset()
+        log.add(*entries(1, start=31), follow=True)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_offset.y == log.max_scroll_y  # followed, in the same repaint
+        assert (counts.frames, counts.layouts) == (1, 0)
+
+
+async def test_the_same_log_shown_again_repaints_nothing(monkeypatch):
+    log = LogPanel(entries(30))
+    counts = Counts(monkeypatch)
+    async with Host(log).run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        counts.reset()
+        log.show(entries(30))
+        await pilot.pause()
+        assert counts.frames == 0
+
+
+async def test_the_players_panel_lays_out_only_when_its_height_changes(monkeypatch):
+    def rows(turn: int, note: str = "") -> tuple[PlayerInfo, ...]:
+        return tuple(PlayerInfo(s, f"P{s}", to_act=s == turn, note=note if s == 0 else "") for s in range(2))
+
+    panel = PlayerPanel(rows(0), compact=False)
+    counts = Counts(monkeypatch)
+    async with Host(panel).run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        height = panel.size.height
+        counts.reset()
+        panel.players = rows(1)  # the turn moves on: same rows
+        await pilot.pause()
+        assert (counts.frames, counts.layouts) == (1, 0)
+        panel.players = rows(1, note="a note more")  # one row more: laid out again
+        await pilot.pause()
+        assert counts.layouts >= 1
+        assert panel.size.height == height + 1
+
+
+class Canvas(TextCanvas):
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn = 0
+        self.words = "one"
+
+    def draw(self) -> Text:
+        self.drawn += 1
+        return Text(self.words)
+
+
+async def test_a_canvas_told_twice_in_one_batch_draws_once():
+    canvas = Canvas()
+    async with Host(canvas).run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        canvas.redraw()  # drawn now: its strips are there to compare with
+        await pilot.pause()
+        before = canvas.drawn
+        with one_redraw():
+            canvas.words = "two"
+            canvas.redraw()
+            canvas.words = "three"
+            canvas.redraw()
+            assert canvas.drawn == before  # not yet: once, as the batch ends
+        assert canvas.drawn == before + 1
+        await pilot.pause()
+        assert canvas.render_line(0).text.startswith("three")
+
+
+@pytest.fixture
+def grid_save(tmp_path: Path) -> Path:
+    rs = REGISTRY.get("grid-square")
+    record = GameRecord.new(rs, [Player("Ana", "human"), Player("Ben", "human")], 1, {})
+    path = tmp_path / "g.json"
+    save(record, path)
+    return path
+
+
+async def test_a_move_on_the_game_screen_is_one_frame(monkeypatch, grid_save):
+    counts = Counts(monkeypatch)
+    app = create_app(grid_save.parent, game=grid_save, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        frames = []
+        for _ in range(8):
+            seat = screen.acting_human()
+            state = screen.record.state
+            counts.reset()
+            assert screen.play(seat, state.format_move(state.legal(seat)[0]))
+            await pilot.pause()
+            await pilot.pause()
+            frames.append(counts.frames)
+        assert screen.log_widget.show_vertical_scrollbar
+        assert frames[4:] == [1, 1, 1, 1]  # once the log's scrollbar is there (its coming is laid out)
