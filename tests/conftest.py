@@ -25,13 +25,16 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SLOW_GROUPS = ("keys", "screens", "postgres", "ssh", "search", "hardening", "browser")
+SLOW_GROUPS = ("keys", "screens", "postgres", "ssh", "search", "hardening", "soak", "browser")
 """The slow groups, each a marker registered in pyproject.toml: whole games
 (and long hot-seat stretches) played by keys, the screen checker, the
 PostgreSQL tests, the tests that talk SSH to a server on loopback, long
 searches (a deep bot, whole-game reviews, a match of search bots), the
 hardening runs (writers killed with -9, processes racing on a file, fuzzed
-names and crafted files through every command), and the tests that drive
+names and crafted files through every command), the soaks (many whole
+random games checked at every ply, whole bots' games through the CLI; each
+game keeps its rulebook examples and the conformance suite's random games
+in the default run), and the tests that drive
 a real Chromium (tests/web: the `chromium` fixture). A test in any of them is
 marked `slow` too: the default run (`-m "not slow"` in pyproject's addopts)
 leaves them out, `pytest -m slow` runs them all (`.ci/run` does, after the

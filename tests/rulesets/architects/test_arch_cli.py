@@ -2,6 +2,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tui.cli import app
@@ -55,6 +56,7 @@ def test_bad_moves_leave_the_file_untouched(tmp_path):
     assert r.exit_code == 2 and "from 40 to 70" in r.output and f.read_text() == before
 
 
+@pytest.mark.soak  # a whole bots' game through the CLI: a slow group
 def test_bot_all_replay_and_selfplay(tmp_path):
     f = tmp_path / "g.json"
     run("new", "architects", "-o", f, "-n", 3, "--seed", 3, "--bot", "1=heuristic", "--bot", "2=auto", "--bot", "3=random")

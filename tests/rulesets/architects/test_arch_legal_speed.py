@@ -34,6 +34,7 @@ def test_hand_groups_equal_the_definition_on_random_hands() -> None:
         assert len({m for m in got}) == len(got)  # no group twice
 
 
+@pytest.mark.soak  # whole random games checked at every ply: a slow group (tests/conftest.py)
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("hands", ["closed", "open"])
 def test_legal_equals_the_rules_and_a_fresh_load_at_every_ply(players: int, hands: str) -> None:

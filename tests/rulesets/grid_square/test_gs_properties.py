@@ -4,6 +4,7 @@ equal to the claimed areas and the breakdown, save → load gives the same
 snapshot at every ply, clones are independent."""
 from __future__ import annotations
 
+import pytest
 from gs_helpers import RULESET
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -108,6 +109,7 @@ def test_random_play_keeps_every_invariant(seed, sliding):
     check_outcome(state)
 
 
+@pytest.mark.soak  # whole random games checked at every ply: a slow group (tests/conftest.py)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), sliding=st.booleans())
 def test_save_and_load_give_the_same_snapshot_at_every_ply(seed, sliding):

@@ -61,6 +61,7 @@ def play_against_reference(seed: int, sliding: bool) -> int:
     return ref.plies
 
 
+@pytest.mark.soak  # whole random games against the reference implementation: a slow group
 @pytest.mark.parametrize("sliding", [True, False])
 def test_random_games_match_the_reference(sliding):
     plies = [play_against_reference(seed, sliding) for seed in range(12 if sliding else 6)]

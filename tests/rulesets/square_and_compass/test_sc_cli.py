@@ -2,6 +2,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tui.cli import app
@@ -61,6 +62,7 @@ def test_bad_moves_leave_the_file_untouched(tmp_path):
     assert f.read_text() == before
 
 
+@pytest.mark.soak  # a whole bots' game through the CLI: a slow group
 def test_bot_all_show_replay_verify_selfplay(tmp_path):
     f = tmp_path / "g.json"
     run("new", "square-and-compass", "-o", f, "-n", 3, "--seed", 3, "--bot", "1=heuristic", "--bot", "2=easy",

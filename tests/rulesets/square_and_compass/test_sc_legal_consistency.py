@@ -61,6 +61,7 @@ def check_steps(st: CompassState, seat: int) -> None:
     assert (PERK in legal) == perk
 
 
+@pytest.mark.soak  # whole random games checked at every ply: a slow group (tests/conftest.py)
 @pytest.mark.parametrize("n,rounds,level", GAMES)
 def test_live_legal_equals_a_fresh_state(n, rounds, level):
     seed = 40 + n * 7 + rounds

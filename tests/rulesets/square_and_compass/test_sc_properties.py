@@ -3,6 +3,7 @@ views leak nothing, determinize agrees with the observer's view, every
 legal move has words and notation, save -> load identical at every ply."""
 import json
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as hs
 from sc_helpers import conserved
@@ -42,6 +43,7 @@ def check_view(st, seat, rng):
     assert dv.view(seat).snapshot() == v.snapshot()
 
 
+@pytest.mark.soak  # whole random games checked at every ply: a slow group (tests/conftest.py)
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=hs.integers(2, 5), seed=hs.integers(0, 2**32), bot_seed=hs.integers(0, 2**32))
 @example(n=5, seed=0, bot_seed=25186376)  # the Modulor's convert begun: a sample must give two alike cards
@@ -83,6 +85,7 @@ def test_random_play_conserves_and_hides(n, seed, bot_seed):
     assert st.render(None, NAMES).startswith("Game over")
 
 
+@pytest.mark.soak  # whole random games checked at every ply: a slow group (tests/conftest.py)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=hs.integers(2, 3), seed=hs.integers(0, 2**32))
 def test_save_load_identical_at_every_ply(n, seed):

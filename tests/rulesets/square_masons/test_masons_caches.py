@@ -19,6 +19,7 @@ def uncached_legal(state, seat, monkeypatch):
         return state.legal(seat)
 
 
+@pytest.mark.soak  # whole random games checked at every ply: a slow group (tests/conftest.py)
 @pytest.mark.parametrize("players,rounds", [(3, 3), (4, 2), (5, 2), (3, 0)])
 def test_legal_moves_match_a_fresh_load_at_every_ply(players, rounds, monkeypatch):
     names = [Player(f"P{s + 1}") for s in range(players)]

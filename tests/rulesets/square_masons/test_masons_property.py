@@ -2,6 +2,7 @@
 no sealed choice visible to another seat, notation round trips, save -> load identical."""
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 from masons_helpers import RULESET, conserved
@@ -48,6 +49,7 @@ def redaction(state):
         assert view.legal(v) == state.legal(v)
 
 
+@pytest.mark.soak  # whole random games checked at every ply: a slow group (tests/conftest.py)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st_.sampled_from([3, 4, 5]), seed=st_.integers(0, 2**32), levels=st_.lists(
     st_.sampled_from(["random", "random", "easy", "heuristic"]), min_size=5, max_size=5))
