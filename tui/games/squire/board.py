@@ -519,7 +519,9 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             if st.players[me].pos < 0:
                 return "Enter: start here"
             return "Enter: " + st.describe_move(Go(self.cursor), me)  # a step: where, by road or sea, which ticket
-        if here:
+        if here:  # nowhere to go (the first turn's trade): b and s say the rest
+            if not any(isinstance(m, Go) for m in legal):
+                return ""
             return "Your pawn is here: the arrows pick a city to travel to, Enter goes"
         route = st.route(me, self.cursor)
         if not route:
