@@ -30,14 +30,14 @@ from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import Bid, Pair
 from tui.games import base
-from tui.games.architects.look import KEYS_HELP, LEGEND, PAGES, ROOMY, card_face, fit_list, move_cards
+from tui.games.architects.look import KEYS_HELP, LEGEND, PAGES, ROOMY, card_face, card_legend, fit_list, move_cards
 from tui.games.architects.maze import GAP, WIDE_GAP, MazeCanvas
 from tui.games.base import KeyRefused, MoveChosen
 from tui.widgets.card import Card, CardRow
 from tui.widgets.legend import Legend
 from tui.widgets.option_list import KeyOptionList
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
-from tui.widgets.text_fit import wrap_words
+from tui.widgets.text_fit import fit, wrap_words
 
 
 class MoveList(KeyOptionList):
@@ -155,6 +155,7 @@ class GameView(base.GameView, Vertical):
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
 
     def redraw(self) -> None:
+        self.query_one(Legend).entries = card_legend(self.hand()) + LEGEND
         self._draw_head()
         self._draw_options()
         self._draw_maze()
@@ -167,7 +168,10 @@ class GameView(base.GameView, Vertical):
         if not self.is_mounted:
             return
         board = self.page == "board"
-        self.query_one("#ar-page").display = not (self.legend_open and not self.roomy)
+        covered = self.legend_open and not self.roomy  # the whole legend under the maze, over the hand and the moves
+        self.query_one("#ar-head").display = not covered
+        self.query_one("#ar-compose").display = not covered
+        self.query_one("#ar-moves").display = not covered
         self.query_one("#ar-board").display = board
         self.query_one("#ar-cards").display = self.page == "cards" or (board and self.roomy)
         self.query_one("#ar-players").display = self.page == "players" or (board and self.roomy)
@@ -210,6 +214,12 @@ class GameView(base.GameView, Vertical):
             b = BOARDS[move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)]
             first = [f"Auction · board {b.roman} {b.title}"]
             second = [f"bids {b.min_bid}–{b.max_bid}", "sealed, the lowest wins"]
+        elif self.cut_highlight():  # the move Enter plays, whole (its list entry is cut)
+            lines = wrap_words(self.cut_highlight(), width)
+            if len(lines) > 2:
+                lines = [lines[0], fit(" ".join(lines[1:]), width)]
+            self.query_one("#ar-head", Static).update(Text("\n".join(lines), "bold"))
+            return
         else:
             b = st.board_of(seat)
             whose = "your board" if seat == self.viewer else f"{self.player_name(seat)}'s (b: next)"
@@ -311,12 +321,31 @@ class GameView(base.GameView, Vertical):
                 why = st.why_no_play(self.viewer, want)
                 ol.refusal = f"No play: {why}"
                 ol.add_option(Option(Text(f"No play: {why} (c clears)", "bold"), disabled=True))
+            width = self.list_width()
             for m in self.options:
-                ol.add_option(Option(f"{st.format_move(m)}: {self.describe(st, m, self.viewer)}"))
+                ol.add_option(Option(fit(self.entry(st, m), width)))
             if not want and self.hand():
                 ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
         if self.options:
             ol.highlighted = keep if keep is not None and keep < len(self.options) else 0
+
+    def entry(self, st: Any, move: Any) -> str:
+        """A move as the list says it: its words first, its notation after."""
+        return f"{self.describe(st, move, self.viewer)} · {st.format_move(move)}"
+
+    def list_width(self) -> int:
+        """Cells a list entry has (one row each: the highlighted one is said
+        whole in the head when it is cut)."""
+        return max(20, (self.size.width or 60) - 2)
+
+    def cut_highlight(self) -> str:
+        """The highlighted move in full ('▶ words · notation') when its
+        list entry is cut, else ''."""
+        st, move = self.state, self.highlighted()
+        if move is None or isinstance(move, Bid) or not self.can_act:
+            return ""
+        said = self.entry(st, move)
+        return "▶ " + said if len(said) > self.list_width() else ""
 
     def highlighted(self) -> Any:
         ol = self.query_one("#ar-moves", OptionList)
@@ -331,8 +360,7 @@ class GameView(base.GameView, Vertical):
         event.stop()
         if self.state is not None:
             self._draw_maze()
-            if self.state.phase == "auction":
-                self._draw_head()
+            self._draw_head()  # the bid, or a move whose entry is cut, in words
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -414,7 +442,8 @@ class GameView(base.GameView, Vertical):
         self._draw_maze()
 
     def action_legend(self) -> None:
-        """The whole legend (over the board's room at 80×24), or one line again."""
+        """The whole legend (in the room of the hand and the moves at 80×24:
+        the maze stays), or one line again."""
         self.query_one(Legend).toggle()
         self.legend_open = not self.legend_open
         self._layout_pages()
