@@ -78,3 +78,19 @@ async def test_the_hand_codes_are_explained_and_the_legend_keeps_the_maze(tmp_pa
         await pilot.pause()
         screen = "\n".join(screen_rows(app))
         assert "g glass s stone t steel w wood" in screen and MAZE_HEAD in screen, screen
+
+
+async def test_at_60x20_the_moves_and_the_client_stay_on_screen(tmp_path):
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        box = view.query_one("#ar-moves")
+        assert box.region.bottom <= 20 - 2 and box.region.right <= 60, box.region  # above the message and key lines
+        move = view.highlighted_move()
+        assert move is not None and shown_whole(app, view.entry(view.state, move)), "\n".join(screen_rows(app))
+        st = view.state
+        board = st.board_of(0)
+        row = board.xy[st.players[0].pos][1] + 1
+        maze = view.query_one("#ar-maze")
+        shown = screen_rows(app)[maze.region.y:maze.region.bottom]
+        assert any(r.startswith(f"{row} ") for r in shown), "\n".join(shown)

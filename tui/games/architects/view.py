@@ -31,7 +31,7 @@ from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import Bid, Pair
 from tui.games import base
 from tui.games.architects.look import KEYS_HELP, LEGEND, PAGES, ROOMY, card_face, card_legend, fit_list, move_cards
-from tui.games.architects.maze import GAP, WIDE_GAP, MazeCanvas
+from tui.games.architects.maze import GAP, HEIGHT, WIDE_GAP, MazeCanvas
 from tui.games.base import KeyRefused, MoveChosen
 from tui.widgets.card import Card, CardRow
 from tui.widgets.legend import Legend
@@ -54,13 +54,25 @@ class MoveList(KeyOptionList):
         super().action_select()
 
 
+WIDE = 80
+"""From this width on the log is a column beside the view (60 columns wide)."""
+STRIP = 2
+"""Rows of the log strip under a narrower view."""
+
+
 class GameView(base.GameView, Vertical):
     """Header, the maze (or cards, or players), the composer, the moves, the legend."""
 
     KEYS_HELP = KEYS_HELP
-    MIN_HEIGHT = 21
-    """The header, the maze, the hand line, three moves and the legend: at
-    80×24 nothing is left for a log strip, which keeps its column."""
+    FULL = 21
+    """The header, the maze, the hand line, three moves and the legend."""
+
+    @property
+    def MIN_HEIGHT(self) -> int:  # type: ignore[override]  # noqa: N802 (the hook's name)
+        """FULL where the log's column fits beside the view (80 columns: at
+        80×24 nothing is left for a log strip); narrower, the log is a strip
+        of STRIP rows and the maze gives way."""
+        return self.FULL if self.app.size.width >= WIDE else self.app.size.height - 3 - STRIP
     DEFAULT_CSS = """
     GameView { width: 60; height: 1fr; }
     GameView #ar-head { height: 2; }
@@ -115,8 +127,13 @@ class GameView(base.GameView, Vertical):
         self.fit_to(*self.app.size)
 
     def fit_to(self, width: int, height: int) -> None:
-        """The cards and players also on the board page when there is room."""
+        """The cards and players also on the board page when there is room;
+        on a small screen the maze shows the rows round your client (or the
+        highlighted move), so the moves keep their room."""
         self.roomy = height >= ROOMY
+        if self.is_mounted:
+            rows = height - 3 - (0 if width >= WIDE else STRIP) - (self.FULL - HEIGHT)
+            self.query_one("#ar-maze", MazeCanvas).set_window(rows)
         self.styles.width = max(60, width - 40) if width >= 100 else 60
         if self.is_mounted:
             self.query_one("#ar-maze", MazeCanvas).set_gap(WIDE_GAP if width >= 100 else GAP)
@@ -254,7 +271,8 @@ class GameView(base.GameView, Vertical):
         owner = move.target if isinstance(move, Pair) else self.viewer
         if path and owner == seat:
             marked = tuple(b.names.index(n) for n in path if n in b.names)
-        maze.show(b, st.flags, clients, marked)
+        mine = st.players[seat].pos if st.players[seat].status == "playing" else None
+        maze.show(b, st.flags, clients, marked, focus=marked[-1] if marked else mine)
 
     def _draw_cards(self) -> None:
         hand = self.hand()
