@@ -60,6 +60,16 @@ class _Listing:
     """Indexes (into `moves`) still to page through after `more`."""
 
 
+HINT_INTRO = ("The search's pick comes first, then the other moves by win share; "
+              "each number is the move's number in the moves list: type it to play that move.")
+"""Said before the hints."""
+
+
+def said_move(words: str, notation: str) -> str:
+    """A move read words first, its notation after: 'move your client to a2 (a2)'."""
+    return f"{words} ({notation})" if words != notation else notation
+
+
 class Conversation:
     """One plain-text game: `run()` until the game ends or the person leaves."""
 
@@ -279,7 +289,7 @@ class Conversation:
         notation = view.format_move(move)
         sealed = view.is_sealed(seat, move)
         events = s.play(seat, move)
-        self.say(f"You played {notation}: {words}." if words != notation else f"You played {notation}.")
+        self.say(f"You played {said_move(words, notation)}.")
         for ev in consequences(events, seat, sealed):
             self.say(self._sentence(self.spoken(ev.render(s.names))))
         self.heard(seat)
@@ -319,7 +329,7 @@ class Conversation:
             move = listing.moves[i]
             notation = view.format_move(move)
             words = self.spoken(self._describe(view, move, seat))
-            self.lines.item(f"{i + 1}.", f"{notation}: {words}" if words != notation else notation)
+            self.lines.item(f"{i + 1}.", said_move(words, notation))
         if listing.shown:
             self.say(f"{plural(len(listing.shown), 'more move')}: type more, or moves WORD to narrow the list.")
         return False
@@ -396,11 +406,14 @@ class Conversation:
         self.say("Thinking...")
         found = hints(s.ruleset, s.view(seat), seat, self.hint_seconds, seed=s.record.seed + s.ply)
         listing = self._listing(seat)
-        for h in found:
+        if found:
+            self.say(HINT_INTRO)
+        for n, h in enumerate(found):
             number = listing.moves.index(h.move) + 1 if h.move in listing.moves else None
             label = f"{number}." if number else "-"
             words = self.spoken(with_names(h.description, s.names))
-            self.lines.item(label, f"{h.notation}: {words} (win share {100 * h.win_share:.0f}%)")
+            pick = "The pick: " if n == 0 else ""
+            self.lines.item(label, f"{pick}{said_move(words, h.notation)}, win share {100 * h.win_share:.0f}%")
         return False
 
     def cmd_undo(self, seat: int, _: str) -> bool:

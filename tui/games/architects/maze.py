@@ -73,7 +73,7 @@ class MazeCanvas(TextCanvas):
         self.window = HEIGHT
         """Rows drawn (a small screen: fewer, the column letters and the rows
         round `focus`)."""
-        self.focus: int | None = None
+        self.focus_space: int | None = None
         """The space kept in view when rows are left out (the move's, or your client's)."""
 
     def set_window(self, rows: int) -> None:
@@ -95,7 +95,7 @@ class MazeCanvas(TextCanvas):
         """Draw `board` with these effects on, these clients and marked
         spaces; `focus` (a space) stays in view when rows are left out."""
         self.board, self.flags, self.clients, self.marked = board, frozenset(flags), dict(clients), tuple(marked)
-        self.focus = focus
+        self.focus_space = focus
         self.redraw()
 
     def _cut(self, grid: list[list[tuple[str, Style | None]]]) -> list[list[tuple[str, Style | None]]]:
@@ -103,7 +103,7 @@ class MazeCanvas(TextCanvas):
         if self.window >= len(grid) or self.board is None:
             return grid
         keep = self.window - 1
-        y = TOP + 2 * self.board.xy[self.focus][1] if self.focus is not None else TOP
+        y = TOP + 2 * self.board.xy[self.focus_space][1] if self.focus_space is not None else TOP
         first = max(TOP, min(len(grid) - keep, y - keep // 2))
         return [grid[0], *grid[first:first + keep]]
 
