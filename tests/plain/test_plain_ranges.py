@@ -44,3 +44,18 @@ def test_architects_moves_are_read_words_first(tmp_path):
     for line in listed:
         words = line.split(". ", 1)[1]
         assert words.split()[0].isalpha() and not words.split()[0].endswith(":"), line  # 'move your client to a2 ... (a2)'
+
+
+def test_a_card_draw_is_said_once_to_the_one_who_draws():
+    from engine.core import Event
+
+    public = Event("{P1} draws 2 cards", told_privately=0)
+    assert not public.visible_to(0) and public.visible_to(1) and public.visible_to(None)
+
+
+def test_in_a_game_you_hear_your_draw_once(tmp_path):
+    from tests.plain.script import cycle
+
+    session = new_session("architects", humans=1, path=tmp_path / "g.json")
+    _, text = converse(session, cycle(["1 40", "1"], 40))
+    assert "You draw the " in text and "Ana draws" not in text, text
