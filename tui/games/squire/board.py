@@ -233,7 +233,10 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
 
     def key_applies(self, action: str) -> bool:
         """The key bar offers b and s only where one of them is legal now
-        (before the pawn has moved this turn they still say why not)."""
+        (before the pawn has moved this turn they still say why not), and
+        Enter only where it plays a move (`enter_move`)."""
+        if action == "choose":  # Enter: where it plays something (not on your own pawn's city)
+            return self.enter_move() is not None or not self.can_act
         if not action.startswith("trade"):  # 'trade(True)', 'trade(False)'
             return True
         legal = self.legal()
@@ -519,9 +522,9 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             if st.players[me].pos < 0:
                 return "Enter: start here"
             return "Enter: " + st.describe_move(Go(self.cursor), me)  # a step: where, by road or sea, which ticket
-        if here:  # nowhere to go (the first turn's trade): b and s say the rest
+        if here:  # nowhere to go (the first turn's trade): b and s
             if not any(isinstance(m, Go) for m in legal):
-                return ""
+                return "Trade here: b buys, s sells (the line above says for how much)"
             return "Your pawn is here: the arrows pick a city to travel to, Enter goes"
         route = st.route(me, self.cursor)
         if not route:

@@ -35,7 +35,7 @@ def move_brief(st: SquireState, seat: int, move: Any) -> str:
     if isinstance(move, Offer):
         return f"offer {move.card}"
     if isinstance(move, Exhibit):
-        return f"exhibition of {K.TYPE_PLURALS[move.colour]}"
+        return f"exhibits {K.TYPE_PLURALS[move.colour]}"
     if isinstance(move, Errand):
         return f"errand {move.card}"
     if isinstance(move, Drop):
@@ -48,7 +48,7 @@ def move_brief(st: SquireState, seat: int, move: Any) -> str:
 
 
 def turn_recap(st: SquireState, moves: Sequence[tuple[int, str | None]], names: Sequence[str]) -> str:
-    """'Bot 2: → Manchester → Glasgow · bought · ▤5 in 1b · exhibition of
+    """'Bot 2: → Manchester → Glasgow · bought · ▤5 in 1b · exhibits
     sculptures · errand 3' for the moves the others made since your last
     ('' for none); each player's run under their name."""
     runs: list[tuple[int, list[str]]] = []
