@@ -91,6 +91,7 @@ async def test_buy_and_sell_are_offered_only_once_they_are_legal(tmp_path):
         await normal_turn(app, pilot)
         keys = {i.key for i in app.screen.query_one(KeyBar).items}
         assert "b" not in keys and "s" not in keys, keys
+        assert "enter" not in keys, keys  # the cursor on her own city: Enter would play nothing
         await pilot.press("b")  # still says why
         await settle(app, pilot)
         assert "✗" in text(app)
@@ -106,3 +107,20 @@ async def test_the_others_last_turn_is_summed_up_on_the_board(tmp_path):
         city = board.state.game_map.cities[board.state.players[1].pos].name
         assert line is not None and "Bot 2: " in line and f"→ {city}" in line, "\n".join(rows)
         assert " in 3c" in line or "bought" in line or "sold" in line, line
+
+
+async def test_a_new_step_shows_what_enter_acts_on_again(tmp_path):
+    """Tab to your cards, then a move: the next step shows the map (or the
+    list Enter chooses from), not the cards over an unseen list."""
+    path = new_save(tmp_path, "squire", 3)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await normal_turn(app, pilot)
+        await pilot.press("tab")
+        await settle(app, pilot)
+        assert board.panel == "cards"
+        st = board.state
+        step = next(m for m in st.legal(0))
+        app.screen.play(0, st.format_move(step))
+        await settle(app, pilot)
+        assert board.can_act and board.panel == "map", board.panel

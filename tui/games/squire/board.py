@@ -200,6 +200,8 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         """New position to draw."""
         if viewer != self.viewer:  # another person's screen: nothing of the last one's carries over
             self.panel, self.target = "map", None
+        elif can_act and self.panel != "map":  # a new step: back to what Enter acts on (the map or the list)
+            self.panel = "map"
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
         self.refresh_bindings()  # the footer shows the play keys only when they work
         self.pick = self._default_pick()
