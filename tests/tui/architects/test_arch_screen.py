@@ -10,6 +10,8 @@ from pathlib import Path
 from rulesets.architects import content as K
 from tui.app import create_app
 from tui.games.architects.view import GameView as ArchitectsView
+from tui.games.architects.view import shortened
+from tui.widgets.text_fit import fit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from screen_checker import new_save, screen_rows, shown_whole  # noqa: E402
@@ -47,9 +49,10 @@ async def test_the_move_box_shows_three_whole_entries_and_the_highlighted_one_in
         assert len(view.options) >= 2
         rows = screen_rows(app)[box.region.y:box.region.bottom]
         entries = [view.entry(view.state, m) for m in view.options]
-        for row, text in zip(rows, entries[: box.region.height]):  # one row each: its start, cut at the end if need be
+        for row, text in zip(rows, entries[: box.region.height]):  # one row each, its asides left out if need be
             shown = row[box.region.x:box.region.right].strip()
-            assert text.startswith(shown.rstrip("…")), (shown, text)
+            assert shown == fit(shortened(text, view.list_width()), view.list_width()).strip(), (shown, text)
+            assert shown.endswith(view.state.format_move(view.options[entries.index(text)])), shown
         assert box.region.height >= 3
         assert shown_whole(app, "▶ " + entries[0]), "\n".join(screen_rows(app))
         await pilot.press("c")

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from engine.core import with_names
 from engine.hidden import is_hidden
+from engine.text import cells
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import Bid, Pair
@@ -54,6 +55,26 @@ class MoveList(KeyOptionList):
         super().action_select()
 
 
+def shortened(text: str, width: int) -> str:
+    """`text` in `width` cells by leaving out its asides in brackets, first
+    to last, while it is too long (what tells two plays apart, the path and
+    the notation, is at the end: a plain cut would lose it)."""
+    while cells(text) > width and " (" in text:
+        start = text.index(" (")
+        depth, end = 0, -1
+        for i in range(start + 1, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                end = i
+                break
+        if end < 0:
+            break
+        text = text[:start] + text[end + 1:]
+    return text
+
+
+HEAD_MOST = 3
+"""Rows the head may take to say a long highlighted move whole."""
 WIDE = 80
 """From this width on the log is a column beside the view (60 columns wide)."""
 STRIP = 2
@@ -220,6 +241,8 @@ class GameView(base.GameView, Vertical):
         st = self.state
         width = self.size.width or 60
         seat = self.board_seat()
+        if self.is_mounted:
+            self._head_rows(2)
         if seat is None:
             move = self.highlighted()
             if isinstance(move, Bid) and self.bidding():  # the bid Enter seals, in the state's words
@@ -233,8 +256,9 @@ class GameView(base.GameView, Vertical):
             second = [f"bids {b.min_bid}–{b.max_bid}", "sealed, the lowest wins"]
         elif self.cut_highlight():  # the move Enter plays, whole (its list entry is cut)
             lines = wrap_words(self.cut_highlight(), width)
-            if len(lines) > 2:
-                lines = [lines[0], fit(" ".join(lines[1:]), width)]
+            if len(lines) > HEAD_MOST:
+                lines = lines[: HEAD_MOST - 1] + [fit(" ".join(lines[HEAD_MOST - 1:]), width)]
+            self._head_rows(len(lines))
             self.query_one("#ar-head", Static).update(Text("\n".join(lines), "bold"))
             return
         else:
@@ -252,6 +276,15 @@ class GameView(base.GameView, Vertical):
         if self.last and len(" · ".join([*second, self.last])) <= width:  # the log has it too
             t.append(" · " + self.last, "dim")
         self.query_one("#ar-head", Static).update(t)
+
+    def _head_rows(self, rows: int) -> None:
+        """The head `rows` high: a third row takes the hand line's place
+        (a long move said whole; the list's row shows the picked cards)."""
+        rows = max(2, rows)
+        head = self.query_one("#ar-head", Static)
+        if head.styles.height is None or head.styles.height.value != rows:
+            head.styles.height = rows
+        self.query_one("#ar-compose").display = rows < 3 and not (self.legend_open and not self.roomy)
 
     def _draw_maze(self) -> None:
         st = self.state
@@ -341,7 +374,7 @@ class GameView(base.GameView, Vertical):
                 ol.add_option(Option(Text(f"No play: {why} (c clears)", "bold"), disabled=True))
             width = self.list_width()
             for m in self.options:
-                ol.add_option(Option(fit(self.entry(st, m), width)))
+                ol.add_option(Option(fit(shortened(self.entry(st, m), width), width)))
             if not want and self.hand():
                 ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
         if self.options:
