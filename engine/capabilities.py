@@ -31,6 +31,7 @@ same with or without each override.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, Sequence, TypeVar
 
 from engine.hidden import HiddenInformationError
@@ -65,6 +66,27 @@ class _Contract(Generic[MoveT]):
         def render(self, seat: int | None, names: Sequence[str]) -> str: ...
 
         def clone(self) -> Self: ...
+
+
+@dataclass(frozen=True)
+class MoveRange:
+    """Moves that differ only by a number (Architects' bids on a board:
+    31 amounts), so that the plain-text mode asks for the number instead
+    of reading each move."""
+
+    label: str
+    """What the number is for, in words ('board 1, Villa on the Dunes')."""
+    low: int
+    high: int
+    """The numbers allowed, both ends included; every one is a legal move."""
+    notation: str
+    """The move's notation with `{}` for the number ('I={}')."""
+    words: str
+    """What the number is, in a word or two ('bid')."""
+
+    def move_text(self, number: int) -> str:
+        """The notation of the move for `number`."""
+        return self.notation.format(number)
 
 
 class Presentation(_Contract[MoveT]):
@@ -133,6 +155,12 @@ class Presentation(_Contract[MoveT]):
         seat = self.viewer
         text = self.render(seat, [_seat_name(i) for i in range(self.num_players)])
         return [line.strip() for line in text.splitlines() if line.strip()]
+
+    def move_ranges(self, seat: int) -> list[MoveRange]:
+        """Where every legal move of `seat`'s is one number in one of these
+        ranges, the ranges (a plain-text listener is asked for the range and
+        the number instead of hearing each move); else none (the default)."""
+        return []
 
     def spoken_terms(self) -> Sequence[tuple[re.Pattern[str], str]]:
         """The game's short forms as a listener should hear them,

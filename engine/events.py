@@ -73,11 +73,17 @@ class Event(NamedTuple):
     """The message, with {P1}.. placeholders for players."""
     private_to: int | None = None
     """If set, only this seat may read the event (e.g. a card drawn)."""
+    told_privately: int | None = None
+    """If set, this seat does not read this public event: a private one tells
+    it the same in full ('Ana draws 2 cards' to the others, 'You draw the 3
+    of steel and the 7 of wood' to Ana), so a draw is said once."""
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether `seat` may read this event (None: a spectator, who reads
         public events only). The one filter for logs, replays and servers."""
-        return self.private_to is None or self.private_to == seat
+        if self.private_to is not None:
+            return self.private_to == seat
+        return self.told_privately is None or self.told_privately != seat
 
     def render(self, names: Sequence[str]) -> str:
         """The text with player names filled in."""

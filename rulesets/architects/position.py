@@ -163,10 +163,11 @@ LOOK_ALL = ("board", "players", "hand")
 SPOKEN = (
     (re.compile(r"(?<=\d[gstw]) (?=\d{1,2}[gstw]\b)"), ", "),
     *((re.compile(rf"\b(\d{{1,2}}){letter}\b(?!>)"), rf"\1 {suit}") for letter, suit in zip(K.SUIT_LETTERS, K.SUITS)),
-    *((re.compile(rf"\bboard {roman}\b"), f"board {n}") for n, roman in ((4, "IV"), (3, "III"), (2, "II"), (1, "I"))),
+    *((re.compile(rf"\b([Bb]oards?) {roman}\b"), rf"\1 {n}") for n, roman in ((4, "IV"), (3, "III"), (2, "II"), (1, "I"))),
 )
 """Short forms as a listener hears them (`spoken_terms`): a card's code in
 words ('12w' was read 'twelve double-u': '12 wood'; a list of codes
 with commas), a board's number in
-figures ('board I' was read 'board eye'). A code followed by '>' is a
+figures ('board I' was read 'board eye'; 'Board I' in `look` too: one
+name for a board everywhere). A code followed by '>' is a
 notation example to type, kept as it stands."""

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Sequence
 
+from engine.capabilities import MoveRange
 from engine.core import Event, GameState, Outcome, copy_with_lists, ranks_from_keys
 from engine.errors import IllegalMoveError
 from engine.hidden import is_hidden
@@ -520,6 +521,25 @@ class ArchitectsState(GameState):
 
     def describe_move(self, move: Any, seat: int | None = None) -> str:
         return words.describe(self, move, self.actor if seat is None else seat)
+
+    def move_ranges(self, seat: int) -> list[MoveRange]:
+        """The auction: each open board's bids, one range a board (every
+        legal move a bid, each board's amounts without a gap)."""
+        legal = self.legal(seat)
+        if not legal or not all(isinstance(m, Bid) for m in legal):
+            return []
+        amounts: dict[int, list[int]] = {}
+        for m in legal:
+            amounts.setdefault(m.board, []).append(m.amount)
+        out = []
+        for b, got in sorted(amounts.items()):
+            low, high = min(got), max(got)
+            if len(set(got)) != high - low + 1:
+                return []
+            board = BOARDS[b]
+            out.append(MoveRange(f"board {board.roman}, {board.title}", low, high,
+                                 format_move(Bid(b, 0)).replace("=0", "={}"), "bid"))
+        return out
 
     def snapshot(self) -> dict[str, Any]:
         def card(c: Any) -> Any:

@@ -89,7 +89,7 @@ def refill(state: ArchitectsState, seat: int) -> list[Event]:
         drawn = deck[: -want - 1 : -1]
         del deck[-want:]
         p.hand += drawn
-        return [Event(DRAWS[seat][want]), Event(f"You draw the {cards_words(drawn)}", private_to=seat)]
+        return [Event(DRAWS[seat][want], told_privately=seat), Event(f"You draw the {cards_words(drawn)}", private_to=seat)]
     drawn = []
     events: list[Event] = []
     while len(p.hand) < K.HAND_SIZE:
@@ -104,7 +104,7 @@ def refill(state: ArchitectsState, seat: int) -> list[Event]:
         p.hand.append(c)
         drawn.append(c)
     if drawn:
-        events.append(Event(DRAWS[seat][len(drawn)]))
+        events.append(Event(DRAWS[seat][len(drawn)], told_privately=seat))
         events.append(Event(f"You draw the {cards_words(drawn)}", private_to=seat))
     return events
 

@@ -198,12 +198,12 @@ def exhibit(state: SquireState, seat: int, colour: int, who: str) -> list[Event]
         drawn = []
         while state.deck and len(p.hand) < state.hand_limit(seat):
             drawn.append(draw(state, seat))
-        events.append(Event(f"{who} draws {plural(len(drawn), 'card')}"))
+        events.append(Event(f"{who} draws {plural(len(drawn), 'card')}", told_privately=seat if drawn else None))
         events += [Event(f"You draw card {c}: {card_text(c)}", private_to=seat) for c in drawn]
         for o in state.others(seat):
             if state.players[o].count(K.RED) and state.deck and len(state.players[o].hand) < state.hand_limit(o):
                 c = draw(state, o)
-                events.append(Event(f"{{P{o + 1}}} draws a card"))
+                events.append(Event(f"{{P{o + 1}}} draws a card", told_privately=o))
                 events.append(Event(f"You draw card {c}: {card_text(c)}", private_to=o))
     elif colour in K.CURRENCY_AWARDS:
         what, base = K.CURRENCY_AWARDS[colour]

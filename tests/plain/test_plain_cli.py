@@ -32,7 +32,7 @@ def test_play_plain_from_a_pipe_then_resume(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stderr == "textual loaded: False\n"
     assert done.stdout.startswith("Grid Square, 2 players: seat 1, Ana, a person; seat 2, Bot 2, a bot (random).\n")
-    assert "> Mc4h\nYou played Mc4h: place a middle building on c4 to e4." in done.stdout
+    assert "> Mc4h\nYou played place a middle building on c4 to e4 (Mc4h)." in done.stdout
     assert "End of input." in done.stdout
     check_plain(done.stdout)
     saves = list(tmp_path.glob("grid-square-*.json"))

@@ -65,7 +65,7 @@ def test_hot_seat_passes_before_each_person_and_keeps_secrets(game_id, tmp_path)
     """Two people at one screen: a pass line, and Enter, before the other
     person's turn; what is said to each is only theirs to read."""
     session = new_session(game_id, humans=2, path=tmp_path / "g.json")
-    code, text = converse(session, cycle(["1", "look"], 120))
+    code, text = converse(session, cycle(["1", "40", "look"], 180))  # '1' then '40': a bid where a number is asked
     assert code == 0
     assert "Pass to Ben." in text and "Pass to Ana." in text
     check_plain(text)

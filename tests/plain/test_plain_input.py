@@ -65,8 +65,8 @@ def test_quit_leaves_with_the_game_saved(tmp_path):
 def test_a_number_plays_that_move_of_the_list(tmp_path):
     session = new_session("grid-square", humans=1, path=tmp_path / "g.json")
     _, text = converse(session, ["m", "2"])
-    assert "2. La1v: place a large building on a1 to a4" in text
-    assert "You played La1v: place a large building on a1 to a4." in text
+    assert "2. place a large building on a1 to a4 (La1v)" in text  # words first, notation after
+    assert "You played place a large building on a1 to a4 (La1v)." in text
     assert session.record.moves[0] == (0, "La1v")
 
 
@@ -97,7 +97,10 @@ def test_hint_lists_numbered_suggestions(tmp_path):
     _, text = converse(session, ["hint"])
     said = lines_after(text, "hint")
     assert said[0] == "Thinking..."
-    assert said[1].split(".")[0].isdigit() and "win share" in said[1]
+    told = " ".join(said[1:])
+    assert "pick comes first" in told and "number in the moves list" in told  # what the list is
+    first = next(line for line in said[1:] if line.split(".")[0].isdigit())
+    assert "The pick: " in first and "win share" in told, said
 
 
 def test_hint_between_people_who_did_not_agree_is_refused(tmp_path):
@@ -162,14 +165,14 @@ def test_a_unicode_digit_is_not_a_move_number(tmp_path):
 
 
 def test_your_own_move_is_said_once(tmp_path):
-    """"You played X: what it does", then only what followed from it: not
+    """"You played what it does (X)", then only what followed from it: not
     the log's announcement of the same move, and not again to the next
     person at the same screen (nothing hidden: no pass line)."""
     session = new_session("grid-square", humans=2, path=tmp_path / "g.json")
     code, text = converse(session, ["1", "1", "1"])
     assert code == 0
     after = lines_after(text, "1")
-    assert after[0].startswith("You played La1h: place a large building")
+    assert after[0].startswith("You played place a large building") and "(La1h)" in after[0]
     assert not any(line.startswith("Ana placed") for line in after), after
     assert squash(text).count("Ana placed La1h") == 0
     assert "Ana slid" not in text.split("Your turn, Ben")[1].split("> ")[0]  # Ben was at the screen

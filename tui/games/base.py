@@ -67,6 +67,13 @@ class GameView:
         may not see it (a sealed choice of another seat). A view may mark it
         on the board."""
 
+    def mark_turn(self, moves: Sequence[tuple[int, str | None]]) -> None:
+        """What the other players did in their last turn (since the viewer's
+        last move, or before the viewer's run of moves under way), oldest
+        first: (seat, notation), the notation None where the viewer may not
+        see it; called with `mark_last`. A view may sum it up (Squire's
+        "last turn" line)."""
+
     # optional, not defined here: `highlighted_move() -> move | None`, the
     # move Enter would play now; the screen checker (tests/tui/screen_checker.py)
     # asks it and looks for that move's full description on the screen

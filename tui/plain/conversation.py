@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
+from engine.capabilities import MoveRange
 from engine.core import Event, GameState, Move, with_names
 from engine.errors import MoveError, SaveError
 from engine.numbers import is_number, number_in, said_number
@@ -56,8 +57,20 @@ class _Listing:
 
     ply: int
     moves: list[Move]
+    ranges: list[MoveRange] = field(default_factory=list)
+    """Where every move is a number in a range (`move_ranges`): those."""
     shown: list[int] = field(default_factory=list)
     """Indexes (into `moves`) still to page through after `more`."""
+
+
+HINT_INTRO = ("The search's pick comes first, then the other moves by win share; "
+              "each starts with what to type to play it: its number in the moves list.")
+"""Said before the hints."""
+
+
+def said_move(words: str, notation: str) -> str:
+    """A move read words first, its notation after: 'move your client to a2 (a2)'."""
+    return f"{words} ({notation})" if words != notation else notation
 
 
 class Conversation:
@@ -220,6 +233,11 @@ class Conversation:
         also = ""
         if others:
             also = f" ({', '.join(s.names[i] for i in others)} also choose{'s' if len(others) == 1 else ''}.)"
+        ranges = self._listing(seat).ranges
+        if ranges:
+            self.say(f"Your turn, {s.names[seat]}. {self._prompt(view, seat)}{also}")
+            self.say_ranges(ranges)
+            return
         self.say(f"Your turn, {s.names[seat]}. {self._prompt(view, seat)} {plural(n, 'move')}.{also}"
                  " Type a number, a move, or help.")
 
@@ -256,6 +274,9 @@ class Conversation:
         command = COMMANDS.get(word.lower())
         if command is not None:
             return command(self, seat, rest.strip())
+        numbers = text.split()
+        if self._listing(seat).ranges and 1 <= len(numbers) <= 2 and all(is_number(n) for n in numbers):
+            return self.play_in_range(seat, numbers)
         if is_number(text):  # ASCII digits: '²'.isdigit() is true, int('²') fails
             return self.play_number(seat, text)
         return self.play(seat, text)
@@ -270,6 +291,49 @@ class Conversation:
             return False
         return self.play(seat, listing.moves[number - 1])
 
+    def play_in_range(self, seat: int, numbers: list[str]) -> bool:
+        """A range's number, then the number in it (asked for when not typed)."""
+        ranges = self._listing(seat).ranges
+        k = number_in(numbers[0], 1, len(ranges))
+        if k is None:
+            self.say(f"There is no {said_number(numbers[0])} in the list: type a number from 1 to {len(ranges)}"
+                     f", then your {ranges[0].words}.")
+            return False
+        r = ranges[k - 1]
+        asked = f"Your {r.words} on {self.spoken(r.label)}: a number from {r.low} to {r.high} (Enter: none)."
+        if len(numbers) == 1:
+            self.say(asked)
+            answer = self.lines.ask()
+            if answer is None:
+                raise Quit
+            if not answer.strip():
+                self.say("Nothing played.")
+                return False
+            numbers = [numbers[0], answer.strip()]
+        amount = number_in(numbers[1], r.low, r.high)
+        if amount is None:
+            self.say(f"{said_number(numbers[1]).capitalize()} is not a {r.words} here. {asked}")
+            return False
+        return self.play(seat, r.move_text(amount))
+
+    def say_ranges(self, ranges: list[MoveRange]) -> None:
+        """The ranges, numbered, and how to answer."""
+        self.say(f"Type a number from this list and then your {ranges[0].words}, as 1 {ranges[0].low}"
+                 " (or the number alone: you are asked for the rest):")
+        for k, r in enumerate(ranges, start=1):
+            self.lines.item(f"{k}.", f"{self.spoken(r.label)}: a {r.words} from {r.low} to {r.high}")
+
+    def typed_for(self, seat: int, move: Move) -> str:
+        """What to type for `move`: its number in the list, or in a range
+        its range's number and its own ('1 55')."""
+        listing = self._listing(seat)
+        notation = self.session.view(seat).format_move(move)
+        for k, r in enumerate(listing.ranges, start=1):
+            for n in range(r.low, r.high + 1):
+                if r.move_text(n) == notation:
+                    return f"{k} {n}"
+        return f"{listing.moves.index(move) + 1}" if move in listing.moves else ""
+
     def play(self, seat: int, move: Move | str) -> bool:
         s = self.session
         view = s.view(seat)
@@ -279,7 +343,7 @@ class Conversation:
         notation = view.format_move(move)
         sealed = view.is_sealed(seat, move)
         events = s.play(seat, move)
-        self.say(f"You played {notation}: {words}." if words != notation else f"You played {notation}.")
+        self.say(f"You played {said_move(words, notation)}.")
         for ev in consequences(events, seat, sealed):
             self.say(self._sentence(self.spoken(ev.render(s.names))))
         self.heard(seat)
@@ -289,12 +353,17 @@ class Conversation:
     def _listing(self, seat: int) -> _Listing:
         s = self.session
         if self.listing is None or self.listing.ply != s.ply:
-            self.listing = _Listing(s.ply, s.view(seat).legal(seat))
+            view = s.view(seat)
+            self.listing = _Listing(s.ply, view.legal(seat), view.move_ranges(seat))
         return self.listing
 
     # ------------------------------------------------------------ commands
     def cmd_moves(self, seat: int, word: str) -> bool:
         listing = self._listing(seat)
+        if listing.ranges and not word:  # 124 bids: the boards and their ranges instead
+            self.say(f"{plural(len(listing.moves), 'move')}, in {plural(len(listing.ranges), 'range')}.")
+            self.say_ranges(listing.ranges)
+            return False
         view = self.session.view(seat)
         pick = list(range(len(listing.moves)))
         if word:
@@ -319,7 +388,7 @@ class Conversation:
             move = listing.moves[i]
             notation = view.format_move(move)
             words = self.spoken(self._describe(view, move, seat))
-            self.lines.item(f"{i + 1}.", f"{notation}: {words}" if words != notation else notation)
+            self.lines.item(f"{i + 1}.", said_move(words, notation))
         if listing.shown:
             self.say(f"{plural(len(listing.shown), 'more move')}: type more, or moves WORD to narrow the list.")
         return False
@@ -395,12 +464,14 @@ class Conversation:
 
         self.say("Thinking...")
         found = hints(s.ruleset, s.view(seat), seat, self.hint_seconds, seed=s.record.seed + s.ply)
-        listing = self._listing(seat)
-        for h in found:
-            number = listing.moves.index(h.move) + 1 if h.move in listing.moves else None
-            label = f"{number}." if number else "-"
+        if found:
+            self.say(HINT_INTRO)
+        for n, h in enumerate(found):
+            typed = self.typed_for(seat, h.move)
+            label = f"{typed}." if typed else "-"
             words = self.spoken(with_names(h.description, s.names))
-            self.lines.item(label, f"{h.notation}: {words} (win share {100 * h.win_share:.0f}%)")
+            pick = "The pick: " if n == 0 else ""
+            self.lines.item(label, f"{pick}{said_move(words, h.notation)}, win share {100 * h.win_share:.0f}%")
         return False
 
     def cmd_undo(self, seat: int, _: str) -> bool:

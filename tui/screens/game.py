@@ -33,7 +33,16 @@ from tui.games import view_class
 from tui.games.base import KeyRefused, MoveChosen
 from tui.games.protocol import GameView
 from tui.heap import settle_heap
-from tui.screens.played import LastMove, last_move_of, log_entries, record_last_move, tell_last
+from tui.screens.played import (
+    LastMove,
+    keep_recent,
+    last_move_of,
+    log_entries,
+    recent_moves,
+    record_last_move,
+    tell_last,
+    tell_turn,
+)
 from tui.screens.rules import keys_table
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogEntry, LogPanel, place_log
@@ -159,6 +168,8 @@ class GameScreen(Screen[None]):
         self.passing = False
         self.last: LastMove | None = None
         """The last move played (for the board mark and the replay)."""
+        self.recent: list[LastMove] = []
+        """The last moves, oldest first (what the others did since the viewer's move: `tell_turn`)."""
         self.refusal = ""
         """Why the last key was refused (cleared by the next move)."""
         self.told: tuple[LastMove | None, int | None] | None = None
@@ -192,8 +203,9 @@ class GameScreen(Screen[None]):
         self.set_interval(self.tick_seconds(), self._tick)
         try:
             self.last = record_last_move(self.record)
+            self.recent = recent_moves(self.record)
         except (MoveError, SaveError):  # a save that loaded replays, so not expected; never a crash
-            self.last = None
+            self.last, self.recent = None, []
         self._rebuild_log()
         self.advance()
         self.call_after_refresh(settle_heap)  # the game just loaded stays for a while
@@ -281,6 +293,7 @@ class GameScreen(Screen[None]):
             if self.told != (self.last, self.viewer):  # after a move, on resume, after a pass or an undo
                 self.told = (self.last, self.viewer)
                 tell_last(view, self.last, self.viewer)
+                tell_turn(view, self.recent, self.viewer)
         log = self.log_widget
         if log.has_class("expanded"):  # the big log keeps the keys until it is closed
             if self.focused is not log:
@@ -313,8 +326,9 @@ class GameScreen(Screen[None]):
         else:
             seat = self.acting_human()
             text = f"{head} · {self.waiting_text()}" if seat is None else self.turn_text(seat)
+        tail = "" if seat is None else self.turn_tail()
         status = self.query_one("#status", StatusLine)
-        status.show(text, seat, "" if seat is None else rec.names[seat])
+        status.show(text, seat, "" if seat is None else rec.names[seat], tail)
         if self.refusal:
             status.refuse(self.refusal)
 
@@ -323,8 +337,12 @@ class GameScreen(Screen[None]):
         return f"{self.record.ruleset.title} · move {self.record.ply + 1}"
 
     def turn_text(self, seat: int) -> str:
-        """The status line while person `seat` is to act."""
-        return f"{with_names(self.record.state.prompt(seat), self.record.names)} · {self.heading()}"
+        """The status line while person `seat` is to act (then `turn_tail`)."""
+        return with_names(self.record.state.prompt(seat), self.record.names)
+
+    def turn_tail(self) -> str:
+        """After `turn_text`, kept whole where the prompt gives way: the game and the move number."""
+        return f" · {self.heading()}"
 
     def refuse(self, reason: str) -> None:
         """Say in the status line why a key did nothing (until the next move)."""
@@ -364,6 +382,7 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "bot")
         self.refusal = ""
         self.last = record_last_move(self.record)
+        self.recent = recent_moves(self.record)
         self.over_shown = self.over_shown and self.record.state.is_over()  # a game ended elsewhere shows its end here
         self._rebuild_log()
         self.show_message(message)
@@ -429,6 +448,7 @@ class GameScreen(Screen[None]):
         self.generation += 1
         self.refusal = ""
         self.last = last_move_of(before, seat, self.record.moves[-1][1])
+        self.recent = keep_recent(self.recent, self.last)
         names = self.record.names
         log = self.log_widget  # the side log follows every move (keys sent while waiting may have scrolled it)
         log.add(*[LogEntry(self.record.ply, ev.render(names), seat) for ev in events if ev.visible_to(self.viewer)],
@@ -696,6 +716,7 @@ class GameScreen(Screen[None]):
             return
         self.refusal = ""
         self.last = record_last_move(self.record)
+        self.recent = recent_moves(self.record)
         self.over_shown = False
         self._rebuild_log()
         self.show_message(f"Took back to move {point + 1}.")

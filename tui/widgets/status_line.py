@@ -4,7 +4,8 @@ refused.
 One row: `▶ Ana  Choose a gallery space …  ✗ you have 2 coins, the painting costs 4`.
 The player's mark and name are in their colour and reversed; a refusal
 starts with '✗' and keeps its whole width, the prompt gives way (ends in
-'…') when both do not fit.
+'…') when both do not fit; the prompt's tail (the game and the move number)
+stays whole while it takes at most half the row, the words before it give way.
 """
 from __future__ import annotations
 
@@ -36,10 +37,12 @@ class StatusLine(KeptStyles, Widget):
     """That player's name."""
     refusal = reactive("")
     """Why the last key did nothing ('' for none)."""
+    tail = reactive("")
+    """After the prompt, kept whole where the prompt is cut (' · Squire · move 7')."""
 
-    def show(self, prompt: str, seat: int | None = None, name: str = "") -> None:
-        """A new prompt (clears the refusal)."""
-        self.prompt, self.seat, self.name, self.refusal = prompt, seat, name, ""
+    def show(self, prompt: str, seat: int | None = None, name: str = "", tail: str = "") -> None:
+        """A new prompt and its tail (clears the refusal)."""
+        self.prompt, self.seat, self.name, self.tail, self.refusal = prompt, seat, name, tail, ""
 
     def refuse(self, reason: str) -> None:
         """Say why a key was refused (shown until the next `show` or `clear_refusal`)."""
@@ -59,7 +62,16 @@ class StatusLine(KeptStyles, Widget):
             out.append("  ")
         tail = f"  {REFUSAL_MARK} {self.refusal}" if self.refusal else ""
         room = max(0, width - cell_len(out.plain) - cell_len(tail))
-        out.append(fit(self.prompt, room))
+        out.append(fit_before(self.prompt, self.tail, room))
         if tail:
             out.append(tail, self.get_component_rich_style("status-line--refusal"))
         return out
+
+
+def fit_before(prompt: str, tail: str, room: int) -> str:
+    """`prompt` then `tail` in `room` cells: the prompt gives way ('…')
+    and the tail stays whole while it takes at most half the room."""
+    keep = cell_len(tail)
+    if cell_len(prompt) + keep <= room or 2 * keep > room:
+        return fit(prompt + tail, room)
+    return fit(prompt, room - keep) + tail

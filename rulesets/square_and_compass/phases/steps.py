@@ -133,8 +133,8 @@ def take_resource(st: CompassState, seat: int, stall: int) -> tuple[int, list[Ev
         if card == K.BLUEPRINT:
             return card, [Event(f"{who} draws a blueprint from the resource deck")]
         return card, [
-            Event(f"{who} draws a resource card from the deck"),
-            Event(f"You draw {K.card_name(card)}", private_to=seat),
+            Event(f"{who} draws a resource card from the deck", told_privately=seat),
+            Event(f"You draw {K.card_name(card)} from the resource deck", private_to=seat),
         ]
     card = st.res_market[stall]
     receive(st, p, card)
@@ -168,7 +168,8 @@ def take_card(st: CompassState, seat: int, stall: int, deck: list[Any], discard:
     if stall == len(market):
         card = draw(st, deck, discard)
         hand.append(card)
-        return [Event(f"{who} draws {a_or_an(what)} from the deck"), Event(f"You draw {name(card)}", private_to=seat)]
+        return [Event(f"{who} draws {a_or_an(what)} from the deck", told_privately=seat),
+                Event(f"You draw {name(card)} from the deck", private_to=seat)]
     card = market[stall]
     hand.append(card)
     market[stall] = draw(st, deck, discard) if st.deck_has(deck, discard) else EMPTY

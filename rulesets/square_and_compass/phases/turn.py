@@ -142,8 +142,8 @@ def choose(st: CompassState, seat: int, arch: int) -> list[Event]:
         if a.start == "tech":
             card = draw(st, st.thp_deck, st.thp_discard)
             p.thp.append(card)
-            events.append(Event(f"{seat_ref(s)} starts with one more T/H/P card"))
-            events.append(Event(f"You draw {a_or_an(K.CARDS[card].name)}", private_to=s))
+            events.append(Event(f"{seat_ref(s)} starts with one more T/H/P card", told_privately=s))
+            events.append(Event(f"You start with one more T/H/P card: {a_or_an(K.CARDS[card].name)}", private_to=s))
         elif a.start:
             code = K.KINDS.index(a.start)
             gain(st, p, code)

@@ -50,6 +50,17 @@ LEGEND = (
 )
 
 
+def card_legend(hand: Sequence[int]) -> tuple[LegendEntry, ...]:
+    """What the hand's codes mean, first in the legend while there is a
+    hand: "3t 3 steel" for its first card, and the suit letters."""
+    if not hand:
+        return ()
+    card = hand[0]
+    number, suit = K.card_number(card), K.SUITS[K.card_suit(card)]
+    letters = " ".join(f"{K.SUIT_LETTERS[i]} {name}" for i, name in enumerate(K.SUITS))
+    return (LegendEntry(K.card_code(card), f"{number} {suit}; {letters}"),)  # one entry: the one-line legend's first
+
+
 def card_face(card: int, picked: bool) -> CardFace:
     """A construction card as a card face."""
     suit = K.card_suit(card)

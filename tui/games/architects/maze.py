@@ -70,6 +70,19 @@ class MazeCanvas(TextCanvas):
         """Spaces of the move being considered (underlined)."""
         self.gap = GAP
         """Columns between two spaces: GAP, or WIDE_GAP when there is room."""
+        self.window = HEIGHT
+        """Rows drawn (a small screen: fewer, the column letters and the rows
+        round `focus`)."""
+        self.focus_space: int | None = None
+        """The space kept in view when rows are left out (the move's, or your client's)."""
+
+    def set_window(self, rows: int) -> None:
+        """Draw only `rows` rows (at least 3, at most the whole maze)."""
+        rows = max(3, min(HEIGHT, rows))
+        if rows != self.window:
+            self.window = rows
+            self.styles.height = rows
+            self.redraw()
 
     def set_gap(self, gap: int) -> None:
         """Spread the spaces further apart (or back)."""
@@ -77,10 +90,22 @@ class MazeCanvas(TextCanvas):
         self.styles.width = maze_width(gap)
         self.redraw()
 
-    def show(self, board: Board, flags: Iterable[str], clients: dict[int, int], marked: Iterable[int] = ()) -> None:
-        """Draw `board` with these effects on, these clients and marked spaces."""
+    def show(self, board: Board, flags: Iterable[str], clients: dict[int, int], marked: Iterable[int] = (),
+             focus: int | None = None) -> None:
+        """Draw `board` with these effects on, these clients and marked
+        spaces; `focus` (a space) stays in view when rows are left out."""
         self.board, self.flags, self.clients, self.marked = board, frozenset(flags), dict(clients), tuple(marked)
+        self.focus_space = focus
         self.redraw()
+
+    def _cut(self, grid: list[list[tuple[str, Style | None]]]) -> list[list[tuple[str, Style | None]]]:
+        """The column letters and the `window - 1` rows round the focus."""
+        if self.window >= len(grid) or self.board is None:
+            return grid
+        keep = self.window - 1
+        y = TOP + 2 * self.board.xy[self.focus_space][1] if self.focus_space is not None else TOP
+        first = max(TOP, min(len(grid) - keep, y - keep // 2))
+        return [grid[0], *grid[first:first + keep]]
 
     def _kind(self, kind: str) -> Style:
         return self.get_component_rich_style(f"kind-{kind}")
@@ -146,4 +171,4 @@ class MazeCanvas(TextCanvas):
             for y in range(TOP + 2 * top + 1, TOP + 2 * bottom):
                 if grid[y][x][0] == " ":
                     grid[y][x] = (FLIP, flip)
-        return grid
+        return self._cut(grid)

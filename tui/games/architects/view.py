@@ -26,18 +26,19 @@ from textual.widgets.option_list import Option
 
 from engine.core import with_names
 from engine.hidden import is_hidden
+from engine.text import cells
 from rulesets.architects import content as K
 from rulesets.architects.board import BOARDS
 from rulesets.architects.moves import Bid, Pair
 from tui.games import base
-from tui.games.architects.look import KEYS_HELP, LEGEND, PAGES, ROOMY, card_face, fit_list, move_cards
-from tui.games.architects.maze import GAP, WIDE_GAP, MazeCanvas
+from tui.games.architects.look import KEYS_HELP, LEGEND, PAGES, ROOMY, card_face, card_legend, fit_list, move_cards
+from tui.games.architects.maze import GAP, HEIGHT, WIDE_GAP, MazeCanvas
 from tui.games.base import KeyRefused, MoveChosen
 from tui.widgets.card import Card, CardRow
 from tui.widgets.legend import Legend
 from tui.widgets.option_list import KeyOptionList
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
-from tui.widgets.text_fit import wrap_words
+from tui.widgets.text_fit import fit, wrap_words
 
 
 class MoveList(KeyOptionList):
@@ -54,13 +55,45 @@ class MoveList(KeyOptionList):
         super().action_select()
 
 
+def shortened(text: str, width: int) -> str:
+    """`text` in `width` cells by leaving out its asides in brackets, first
+    to last, while it is too long (what tells two plays apart, the path and
+    the notation, is at the end: a plain cut would lose it)."""
+    while cells(text) > width and " (" in text:
+        start = text.index(" (")
+        depth, end = 0, -1
+        for i in range(start + 1, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                end = i
+                break
+        if end < 0:
+            break
+        text = text[:start] + text[end + 1:]
+    return text
+
+
+HEAD_MOST = 3
+"""Rows the head may take to say a long highlighted move whole."""
+WIDE = 80
+"""From this width on the log is a column beside the view (60 columns wide)."""
+STRIP = 2
+"""Rows of the log strip under a narrower view."""
+
+
 class GameView(base.GameView, Vertical):
     """Header, the maze (or cards, or players), the composer, the moves, the legend."""
 
     KEYS_HELP = KEYS_HELP
-    MIN_HEIGHT = 21
-    """The header, the maze, the hand line, three moves and the legend: at
-    80×24 nothing is left for a log strip, which keeps its column."""
+    FULL = 21
+    """The header, the maze, the hand line, three moves and the legend."""
+
+    @property
+    def MIN_HEIGHT(self) -> int:  # type: ignore[override]  # noqa: N802 (the hook's name)
+        """FULL where the log's column fits beside the view (80 columns: at
+        80×24 nothing is left for a log strip); narrower, the log is a strip
+        of STRIP rows and the maze gives way."""
+        return self.FULL if self.app.size.width >= WIDE else self.app.size.height - 3 - STRIP
     DEFAULT_CSS = """
     GameView { width: 60; height: 1fr; }
     GameView #ar-head { height: 2; }
@@ -115,8 +148,13 @@ class GameView(base.GameView, Vertical):
         self.fit_to(*self.app.size)
 
     def fit_to(self, width: int, height: int) -> None:
-        """The cards and players also on the board page when there is room."""
+        """The cards and players also on the board page when there is room;
+        on a small screen the maze shows the rows round your client (or the
+        highlighted move), so the moves keep their room."""
         self.roomy = height >= ROOMY
+        if self.is_mounted:
+            rows = height - 3 - (0 if width >= WIDE else STRIP) - (self.FULL - HEIGHT)
+            self.query_one("#ar-maze", MazeCanvas).set_window(rows)
         self.styles.width = max(60, width - 40) if width >= 100 else 60
         if self.is_mounted:
             self.query_one("#ar-maze", MazeCanvas).set_gap(WIDE_GAP if width >= 100 else GAP)
@@ -155,6 +193,7 @@ class GameView(base.GameView, Vertical):
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
 
     def redraw(self) -> None:
+        self.query_one(Legend).entries = card_legend(self.hand()) + LEGEND
         self._draw_head()
         self._draw_options()
         self._draw_maze()
@@ -167,7 +206,10 @@ class GameView(base.GameView, Vertical):
         if not self.is_mounted:
             return
         board = self.page == "board"
-        self.query_one("#ar-page").display = not (self.legend_open and not self.roomy)
+        covered = self.legend_open and not self.roomy  # the whole legend under the maze, over the hand and the moves
+        self.query_one("#ar-head").display = not covered
+        self.query_one("#ar-compose").display = not covered
+        self.query_one("#ar-moves").display = not covered
         self.query_one("#ar-board").display = board
         self.query_one("#ar-cards").display = self.page == "cards" or (board and self.roomy)
         self.query_one("#ar-players").display = self.page == "players" or (board and self.roomy)
@@ -199,6 +241,8 @@ class GameView(base.GameView, Vertical):
         st = self.state
         width = self.size.width or 60
         seat = self.board_seat()
+        if self.is_mounted:
+            self._head_rows(2)
         if seat is None:
             move = self.highlighted()
             if isinstance(move, Bid) and self.bidding():  # the bid Enter seals, in the state's words
@@ -210,6 +254,13 @@ class GameView(base.GameView, Vertical):
             b = BOARDS[move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)]
             first = [f"Auction · board {b.roman} {b.title}"]
             second = [f"bids {b.min_bid}–{b.max_bid}", "sealed, the lowest wins"]
+        elif self.cut_highlight():  # the move Enter plays, whole (its list entry is cut)
+            lines = wrap_words(self.cut_highlight(), width)
+            if len(lines) > HEAD_MOST:
+                lines = lines[: HEAD_MOST - 1] + [fit(" ".join(lines[HEAD_MOST - 1:]), width)]
+            self._head_rows(len(lines))
+            self.query_one("#ar-head", Static).update(Text("\n".join(lines), "bold"))
+            return
         else:
             b = st.board_of(seat)
             whose = "your board" if seat == self.viewer else f"{self.player_name(seat)}'s (b: next)"
@@ -225,6 +276,15 @@ class GameView(base.GameView, Vertical):
         if self.last and len(" · ".join([*second, self.last])) <= width:  # the log has it too
             t.append(" · " + self.last, "dim")
         self.query_one("#ar-head", Static).update(t)
+
+    def _head_rows(self, rows: int) -> None:
+        """The head `rows` high: a third row takes the hand line's place
+        (a long move said whole; the list's row shows the picked cards)."""
+        rows = max(2, rows)
+        head = self.query_one("#ar-head", Static)
+        if head.styles.height is None or head.styles.height.value != rows:
+            head.styles.height = rows
+        self.query_one("#ar-compose").display = rows < 3 and not (self.legend_open and not self.roomy)
 
     def _draw_maze(self) -> None:
         st = self.state
@@ -244,7 +304,8 @@ class GameView(base.GameView, Vertical):
         owner = move.target if isinstance(move, Pair) else self.viewer
         if path and owner == seat:
             marked = tuple(b.names.index(n) for n in path if n in b.names)
-        maze.show(b, st.flags, clients, marked)
+        mine = st.players[seat].pos if st.players[seat].status == "playing" else None
+        maze.show(b, st.flags, clients, marked, focus=marked[-1] if marked else mine)
 
     def _draw_cards(self) -> None:
         hand = self.hand()
@@ -311,12 +372,31 @@ class GameView(base.GameView, Vertical):
                 why = st.why_no_play(self.viewer, want)
                 ol.refusal = f"No play: {why}"
                 ol.add_option(Option(Text(f"No play: {why} (c clears)", "bold"), disabled=True))
+            width = self.list_width()
             for m in self.options:
-                ol.add_option(Option(f"{st.format_move(m)}: {self.describe(st, m, self.viewer)}"))
+                ol.add_option(Option(fit(shortened(self.entry(st, m), width), width)))
             if not want and self.hand():
                 ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
         if self.options:
             ol.highlighted = keep if keep is not None and keep < len(self.options) else 0
+
+    def entry(self, st: Any, move: Any) -> str:
+        """A move as the list says it: its words first, its notation after."""
+        return f"{self.describe(st, move, self.viewer)} · {st.format_move(move)}"
+
+    def list_width(self) -> int:
+        """Cells a list entry has (one row each: the highlighted one is said
+        whole in the head when it is cut)."""
+        return max(20, (self.size.width or 60) - 2)
+
+    def cut_highlight(self) -> str:
+        """The highlighted move in full ('▶ words · notation') when its
+        list entry is cut, else ''."""
+        st, move = self.state, self.highlighted()
+        if move is None or isinstance(move, Bid) or not self.can_act:
+            return ""
+        said = self.entry(st, move)
+        return "▶ " + said if len(said) > self.list_width() else ""
 
     def highlighted(self) -> Any:
         ol = self.query_one("#ar-moves", OptionList)
@@ -331,8 +411,7 @@ class GameView(base.GameView, Vertical):
         event.stop()
         if self.state is not None:
             self._draw_maze()
-            if self.state.phase == "auction":
-                self._draw_head()
+            self._draw_head()  # the bid, or a move whose entry is cut, in words
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -414,7 +493,8 @@ class GameView(base.GameView, Vertical):
         self._draw_maze()
 
     def action_legend(self) -> None:
-        """The whole legend (over the board's room at 80×24), or one line again."""
+        """The whole legend (in the room of the hand and the moves at 80×24:
+        the maze stays), or one line again."""
         self.query_one(Legend).toggle()
         self.legend_open = not self.legend_open
         self._layout_pages()

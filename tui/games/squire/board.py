@@ -51,6 +51,7 @@ from tui.games.squire.look import (
     tile_words,
 )
 from tui.games.squire.parts import Painted, Row
+from tui.games.squire.recap import turn_recap
 from tui.widgets.card import CardRow
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend
@@ -62,6 +63,15 @@ PANELS = ("map", "cards", "players")
 """What Tab cycles through."""
 TALL = 30
 """From this many rows on, the map panel also shows every player's row."""
+MAP_ROWS = 8
+"""The map's least height (its CSS min-height)."""
+INFO_ROWS = 3
+"""The rows under the map: the others' last turn, the city under the cursor, what Enter does."""
+BOTTOM_ROWS = 7
+"""Your gallery and the market."""
+WHOLE = MAP_ROWS + INFO_ROWS + BOTTOM_ROWS + 1
+"""Rows the map panel needs to show everything (the legend's line too);
+on fewer the gallery and market give way (the map, in the gallery step)."""
 GALLERY_WIDTH = 33
 """Columns of your gallery beside the market."""
 ROUTE_WORDS = {"solid": "road", "dotted": "sea route"}
@@ -106,7 +116,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
     DEFAULT_CSS = f"""
     SquireBoard {{ width: 1fr; height: 1fr; min-width: 57; }}
     SquireBoard > #sq-mapbox {{ height: 1fr; }}
-    SquireBoard #sq-map {{ height: 1fr; min-height: 8; }}
+    SquireBoard #sq-map {{ height: 1fr; min-height: {MAP_ROWS}; }}
     SquireBoard #sq-info {{ height: auto; }}
     SquireBoard > #sq-choices {{ height: 1fr; }}
     SquireBoard > #sq-cards {{ height: 1fr; scrollbar-size-vertical: 1; }}
@@ -148,6 +158,8 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         """Why the last key was refused (shown until the next key)."""
         self.last: tuple[int, str | None] | None = None
         """The last move made: (seat, notation)."""
+        self.turn: list[tuple[int, str | None]] = []
+        """What the others did in their last turn (`mark_turn`)."""
         self._map_key: tuple[str, int] = ("", 0)
         """The map the graph was given, and the player count its rooms were kept for."""
         self._legend_opened = False
@@ -188,6 +200,8 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         """New position to draw."""
         if viewer != self.viewer:  # another person's screen: nothing of the last one's carries over
             self.panel, self.target = "map", None
+        elif can_act and self.panel != "map":  # a new step: back to what Enter acts on (the map or the list)
+            self.panel = "map"
         self.state, self.viewer, self.names, self.can_act = state, viewer, names, can_act
         self.refresh_bindings()  # the footer shows the play keys only when they work
         self.pick = self._default_pick()
@@ -213,6 +227,22 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         (seat None: no move yet, nothing to mark)."""
         self.last = None if seat is None else (seat, notation)
         self._redraw()
+
+    def mark_turn(self, moves: Sequence[tuple[int, str | None]]) -> None:
+        """The others' last turn: summed up under the map."""
+        self.turn = list(moves)
+        self._redraw()
+
+    def key_applies(self, action: str) -> bool:
+        """The key bar offers b and s only where one of them is legal now
+        (before the pawn has moved this turn they still say why not), and
+        Enter only where it plays a move (`enter_move`)."""
+        if action == "choose":  # Enter: where it plays something (not on your own pawn's city)
+            return self.enter_move() is not None or not self.can_act
+        if not action.startswith("trade"):  # 'trade(True)', 'trade(False)'
+            return True
+        legal = self.legal()
+        return BUY in legal or SELL in legal
 
     def legal(self) -> list[Any]:
         """The viewer's legal moves (none when not acting)."""
@@ -421,7 +451,11 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             self._legend_opened = True
             legend_box.expanded = True
         bottom = on_map or (tall and self.panel == "cards")  # tall screens: the gallery and market under the cards too
-        self.query_one("#sq-bottom").display = bottom and (tall or not legend_box.expanded)  # the map keeps its room
+        short = self.size.height < WHOLE  # a small terminal: what Enter acts on keeps its room
+        placing = st.phase == "gallery" and self.can_act
+        self.query_one("#sq-bottom").display = (bottom and (tall or not legend_box.expanded)  # the map keeps its room
+                                                and (placing or not short))
+        self.graph.display = not (short and placing)  # placing a rarity on a small screen: the gallery, not the map
         self.query_one("#sq-scores").display = on_map and tall
         self._sync_graph()
         self.query_one("#sq-info", Painted).paint(self._info_rows())
@@ -440,18 +474,21 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         self.query_one(Legend).entries = tuple(legend(st, graph_words, last=self._last_city() >= 0))
 
     def _info_rows(self) -> list[Row]:
-        """Two rows under the map (always two, so the map keeps its size and
-        its drawing): the city under the cursor with what b and s would do
-        there, then what Enter would do; or the gallery space under the
-        cursor with its bonuses; or why the last key was refused."""
+        """Three rows under the map (always three, so the map keeps its size
+        and its drawing): the others' last turn in short; the city under the
+        cursor with what b and s would do there; what Enter would do. Or the
+        gallery space under the cursor with its bonuses, or why the last key
+        was refused, in the last two."""
         st = self.state
         assert st is not None
         width = max(20, self.size.width)
+        recap = turn_recap(st, self.turn, [self._who(s) for s in range(st.num_players)])
+        first: list[Row] = [[("Last turn: ", "muted"), (fit(recap, width - 11), "")]] if recap else [[]]
         if self.note:
-            return _wrapped(f"✗ {self.note}", "warn", width)
+            return first + _wrapped(f"✗ {self.note}", "warn", width)
         me = self.viewer
         if st.phase == "gallery" and self.can_act and me is not None:
-            return _wrapped("▶ " + st.describe_move(Space(self.space), me) + " · Enter", "bold", width)  # as the state says it
+            return first + _wrapped("▶ " + st.describe_move(Space(self.space), me) + " · Enter", "bold", width)
         c = st.game_map.cities[self.cursor]
         tile = st.cities[self.cursor]
         trade = self._trade()
@@ -463,7 +500,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         if trade:
             row.append((" · " + trade, "bold"))
         enter = self._enter(width)
-        return [row, [(enter, "bold")] if enter else []]
+        return first + [row, [(enter, "bold")] if enter else []]
 
     def _trade(self) -> str:
         """What b and s would do: only where the pawn stands, when they may."""
@@ -487,8 +524,10 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             if st.players[me].pos < 0:
                 return "Enter: start here"
             return "Enter: " + st.describe_move(Go(self.cursor), me)  # a step: where, by road or sea, which ticket
-        if here:
-            return ""
+        if here:  # nowhere to go (the first turn's trade): b and s
+            if not any(isinstance(m, Go) for m in legal):
+                return "Trade here: b buys, s sells (the line above says for how much)"
+            return "Your pawn is here: the arrows pick a city to travel to, Enter goes"
         route = st.route(me, self.cursor)
         if not route:
             return "Out of reach now"

@@ -189,6 +189,9 @@ class RoomScreen(GameScreen):
     def turn_text(self, seat: int) -> str:
         return f"your turn · {self.room_id} · move {self.record.ply + 1} · {self.record.state.prompt(seat)}"
 
+    def turn_tail(self) -> str:
+        return ""  # the move number is in `turn_text` already
+
     def waiting_text(self) -> str:
         who = "watching" if self.seat is None else f"you: {self.record.names[self.seat]}"
         return f"{who} · {super().waiting_text()}"

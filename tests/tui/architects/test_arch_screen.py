@@ -1,0 +1,99 @@
+"""Architects on the whole game screen at 80×24 (issue 52, item 5): the
+move box shows whole entries, at least three, the one Enter plays said in
+full; the hand's codes are explained beside the maze, and `L` keeps the
+maze on screen."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rulesets.architects import content as K
+from tui.app import create_app
+from tui.games.architects.view import GameView as ArchitectsView
+from tui.games.architects.view import shortened
+from tui.widgets.text_fit import fit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from screen_checker import new_save, screen_rows, shown_whole  # noqa: E402
+
+MAZE_HEAD = "   a     b     c     d     e     f     g     h     i     j"
+
+
+async def playing(tmp_path, pilot, app) -> ArchitectsView:
+    """Past the auction: Ana to move on her board."""
+    for _ in range(10):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    view = app.screen.query_one(ArchitectsView)
+    for _ in range(10):
+        if view.can_act and view.state.phase != "auction":
+            break
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    return view
+
+
+async def test_the_move_box_shows_three_whole_entries_and_the_highlighted_one_in_full(tmp_path):
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        for key in "123456":  # a card with several plays: long entries
+            await pilot.press(key)
+            await pilot.pause()
+            if len(view.options) >= 2:
+                break
+            await pilot.press("c")
+            await pilot.pause()
+        box = view.query_one("#ar-moves")
+        assert len(view.options) >= 2
+        rows = screen_rows(app)[box.region.y:box.region.bottom]
+        entries = [view.entry(view.state, m) for m in view.options]
+        for row, text in zip(rows, entries[: box.region.height]):  # one row each, its asides left out if need be
+            shown = row[box.region.x:box.region.right].strip()
+            assert shown == fit(shortened(text, view.list_width()), view.list_width()).strip(), (shown, text)
+            assert shown.endswith(view.state.format_move(view.options[entries.index(text)])), shown
+        assert box.region.height >= 3
+        assert shown_whole(app, "▶ " + entries[0]), "\n".join(screen_rows(app))
+        await pilot.press("c")
+        await pilot.pause()
+        shown = [m for m in view.options if view.entry(view.state, m) in "\n".join(screen_rows(app))]
+        assert len(shown) >= min(3, len(view.options)), "\n".join(screen_rows(app))
+
+
+async def test_moves_read_words_first_then_notation(tmp_path):
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        move = view.options[0]
+        assert view.entry(view.state, move).endswith(" · " + view.state.format_move(move))
+
+
+async def test_the_hand_codes_are_explained_and_the_legend_keeps_the_maze(tmp_path):
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        card = view.hand()[0]
+        said = f"{K.card_code(card)} {K.card_number(card)} {K.SUITS[K.card_suit(card)]}"
+        screen = "\n".join(screen_rows(app))
+        assert said in screen and "t steel" in screen and MAZE_HEAD in screen, screen
+        await pilot.press("L")
+        await pilot.pause()
+        screen = "\n".join(screen_rows(app))
+        assert "g glass s stone t steel w wood" in screen and MAZE_HEAD in screen, screen
+
+
+async def test_at_60x20_the_moves_and_the_client_stay_on_screen(tmp_path):
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        box = view.query_one("#ar-moves")
+        assert box.region.bottom <= 20 - 2 and box.region.right <= 60, box.region  # above the message and key lines
+        move = view.highlighted_move()
+        assert move is not None and shown_whole(app, view.entry(view.state, move)), "\n".join(screen_rows(app))
+        st = view.state
+        board = st.board_of(0)
+        row = board.xy[st.players[0].pos][1] + 1
+        maze = view.query_one("#ar-maze")
+        shown = screen_rows(app)[maze.region.y:maze.region.bottom]
+        assert any(r.startswith(f"{row} ") for r in shown), "\n".join(shown)
