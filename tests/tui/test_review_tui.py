@@ -25,7 +25,8 @@ def fake_review(record) -> Review:
     def mr(ply, played_share, best_share):
         seat, text = record.moves[ply - 1]
         return MoveReview(ply, seat, text, "what was played", "BEST", "the better move in words",
-                          played_share, best_share)
+                          played_share, best_share, round(best_share - played_share, 4),
+                          "it gives up {P1}'s lead" if best_share > played_share else "")
 
     moves = [mr(3, 0.2, 0.5), mr(5, 0.5, 0.5), mr(7, 0.4, 0.46)]
     return Review(game_key(record), None, 10, None, tuple(moves), summarize(record, moves, [0, 1]))
