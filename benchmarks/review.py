@@ -8,7 +8,10 @@ review` does) and again by one first pass with `--factor` (8) times the
 default budget on another seed: the deep reference. Then
 
 - precision: of the decisions the default review marks, the share that the
-  reference finds at least an inaccuracy (a loss of 0.05 or more);
+  reference finds at least an inaccuracy (a loss of 0.05 or more): by its
+  own first pass, or by the two moves of the mark (played and better)
+  searched alone with the reference's budget (a rollouts first pass
+  compares 3 moves only, and may not have tried the mark's better move);
 - recall: of the reference's blunders (a loss of 0.20 or more), the share
   the default review marks at all.
 
@@ -79,9 +82,20 @@ def judge_both(game: str, seats: int, seed: int, options: dict[str, Any], moves:
     spent = time.process_time() - t0
     deep = review_mod.review_decision(game, seats, seed, options, moves, ply, budget * factor, None, version,
                                       look=False, salt=1)
+    claim = None
+    if default.mark:  # the mark's own claim at `factor` times the budget: its better move against the played one
+        from engine.review_look import head_to_head
+
+        state = review_mod._state_at(game, seats, seed, options, moves, ply, version)
+        mover, text = moves[ply]
+        view = state.view(mover)
+        played_share, best_share = head_to_head(REGISTRY.get(game), view, mover, view.parse_move(text, mover),
+                                                view.parse_move(default.best, mover), budget * factor, seed ^ 0xD11)
+        claim = round(best_share - played_share, 4)
     return {"source": source, "ply": default.ply, "seat": default.seat + 1, "mark": default.mark,
             "loss": default.loss, "low": default.low, "reason": default.reason, "samples": default.samples,
-            "deep_loss": deep.loss, "deep_best": deep.best, "best": default.best, "cpu": round(spent, 3)}
+            "deep_loss": deep.loss, "deep_best": deep.best, "claim_loss": claim, "best": default.best,
+            "cpu": round(spent, 3)}
 
 
 def bot_game(game: str, players: int, seed: int) -> Any:
@@ -114,7 +128,7 @@ def tasks_of(record: Any, plies: list[int], factor: int, source: str) -> list[tu
 def precision_recall(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Precision and recall of the default marks against the reference."""
     marked = [r for r in rows if r["mark"]]
-    held = sum(1 for r in marked if r["deep_loss"] >= INACCURACY - 1e-9)
+    held = sum(1 for r in marked if max(r["deep_loss"], r["claim_loss"] or 0.0) >= INACCURACY - 1e-9)
     blunders = [r for r in rows if r["deep_loss"] >= BLUNDER - 1e-9]
     found = sum(1 for r in blunders if r["mark"])
     return {"decisions": len(rows), "marked": len(marked), "marks_held": held,

@@ -98,7 +98,7 @@ def chart_lines(review: Review, plies: int, names: list[str], width: int = 60, h
     out = [f"{label.get(r, '    ')} ┤{''.join(row)}" for r, row in enumerate(grid)]
     out.append("     └" + "─" * width)
     marks = [" "] * (width + 2)
-    for m in marked(review, seats):
+    for m in sorted(marked(review, seats), key=lambda m: m.low):  # where two meet, the worse is drawn
         c = col(m.ply)
         for k, ch in enumerate(m.symbol):
             if c + k < len(marks):

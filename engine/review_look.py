@@ -150,6 +150,21 @@ def _mean_scores(rows: list[tuple[int, ...]]) -> tuple[float, ...]:
     return tuple(round(sum(col) / len(rows), 1) for col in zip(*rows))
 
 
+def head_to_head(ruleset: Ruleset, view: GameState[Any], seat: int, played: Move, best: Move, iterations: int,
+                 seed: int) -> tuple[float, float]:
+    """(played's, best's) win share for `seat` from one search of the two
+    moves alone with `iterations` (benchmarks/review.py's deep check of a
+    mark: is its better move better?)."""
+    from engine.bots.search import Budget, SearchBot
+
+    bot = ruleset.make_bot("search", seed)
+    assert isinstance(bot, SearchBot)
+    bot.budget = Budget(iterations=iterations, seconds=None)
+    bot.even_root = True
+    stats = {s.move: s for s in bot.analyse(view, seat, only=[played, best])}
+    return stats[played].value, stats[best].value
+
+
 def _tree_replies(bot: Any, replies: dict[Hashable, Counter[tuple[int, Hashable]]]) -> None:
     """Count, under each compared root move of the last tree, its most
     visited reply (by another seat)."""

@@ -54,14 +54,16 @@ def reason(view: GameState[Any], seat: int, played: Move, best: Move, look: Look
 
 
 def score_words(seat: int, after_played: tuple[float, ...], after_best: tuple[float, ...]) -> str:
-    """The mover's mean final score after each move, and its best rival's:
-    'games played out end 41 to 44 for {P2} after it, 46 to 42 after the
-    better move'."""
-    def lead(scores: tuple[float, ...]) -> str:
-        rivals = [s for s in range(len(scores)) if s != seat]
-        if not rivals:
-            return f"{scores[seat]:g}"
-        rival = max(rivals, key=lambda s: scores[s])
-        return f"{scores[seat]:g} to {scores[rival]:g} for {{P{rival + 1}}}"
+    """The mover's mean final score after each move, against its best
+    rival's: 'played out to the end, it leaves {P2} 9.2 points to {P1}'s
+    12.1 on average; the better move 11.2 to 11'."""
+    def rival(scores: tuple[float, ...]) -> int | None:
+        others = [s for s in range(len(scores)) if s != seat]
+        return max(others, key=lambda s: scores[s]) if others else None
 
-    return f"played out, it ends {lead(after_played)} on average, the better move {lead(after_best)}"
+    r = rival(after_played)
+    if r is None:
+        return (f"played out to the end, it leaves {{P{seat + 1}}} {after_played[seat]:g} points on average; "
+                f"the better move {after_best[seat]:g}")
+    return (f"played out to the end, it leaves {{P{seat + 1}}} {after_played[seat]:g} points to {{P{r + 1}}}'s "
+            f"{after_played[r]:g} on average; the better move {after_best[seat]:g} to {after_best[r]:g}")

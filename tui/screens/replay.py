@@ -62,11 +62,6 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "back", "Close", priority=True),
     ]
 
-    DEFAULT_CSS = """
-    ReplayScreen #message { max-height: 8; }
-    ReplayScreen #chart { height: auto; max-height: 14; padding: 0 1; }
-    """
-
     def __init__(self, record: GameRecord, ply: int = 0, review: Review | None = None,
                  viewer: int | None = None) -> None:
         super().__init__()
