@@ -164,9 +164,11 @@ def review(
     file: str = typer.Argument(..., help="A save file."),
     as_: Optional[int] = typer.Option(None, "--as", help="Review only this seat's moves (1..N); a game in "
                                       "progress can only be reviewed this way."),
-    iterations: Optional[int] = typer.Option(None, "--iterations", help="Search iterations a decision "
-                                             "(default: the game's review budget): the same review on any "
-                                             "machine and any --jobs."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", help="Search iterations a decision's "
+                                             "first pass (a tree iteration, or a playout in the games that search "
+                                             "by rollouts; default: the game's review budget, 300 or 12); a second "
+                                             "look at a candidate mark spends up to 8 times as many. The same "
+                                             "review on any machine and any --jobs."),
     time_: Optional[float] = typer.Option(None, "--time", "-t", help="Seconds a decision instead (0.05 to 60; "
                                           "not repeatable)."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Review decisions in this many parallel processes."),
