@@ -161,18 +161,35 @@ class Review:
         """Reviewed decisions by ply."""
         return {m.ply: m for m in self.moves}
 
+    def series(self) -> list[tuple[int, tuple[tuple[int, float], ...]]]:
+        """Each reviewed seat's win share after each of its decisions:
+        (seat, ((ply, share), ...)), in seat and ply order (the chart)."""
+        moves = sorted(self.moves, key=lambda m: m.ply)
+        return [(s, tuple((m.ply, m.played_share) for m in moves if m.seat == s))
+                for s in sorted({m.seat for m in moves})]
+
     def to_json(self, record: GameRecord) -> dict[str, Any]:
         """The review as JSON: its moves, players, and the chart's series
         (each reviewed seat's win share by ply) and turning point."""
-        from engine.review_chart import series, turning_point
-
         budget = {"iterations": self.iterations} if self.iterations is not None else {"seconds": self.seconds}
         tp = turning_point(self)
         return {"format": FORMAT, "format_version": FORMAT_VERSION, "game": record.ruleset.id, "key": self.key,
                 "seat": None if self.seat is None else self.seat + 1, "plies": record.ply, "budget": budget,
                 "thresholds": {name: least for least, name, _ in MARKS},
                 "moves": [m.to_json(record.names) for m in self.moves], "players": [p.to_json() for p in self.players],
-                "series": [s.to_json() for s in series(self)], "turning_point": None if tp is None else tp.ply}
+                "series": [{"seat": seat + 1, "points": [list(p) for p in points]} for seat, points in self.series()],
+                "turning_point": None if tp is None else tp.ply}
+
+
+def marked(review: Review, seats: list[int] | None = None) -> list[MoveReview]:
+    """The marked decisions of `seats` (None: every seat), in ply order."""
+    return sorted((m for m in review.moves if m.mark and (seats is None or m.seat in seats)), key=lambda m: m.ply)
+
+
+def turning_point(review: Review, seats: list[int] | None = None) -> MoveReview | None:
+    """The decision that turned the game: the mark the search is surest
+    gave away most (highest lower bound, then loss); None when none is marked."""
+    return max(marked(review, seats), key=lambda m: (m.low, m.loss, -m.ply), default=None)
 
 
 def game_key(record: GameRecord) -> str:

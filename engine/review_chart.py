@@ -6,12 +6,9 @@ the people's, unless every seat is asked for."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.record import GameRecord
-
-if TYPE_CHECKING:
-    from engine.review import MoveReview, Review
+from engine.review import Review, marked, turning_point
 
 GLYPHS = "●○◆◇■□▲△"
 """Each seat's point on the chart, in seat order."""
@@ -26,9 +23,6 @@ class Series:
     seat: int
     points: tuple[tuple[int, float], ...]
     """(ply, win share) in ply order."""
-
-    def to_json(self) -> dict[str, object]:
-        return {"seat": self.seat + 1, "points": [[p, s] for p, s in self.points]}
 
 
 def people(record: GameRecord) -> list[int]:
@@ -54,22 +48,9 @@ def first_mark(review: Review, record: GameRecord, viewer: int | None = None) ->
     return 0
 
 
-def marked(review: Review, seats: list[int] | None = None) -> list[MoveReview]:
-    """The marked decisions of `seats` (None: every seat), in ply order."""
-    return sorted((m for m in review.moves if m.mark and (seats is None or m.seat in seats)), key=lambda m: m.ply)
-
-
 def series(review: Review) -> list[Series]:
     """Every reviewed seat's win share, decision by decision."""
-    seats = sorted({m.seat for m in review.moves})
-    return [Series(s, tuple((m.ply, m.played_share) for m in sorted(review.moves, key=lambda m: m.ply)
-                            if m.seat == s)) for s in seats]
-
-
-def turning_point(review: Review, seats: list[int] | None = None) -> MoveReview | None:
-    """The decision that turned the game: the mark the search is surest
-    gave away most (highest lower bound, then loss); None when none is marked."""
-    return max(marked(review, seats), key=lambda m: (m.low, m.loss, -m.ply), default=None)
+    return [Series(seat, points) for seat, points in review.series()]
 
 
 def chart_lines(review: Review, plies: int, names: list[str], width: int = 60, height: int = 7,

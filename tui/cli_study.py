@@ -220,7 +220,8 @@ def print_review(record: Any, result: Any, doc: dict[str, Any], seat: int | None
                  chart: bool) -> None:
     """The review in text: the header, each shown mark with both moves in
     words and why, the chart if asked, each player's summary."""
-    from engine.review_chart import chart_lines, marked, shown_seats
+    from engine.review import marked
+    from engine.review_chart import chart_lines, shown_seats
     from engine.text import shown
     from engine.words import plural
     from tui.screens.review_marks import mark_text

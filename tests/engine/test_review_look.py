@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.record import Player
-from engine.review import MoveReview, Review, game_key, summarize
-from engine.review_chart import chart_lines, first_mark, series, shown_seats, turning_point
+from engine.review import MoveReview, Review, game_key, summarize, turning_point
+from engine.review_chart import chart_lines, first_mark, series, shown_seats
 from engine.review_look import bounds, paired_error, settled
 from engine.saves import load
 
