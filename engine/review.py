@@ -5,11 +5,16 @@ For each decision (a ply where the mover had more than one legal move) the
 hint does (`engine.bots.hint.hints`), made to try the played move too
 (`include`: right after its own bot's move in the tree's root ranking, or
 among the candidates of a rollouts search, played out in the same sampled
-worlds). The move it would play is the *best* move; the win shares of both
-come from that one search, and the loss is `best_share - played_share`
-(never below 0), marked by `MARKS`. The search only ever sees the view, so
-what the mover could not see (other hands, the deck, sealed choices not yet
-revealed) cannot change the review of its move.
+worlds). The move it would play is the *best* move. That first pass only
+finds candidates: where it finds the best move better by at least the
+smallest mark's margin, the two moves are searched again, head to head and
+deeper (`engine.review_look.second_look`), until a confidence bound on the
+loss settles the mark. A mark is the mark of the loss's *lower* bound: the
+search is confident the better move is better by at least the mark's
+margin. Each mark has a reason in words (`engine.review_reason`). The
+search only ever sees the view, so what the mover could not see (other
+hands, the deck, sealed choices not yet revealed) cannot change the review
+of its move.
 
 Each decision is one task (`review_decision`) with its own seed (game seed,
 ply and seat), run through the arena's `run_tasks`: with an iteration
@@ -28,26 +33,17 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import GameState
+from engine.mark_scale import CANDIDATE, MARKS, mark_for  # noqa: F401 - the review's own names too
 from engine.record import GameRecord
 
-MARKS: tuple[tuple[float, str, str], ...] = (
-    (0.20, "blunder", "??"),
-    (0.10, "mistake", "?"),
-    (0.05, "inaccuracy", "?!"),
-)
-"""(least loss in win share, mark, symbol), worst first. 0.05 is the margin
-by which the search itself must find a move better before it overrules its
-game's own bot (`PRIOR_MARGIN`): a smaller loss is within the search's noise
-at the default budget and is not marked. Twice and four times that are the
-mistake and the blunder: a tenth of a win is a move a player would regret, a
-fifth usually turns the game."""
-
 DEFAULT_ITERATIONS: dict[str, int] = {"tree": 300, "rollouts": 12}
-"""The default budget of a decision's search, in iterations, by the game's
-`search_style`: tree iterations (cheap: one evaluated leaf each) or
-playouts of the default bot (a rollouts search compares 3 moves, so 12 is
-4 sampled worlds each). Repeatable on any machine (benchmarks/ measures a
-100-decision game)."""
+"""The default budget of a decision's first pass, in iterations, by the
+game's `search_style`: tree iterations (cheap: one evaluated leaf each) or
+playouts of the default bot (one iteration is one playout: a rollouts
+search compares 3 moves, so 12 is 4 sampled worlds each). A candidate mark's
+second look spends up to `LOOK_ROUNDS` times as many on two moves.
+Repeatable on any machine (benchmarks/review.py measures a 100-decision
+game)."""
 
 
 def default_iterations(ruleset: Any) -> int:
@@ -55,17 +51,10 @@ def default_iterations(ruleset: Any) -> int:
     return DEFAULT_ITERATIONS.get(getattr(ruleset, "search_style", "tree"), DEFAULT_ITERATIONS["tree"])
 
 FORMAT = "tsquare-review"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: marks by a confidence bound (`low`), with a `reason` and `samples`."""
 KEEP = 8
 """Reviews kept in one sidecar file (different seats or budgets), newest last."""
-
-
-def mark_for(loss: float) -> tuple[str | None, str]:
-    """(mark, symbol) for a loss in win share; (None, '') below 0.05."""
-    for least, name, symbol in MARKS:
-        if loss >= least - 1e-9:
-            return name, symbol
-    return None, ""
 
 
 @dataclass(frozen=True)
@@ -83,33 +72,52 @@ class MoveReview:
     """The best move found (the played one when nothing was better)."""
     best_words: str
     played_share: float
-    """The mover's win share after the played move, from its own view."""
+    """The mover's win share after the played move, from its own view (the
+    second look's, where there was one)."""
     best_share: float
+    low: float = 0.0
+    """The lower confidence bound of the loss from the second look (0 where
+    the first pass found nothing to look at again): what the mark is of."""
+    reason: str = ""
+    """Why the move is marked, in words ('' when not marked); players as
+    {P1}-style placeholders (`said_reason` fills in names)."""
+    samples: int = 0
+    """Iterations (playouts or tree iterations) of the second look."""
 
     @property
     def loss(self) -> float:
-        """Win share given away (never below 0)."""
+        """Win share given away (never below 0): the estimate."""
         return max(0.0, round(self.best_share - self.played_share, 4))
 
     @property
     def mark(self) -> str | None:
-        """'inaccuracy', 'mistake', 'blunder' or None."""
-        return mark_for(self.loss)[0]
+        """'inaccuracy', 'mistake', 'blunder' or None: by the lower bound."""
+        return mark_for(self.low)[0]
 
     @property
     def symbol(self) -> str:
         """'?!', '?', '??' or ''."""
-        return mark_for(self.loss)[1]
+        return mark_for(self.low)[1]
 
-    def to_json(self) -> dict[str, Any]:
+    def said_reason(self, names: list[str]) -> str:
+        """The reason with the players' names."""
+        from engine.events import Event
+
+        return Event(self.reason).render(names)
+
+    def to_json(self, names: list[str] | None = None) -> dict[str, Any]:
+        """A JSON-ready dict (the reason with `names`, else placeholders)."""
         return {"ply": self.ply, "seat": self.seat + 1, "played": self.played, "played_words": self.played_words,
                 "best": self.best, "best_words": self.best_words, "played_share": self.played_share,
-                "best_share": self.best_share, "loss": self.loss, "mark": self.mark, "symbol": self.symbol}
+                "best_share": self.best_share, "loss": self.loss, "loss_low": self.low, "mark": self.mark,
+                "symbol": self.symbol, "reason": self.reason if names is None else self.said_reason(names),
+                "samples": self.samples}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> MoveReview:
         return cls(int(doc["ply"]), int(doc["seat"]) - 1, str(doc["played"]), str(doc["played_words"]),
-                   str(doc["best"]), str(doc["best_words"]), float(doc["played_share"]), float(doc["best_share"]))
+                   str(doc["best"]), str(doc["best_words"]), float(doc["played_share"]), float(doc["best_share"]),
+                   float(doc.get("loss_low", 0.0)), str(doc.get("reason", "")), int(doc.get("samples", 0)))
 
 
 @dataclass(frozen=True)
@@ -124,7 +132,8 @@ class PlayerReview:
     counts: dict[str, int]
     """Marks by name."""
     turning_point: MoveReview | None
-    """The seat's decision with the biggest loss (None if it lost nothing)."""
+    """The seat's marked decision the search is surest gave away most
+    (highest lower bound of its loss; None if nothing is marked)."""
 
     def to_json(self) -> dict[str, Any]:
         tp = self.turning_point
@@ -152,12 +161,35 @@ class Review:
         """Reviewed decisions by ply."""
         return {m.ply: m for m in self.moves}
 
+    def series(self) -> list[tuple[int, tuple[tuple[int, float], ...]]]:
+        """Each reviewed seat's win share after each of its decisions:
+        (seat, ((ply, share), ...)), in seat and ply order (the chart)."""
+        moves = sorted(self.moves, key=lambda m: m.ply)
+        return [(s, tuple((m.ply, m.played_share) for m in moves if m.seat == s))
+                for s in sorted({m.seat for m in moves})]
+
     def to_json(self, record: GameRecord) -> dict[str, Any]:
+        """The review as JSON: its moves, players, and the chart's series
+        (each reviewed seat's win share by ply) and turning point."""
         budget = {"iterations": self.iterations} if self.iterations is not None else {"seconds": self.seconds}
+        tp = turning_point(self)
         return {"format": FORMAT, "format_version": FORMAT_VERSION, "game": record.ruleset.id, "key": self.key,
                 "seat": None if self.seat is None else self.seat + 1, "plies": record.ply, "budget": budget,
                 "thresholds": {name: least for least, name, _ in MARKS},
-                "moves": [m.to_json() for m in self.moves], "players": [p.to_json() for p in self.players]}
+                "moves": [m.to_json(record.names) for m in self.moves], "players": [p.to_json() for p in self.players],
+                "series": [{"seat": seat + 1, "points": [list(p) for p in points]} for seat, points in self.series()],
+                "turning_point": None if tp is None else tp.ply}
+
+
+def marked(review: Review, seats: list[int] | None = None) -> list[MoveReview]:
+    """The marked decisions of `seats` (None: every seat), in ply order."""
+    return sorted((m for m in review.moves if m.mark and (seats is None or m.seat in seats)), key=lambda m: m.ply)
+
+
+def turning_point(review: Review, seats: list[int] | None = None) -> MoveReview | None:
+    """The decision that turned the game: the mark the search is surest
+    gave away most (highest lower bound, then loss); None when none is marked."""
+    return max(marked(review, seats), key=lambda m: (m.low, m.loss, -m.ply), default=None)
 
 
 def game_key(record: GameRecord) -> str:
@@ -211,22 +243,27 @@ def _state_at(game: str, seats: int, seed: int, options: dict[str, Any],
 
 def review_decision(game: str, seats: int, seed: int, options: dict[str, Any],
                     moves: tuple[tuple[int, str], ...], ply: int, iterations: int | None,
-                    seconds: float | None, version: int | None = None) -> MoveReview:
+                    seconds: float | None, version: int | None = None, look: bool = True,
+                    salt: int = 0) -> MoveReview:
     """Review move `ply` (0-based index into `moves`) from its mover's view,
     the game played under rules `version` (the save's). A task of its own
-    (picklable arguments): any process can run it."""
+    (picklable arguments): any process can run it. `look`: False for the
+    first pass alone (no second look; benchmarks/review.py's deep
+    reference); `salt`: another seed for the same decision."""
     from engine.registry import REGISTRY
 
     mover, text = moves[ply]
     state = _state_at(game, seats, seed, options, moves, ply, version)
-    mixed = (seed * 1_000_003 + mover * 10_007 + ply * 7_919 + 0x5EED) & ((1 << 64) - 1)
-    return judge(REGISTRY.get(game), state, mover, text, ply + 1, iterations, seconds, mixed)
+    mixed = (seed * 1_000_003 + mover * 10_007 + ply * 7_919 + 0x5EED + salt * 0x9E3779B9) & ((1 << 64) - 1)
+    return judge(REGISTRY.get(game), state, mover, text, ply + 1, iterations, seconds, mixed, look)
 
 
 def judge(ruleset: Any, state: GameState[Any], mover: int, text: str, ply: int, iterations: int | None,
-          seconds: float | None, seed: int) -> MoveReview:
+          seconds: float | None, seed: int, look: bool = True) -> MoveReview:
     """Review the move `text` of `mover` in the complete `state`, from the
-    mover's view alone (the hint's search, made to try the played move too)."""
+    mover's view alone: the hint's search, made to try the played move too,
+    then a second look at a candidate mark (`engine.review_look`; not when
+    `look` is False)."""
     from engine.bots.hint import hints
     from engine.bots.search import Budget
 
@@ -241,7 +278,23 @@ def judge(ruleset: Any, state: GameState[Any], mover: int, text: str, ply: int, 
     words = view.describe_move(played, mover)
     if best.move == played or best_share <= played_share:  # nothing better found
         return MoveReview(ply, mover, text, words, text, words, played_share, played_share)
-    return MoveReview(ply, mover, text, words, best.notation, best.description, played_share, best_share)
+    if best_share - played_share < CANDIDATE - 1e-9 or not look:
+        return MoveReview(ply, mover, text, words, best.notation, best.description, played_share, best_share)
+    rounds = iterations or default_iterations(ruleset)  # a time budget's second look: the default's rounds
+    return looked_again(ruleset, view, mover, ply, text, words, played, best.move, rounds, seed)
+
+
+def looked_again(ruleset: Any, view: GameState[Any], mover: int, ply: int, text: str, words: str, played: Any,
+                 better: Any, iterations: int, seed: int) -> MoveReview:
+    """A candidate mark after its second look, with its reason when marked."""
+    from engine.review_look import second_look
+    from engine.review_reason import reason
+
+    look = second_look(ruleset, view, mover, played, better, iterations, seed)
+    unit = "playouts" if getattr(ruleset, "search_style", "tree") == "rollouts" else "tree iterations"
+    why = reason(view, mover, played, better, look, seed, unit) if mark_for(look.low)[0] else ""
+    return MoveReview(ply, mover, text, words, view.format_move(better), view.describe_move(better, mover),
+                      look.played_share, look.best_share, look.low, why, look.samples)
 
 
 # ------------------------------------------------------------ a whole game
@@ -267,9 +320,8 @@ def summarize(record: GameRecord, moves: list[MoveReview], seats: list[int]) -> 
         mine = [m for m in moves if m.seat == seat]
         counts = {name: sum(m.mark == name for m in mine) for _, name, _ in MARKS}
         accuracy = round(sum(1 - m.loss for m in mine) / len(mine), 4) if mine else 1.0
-        worst = max(mine, key=lambda m: (m.loss, -m.ply), default=None)
-        out.append(PlayerReview(seat, record.players[seat].name, len(mine), accuracy, counts,
-                                worst if worst is not None and worst.loss > 0 else None))
+        worst = max((m for m in mine if m.mark), key=lambda m: (m.low, m.loss, -m.ply), default=None)
+        out.append(PlayerReview(seat, record.players[seat].name, len(mine), accuracy, counts, worst))
     return tuple(out)
 
 

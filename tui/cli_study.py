@@ -5,7 +5,7 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -165,18 +165,27 @@ def review(
     file: str = typer.Argument(..., help="A save file."),
     as_: Optional[int] = typer.Option(None, "--as", help="Review only this seat's moves (1..N); a game in "
                                       "progress can only be reviewed this way."),
-    iterations: Optional[int] = typer.Option(None, "--iterations", help="Search iterations a decision "
-                                             "(default: the game's review budget): the same review on any "
-                                             "machine and any --jobs."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", help="Search iterations a decision's "
+                                             "first pass (a tree iteration, or a playout in the games that search "
+                                             "by rollouts; default: the game's review budget, 300 or 12); a second "
+                                             "look at a candidate mark spends up to 8 times as many. The same "
+                                             "review on any machine and any --jobs."),
     time_: Optional[float] = typer.Option(None, "--time", "-t", help="Seconds a decision instead (0.05 to 60; "
                                           "not repeatable)."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Review decisions in this many parallel processes."),
     as_json: bool = typer.Option(False, "--json", help="Print the review as JSON: format, game, key, seat, "
                                  "plies, budget, thresholds, moves (ply, seat, played, played_words, best, "
-                                 "best_words, played_share, best_share, loss, mark, symbol) and players (seat, "
-                                 "name, decisions, accuracy, inaccuracies, mistakes, blunders, turning_point)."),
+                                 "best_words, played_share, best_share, loss, loss_low, mark, symbol, reason, "
+                                 "samples), players (seat, name, decisions, accuracy, inaccuracies, mistakes, "
+                                 "blunders, turning_point), series (each seat's win share by ply) and "
+                                 "turning_point."),
+    all_seats: bool = typer.Option(False, "--all-seats", help="Show the bots' marks too (by default only the "
+                                   "people's, where people played)."),
+    chart: bool = typer.Option(False, "--chart", help="Draw each player's win share move by move, with the "
+                               "marks and the turning point."),
 ) -> None:
-    """Review a game: each decision judged by the search from its mover's own view, marked ?! ? ??."""
+    """Review a game: each decision judged by the search from its mover's own view, marked ?! ? ?? where a
+    deeper second look is confident of the loss, with the reason."""
     from engine.review import review_or_stored
 
     if iterations is not None and time_ is not None:
@@ -188,10 +197,12 @@ def review(
         fail("--jobs takes 1 to 64 processes")
     record, path = _load(file)
     seat = None if as_ is None else as_ - 1
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn(f"Reviewing {record.ruleset.title}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), transient=True, disable=not sys.stderr.isatty()) as progress:
+                  TimeElapsedColumn(), transient=True, disable=not sys.stderr.isatty(),
+                  console=Console(stderr=True)) as progress:
         task = progress.add_task("decisions", total=None)
         try:
             result, _old = review_or_stored(path, record, seat, iterations, time_, jobs,
@@ -203,17 +214,37 @@ def review(
     if as_json:
         print(json.dumps(doc, indent=1, ensure_ascii=False))
         return
+    print_review(record, result, doc, seat, all_seats, chart)
+
+
+def print_review(record: Any, result: Any, doc: dict[str, Any], seat: int | None, all_seats: bool,
+                 chart: bool) -> None:
+    """The review in text: the header, each shown mark with both moves in
+    words and why, the chart if asked, each player's summary."""
+    from engine.review import marked
+    from engine.review_chart import chart_lines, shown_seats
     from engine.text import shown
     from engine.words import plural
+    from tui.screens.review_marks import mark_text
 
     budget = doc["budget"]
     said = f"{budget['iterations']} iterations" if "iterations" in budget else f"{budget['seconds']:g} s"
+    seats = [seat] if seat is not None else shown_seats(record, all_seats)
+    hidden = sum(1 for m in result.moves if m.mark and m.seat not in seats)
     print(f"{record.ruleset.title} · {record.ply} moves · {len(result.moves)} decisions reviewed "
-          f"({said} each, from each mover's own view)")
-    for m in result.moves:
-        if m.mark:
-            print(f"ply {m.ply:>3} {shown(record.names[m.seat], 24)}: {m.played} {m.symbol} {m.mark}, "
-                  f"{100 * m.played_share:.0f}% win share; better {m.best} {100 * m.best_share:.0f}%: {m.best_words}")
+          f"({said} each and a deeper second look at each candidate mark, from each mover's own view)")
+    for m in marked(result, seats):
+        text = mark_text(m, list(record.names)).splitlines()
+        print(f"ply {m.ply:>3} {text[0]}")
+        for line in text[1:]:
+            print(f"        {line}")
+    if hidden:
+        print(f"({plural(hidden, 'mark')} of bots not shown: --all-seats shows them)")
+    if chart:
+        print()
+        for line in chart_lines(result, record.ply, list(record.names), 60, 9, seats):
+            print(line)
+        print()
     for p in result.players:
         tp = p.turning_point
         turning = f"ply {tp.ply} (−{100 * tp.loss:.0f}%)" if tp else "none"

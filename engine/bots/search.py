@@ -227,6 +227,22 @@ class SearchBot(Bot):
         """Iterations of the last search (for benchmarks and hints)."""
         self.include: Hashable | None = None
         """A root move the current search must try (`analyse`'s `include`)."""
+        self.even_root = False
+        """At the root, try the least visited move instead of the UCB pick
+        (the review's second look: every compared move gets as many visits)."""
+        self.last_root: Node | None = None
+        """The root of the last one-process tree search (the review reads
+        the expected reply to a move there)."""
+        self.round_results: list[list[float]] = []
+        """The last one-process 'rollouts' search: per round (sampled world),
+        each candidate's result for the seat, in `candidates` order (the
+        review's paired confidence bound)."""
+        self.first_replies: list[tuple[int, Hashable, Hashable]] = []
+        """The last one-process 'rollouts' search: (seat, candidate, first
+        move another seat made after it) per playout."""
+        self.final_scores: list[tuple[Hashable, tuple[int, ...]]] = []
+        """The last one-process 'rollouts' search: (candidate, every seat's
+        final score) per playout that reached the end of the game."""
 
     # ------------------------------------------------------------ public
     def choose(self, state: GameState[MoveT], seat: int) -> MoveT:
@@ -237,7 +253,8 @@ class SearchBot(Bot):
         stats = self.analyse(state, seat)
         return cast(MoveT, pick(stats, self.prior_move, self.margin))  # one of `legal`
 
-    def analyse(self, state: GameState[Any], seat: int, include: Move | None = None) -> list[MoveStat]:
+    def analyse(self, state: GameState[Any], seat: int, include: Move | None = None,
+                only: list[Move] | None = None) -> list[MoveStat]:
         """Search from `state` (the seat's view) and return every root move
         with its visits and value, most visited first. `include`: a move
         the search must try at the root, right after the prior's (the game
@@ -245,16 +262,19 @@ class SearchBot(Bot):
         others). With several
         `workers`, each searches its own tree (its own seed, its share of
         the iterations, the same deadline) in a process of its own, and the
-        root statistics are added up (root parallelism)."""
+        root statistics are added up (root parallelism). `only`: the root
+        moves to compare (the review's second look), no prior bot asked."""
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         legal = state.legal(seat)
         self.prior_move = None
-        if self.prior is not None and len(legal) > 1:
+        if only is not None:
+            legal = [m for m in legal if m in only]
+        elif self.prior is not None and len(legal) > 1:
             self.prior_move = self.prior.choose(state, seat)
         self.include = include
         if self.style == "rollouts":  # one set for every worker, so their sums add up
-            self.candidates = self._candidates(legal, self.rng)
+            self.candidates = list(legal) if only is not None else self._candidates(legal, self.rng)
         workers = self.workers if len(legal) > 1 else 1
         limit = budget.iterations
         shares = [None if limit is None else limit // workers + (k < limit % workers) for k in range(workers)]
@@ -288,6 +308,7 @@ class SearchBot(Bot):
             sample = state.determinize(seat, self.rng.fork())
             self._iterate(root, sample, seat, first_moves=legal)
             n += 1
+        self.last_root = root
         index = {m: i for i, m in enumerate(legal)}
         return {index[m]: (c.visits, c.reward) for m, c in root.children.items()}, n
 
@@ -348,6 +369,7 @@ class SearchBot(Bot):
         candidates = self.candidates
         rounds = None if limit is None else max(1, limit // len(candidates))
         totals = {index[m]: 0.0 for m in candidates}
+        self.round_results, self.first_replies, self.final_scores = [], [], []
         done = 0
         last = 0.0  # the last round's seconds: a round that cannot end in time is not begun
         while rounds is None or done < rounds:
@@ -361,7 +383,7 @@ class SearchBot(Bot):
                     break
                 sample = state.determinize(seat, Rng(world))
                 sample.apply_trusted(seat, move)
-                scores = self._play_out(sample, world, deadline)
+                scores = self._play_out(sample, world, deadline, (seat, move))
                 if scores is None:
                     break
                 results.append(scores[seat])
@@ -369,6 +391,7 @@ class SearchBot(Bot):
                 break
             for move, r in zip(candidates, results):
                 totals[index[move]] += r
+            self.round_results.append(results)
             done += 1
             last = time.perf_counter() - began
         return {i: (done, r) for i, r in totals.items()}, done * len(candidates)
@@ -384,14 +407,18 @@ class SearchBot(Bot):
             first.append(self.include)
         return (first + rest)[:self.candidate_count]
 
-    def _play_out(self, state: GameState[Any], world: int, deadline: float | None = None) -> list[float] | None:
+    def _play_out(self, state: GameState[Any], world: int, deadline: float | None = None,
+                  after: tuple[int, Hashable] | None = None) -> list[float] | None:
         """Every seat played by the policy bot (a bot per seat, seeded by
         the world and the seat) to the end of the game, or for
         `playout_plies` plies and then scored by `evaluate_all`. None when
-        the deadline passes before it ends (read before every ply)."""
+        the deadline passes before it ends (read before every ply).
+        `after`: (seat, move) just played; the first move another seat makes
+        is kept in `first_replies`."""
         assert self.policy is not None
         bots: dict[int, Bot] = {}
         left = self.playout_plies
+        first = after
         while not state.is_over():
             if deadline is not None and time.perf_counter() >= deadline:
                 return None
@@ -407,7 +434,15 @@ class SearchBot(Bot):
             bot = bots.get(seat)
             if bot is None:
                 bot = bots[seat] = self.policy(world * 7 + seat)
-            state.apply_trusted(seat, bot.choose(state, seat))
+            move = bot.choose(state, seat)
+            if after is not None and seat != after[0]:
+                self.first_replies.append((seat, after[1], move))
+                after = None
+            state.apply_trusted(seat, move)
+        if first is not None:
+            out = state.outcome()
+            if out is not None:
+                self.final_scores.append((first[1], out.scores))
         return result_rewards(state)
 
     # ------------------------------------------------------------ one iteration
@@ -440,8 +475,11 @@ class SearchBot(Bot):
                 state.apply_trusted(seat, untried)
                 path.append(child)
                 break
-            node = self._select(kids, children.get(self.prior_move) if node is root and self.prior_move is not None
-                                else None)
+            if node is root and self.even_root:
+                node = min(kids, key=lambda k: k.visits)
+            else:
+                node = self._select(kids, children.get(self.prior_move) if node is root and self.prior_move is not None
+                                    else None)
             state.apply_trusted(seat, node.move)
             path.append(node)
             depth += 1

@@ -60,3 +60,38 @@ def test_review_bad_input(tmp_path):
     assert_bad(run("review", example, "--time", "0"), "--time")
     assert_bad(run("review", example, "--iterations", "5", "--time", "1"), "not both")
     assert_bad(run("review", example, "--jobs", "0"), "--jobs")
+
+
+def test_review_text_shows_the_persons_marks_with_words_and_why_and_a_chart(tmp_path):
+    """A stored review (so nothing is searched): seat 1 a person, seat 2 a
+    bot; the person's mark is shown with both moves in words and why, the
+    bot's only with --all-seats; --chart draws the win share and the marks;
+    --json keeps the series and every mark's reason."""
+    from engine.record import Player
+    from engine.review import MoveReview, Review, default_iterations, game_key, store, summarize
+
+    path = tmp_path / "g.json"
+    record = load(ROOT / "saves" / "examples" / "grid-square.json")
+    record.players = [Player("Ann", "human"), Player("Bot 2", "bot:greedy")]
+    save(record, path)
+    record = load(path)
+    ann = next(i + 1 for i, (s, _) in enumerate(record.moves) if s == 0)
+    bot = next(i + 1 for i, (s, _) in enumerate(record.moves) if s == 1)
+
+    def mr(ply, low):
+        seat, text = record.moves[ply - 1]
+        return MoveReview(ply, seat, text, f"words of {text}", "BEST", "the better move", 0.5 - low, 0.5 + low, low,
+                          "it lets {P2} close an area")
+
+    moves = [mr(ann, 0.12), mr(bot, 0.3)]
+    review = Review(game_key(record), None, default_iterations(record.ruleset), None, tuple(moves),
+                    summarize(record, moves, [0, 1]))
+    assert store(path, record, review)
+    text = run("review", path, "--chart").stdout
+    assert "Ann played" in text and "why: it lets Bot 2 close an area" in text and "the better move" in text
+    assert "Bot 2 played" not in text and "1 mark of bots not shown" in text
+    assert "100% ┤" in text and "?" in text and "▲ ply" in text
+    every = run("review", path, "--all-seats").stdout
+    assert "Bot 2 played" in every and "not shown" not in every
+    doc = json.loads(run("review", path, "--json").stdout)
+    assert all(m["reason"] for m in doc["moves"] if m["mark"]) and doc["series"] and doc["turning_point"] == bot

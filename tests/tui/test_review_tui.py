@@ -25,7 +25,8 @@ def fake_review(record) -> Review:
     def mr(ply, played_share, best_share):
         seat, text = record.moves[ply - 1]
         return MoveReview(ply, seat, text, "what was played", "BEST", "the better move in words",
-                          played_share, best_share)
+                          played_share, best_share, round(best_share - played_share, 4),
+                          "it gives up {P1}'s lead" if best_share > played_share else "")
 
     moves = [mr(3, 0.2, 0.5), mr(5, 0.5, 0.5), mr(7, 0.4, 0.46)]
     return Review(game_key(record), None, 10, None, tuple(moves), summarize(record, moves, [0, 1]))
@@ -131,3 +132,41 @@ async def test_a_stored_review_marks_the_replay_of_its_save(tmp_path):
         assert isinstance(screen, ReplayScreen) and screen.review is not None
         await pilot.press("n")
         assert screen.ply == 3 and "??" in said(screen)
+
+
+async def test_a_person_sees_their_own_marks_and_b_shows_the_bots(tmp_path):
+    """Seat 2 a person, seat 1 a bot with an earlier blunder: the replay
+    opens on the person's first mark, `n` skips the bot's until `b`, and
+    `c` hides the chart that shows the marks."""
+    from engine.record import Player
+    from engine.review_chart import first_mark
+
+    record = load(EXAMPLES / "grid-square.json")
+    record.players = [Player("Bot 1", "bot:greedy"), Player("Ann", "human")]
+    bot_ply = next(i + 1 for i, (s, _) in enumerate(record.moves) if s == 0)
+    ann_ply = next(i + 1 for i, (s, _) in enumerate(record.moves) if s == 1 and i + 1 > bot_ply)
+
+    def mr(ply, low):
+        seat, text = record.moves[ply - 1]
+        return MoveReview(ply, seat, text, "what was played", "BEST", "better", 0.5 - low, 0.5 + low, low, "why so")
+
+    moves = [mr(bot_ply, 0.3), mr(ann_ply, 0.06)]
+    review = Review(game_key(record), None, 10, None, tuple(moves), summarize(record, moves, [0, 1]))
+    start = first_mark(review, record)
+    assert start == ann_ply
+    app = create_app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = ReplayScreen(record, start, review=review)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert "Ann played" in said(screen) and "why: why so" in said(screen)
+        chart = str(screen.query_one("#chart", Static).render())
+        assert "100%" in chart and "?!" in chart and "??" not in chart  # the bot's blunder hidden
+        await pilot.press("n")
+        assert screen.ply == ann_ply  # the person's marks only: round again
+        await pilot.press("b")
+        await pilot.press("n")
+        assert screen.ply == bot_ply and "Bot 1 played" in said(screen)
+        assert "??" in str(screen.query_one("#chart", Static).render())
+        await pilot.press("c")
+        assert not screen.query_one("#chart", Static).display

@@ -239,7 +239,7 @@ class GameScreen(Screen[None]):
                 self.over_shown = True
                 from tui.screens.game_over import GameOverScreen
 
-                self.app.push_screen(GameOverScreen(self.record, self.LEAVES_TO, self.path))
+                self.app.push_screen(GameOverScreen(self.record, self.LEAVES_TO, self.path, viewer=self.reviewer()))
             return
         acting = state.to_act()
         bots = [s for s in acting if self.record.players[s].is_bot]
@@ -732,7 +732,13 @@ class GameScreen(Screen[None]):
         board), with its review started."""
         from tui.screens.game_over import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.record, self.LEAVES_TO, self.path, review_now=True))
+        self.app.push_screen(GameOverScreen(self.record, self.LEAVES_TO, self.path, review_now=True,
+                                            viewer=self.reviewer()))
+
+    def reviewer(self) -> int | None:
+        """Whose first mark the game's review opens on: the one person at the
+        table (None: several, or none)."""
+        return self.humans[0] if len(self.humans) == 1 else None
 
     def help_keys(self) -> str:
         """The keys of this screen for `?`: the screen's, then the view's."""

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import ProgressBar, Static
 
 from engine.record import GameRecord
 
@@ -76,7 +76,7 @@ class GameOverScreen(ModalScreen[None]):
     ]
 
     def __init__(self, record: GameRecord, leaves_to: str = "menu", path: Path | None = None,
-                 review_now: bool = False) -> None:
+                 review_now: bool = False, viewer: int | None = None) -> None:
         super().__init__()
         self.record = record
         self.leaves_to = leaves_to
@@ -86,6 +86,9 @@ class GameOverScreen(ModalScreen[None]):
         self.reviewing = False
         self.review_now = review_now
         """Start the review as the box opens (`v` on the ended game's screen)."""
+        self.viewer = viewer
+        """The player at this screen (a room's seat, or the one person at the
+        table), whose marks the review opens on; None: every person's."""
 
     def compose(self) -> ComposeResult:
         out = self.record.state.outcome()
@@ -102,6 +105,9 @@ class GameOverScreen(ModalScreen[None]):
             status = Static("", id="review-status", classes="hint")
             status.display = False  # until the review is asked for
             yield status
+            bar = ProgressBar(id="review-progress", show_eta=False)
+            bar.display = False
+            yield bar
 
     def on_mount(self) -> None:
         if self.review_now:
@@ -158,8 +164,12 @@ class GameOverScreen(ModalScreen[None]):
             self.app.call_from_thread(self._reviewed, result)
 
     def _progress(self, done: int, total: int) -> None:
-        if self.is_attached:
-            self.query_one("#review-status", Static).update(f"Reviewing this game… {done} of {total} decisions")
+        if not self.is_attached:
+            return
+        bar = self.query_one("#review-progress", ProgressBar)
+        bar.display = True
+        bar.update(total=total, progress=done)
+        self.query_one("#review-status", Static).update(f"Reviewing this game… {done} of {total} decisions")
 
     def _failed(self, message: str) -> None:
         self.reviewing = False
@@ -167,10 +177,11 @@ class GameOverScreen(ModalScreen[None]):
             self.query_one("#review-status", Static).update(Text(message))
 
     def _reviewed(self, review: Review) -> None:
+        from engine.review_chart import first_mark
         from tui.screens.replay import ReplayScreen
-        from tui.screens.review_marks import next_mark
 
         if not self.is_attached or self.app.screen is not self:
             return
         self.dismiss(None)
-        self.app.push_screen(ReplayScreen(self.record, next_mark(review, 0) or 0, review=review))
+        first = first_mark(review, self.record, self.viewer)  # the person's first mark
+        self.app.push_screen(ReplayScreen(self.record, first, review=review, viewer=self.viewer))

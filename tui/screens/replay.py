@@ -34,6 +34,8 @@ REPLAY_KEYS = keys_table(
         ("End or G", "the end"),
         ("↑↓ PgUp PgDn [ ]", "scroll the log (by lines, pages, moves)"),
         ("n", "the next marked move (a reviewed game: ?! ? ??)"),
+        ("b", "a reviewed game: the bots' marks too (or the people's only)"),
+        ("c", "a reviewed game: the win-share chart, shown or hidden"),
         ("e", "the log, big (e or Esc closes it)"),
         ("?", "this help"),
         ("Esc or q", "close the replay"),
@@ -54,16 +56,25 @@ class ReplayScreen(Screen[None]):
         Binding("home,g", "jump(0)", "Start", priority=True),
         Binding("end,G", "jump(-1)", "End", priority=True),
         Binding("n", "next_mark", "Next mark", priority=True),
+        Binding("b", "all_seats", "Bots' marks", priority=True),
+        Binding("c", "chart", "Chart", priority=True),
         Binding("e", "log", "Log"),
         Binding("question_mark", "help", "Help"),
         Binding("escape,q", "back", "Close", priority=True),
     ]
 
-    def __init__(self, record: GameRecord, ply: int = 0, review: Review | None = None) -> None:
+    def __init__(self, record: GameRecord, ply: int = 0, review: Review | None = None,
+                 viewer: int | None = None) -> None:
         super().__init__()
         self.record = record
         self.review = review
         """The game's review (engine/review.py): marks on the moves, or None."""
+        self.viewer = viewer
+        """The player reading the review (a room's seat), or None."""
+        self.all_seats = False
+        """Every seat's marks (`b`), or only the people's (the viewer's)."""
+        self.chart_asked = False
+        """The reader showed or hid the chart (`c`): its size no longer decides."""
         self.ply = max(0, min(ply, record.ply))
         """How many moves have been played in the position shown."""
         self.state: GameState[Any] = record.state_at(0)
@@ -77,9 +88,21 @@ class ReplayScreen(Screen[None]):
             yield view_class(self.record.ruleset.id)(id="view")
             yield LogPanel(id="log")
         yield Static("", id="message")
+        chart = Static("", id="chart")
+        chart.display = self.review is not None
+        yield chart
         yield Footer(show_command_palette=False)
 
+    def shown_seats(self) -> list[int]:
+        """The seats whose marks are shown (`engine.review_chart.shown_seats`)."""
+        from engine.review_chart import shown_seats
+
+        return shown_seats(self.record, self.all_seats)
+
     def on_resize(self, event: events.Resize) -> None:
+        chart = self.query_one("#chart", Static)
+        if self.review is not None and event.size.height < 30 and not self.chart_asked:
+            chart.display = False  # a small terminal keeps its rows for the board: c shows the chart
         place_log(self, self.query_one("#view"), event.size.width, event.size.height)  # as the game screen does
         cast(GameView, self.query_one("#view")).fit_to(event.size.width, event.size.height)  # room to use
 
@@ -114,7 +137,7 @@ class ReplayScreen(Screen[None]):
         name = rec.names[last.seat]
         from tui.screens.review_marks import mark_line
 
-        marked = mark_line(self.review, self.ply)
+        marked = mark_line(self.review, self.ply, rec.names, self.shown_seats())
         head = f"{marked}\n" if marked else ""
         if last.sealed:
             return f"{head}Move {self.ply}: {name} · (sealed)"
@@ -132,8 +155,9 @@ class ReplayScreen(Screen[None]):
         tell_last(view, self.last, None)
         self.query_one("#status", Static).update(
             Text(f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump"
-                 + (" · n: next mark" if self.review is not None else ""))
+                 + (" · n: next mark · b: bots' marks · c: chart" if self.review is not None else ""))
         )
+        self._draw_chart()
         self.query_one("#message", Static).update(self.move_text())
         log = self.query_one("#log", LogPanel)
         log.show(log_entries(rec, None, self.ply))
@@ -144,13 +168,38 @@ class ReplayScreen(Screen[None]):
             self._goto(target)
             self._draw()
 
+    def _draw_chart(self) -> None:
+        """The win-share chart of the review, the move shown marked under it."""
+        from engine.review_chart import chart_lines
+
+        chart = self.query_one("#chart", Static)
+        if self.review is None or not chart.display:
+            return
+        width = max(20, min(100, self.size.width - 10))
+        lines = chart_lines(self.review, self.record.ply, self.record.names, width, 7, self.shown_seats())
+        col = 6 + min(width - 1, (max(1, self.ply) - 1) * width // max(1, self.record.ply))
+        lines.insert(len(lines) - 2, " " * col + "↑ shown")
+        chart.update(Text("\n".join(lines)))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.review is not None if action == "next_mark" else True
+        return self.review is not None if action in ("next_mark", "all_seats", "chart") else True
+
+    def action_all_seats(self) -> None:
+        """The bots' marks too, or the people's only again."""
+        self.all_seats = not self.all_seats
+        self.notify("Every seat's marks." if self.all_seats else "The people's marks only (b: every seat's).")
+        self._draw()
+
+    def action_chart(self) -> None:
+        chart = self.query_one("#chart", Static)
+        self.chart_asked = True
+        chart.display = not chart.display
+        self._draw()
 
     def action_next_mark(self) -> None:
         from tui.screens.review_marks import next_mark
 
-        target = next_mark(self.review, self.ply)
+        target = next_mark(self.review, self.ply, self.shown_seats())
         if target is None:
             self.notify("No move of this game is marked.")
             return

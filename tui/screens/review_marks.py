@@ -1,30 +1,40 @@
-"""A game review in the replay viewer: the mark of the move shown, the better
-move in words and both win shares; where the next mark is. (The review
-itself is engine/review.py; this only words it.)"""
+"""A game review in the replay viewer: the mark of the move shown, both moves
+in words, both win shares and why; where the next shown mark is. (The
+review itself is engine/review.py; this only words it. Whose marks are
+shown: `engine.review_chart.shown_seats`.)"""
 from __future__ import annotations
 
-from engine.review import Review
+from engine.review import MoveReview, Review
 
 
-def mark_line(review: Review | None, ply: int) -> str:
-    """What the replay says under a reviewed move ('' when not reviewed or
-    not marked)."""
+def mark_text(m: MoveReview, names: list[str]) -> str:
+    """A marked move in words: what was played, what was better, and why
+    (three lines: the replay's message and the CLI say the same)."""
+    name = names[m.seat] if 0 <= m.seat < len(names) else f"Seat {m.seat + 1}"
+    return (f"{m.symbol} {m.mark}: {name} played {m.played} ({m.played_words}), {100 * m.played_share:.0f}% win share\n"
+            f"better: {m.best} ({m.best_words}), {100 * m.best_share:.0f}%\n"
+            f"why: {m.said_reason(names) or 'the search found the better move better by this margin'}")
+
+
+def mark_line(review: Review | None, ply: int, names: list[str] | None = None,
+              seats: list[int] | None = None) -> str:
+    """What the replay says under a reviewed move ('' when not reviewed, not
+    marked, or a seat whose marks are hidden: not in `seats`, None: every
+    seat)."""
     if review is None:
         return ""
     m = review.by_ply().get(ply)
-    if m is None or not m.mark:
+    if m is None or not m.mark or (seats is not None and m.seat not in seats):
         return ""
-    return (f"{m.symbol} {m.mark}: {100 * m.played_share:.0f}% win share; "
-            f"better {m.best} ({100 * m.best_share:.0f}%): {m.best_words}")
+    return mark_text(m, names or [])
 
 
-def next_mark(review: Review | None, ply: int) -> int | None:
-    """The ply of the first marked move after `ply`, wrapping round to the
-    first mark; None if nothing is marked."""
+def next_mark(review: Review | None, ply: int, seats: list[int] | None = None) -> int | None:
+    """The ply of the first shown mark (of `seats`, None: every seat) after
+    `ply`, wrapping round to the first; None if nothing shown is marked."""
     if review is None:
         return None
-    marked = sorted(m.ply for m in review.moves if m.mark)
+    marked = sorted(m.ply for m in review.moves if m.mark and (seats is None or m.seat in seats))
     if not marked:
         return None
     return next((p for p in marked if p > ply), marked[0])
-

@@ -74,6 +74,10 @@ class RoomScreen(GameScreen):
         self.seen_stat = self.session.stored_mark()
         """The stored game's mark when its players' names were last compared."""
 
+    def reviewer(self) -> int | None:
+        """The review opens on this connection's person's first mark."""
+        return self.seat
+
     def on_unmount(self) -> None:
         release, self.release = self.release, None
         if release is not None:
