@@ -99,6 +99,15 @@ class MoveReview:
         """'?!', '?', '??' or ''."""
         return mark_for(self.low)[1]
 
+    def said_words(self, names: list[str], reader: int | None = None) -> tuple[str, str]:
+        """The played and the better move in words as `reader` reads them
+        (None: anyone but the mover, 'Ann draws 2 cards'; the rulesets word
+        a move to its mover, 'you draw 2 cards': `engine.events.for_reader`)."""
+        from engine.events import for_reader
+
+        return (for_reader(self.played_words, self.seat, reader, names),
+                for_reader(self.best_words, self.seat, reader, names))
+
     def said_reason(self, names: list[str]) -> str:
         """The reason with the players' names."""
         from engine.events import Event
@@ -106,9 +115,12 @@ class MoveReview:
         return Event(self.reason).render(names)
 
     def to_json(self, names: list[str] | None = None) -> dict[str, Any]:
-        """A JSON-ready dict (the reason with `names`, else placeholders)."""
-        return {"ply": self.ply, "seat": self.seat + 1, "played": self.played, "played_words": self.played_words,
-                "best": self.best, "best_words": self.best_words, "played_share": self.played_share,
+        """A JSON-ready dict: with `names`, the words and the reason about the
+        mover by name; without, as stored (the moves' words to the mover, the
+        reason with placeholders)."""
+        played_words, best_words = (self.played_words, self.best_words) if names is None else self.said_words(names)
+        return {"ply": self.ply, "seat": self.seat + 1, "played": self.played, "played_words": played_words,
+                "best": self.best, "best_words": best_words, "played_share": self.played_share,
                 "best_share": self.best_share, "loss": self.loss, "loss_low": self.low, "mark": self.mark,
                 "symbol": self.symbol, "reason": self.reason if names is None else self.said_reason(names),
                 "samples": self.samples}

@@ -16,6 +16,7 @@ def reply_words(view: GameState[Any], seat: int, move: Move, reply: tuple[int, H
                 seed: int) -> str:
     """'{P2} would …' for the expected reply to `move`, or '' when there is
     none or it cannot be put in words (a sample the reply does not fit)."""
+    from engine.events import for_reader
     from engine.rng import Rng
 
     if reply is None:
@@ -24,7 +25,7 @@ def reply_words(view: GameState[Any], seat: int, move: Move, reply: tuple[int, H
     try:
         after = view.determinize(seat, Rng(seed))
         after.apply_trusted(seat, move)
-        words = after.describe_move(answer, who)
+        words = for_reader(after.describe_move(answer, who), who, None)  # about them: '{P2} draws 2 cards'
     except Exception:  # noqa: BLE001 - a reply from another sample: said without it
         return ""
     return f"{{P{who + 1}}} would answer: {words}" if words else ""

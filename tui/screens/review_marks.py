@@ -11,8 +11,9 @@ def mark_text(m: MoveReview, names: list[str]) -> str:
     """A marked move in words: what was played, what was better, and why
     (three lines: the replay's message and the CLI say the same)."""
     name = names[m.seat] if 0 <= m.seat < len(names) else f"Seat {m.seat + 1}"
-    return (f"{m.symbol} {m.mark}: {name} played {m.played} ({m.played_words}), {100 * m.played_share:.0f}% win share\n"
-            f"better: {m.best} ({m.best_words}), {100 * m.best_share:.0f}%\n"
+    played, best = m.said_words(names)
+    return (f"{m.symbol} {m.mark}: {name} played {m.played} ({played}), {100 * m.played_share:.0f}% win share\n"
+            f"better: {m.best} ({best}), {100 * m.best_share:.0f}%\n"
             f"why: {m.said_reason(names) or 'the search found the better move better by this margin'}")
 
 
