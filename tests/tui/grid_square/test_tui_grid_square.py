@@ -118,7 +118,7 @@ async def test_hot_seat_quit_and_resume(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("2", "enter")  # P1 places Md5h (cursor starts at d5)
-        await pilot.press("1", "o", "left", "enter")  # P2 places Sc5v
+        await pilot.press("1", "o", "left", "up", "enter")  # P2 (the cursor moved off Md5h to d4) places Sc5v
         await pilot.press("p")  # P2 passes the slide
         await pilot.pause()
         assert [t for _, t in app.screen.record.moves] == ["Md5h", "Sc5v", "pass"]
@@ -139,7 +139,7 @@ async def test_illegal_move_by_keys_is_refused_and_not_saved(tmp_path):
     app = create_app(tmp_path, game=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("2", "enter", "2", "enter")  # the same place twice
+        await pilot.press("2", "enter", "2", "up", "enter")  # the same place twice (the cursor had moved off it)
         await pilot.pause()
         assert [t for _, t in app.screen.record.moves] == ["Md5h"]
         assert "overlaps" in str(app.screen.query_one("#message").render())
@@ -293,16 +293,20 @@ async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
 
 
 async def test_the_placement_preview_asks_the_state(tmp_path):
+    """A turn opens on a spot that fits (not on the building just placed,
+    under a red ✗); a spot that does not fit says the state's reason."""
     app = create_app(tmp_path, game=game_with(tmp_path, ["Md5h", "Sc5v", "pass"]), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.screen.query_one(GridBoard)
         panel = app.screen.query_one("#gs-panel")
-        assert (board.cx, board.cy, board.piece_size, board.orient) == (3, 4, 2, "h")
-        assert "A middle building on d5–f5 overlaps another" in str(panel.draw())  # the state's reason
-        await pilot.press("down")
-        await pilot.pause()
+        # the cursor was on d5–f5, where P1's middle building now stands: moved one row down
+        assert (board.cx, board.cy, board.piece_size, board.orient) == (3, 3, 2, "h")
         assert "Enter: place a middle building on d4–f4" in str(panel.draw()).replace("\n", " ")
+        assert "✗" not in str(panel.draw())
+        await pilot.press("up")
+        await pilot.pause()
+        assert "A middle building on d5–f5 overlaps another" in str(panel.draw())  # the state's reason
 
 
 async def test_the_log_fits_beside_the_large_board_from_the_start(tmp_path):

@@ -167,6 +167,8 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         if not stock.get(self.piece_size):
             self.piece_size = next((s for s in (2, 1, 3) if stock.get(s)), self.piece_size)
         self._clamp()
+        if can_act and state.phase == "place":
+            self._to_nearest_legal()
         self._base = None
         self.redraw()
         self.refresh_bindings()
@@ -215,6 +217,18 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         else:
             self.cx = max(0, min(self.cx, 8))
             self.cy = max(0, min(self.cy, 8 - self.piece_size))
+
+    def _to_nearest_legal(self) -> None:
+        """A turn opens on a spot that fits: when the cursor's building does
+        not (it sits on the one just built), move it to the nearest legal
+        placement, of its size and direction if any, else of any."""
+        here = Place(self.piece_size, self.cx, self.cy, self.orient)
+        places = [m for m in self.legal_now if isinstance(m, Place)]
+        if here in self.legal_now or not places:
+            return
+        same = [m for m in places if (m.size, m.orient) == (self.piece_size, self.orient)]
+        near = min(same or places, key=lambda m: (abs(m.x - self.cx) + abs(m.y - self.cy), m.y, m.x, -m.size, m.orient))
+        self.piece_size, self.cx, self.cy, self.orient = near.size, near.x, near.y, near.orient
 
     def chosen_piece(self) -> tuple[int, int, int, str] | None:
         """The building picked to slide (slide phase)."""
