@@ -209,6 +209,18 @@ async def test_all_moves_picker_plays_a_filtered_move(tmp_path):
     assert load(path).moves == [(0, "Mh7v")]
 
 
+def test_the_move_list_finds_the_typed_words_in_any_order():
+    """`small b2` finds 'place a small building on b2–c2' (a plain substring did not)."""
+    from tui.screens.move_picker import rank
+
+    state = GameRecord.new(RS, [Player("P1"), Player("P2")], 3, {}).state
+    moves = [(state.format_move(m), state.describe_move(m)) for m in state.legal(0)]
+    found = [d for _, d in rank(moves, "small b2")]
+    assert "place a small building on b2–c2" in found and "place a small building on b2–b3" in found
+    assert all("small" in d and "b2" in d for d in found)
+    assert rank(moves, "small zz") == []
+
+
 def game_with(tmp_path: Path, moves: list[str], kinds=("human", "human")) -> Path:
     players = [Player(f"P{i + 1}", k) for i, k in enumerate(kinds)]
     record = GameRecord.new(RS, players, 3, {})
