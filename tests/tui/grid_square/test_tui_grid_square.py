@@ -398,3 +398,25 @@ async def test_at_80x24_the_last_turn_of_the_bot_fits_under_the_step(tmp_path):
         for move in board.marks:
             said = past(board.state.describe_move(move))
             assert shown_whole(app, said), f"{said!r} is not on the screen"
+
+
+async def test_i_at_80x24_shows_the_whole_legend_and_i_again_closes_it(tmp_path):
+    """At 80×24 the legend's rows were taken by the log strip: `i` opened it
+    in a view without the height for it, and nothing changed on screen."""
+    from tests.tui.screen_checker import screen_rows, shown_whole
+    from tui.widgets.legend import Legend
+
+    app = create_app(tmp_path, game=game_with(tmp_path, ["Md5h", "Sc5v", "pass"]), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        legend = app.screen.query_one(Legend)
+        closed = screen_rows(app)
+        assert not all(shown_whole(app, f"{e.symbol} {e.words}") for e in legend.entries)
+        await pilot.press("i")
+        await pilot.pause()
+        for e in legend.entries:
+            assert shown_whole(app, f"{e.symbol} {e.words}"), f"{e.words!r} is not on the screen"
+        assert shown_whole(app, "(i: one line)")
+        await pilot.press("i")
+        await pilot.pause()
+        assert screen_rows(app) == closed

@@ -60,6 +60,7 @@ class GameView(base.GameView, Vertical):
     GameView #gs-panel { height: 1fr; }
     GameView > #gs-legend { width: 59; height: auto; padding: 0; }
     GameView.-large > #gs-legend { width: 94; }
+    GameView.-legend-over > #gs-legend { dock: bottom; border-top: heavy $accent; background: $surface; }
     """
 
     BINDINGS = [Binding(LEGEND_KEY, "legend", "Legend", show=False)]
@@ -96,6 +97,7 @@ class GameView(base.GameView, Vertical):
         """Bigger cells and a wider panel when the terminal is at least 100×34."""
         large = wants_large(width, height)
         self.set_class(large, "-large")
+        self.set_class(False, "-legend-over")
         self.query_one(Legend).expanded = large
         self.query_one(GridBoard).set_scale(large)
         panel = self.query_one(PlayerPanel)
@@ -110,7 +112,13 @@ class GameView(base.GameView, Vertical):
             self.query_one(SidePanel).set_text(self.side_text(board, board.state))
 
     def action_legend(self) -> None:
-        self.query_one(Legend).toggle()
+        """`i`: every entry of the legend. At 80×24 there is no row to spare
+        under the board (the log strip has the rest), so the whole legend
+        opens over the board's lower rows, as `e` opens the log; `i` again
+        closes it."""
+        legend = self.query_one(Legend)
+        legend.toggle()
+        self.set_class(legend.expanded and not self.has_class("-large"), "-legend-over")
 
     def show(self, state: GridSquareState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state`; let the player build a move if `can_act`."""
