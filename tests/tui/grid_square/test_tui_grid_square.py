@@ -295,7 +295,7 @@ async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
         reversed_cells = "".join(t for row in lines for t, st in row if st is not None and st.reverse)
         assert reversed_cells.count("━") >= 6 and "┃" in reversed_cells  # Md7h and Sc5v drawn in reverse
         panel = str(view.query_one("#gs-panel").draw())
-        assert "Last turn, P2:\n placed a small building on c5–c6\n slid the middle building on d5–f5 2 cells north" in panel
+        assert "Last turn, P2:\nplaced a small building on c5–c6\nslid the middle building on d5–f5 2 cells north" in panel
         # the next placement starts a new turn's marks
         view.mark_last(0, "Sa1h")
         assert board.marks == [Place(1, 0, 0, "h")] and board.marks_seat == 0
@@ -420,3 +420,42 @@ async def test_i_at_80x24_shows_the_whole_legend_and_i_again_closes_it(tmp_path)
         await pilot.press("i")
         await pilot.pause()
         assert screen_rows(app) == closed
+
+
+async def test_at_80x24_the_last_turn_keeps_the_bots_claim_whole(tmp_path):
+    """A bot's turn of a placement, a slide and a claim: the claim was cut
+    (' claimed the area at', its cell under the panel's last row). The keys'
+    reminder gives way first; every line left is whole."""
+    from engine.rng import Rng
+    from tests.tui.screen_checker import shown_whole
+    from tui.games.grid_square.panel import past
+
+    for seed in range(1, 40):
+        record = GameRecord.new(RS, [Player("P1"), Player("Bot 2", "bot:random")], seed, {})
+        rng = Rng(seed)
+        while not record.state.is_over():
+            seat = record.state.to_act()[0]
+            record.play_move(seat, rng.choice(record.state.legal(seat)))
+            last = [(s, t) for s, t in record.moves[-3:]]
+            if (record.state.to_act() == (0,) and record.state.phase == "place" and len(last) == 3
+                    and all(s == 1 for s, _ in last) and last[-1][1].startswith("@") and last[1][1] != "pass"):
+                break
+        else:
+            continue
+        break
+    path = tmp_path / "g.json"
+    save(record, path)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one("#view")
+        for seat, text in record.moves[-3:]:  # as the screen marks a bot's moves as they come
+            view.mark_last(seat, text)
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        assert len(board.marks) == 3 and isinstance(board.marks[-1], Claim)
+        assert shown_whole(app, "Last turn, Bot 2:")
+        for move in board.marks:
+            said = past(board.state.describe_move(move))
+            assert shown_whole(app, said), f"{said!r} is not on the screen"
+        assert shown_whole(app, f"Enter: {board.state.describe_move(board.current_move())}")

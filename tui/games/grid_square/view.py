@@ -36,7 +36,7 @@ from tui.games.grid_square.look import (
     PICKED,
     wants_large,
 )
-from tui.games.grid_square.panel import SidePanel, areas_words, past
+from tui.games.grid_square.panel import Part, SidePanel, areas_words, past
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.palette import PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
@@ -69,8 +69,8 @@ class GameView(base.GameView, Vertical):
         super().__init__(**kw)
         self.names: Sequence[str] = ()
         self.viewer: int | None = None
-        self.after_step = Text()
-        """The panel's words under the step (drawn once a position)."""
+        self.after_step: list[tuple[Text, Part]] = []
+        """The panel's parts under the step (drawn once a position)."""
 
     def compose(self) -> ComposeResult:
         # the size is known before the first layout, so the log beside the
@@ -109,7 +109,7 @@ class GameView(base.GameView, Vertical):
         message.stop()
         board = self.query_one(GridBoard)
         if board.state is not None:  # only the words change with the preview
-            self.query_one(SidePanel).set_text(self.side_text(board, board.state))
+            self.query_one(SidePanel).set_parts(self.side_parts(board, board.state))
 
     def action_legend(self) -> None:
         """`i`: every entry of the legend. At 80×24 there is no row to spare
@@ -170,35 +170,41 @@ class GameView(base.GameView, Vertical):
             return
         self.query_one(PlayerPanel).players = self.player_infos(st)
         self.after_step = self._after_step(board, st)
-        self.query_one(SidePanel).set_text(self.side_text(board, st))
+        self.query_one(SidePanel).set_parts(self.side_parts(board, st))
         self.update_legend(board, st)
 
-    def side_text(self, board: GridBoard, st: GridSquareState) -> Text:
-        """Where the game is, the step at hand with the preview, the last turn."""
+    def side_parts(self, board: GridBoard, st: GridSquareState) -> list[tuple[Text, Part]]:
+        """Where the game is, the step at hand with the preview, the last
+        turn: the panel's parts, each with how long it stays when rows run
+        short (a `Part`)."""
         t = Text()
+        keys = Text()
         if st.phase == "over":
             t.append(f"Game over.\n{Event(st.end_reason).render(self.names)}.\n", "bold")
         elif self.has_class("-large"):
             t.append(f"{turn_text(st)}\n", "dim")
         if st.phase != "over" and board.can_act:
-            self._describe_step(t, board, st)
-        t.append_text(self.after_step)
-        return t
+            self._describe_step(t, keys, board, st)
+        return [(t, Part.ALWAYS), (keys, Part.KEYS_HINT), *self.after_step]
 
-    def _after_step(self, board: GridBoard, st: GridSquareState) -> Text:
-        """The panel's words under the step, which the preview leaves alone:
-        areas given up, and the last turn."""
-        t = Text()
+    def _after_step(self, board: GridBoard, st: GridSquareState) -> list[tuple[Text, Part]]:
+        """The panel's parts under the step, which the preview leaves alone:
+        areas given up, and the last turn (a part a move, never cut; indented
+        when there is room)."""
+        out: list[tuple[Text, Part]] = []
         if board.given_up:
-            t.append("× given up: no one may claim\n", "dim")
+            out.append((Text("× given up: no one may claim\n", "dim"), Part.GIVEN_UP))
         if board.marks and board.marks_seat is not None:
-            t.append(f"Last turn, {self.player_name(board.marks_seat)}:\n", "dim")
+            out.append((Text(f"Last turn, {self.player_name(board.marks_seat)}:\n", "dim"), Part.ALWAYS))
+            indent = " " if self.has_class("-large") else ""
             for m in board.marks:
-                t.append(f" {past(st.describe_move(m))}\n", "dim")
-        return t
+                rank = Part.PLACED if isinstance(m, Place) else Part.SLID if isinstance(m, Slide) else Part.ALWAYS
+                out.append((Text(f"{indent}{past(st.describe_move(m))}\n", "dim"), rank))
+        return out
 
-    def _describe_step(self, t: Text, board: GridBoard, st: GridSquareState) -> None:
-        """The step at hand, what Enter and p would do (the state's words), and its keys."""
+    def _describe_step(self, t: Text, keys: Text, board: GridBoard, st: GridSquareState) -> None:
+        """The step at hand, what Enter and p would do (the state's words) in
+        `t`, and its keys' reminder in `keys`."""
         move = board.current_move()
         if self.has_class("-large"):  # the status line says it too
             t.append(f"{st.prompt(st.seat)}\n", "bold")
@@ -208,7 +214,7 @@ class GameView(base.GameView, Vertical):
                 t.append(f"Enter: {st.describe_move(move)}\n", "bold")
             else:
                 t.append(f"✗ {why[0].upper()}{why[1:]}\n", "bold bright_red")
-            t.append("←↑↓→ move  1 2 3 size\no turn\n", "dim")
+            keys.append("←↑↓→ move  1 2 3 size\no turn\n", "dim")
         elif st.phase == "slide":
             piece = board.chosen_piece()
             if isinstance(move, Slide):
@@ -218,7 +224,7 @@ class GameView(base.GameView, Vertical):
                 t.append(f"○ {st.describe_move(Place(*piece)).replace('place a', 'the', 1)}"
                          f" can go {reach} ({len(board.slide_pieces)} can slide)\n")
             t.append(f"p: {st.describe_move(PASS)}\n", "bold")
-            t.append("Tab pick  ←↑↓→ slide\n", "dim")
+            keys.append("Tab pick  ←↑↓→ slide\n", "dim")
         else:
             if move is not None:
                 t.append(f"Enter: {st.describe_move(move)} (★)\n", "bold")
