@@ -1,7 +1,9 @@
-"""Every registered game played by keys at 80x24 and 120x40, each person's
-step looked at by the screen checker (tests/tui/screen_checker.py): the log
-follows, the highlighted choice is described in full, no raw placeholder,
-every key on the bar works.
+"""Every registered game played by keys at 80x24, 120x40 and 60x20, each
+person's step looked at by the screen checker (tests/tui/screen_checker.py):
+the log follows, the highlighted choice is described in full, no raw
+placeholder, every key on the bar works, Enter is on the bar and says what
+it plays, no word cut in the middle, the view's keys leave Enter working,
+the cursor is on the screen (at 60x20: only what Enter does and the cursor).
 
 Each (game, size) is played once (cached); a test per (game, size, check)
 reads its problems, so a check still failing because of a game's view is
@@ -11,7 +13,7 @@ view is fixed. Marked `screens`: `pytest -m screens` runs only these,
 from __future__ import annotations
 
 import pytest
-from screen_checker import CHECKS, PLACEHOLDER, SIZES, Report, check_game, check_log, shown_whole
+from screen_checker import PLACEHOLDER, SIZES, Report, check_game, check_log, checks_at, shown_whole
 
 from rulesets import REGISTRY
 
@@ -43,7 +45,7 @@ def _cases() -> list:
     out = []
     for game in REGISTRY.ids():
         for size in SIZES:
-            for check in CHECKS:
+            for check in checks_at(size):
                 marks = [pytest.mark.xdist_group(f"screen-checker-{game}")]  # a game's plays cached on one worker
                 if (game, check) in KNOWN:
                     marks.append(pytest.mark.xfail(reason=KNOWN[game, check], strict=False))

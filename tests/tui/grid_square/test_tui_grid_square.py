@@ -459,3 +459,30 @@ async def test_at_80x24_the_last_turn_keeps_the_bots_claim_whole(tmp_path):
             said = past(board.state.describe_move(move))
             assert shown_whole(app, said), f"{said!r} is not on the screen"
         assert shown_whole(app, f"Enter: {board.state.describe_move(board.current_move())}")
+
+
+async def test_at_60x20_the_board_scrolls_to_the_cursor(tmp_path):
+    """At 60×20 rows 1–2 were cut off while the panel said 'Enter: place a
+    middle building on d1–f1': the cursor was off the screen."""
+    from tests.tui.screen_checker import shown_whole
+
+    def check_cursor(app, screen) -> list[str]:
+        board = screen.query_one(GridBoard)
+        where = app.screen.find_widget(board)
+        visible = where.region.intersection(where.clip)
+        at = where.region.offset + (board.scale.col(board.cx), board.scale.row(board.cy))
+        return [] if visible.contains(*at) else [f"the cursor at {at} is outside {visible}"]
+
+    app = create_app(tmp_path, game=new_save(tmp_path, ("human", "human")), bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not check_cursor(app, screen)
+        await pilot.press(*["down"] * 5)
+        await pilot.pause()
+        assert screen.query_one(GridBoard).cy == 0
+        assert not check_cursor(app, screen), check_cursor(app, screen)
+        assert shown_whole(app, "Enter: place a middle building on d1–f1")
+        await pilot.press(*["up"] * 8)
+        await pilot.pause()
+        assert not check_cursor(app, screen), check_cursor(app, screen)

@@ -205,8 +205,8 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
             return phase == "place"
         if action in ("pick", "pass_step"):
             return phase in ("slide", "claim")
-        if action == "confirm":
-            return phase is not None
+        if action == "confirm":  # in the slide step, once a slide is built (p passes)
+            return phase is not None and (phase != "slide" or self.current_move() is not None)
         return True
 
     # ----------------------------------------------------------- move building
@@ -350,6 +350,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
 
     def _changed(self) -> None:
         self.post_message(PreviewChanged())
+        self.refresh_bindings()  # Enter comes and goes with a slide built
 
     # ----------------------------------------------------------- drawing
     def style_key(self) -> Any:

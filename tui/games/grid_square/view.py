@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 
 from engine.core import Event
 from rulesets.grid_square import geometry as g
@@ -52,8 +53,8 @@ class GameView(base.GameView, Vertical):
     """The small board's rows (letters, 17 rows of points and sides, the
     legend): below 100 columns the log strip takes what is left."""
     DEFAULT_CSS = """
-    GameView { width: auto; height: 1fr; }
-    GameView > #gs-top { width: auto; height: auto; max-height: 1fr; }
+    GameView { width: auto; height: 1fr; overflow-y: auto; scrollbar-size-vertical: 1; }
+    GameView > #gs-top { width: auto; height: auto; }
     GameView #gs-side { width: 23; height: 100%; padding: 0 0 0 1; }
     GameView.-large #gs-side { width: 42; }
     GameView #gs-players { height: auto; margin-bottom: 1; }
@@ -105,8 +106,20 @@ class GameView(base.GameView, Vertical):
             setattr(panel, name, value)
         panel.refresh(layout=True)
 
+    def follow_cursor(self) -> None:
+        """Below 80×24 the board is taller than the view: scroll so the
+        cursor's row, and the rows beside it, stay on the screen."""
+        cell = self.cursor_cell()
+        if cell is not None and self.max_scroll_y:
+            x, y = cell
+            self.scroll_to_region(Region(0, max(0, y - 2), 1, 5), animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.follow_cursor)
+
     def on_preview_changed(self, message: PreviewChanged) -> None:
         message.stop()
+        self.follow_cursor()
         board = self.query_one(GridBoard)
         if board.state is not None:  # only the words change with the preview
             self.query_one(SidePanel).set_parts(self.side_parts(board, board.state))
@@ -129,12 +142,28 @@ class GameView(base.GameView, Vertical):
         if can_act:
             board.focus()
         self.update_panel()
+        self.call_after_refresh(self.follow_cursor)
 
     def highlighted_move(self) -> Any:
         """The move Enter would play now (the previewed one, if legal), or None."""
         board = self.query_one(GridBoard)
         move = board.current_move() if board.can_act else None
         return move if move is not None and board.why_not(move) is None else None
+
+    def cursor_cell(self) -> tuple[int, int] | None:
+        """Where the cursor is drawn in the board (column, row), or None:
+        the building being placed, or the one picked to slide."""
+        board = self.query_one(GridBoard)
+        st = board.state
+        if st is None or not board.can_act:
+            return None
+        if st.phase == "place":
+            x, y = board.cx, board.cy
+        elif st.phase == "slide" and (piece := board.chosen_piece()) is not None:
+            x, y = piece[1], piece[2]
+        else:
+            return None
+        return board.scale.col(x), board.scale.row(y)
 
     def mark_last(self, seat: int | None, notation: str | None) -> None:
         """A move was just played: mark it (and the rest of its turn) on the
