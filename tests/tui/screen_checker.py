@@ -345,7 +345,9 @@ async def probe_view_toggles(app: Any, pilot: Any, screen: GameScreen) -> list[s
     for key, what in view_toggle_keys(screen):
         start, move, ply, had_enter = screen_rows(app), ask(), screen.record.ply, enter_item(app) is not None
         back = False
-        for presses in range(1, 5):
+        presses = 0
+        while presses < 4:
+            presses += 1
             await pilot.press(key)
             await pilot.pause()
             if app.screen is not screen:  # it opened a screen: close it

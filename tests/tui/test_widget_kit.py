@@ -627,6 +627,19 @@ class TestTextFit:
         assert wrap_words("Constantinople", 5) == ["Const", "antin", "ople"]
         assert wrap_words("", 5) == []
 
+    def test_a_prompt_gives_way_by_whole_parts_and_words(self):
+        """The status line cut 'counter-cl…' and '· Square Masons · mov…':
+        parts are left out whole (the move number kept longest), the
+        question alone cut between words."""
+        from tui.widgets.text_fit import fit_parts, fit_words
+
+        long = "Choose a block and a bid (sealed), or withdraw · Square Masons · move 12"
+        assert fit_parts(long, 80) == long
+        assert fit_parts(long, 68) == "Choose a block and a bid (sealed), or withdraw · move 12"
+        assert fit_parts(long, 40) == "Choose a block and a bid (sealed), …"
+        assert fit_words("clockwise or counter-clockwise", 25) == "clockwise or …"
+        assert fit_words("Constantinople", 6) == "Const…"
+
     def test_fit_ends_a_cut_in_an_ellipsis(self):
         from tui.widgets.text_fit import fit
 

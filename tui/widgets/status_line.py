@@ -3,8 +3,9 @@ refused.
 
 One row: `▶ Ana  Choose a gallery space …  ✗ you have 2 coins, the painting costs 4`.
 The player's mark and name are in their colour and reversed; a refusal
-starts with '✗' and keeps its whole width, the prompt gives way (ends in
-'…') when both do not fit.
+starts with '✗' and keeps its whole width, the prompt gives way when both
+do not fit: its parts (' · ') are left out whole, the move number last of
+all, and the question alone is cut between words, never in one.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
-from tui.widgets.text_fit import fit
+from tui.widgets.text_fit import fit_parts
 
 REFUSAL_MARK = "✗"
 
@@ -58,7 +59,7 @@ class StatusLine(Widget):
             out.append("  ")
         tail = f"  {REFUSAL_MARK} {self.refusal}" if self.refusal else ""
         room = max(0, width - cell_len(out.plain) - cell_len(tail))
-        out.append(fit(self.prompt, room))
+        out.append(fit_parts(self.prompt, room))
         if tail:
             out.append(tail, self.get_component_rich_style("status-line--refusal"))
         return out

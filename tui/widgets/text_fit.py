@@ -47,3 +47,36 @@ def fit(text: str, width: int) -> str:
     if used > width - 1:  # a wide first character in a width of 1
         head = ""
     return head + "…"
+
+
+def fit_words(text: str, width: int) -> str:
+    """`text` cut to `width` cells between words, ending in ' …' when cut
+    (a single word too long for the width is cut by cells, as `fit`)."""
+    if cells(text) <= width:
+        return text
+    head, _ = cut(text, max(0, width - 2))
+    if len(head) < len(text) and text[len(head)] != " " and " " in head.strip():
+        head = head[:head.rstrip().rfind(" ")]
+    head = head.rstrip()
+    return f"{head} …" if " " in text.strip() and head else fit(text, width)
+
+
+def fit_parts(text: str, width: int, sep: str = " · ") -> str:
+    """`text` made of parts joined by `sep`, in `width` cells: parts that do
+    not fit are left out whole, the first one kept first, then the last
+    (a move number), then those between in order; no part cut in the middle
+    of a word (the first, alone too long, is cut between words)."""
+    if cells(text) <= width:
+        return text
+    parts = text.split(sep)
+    keep = {0}
+    used = cells(parts[0])
+    order = [len(parts) - 1, *range(1, len(parts) - 1)] if len(parts) > 1 else []
+    for i in order:
+        size = cells(sep) + cells(parts[i])
+        if used + size <= width:
+            keep.add(i)
+            used += size
+    if used > width:
+        return fit_words(parts[0], width)
+    return sep.join(parts[i] for i in sorted(keep))
