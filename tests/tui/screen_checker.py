@@ -229,7 +229,8 @@ def check_enter(app: Any, screen: GameScreen) -> list[str]:
         return []
     move, item = ask(), enter_item(app)
     if move is not None and item is None:
-        return ["Enter is not on the key bar, though the view highlights a move to play"]
+        focused = type(app.screen.focused).__name__
+        return [f"Enter is not on the key bar, though the view highlights {move!r} (the keys are on {focused})"]
     if move is None and item is not None:
         return [f"Enter ({item.description}) is on the key bar but would play nothing: the view highlights no move"]
     return []

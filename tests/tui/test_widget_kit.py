@@ -631,14 +631,16 @@ class TestTextFit:
         """The status line cut 'counter-cl…' and '· Square Masons · mov…':
         parts are left out whole (the move number kept longest), the
         question alone cut between words."""
-        from tui.widgets.text_fit import fit_parts, fit_words
+        from tui.widgets.text_fit import fit_parts, fit_title, fit_words
 
         long = "Choose a block and a bid (sealed), or withdraw · Square Masons · move 12"
         assert fit_parts(long, 80) == long
         assert fit_parts(long, 68) == "Choose a block and a bid (sealed), or withdraw · move 12"
-        assert fit_parts(long, 40) == "Choose a block and a bid (sealed), …"
+        assert fit_parts(long, 40) == "Choose a block and a bid (sealed), or …"
         assert fit_words("clockwise or counter-clockwise", 25) == "clockwise or …"
-        assert fit_words("Constantinople", 6) == "Const…"
+        assert fit_words("Constantinople", 6) == "Const."  # one word: abbreviated on purpose
+        assert fit_words("take 1 resource of any kind", 24) == "take 1 resource of any …"
+        assert fit_title("Karl Friedrich Schinkel", 16) == "K. F. Schinkel"
 
     def test_fit_ends_a_cut_in_an_ellipsis(self):
         from tui.widgets.text_fit import fit

@@ -21,6 +21,13 @@ class KeyOptionList(OptionList):
     ]
 
 
+class ChoiceList(KeyOptionList):
+    """A board's list of the step's choices: Enter chooses, and says so in
+    the key bar (a plain OptionList's Enter is hidden there)."""
+
+    BINDINGS = [Binding("enter", "select", "Choose")]
+
+
 S = TypeVar("S", bound=Screen[Any])
 M = TypeVar("M", bound=Message)
 

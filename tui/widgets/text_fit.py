@@ -50,15 +50,48 @@ def fit(text: str, width: int) -> str:
 
 
 def fit_words(text: str, width: int) -> str:
-    """`text` cut to `width` cells between words, ending in ' …' when cut
-    (a single word too long for the width is cut by cells, as `fit`)."""
+    """`text` cut to `width` cells between words (after a space or a '/'),
+    ending in ' …' when cut, never inside a word; a text of one word too
+    long for the width is abbreviated on purpose ('blueprint' → 'bluepr.')."""
     if cells(text) <= width:
         return text
-    head, _ = cut(text, max(0, width - 2))
-    if len(head) < len(text) and text[len(head)] != " " and " " in head.strip():
-        head = head[:head.rstrip().rfind(" ")]
-    head = head.rstrip()
-    return f"{head} …" if " " in text.strip() and head else fit(text, width)
+    head, _ = cut(text, max(0, width - 1))
+    breaks = [i for i in range(1, len(head) + 1)
+              if (i < len(text) and text[i] == " ") or text[i - 1] in "/ "]
+    for at in reversed(breaks):
+        kept = head[:at].rstrip()
+        end = "…" if kept.endswith("/") else " …"
+        if kept and cells(kept) + cells(end) <= width:
+            return kept + end
+    return abbreviate(text, width)
+
+
+def abbreviate(word: str, width: int) -> str:
+    """One word in `width` cells, shortened with a full stop ('timber' →
+    'timb.'); too narrow for that, cut by cells (`fit`)."""
+    if cells(word) <= width:
+        return word
+    head, _ = cut(word, max(0, width - 1))
+    if len(head.strip()) >= 3:
+        return head.rstrip() + "."
+    return fit(word, width)
+
+
+def fit_title(text: str, width: int) -> str:
+    """A name or title in `width` cells: its first words made initials
+    before anything is cut ('Karl Friedrich Schinkel' → 'K. F. Schinkel'),
+    then cut between words (`fit_words`)."""
+    if cells(text) <= width:
+        return text
+    words = text.split()
+    for n in range(1, len(words)):
+        if not all(w[:1].isupper() for w in words[:n]):
+            break
+        for glue in (" ", ""):
+            short = " ".join([glue.join(f"{w[0]}." for w in words[:n]), *words[n:]])
+            if cells(short) <= width:
+                return short
+    return fit_words(text, width)
 
 
 def fit_parts(text: str, width: int, sep: str = " · ") -> str:
