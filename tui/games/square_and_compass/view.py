@@ -92,7 +92,7 @@ class GameView(base.GameView, Vertical):
     GameView { width: 2fr; min-width: 58; height: 1fr; }
     GameView #sc-head { height: 1; text-style: bold; }
     GameView .sc-page { height: 1fr; }
-    GameView .sc-label { height: 1; color: $text-muted; }
+    GameView .sc-label { height: auto; max-height: 2; color: $text-muted; }
     GameView CardRow { height: auto; }
     GameView #sc-tableau { height: auto; }
     GameView #sc-players { height: 1fr; }
