@@ -352,6 +352,26 @@ class TestCards:
 
 
 # ------------------------------------------------------------------ map
+class TestChoiceList:
+    async def test_the_choice_enter_takes_is_marked_not_by_colour_only(self):
+        """Square Masons' direction and build lists marked the choice by
+        colour only: a `▶` in the gutter now follows the highlight."""
+        from tui.widgets.option_list import ChoiceList
+
+        app = Host(lambda: [ChoiceList("clockwise this round", "counter-clockwise this round")])
+        async with app.run_test(size=(40, 6)) as pilot:
+            listed = app.query_one(ChoiceList)
+            listed.focus()
+            listed.highlighted = 0
+            await pilot.pause()
+            assert [row.rstrip() for row in lines_of(listed)[:2]] == [
+                "▶ clockwise this round", "  counter-clockwise this round"]
+            await pilot.press("down")
+            await pilot.pause()
+            assert [row.rstrip() for row in lines_of(listed)[:2]] == [
+                "  clockwise this round", "▶ counter-clockwise this round"]
+
+
 class TestMapGraph:
     @pytest.mark.parametrize("key", ["british-isles", "world"])
     @pytest.mark.parametrize("size,modes", [(SMALL, ("line", "short")), (LARGE, ("box",))])
