@@ -25,10 +25,10 @@ The checks (each names the game, the size, the step and what is wrong):
   view says which move it would play (`highlighted_move`), and only then;
   that move's description is on the screen (`highlighted`).
 - `cut`: no word cut in the middle (a letter then '…') on the screen.
-- `view_keys`: after the view's own keys that show something else (each
-  board key on the bar that neither plays nor leaves, the legend's `L`/`i`,
-  the log's `e`), pressed until the screen is back as it was, Enter acts
-  on the same move as before.
+- `view_keys`: after each key that shows another part and comes back
+  (TOGGLE_ACTIONS: the legend's `L`/`i`, the log's `e`, `t`, Tab's pages),
+  pressed until the screen is back as it was, Enter acts on the same move
+  as before.
 - `cursor`: the part that has the keys is on the screen, and the view's
   cursor (`cursor_cell`, where a view says it) is inside its visible region.
 
@@ -75,8 +75,11 @@ CUT_WORD = re.compile(r"[^\W\d_]{1,}…")
 """A word cut in the middle: letters straight before an ellipsis ('✿timb…',
 'move…'); '… more (L)' and a lone '…' are not cuts."""
 
-TOGGLE_ACTIONS = {"legend", "log"}
-"""Actions that show more and come back on a second press (checked by `view_keys`)."""
+TOGGLE_ACTIONS = {"legend", "log", "toggle_side", "page", "boards", "next_panel", "turn"}
+"""Actions that show another part (or turn the piece) and come back when
+pressed again, or again in turn (checked by `view_keys`): the legend, the
+big log, Square Masons' `t`, the pages of Square and Compass, Architects
+and Squire, Grid Square's `o`."""
 
 PLACEHOLDER = re.compile(r"<[a-z][a-z _-]*>|\{P\d\}|\bSeat \d\b")
 """Text a screen must never show: a template's hole left unfilled."""
@@ -315,39 +318,29 @@ async def probe_view_keys(app: Any, pilot: Any, screen: GameScreen) -> list[str]
 
 
 def view_toggle_keys(screen: GameScreen) -> list[tuple[str, str]]:
-    """(key, description) of the keys that show something else and come
-    back: the view's board keys on the bar that neither play nor leave,
-    and the legend's and the log's keys."""
-    out = []
-    view = screen.view_widget
-    bar = screen.query_one(KeyBar)
-    for item in bar.items:
-        active = screen.active_bindings.get(item.key)
-        if active is None:
-            continue
-        node, binding, _, _ = active
+    """(key, description) of the keys that show another part and come back
+    (TOGGLE_ACTIONS), one key an action, shown on the bar or not."""
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for key, (_, binding, enabled, _) in screen.active_bindings.items():
         name = _action_name(binding.action)
-        if name in TOGGLE_ACTIONS or (name not in PLAYS_OR_LEAVES and (node is view or view in node.ancestors)):
-            out.append((item.key, item.description))
-    for key, active in screen.active_bindings.items():
-        node, binding, enabled, _ = active
-        if enabled and _action_name(binding.action) in TOGGLE_ACTIONS and key not in [k for k, _ in out]:
-            out.append((key, binding.description or _action_name(binding.action)))
+        if enabled and name in TOGGLE_ACTIONS and name not in seen:
+            seen.add(name)
+            out.append((key, binding.description or name))
     return out
 
 
 async def probe_view_toggles(app: Any, pilot: Any, screen: GameScreen) -> list[str]:
-    """Each key that shows something else, pressed until the screen is as
-    it was (at most 4 times): then Enter is still on the bar, and acts on
-    the same move as before (a key that picks among many, such as Tab
-    through 20 buildings, may not come back in 4: Enter is still there)."""
+    """Each key that shows another part, pressed until the screen is as
+    it was (at most 6 times): then Enter is still on the bar, and acts on
+    the same move as before."""
     out = []
     ask = getattr(screen.view_widget, "highlighted_move", lambda: None)
     for key, what in view_toggle_keys(screen):
         start, move, ply, had_enter = screen_rows(app), ask(), screen.record.ply, enter_item(app) is not None
         back = False
         presses = 0
-        while presses < 4:
+        while presses < 6:
             presses += 1
             await pilot.press(key)
             await pilot.pause()
@@ -359,6 +352,8 @@ async def probe_view_toggles(app: Any, pilot: Any, screen: GameScreen) -> list[s
             if screen_rows(app) == start:
                 back = True
                 break
+        if not back:
+            out.append(f"key {key!r} ({what}) pressed 6 times never brought the screen back as it was")
         if had_enter and enter_item(app) is None:
             out.append(f"after {key!r} × {presses} ({what}), Enter is not on the key bar")
         elif back and ask() != move:  # a key that picks among many (Tab) need not come back
