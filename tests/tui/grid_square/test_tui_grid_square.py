@@ -486,3 +486,18 @@ async def test_at_60x20_the_board_scrolls_to_the_cursor(tmp_path):
         await pilot.press(*["up"] * 8)
         await pilot.pause()
         assert not check_cursor(app, screen), check_cursor(app, screen)
+
+
+async def test_tab_leaves_the_key_bar_when_there_is_only_one_to_pick(tmp_path):
+    """A claim step with one area: Tab (Pick) was on the bar and did nothing."""
+    from tui.widgets.key_bar import KeyBar
+
+    app = create_app(tmp_path, game=game_with(tmp_path, CLOSE_A1), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        assert board.state.phase == "claim" and len(board.claims) == 1
+        assert "tab" not in [i.key for i in app.screen.query_one(KeyBar).items]
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "only one to choose" in str(app.screen.query_one("#status").render())

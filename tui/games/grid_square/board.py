@@ -26,6 +26,7 @@ from tui.games.grid_square.look import (
     MONUMENT,
     NO_PICK,
     OK,
+    ONE_PICK,
     PICKED,
     REVERSE,
     SMALL,
@@ -203,7 +204,10 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         phase = st.phase if st is not None and self.can_act else None
         if action in ("turn", "size"):
             return phase == "place"
-        if action in ("pick", "pass_step"):
+        if action == "pick":  # only where there is another to pick
+            many = len(self.slide_pieces) if phase == "slide" else len(self.claims) if phase == "claim" else 0
+            return many > 1
+        if action == "pass_step":
             return phase in ("slide", "claim")
         if action == "confirm":  # in the slide step, once a slide is built (p passes)
             return phase is not None and (phase != "slide" or self.current_move() is not None)
@@ -318,8 +322,12 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         self._changed()
 
     def action_no_pick(self) -> None:
-        if self.can_act:
-            self.post_message(KeyRefused(NO_PICK))
+        st = self.state
+        if self.can_act and st is not None:
+            if self.pass_armed:  # like any other key, it takes back a first `p`
+                self.pass_armed = False
+                self._changed()
+            self.post_message(KeyRefused(NO_PICK if st.phase == "place" else ONE_PICK))
 
     def action_confirm(self) -> None:
         st = self.state
