@@ -73,3 +73,4 @@ async def test_below_80_columns_without_a_strip_the_log_gives_the_board_its_room
     strip, log, view, _ = await _layout(tmp_path, game, (60, 20))
     assert strip or not log.width, f"{game}: a log column {log.width} wide at 60 columns"
     assert view.right <= 60, f"{game}: the board runs to column {view.right}"
+    assert strip or view.width == 60, f"{game}: the board takes {view.width} of the 60 columns the log left"
