@@ -501,3 +501,27 @@ async def test_tab_leaves_the_key_bar_when_there_is_only_one_to_pick(tmp_path):
         await pilot.press("tab")
         await pilot.pause()
         assert "only one to choose" in str(app.screen.query_one("#status").render())
+
+
+async def test_buildings_end_to_end_read_as_two_and_a_marked_one_keeps_its_junctions(tmp_path):
+    """Two buildings end to end in one line were drawn as one long line; a
+    building of the last turn was redrawn over a junction at its inner
+    point (`┣━━━┃━━━`)."""
+    moves = ["Sa1h", "Sb1h", "pass", "Md1v", "pass", "Sc2h", "pass"]
+    app = create_app(tmp_path, game=game_with(tmp_path, moves), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one("#view")
+        view.mark_last(0, "Md1v")
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        sc = board.scale
+
+        def line(y: int) -> str:
+            return board_text(board).split("\n")[sc.row(y)][sc.col(0):sc.col(3) + 1]
+
+        assert line(0) == "╺━━━╸━━━╸   ╹"  # a1–b1 and b1–c1: two buildings, not one line
+        assert line(1) == "·   ·   ╺━━━┫"  # c2–d2 meets d1–d3 (marked) at its inner point: ┫, not ┃
+        view.mark_last(1, "Sb1h")
+        await pilot.pause()
+        assert line(0) == "╺━━━╸━━━╸   ╹"  # marked: the point between them kept

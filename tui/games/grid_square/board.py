@@ -6,7 +6,8 @@ claim). It draws and asks the state: which moves are legal (`legal`), why a
 previewed one is not (`why_illegal`), what a move does (`describe_move`)."""
 from __future__ import annotations
 
-from typing import Any, cast
+from collections import defaultdict
+from typing import Any, Callable, cast
 
 from rich.style import Style
 from textual.binding import Binding
@@ -59,6 +60,20 @@ def _runs(line: list[str], row_styles: list[Any]) -> list[tuple[str, Style | Non
             runs.append(("".join(line[start:c]), _style(row_styles[start])))
             start = c
     return runs
+
+
+def piece_sides(st: GridSquareState) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """Which building (its index in `st.pieces`, -1 for none) lies on each
+    horizontal and each vertical side, as `side_owners` keys them."""
+    h: dict[tuple[int, int], int] = defaultdict(lambda: -1)
+    v: dict[tuple[int, int], int] = defaultdict(lambda: -1)
+    for n, (size, x, y, o) in enumerate(st.pieces):
+        for i in range(size):
+            if o == "h":
+                h[(x + i, y)] = n
+            else:
+                v[(x, y + i)] = n
+    return h, v
 
 
 class PreviewChanged(Message):
@@ -458,7 +473,9 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         for (x, y), owner in side_v.items():
             for r in sc.cell_rows(y):
                 put(r, col(x), "┃", seat_fg[owner])
-        # points
+        # points: where two buildings meet end to end in one line, the point
+        # is drawn as the first one's end (╸ or ╹), so they read as two
+        piece_h, piece_v = piece_sides(st)
         for y in range(9):
             for x in range(9):
                 up = (x, y) in side_v
@@ -466,6 +483,10 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
                 left = (x - 1, y) in side_h
                 right = (x, y) in side_h
                 ch = JUNCTIONS[(int(up), int(down), int(left), int(right))]
+                if ch == "━" and piece_h[(x - 1, y)] != piece_h[(x, y)]:
+                    ch = "╸"
+                elif ch == "┃" and piece_v[(x, y)] != piece_v[(x, y - 1)]:
+                    ch = "╹"
                 put(row(y), col(x), ch, DIM if ch == "·" else "bold white")
         # the last turn's buildings where they stand now
         on_board = set(st.pieces)
@@ -476,14 +497,18 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
             key = cast("tuple[int, int, int, str]", tuple(piece))
             if key in on_board:
                 owner = st.owners[st.pieces.index(key)]
-                self._draw_piece(put, *piece, seat_bg[owner], start=False)
+                self._draw_piece(put, *piece, seat_bg[owner], start=False,
+                                 points=lambda r, c: chars[r][c])  # junctions kept as drawn
         return chars, styles, [_runs(chars[r], styles[r]) for r in range(height)]
 
     def _draw_piece(self, put: Any, size: int, x: int, y: int, o: str, style: Style | str,
-                    start: str | bool = "◆", dashed: bool = False) -> None:
+                    start: str | bool = "◆", dashed: bool = False,
+                    points: Callable[[int, int], str] | None = None) -> None:
         """A building's sides in `style`; `start` marks its first point (◆
         fits, ✗ does not, ○ chosen to slide; False: no mark), `dashed` draws
-        it as a ghost."""
+        it as a ghost; `points` (row, column → the character there) keeps
+        the junctions already drawn at its inner points (a crossing
+        building's ┻ is not overdrawn as ━)."""
         sc = self.scale
         if o == "h":
             ch = "╍" if dashed else "━"
@@ -491,13 +516,15 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
                 for k in range(sc.cw):
                     put(sc.row(y), sc.col(x + i) + 1 + k, ch, style)
                 if i:
-                    put(sc.row(y), sc.col(x + i), ch, style)
+                    r, c = sc.row(y), sc.col(x + i)
+                    put(r, c, points(r, c) if points else ch, style)
         else:
             ch = "╏" if dashed else "┃"
             for i in range(size):
                 for r in sc.cell_rows(y + i):
                     put(r, sc.col(x), ch, style)
                 if i:
-                    put(sc.row(y + i), sc.col(x), ch, style)
+                    r, c = sc.row(y + i), sc.col(x)
+                    put(r, c, points(r, c) if points else ch, style)
         if start:
             put(sc.row(y), sc.col(x), str(start), style)
