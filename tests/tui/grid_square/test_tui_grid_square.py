@@ -525,3 +525,22 @@ async def test_buildings_end_to_end_read_as_two_and_a_marked_one_keeps_its_junct
         view.mark_last(1, "Sb1h")
         await pilot.pause()
         assert line(0) == "╺━━━╸━━━╸   ╹"  # marked: the point between them kept
+
+
+async def test_the_building_picked_to_slide_keeps_the_junctions_at_its_inner_points(tmp_path):
+    """The large building d4–d7 picked to slide (○) was drawn over the point
+    d5 where a building starts: `┃━━━`, not `┣━━━`."""
+    app = create_app(tmp_path, game=game_with(tmp_path, ["Sa1h", "Md5h", "pass", "Ld4v"]), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        assert board.state.phase == "slide"
+        for _ in range(10):
+            if board.chosen_piece() == (3, 3, 3, "v"):
+                break
+            await pilot.press("tab")
+        await pilot.pause()
+        assert board.chosen_piece() == (3, 3, 3, "v")
+        sc = board.scale
+        row = board_text(board).split("\n")[sc.row(4)]
+        assert row[sc.col(3):sc.col(3) + 4] == "┣━━━", row

@@ -409,7 +409,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         if self.can_act and st.phase == "slide":
             piece = self.chosen_piece()
             if piece is not None:
-                self._draw_piece(put, *piece, PICKED, start="○")
+                self._draw_piece(put, *piece, PICKED, start="○", points=lambda r, c: chars[r][c])  # standing: its junctions
                 if isinstance(move, Slide):
                     self._draw_piece(put, *slide_target(move), OK)
         out = list(runs)
