@@ -71,9 +71,10 @@ def checks_at(size: tuple[int, int]) -> tuple[str, ...]:
     return SMALL_CHECKS if size == SMALL_SIZE else CHECKS
 
 
-CUT_WORD = re.compile(r"[^\W\d_]{1,}…")
+CUT_WORD = re.compile(r"[^\W\d_]*(?<!ing)(?<=[^\W\d_])…")
 """A word cut in the middle: letters straight before an ellipsis ('✿timb…',
-'move…'); '… more (L)' and a lone '…' are not cuts."""
+'move…'); '… more (L)' and a lone '…' are not cuts, nor a whole '-ing'
+word whose ellipsis means 'still going' ('Bot 2 is picking…', 'thinking…')."""
 
 TOGGLE_ACTIONS = {"legend", "log", "toggle_side", "page", "boards", "next_panel", "turn"}
 """Actions that show another part (or turn the piece) and come back when
