@@ -418,23 +418,18 @@ async def check_game(folder: Path, game: str, size: tuple[int, int], steps: int 
             if on_step is not None:
                 on_step(app, step)
             keys = tuple(i.key for i in screen.query_one(KeyBar).items)
-            if probe_keys and "view_keys" in wanted and keys not in toggled:
-                toggled.add(keys)
-                found(step, "view_keys", await probe_view_toggles(app, pilot, screen))
+            played = False
+            for check, seen, probe in (("view_keys", toggled, probe_view_toggles), ("keys", probed, probe_view_keys)):
+                if played or not probe_keys or check not in wanted or keys in seen:
+                    continue
+                seen.add(keys)
+                found(step, check, await probe(app, pilot, screen))
                 await app.workers.wait_for_complete()
                 await pilot.pause()
-                if screen.acting_human() != 0 or app.screen is not screen:
-                    step += 1
-                    continue  # a key played a move
-            if probe_keys and "keys" in wanted:
-                if keys not in probed:
-                    probed.add(keys)
-                    found(step, "keys", await probe_view_keys(app, pilot, screen))
-                    await app.workers.wait_for_complete()
-                    await pilot.pause()
-                    if screen.acting_human() != 0 or app.screen is not screen:
-                        step += 1
-                        continue  # the probe played a move
+                played = screen.acting_human() != 0 or app.screen is not screen  # a key played a move
+            if played:
+                step += 1
+                continue
             state = screen.record.state
             text = state.format_move(chooser.choose(state.view(0), 0))
             await pilot.press("a")

@@ -6,7 +6,6 @@ claim). It draws and asks the state: which moves are legal (`legal`), why a
 previewed one is not (`why_illegal`), what a move does (`describe_move`)."""
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any, Callable, cast
 
 from rich.style import Style
@@ -60,20 +59,6 @@ def _runs(line: list[str], row_styles: list[Any]) -> list[tuple[str, Style | Non
             runs.append(("".join(line[start:c]), _style(row_styles[start])))
             start = c
     return runs
-
-
-def piece_sides(st: GridSquareState) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
-    """Which building (its index in `st.pieces`, -1 for none) lies on each
-    horizontal and each vertical side, as `side_owners` keys them."""
-    h: dict[tuple[int, int], int] = defaultdict(lambda: -1)
-    v: dict[tuple[int, int], int] = defaultdict(lambda: -1)
-    for n, (size, x, y, o) in enumerate(st.pieces):
-        for i in range(size):
-            if o == "h":
-                h[(x + i, y)] = n
-            else:
-                v[(x, y + i)] = n
-    return h, v
 
 
 class PreviewChanged(Message):
@@ -475,7 +460,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
                 put(r, col(x), "┃", seat_fg[owner])
         # points: where two buildings meet end to end in one line, the point
         # is drawn as the first one's end (╸ or ╹), so they read as two
-        piece_h, piece_v = piece_sides(st)
+        piece_h, piece_v = st.side_pieces()
         for y in range(9):
             for x in range(9):
                 up = (x, y) in side_v
@@ -483,9 +468,9 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
                 left = (x - 1, y) in side_h
                 right = (x, y) in side_h
                 ch = JUNCTIONS[(int(up), int(down), int(left), int(right))]
-                if ch == "━" and piece_h[(x - 1, y)] != piece_h[(x, y)]:
+                if ch == "━" and piece_h.get((x - 1, y)) != piece_h.get((x, y)):
                     ch = "╸"
-                elif ch == "┃" and piece_v[(x, y)] != piece_v[(x, y - 1)]:
+                elif ch == "┃" and piece_v.get((x, y)) != piece_v.get((x, y - 1)):
                     ch = "╹"
                 put(row(y), col(x), ch, DIM if ch == "·" else "bold white")
         # the last turn's buildings where they stand now
