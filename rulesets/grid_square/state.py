@@ -375,14 +375,21 @@ class GridSquareState(GameState):
         (horizontal sides, vertical sides), each {(x, y): seat}. A
         horizontal side (x, y) runs east from point (x, y), a vertical one
         south (points 0..8 each way, as in the notation)."""
+        h, v = self.side_pieces()
+        return {k: self.owners[n] for k, n in h.items()}, {k: self.owners[n] for k, n in v.items()}
+
+    def side_pieces(self) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+        """Which building (its index in `pieces`) lies on each side that
+        carries one, keyed as `side_owners`: a view tells two buildings
+        end to end in one line apart by it."""
         h: dict[tuple[int, int], int] = {}
         v: dict[tuple[int, int], int] = {}
-        for (size, x, y, o), owner in zip(self.pieces, self.owners):
+        for n, (size, x, y, o) in enumerate(self.pieces):
             for i in range(size):
                 if o == "h":
-                    h[(x + i, y)] = owner
+                    h[(x + i, y)] = n
                 else:
-                    v[(x, y + i)] = owner
+                    v[(x, y + i)] = n
         return h, v
 
     def owner_of_cell(self, cell: int) -> tuple[int, bool] | None:

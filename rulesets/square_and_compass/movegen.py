@@ -229,6 +229,31 @@ def can_pay(st: "CompassState", seat: int, cid: int) -> bool:
     return True
 
 
+def build_shortfall(st: "CompassState", seat: int) -> str:
+    """Why `seat` can complete no contract now, in words: no contract in
+    hand, or what the nearest one still lacks ('Boston City Hall needs 1
+    more block')."""
+    p = st.players[seat]
+    if not p.contracts:
+        return "you hold no building contract (take one at Draftsman or Project Manager)"
+    lacks: list[tuple[int, str, list[str]]] = []
+    for cid in sorted(p.contracts):
+        short = []
+        bp = BLUEPRINTS_NEEDED[p.architect][cid] - p.blueprints
+        for k, need in COST_PAIRS[cid]:
+            have = p.materials[k] + p.materials[k + K.SUST]
+            if have < need:
+                short.append(f"{need - have} more {K.MATERIAL_NAMES[k]}")
+        if bp > 0:
+            short.append(f"{bp} more blueprint{'s' if bp > 1 else ''}")
+        missing = sum(int(w.split()[0]) for w in short)
+        lacks.append((missing, K.CONTRACTS[cid].name, short))
+    _, name, short = min(lacks, key=lambda t: t[0])  # the nearest of them
+    if not short:
+        return f"{name} cannot be paid for now"
+    return f"{name} needs " + (f"{', '.join(short[:-1])} and {short[-1]}" if len(short) > 1 else short[0])
+
+
 def build_possible(st: "CompassState", seat: int) -> bool:
     for cid in st.players[seat].contracts:
         if can_pay(st, seat, cid):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import seat_name
 from engine.words import a_or_an
 from rulesets.square_and_compass import content as K
+from rulesets.square_and_compass.movegen import build_shortfall
 from rulesets.square_and_compass.moves import (
     FOREMAN,
     LOOT_BASE,
@@ -183,6 +184,8 @@ def explain(st: "CompassState", seat: int, move: Any) -> str:
             return f"{act.name} is full this round ({st.num_players} tiles)"
         if p.tiles_left <= 0:
             return "you have no action tile left this round"
+        if "build" in act.parts:
+            return f"{act.name} could do nothing for you now: {build_shortfall(st, seat)}"
         return f"{act.name} could do nothing for you now"
     if isinstance(move, Perk):
         if p.perk_used:

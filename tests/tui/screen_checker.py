@@ -21,6 +21,19 @@ The checks (each names the game, the size, the step and what is wrong):
   step (`key_applies`), with an action to run; and a key of the board,
   pressed once for each new set of keys, changes something (the screen,
   the game, the screen on top) without being refused.
+- `enter`: while the person is to act, Enter is on the key bar when the
+  view says which move it would play (`highlighted_move`), and only then;
+  that move's description is on the screen (`highlighted`).
+- `cut`: no word cut in the middle (a letter then '…') on the screen.
+- `view_keys`: after each key that shows another part and comes back
+  (TOGGLE_ACTIONS: the legend's `L`/`i`, the log's `e`, `t`, Tab's pages),
+  pressed until the screen is back as it was, Enter acts on the same move
+  as before.
+- `cursor`: the part that has the keys is on the screen, and the view's
+  cursor (`cursor_cell`, where a view says it) is inside its visible region.
+
+Below 80×24 a game may show less: at 60×20 (SMALL_SIZE) only what Enter
+does and where the cursor is are checked (SMALL_CHECKS).
 """
 from __future__ import annotations
 
@@ -40,12 +53,34 @@ from tui.screens.played import log_entries
 from tui.widgets.key_bar import KeyBar, key_applies
 from tui.widgets.status_line import StatusLine
 
-CHECKS = ("log", "highlighted", "placeholder", "keys")
+CHECKS = ("log", "highlighted", "placeholder", "keys", "enter", "cut", "view_keys", "cursor")
 """Every check's name, as a Problem names it."""
 
-SIZES = ((80, 24), (120, 40))
+SMALL_SIZE = (60, 20)
+"""Smaller than most terminals open with: a game may show less there."""
+SMALL_CHECKS = ("highlighted", "enter", "cursor")
+"""What must still hold at SMALL_SIZE: what Enter does, and the cursor, on the screen."""
+
+SIZES = ((80, 24), (120, 40), SMALL_SIZE)
 """The terminal sizes every game is checked at: the one most terminals open
-with, and a roomy one."""
+with, a roomy one, and a small one (SMALL_CHECKS only)."""
+
+
+def checks_at(size: tuple[int, int]) -> tuple[str, ...]:
+    """The checks that apply at `size`."""
+    return SMALL_CHECKS if size == SMALL_SIZE else CHECKS
+
+
+CUT_WORD = re.compile(r"[^\W\d_]*(?<!ing)(?<=[^\W\d_])…")
+"""A word cut in the middle: letters straight before an ellipsis ('✿timb…',
+'move…'); '… more (L)' and a lone '…' are not cuts, nor a whole '-ing'
+word whose ellipsis means 'still going' ('Bot 2 is picking…', 'thinking…')."""
+
+TOGGLE_ACTIONS = {"legend", "log", "toggle_side", "page", "boards", "next_panel", "turn"}
+"""Actions that show another part (or turn the piece) and come back when
+pressed again, or again in turn (checked by `view_keys`): the legend, the
+big log, Square Masons' `t`, the pages of Square and Compass, Architects
+and Squire, Grid Square's `o`."""
 
 PLACEHOLDER = re.compile(r"<[a-z][a-z _-]*>|\{P\d\}|\bSeat \d\b")
 """Text a screen must never show: a template's hole left unfilled."""
@@ -171,6 +206,63 @@ def check_picker_highlight(app: Any, picker: MovePicker) -> list[str]:
     return []
 
 
+def check_cut_words(app: Any) -> list[str]:
+    """Words cut in the middle, with their rows."""
+    out = []
+    for y, row in enumerate(screen_rows(app)):
+        for m in CUT_WORD.finditer(row):
+            out.append(f"a word cut in row {y}: {m.group(0)!r} in {row.strip()!r}")
+    return out
+
+
+def enter_item(app: Any) -> Any:
+    """The key bar's Enter item on the top screen, or None."""
+    for bar in app.screen.query(KeyBar):
+        if bar.display:
+            for item in bar.items:
+                if item.key in ("enter", "return"):
+                    return item
+    return None
+
+
+def check_enter(app: Any, screen: GameScreen) -> list[str]:
+    """While the person is to act, Enter is on the bar when the view says
+    what it plays, and only then (an Enter that does nothing is not offered)."""
+    ask = getattr(screen.view_widget, "highlighted_move", None)
+    if ask is None:
+        return []
+    move, item = ask(), enter_item(app)
+    if move is not None and item is None:
+        focused = type(app.screen.focused).__name__
+        return [f"Enter is not on the key bar, though the view highlights {move!r} (the keys are on {focused})"]
+    if move is None and item is not None:
+        return [f"Enter ({item.description}) is on the key bar but would play nothing: the view highlights no move"]
+    return []
+
+
+def check_cursor(app: Any, screen: GameScreen) -> list[str]:
+    """The widget with the keys, and the view's cursor in it, are on the screen."""
+    focused = app.screen.focused
+    if focused is None:
+        return ["no part of the screen has the keys"]
+    try:
+        geometry = app.screen.find_widget(focused)
+    except Exception:  # not laid out: not on the screen
+        return [f"{type(focused).__name__} has the keys but is not on the screen"]
+    visible = geometry.region.intersection(geometry.clip).intersection(app.screen.region)
+    if not visible.area:
+        return [f"{type(focused).__name__} has the keys but none of it is on the screen"]
+    cell = getattr(screen.view_widget, "cursor_cell", lambda: None)()
+    if cell is not None:
+        x, y = cell
+        at = geometry.region.offset + (x, y)
+        if not visible.contains(*at):
+            return [f"the cursor (at {x},{y} in {type(focused).__name__}) is off the screen: "
+                    f"{type(focused).__name__} shows only rows {visible.y - geometry.region.y}.."
+                    f"{visible.bottom - 1 - geometry.region.y}"]
+    return []
+
+
 def _action_name(action: str) -> str:
     return action.split("(", 1)[0].rsplit(".", 1)[-1]
 
@@ -226,6 +318,50 @@ async def probe_view_keys(app: Any, pilot: Any, screen: GameScreen) -> list[str]
     return out
 
 
+def view_toggle_keys(screen: GameScreen) -> list[tuple[str, str]]:
+    """(key, description) of the keys that show another part and come back
+    (TOGGLE_ACTIONS), one key an action, shown on the bar or not."""
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for key, (_, binding, enabled, _) in screen.active_bindings.items():
+        name = _action_name(binding.action)
+        if enabled and name in TOGGLE_ACTIONS and name not in seen:
+            seen.add(name)
+            out.append((key, binding.description or name))
+    return out
+
+
+async def probe_view_toggles(app: Any, pilot: Any, screen: GameScreen) -> list[str]:
+    """Each key that shows another part, pressed until the screen is as
+    it was (at most 6 times): then Enter is still on the bar, and acts on
+    the same move as before."""
+    out = []
+    ask = getattr(screen.view_widget, "highlighted_move", lambda: None)
+    for key, what in view_toggle_keys(screen):
+        start, move, ply, had_enter = screen_rows(app), ask(), screen.record.ply, enter_item(app) is not None
+        back = False
+        presses = 0
+        while presses < 6:
+            presses += 1
+            await pilot.press(key)
+            await pilot.pause()
+            if app.screen is not screen:  # it opened a screen: close it
+                app.pop_screen()
+                await pilot.pause()
+            if screen.record.ply != ply:
+                return out  # it played: the step is over
+            if screen_rows(app) == start:
+                back = True
+                break
+        if not back:
+            out.append(f"key {key!r} ({what}) pressed 6 times never brought the screen back as it was")
+        if had_enter and enter_item(app) is None:
+            out.append(f"after {key!r} × {presses} ({what}), Enter is not on the key bar")
+        elif back and ask() != move:  # a key that picks among many (Tab) need not come back
+            out.append(f"after {key!r} × {presses} ({what}), Enter would play {ask()!r}, not {move!r}")
+    return out
+
+
 # ------------------------------------------------------------------ playing
 def new_save(folder: Path, game: str, seed: int) -> Path:
     """A new game of `game`: Ana (a person) against the default bots."""
@@ -241,7 +377,7 @@ def new_save(folder: Path, game: str, seed: int) -> Path:
 async def check_game(folder: Path, game: str, size: tuple[int, int], steps: int = 24, seed: int = 1,
                      probe_keys: bool = True, on_step: Callable[[Any, int], None] | None = None) -> Report:
     """Play `steps` of the person's steps of `game` at `size` by keys,
-    checking each; the Report lists what was wrong."""
+    checking each (those `checks_at` the size); the Report lists what was wrong."""
     rs = REGISTRY.get(game)
     chooser = rs.make_bot(rs.default_bot_level, seed)
     path = new_save(folder, game, seed)
@@ -249,8 +385,12 @@ async def check_game(folder: Path, game: str, size: tuple[int, int], steps: int 
     app = create_app(folder, game=path, bot_delay=0)
     probed: set[tuple[str, ...]] = set()
 
+    wanted = checks_at(size)
+    toggled: set[tuple[str, ...]] = set()
+
     def found(step: int, check: str, whats: list[str]) -> None:
-        report.problems += [Problem(game, size, step, check, w) for w in whats]
+        if check in wanted:
+            report.problems += [Problem(game, size, step, check, w) for w in whats]
 
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -272,18 +412,24 @@ async def check_game(folder: Path, game: str, size: tuple[int, int], steps: int 
             found(step, "placeholder", check_placeholders(app))
             found(step, "highlighted", check_view_highlight(app, screen))
             found(step, "keys", static_key_problems(app))
+            found(step, "enter", check_enter(app, screen))
+            found(step, "cut", check_cut_words(app))
+            found(step, "cursor", check_cursor(app, screen))
             if on_step is not None:
                 on_step(app, step)
-            if probe_keys:
-                keys = tuple(i.key for i in screen.query_one(KeyBar).items)
-                if keys not in probed:
-                    probed.add(keys)
-                    found(step, "keys", await probe_view_keys(app, pilot, screen))
-                    await app.workers.wait_for_complete()
-                    await pilot.pause()
-                    if screen.acting_human() != 0 or app.screen is not screen:
-                        step += 1
-                        continue  # the probe played a move
+            keys = tuple(i.key for i in screen.query_one(KeyBar).items)
+            played = False
+            for check, seen, probe in (("view_keys", toggled, probe_view_toggles), ("keys", probed, probe_view_keys)):
+                if played or not probe_keys or check not in wanted or keys in seen:
+                    continue
+                seen.add(keys)
+                found(step, check, await probe(app, pilot, screen))
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                played = screen.acting_human() != 0 or app.screen is not screen  # a key played a move
+            if played:
+                step += 1
+                continue
             state = screen.record.state
             text = state.format_move(chooser.choose(state.view(0), 0))
             await pilot.press("a")

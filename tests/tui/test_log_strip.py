@@ -63,3 +63,14 @@ async def test_the_replay_places_its_log_as_the_game_screen_does(tmp_path):
         await pilot.pause()
         log, view = screen.query_one("#log").region, screen.query_one("#view").region
         assert screen.has_class("-log-strip") and log.width == 80 and log.y >= view.bottom
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_below_80_columns_without_a_strip_the_log_gives_the_board_its_room(tmp_path, game):
+    """At 60×20 a log column (20 wide at least) took the room of a board
+    58 wide: Square and Compass was cut on the right, 'Enter: …' with it.
+    With no rows for a strip the log is left out there (`e` still opens it)."""
+    strip, log, view, _ = await _layout(tmp_path, game, (60, 20))
+    assert strip or not log.width, f"{game}: a log column {log.width} wide at 60 columns"
+    assert view.right <= 60, f"{game}: the board runs to column {view.right}"
+    assert strip or view.width == 60, f"{game}: the board takes {view.width} of the 60 columns the log left"

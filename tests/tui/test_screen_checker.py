@@ -1,7 +1,9 @@
-"""Every registered game played by keys at 80x24 and 120x40, each person's
-step looked at by the screen checker (tests/tui/screen_checker.py): the log
-follows, the highlighted choice is described in full, no raw placeholder,
-every key on the bar works.
+"""Every registered game played by keys at 80x24, 120x40 and 60x20, each
+person's step looked at by the screen checker (tests/tui/screen_checker.py):
+the log follows, the highlighted choice is described in full, no raw
+placeholder, every key on the bar works, Enter is on the bar and says what
+it plays, no word cut in the middle, the view's keys leave Enter working,
+the cursor is on the screen (at 60x20: only what Enter does and the cursor).
 
 Each (game, size) is played once (cached); a test per (game, size, check)
 reads its problems, so a check still failing because of a game's view is
@@ -11,7 +13,7 @@ view is fixed. Marked `screens`: `pytest -m screens` runs only these,
 from __future__ import annotations
 
 import pytest
-from screen_checker import CHECKS, PLACEHOLDER, SIZES, Report, check_game, check_log, shown_whole
+from screen_checker import PLACEHOLDER, SIZES, Report, check_game, check_log, checks_at, shown_whole
 
 from rulesets import REGISTRY
 
@@ -21,6 +23,17 @@ STEPS = 6
 """The person's steps looked at in each game at each size."""
 
 KNOWN: dict[tuple[str, str], str] = {
+    # Squire and Architects: being fixed on another branch (issue 52 items 1, 5, 8)
+    ("squire", "enter"): "Enter (Choose) on the bar where the view highlights no move (issue 52 item 1)",
+    ("squire", "view_keys"): "Tab (Views) at 120x40 does not bring the screen back in 6 presses",
+    ("squire", "highlighted"): "at 60x20 the highlighted choice's words are off the screen (issue 52 item 8)",
+    ("architects", "enter"): "the move list has the keys but Enter is not on the key bar (issue 52 item 5)",
+    ("architects", "view_keys"): "Tab, b and e do not bring the screen back; Enter leaves the bar after b",
+    ("architects", "highlighted"): "at 60x20 the move list's words are off the screen (issue 52 item 8)",
+    ("architects", "cursor"): "at 60x20 the move list with the keys is off the screen (issue 52 item 8)",
+    # left on this branch (issue 52 item 8, at 60x20 only)
+    ("square-masons", "highlighted"): "at 60x20 a draft hand of 3+ rows pushes the pick's words off the screen",
+    ("square-and-compass", "cursor"): "at 60x20 a market's card row (taking from it) is below the screen",
 }
 """(game, check) pairs that fail today because of a game's own view, being
 fixed on other branches: xfail(strict=False) until they pass."""
@@ -43,7 +56,7 @@ def _cases() -> list:
     out = []
     for game in REGISTRY.ids():
         for size in SIZES:
-            for check in CHECKS:
+            for check in checks_at(size):
                 marks = [pytest.mark.xdist_group(f"screen-checker-{game}")]  # a game's plays cached on one worker
                 if (game, check) in KNOWN:
                     marks.append(pytest.mark.xfail(reason=KNOWN[game, check], strict=False))
@@ -61,6 +74,16 @@ async def test_the_screen(tmp_path_factory, game, size, check):
 
 
 # ------------------------------------------------------------------ the checker can fail
+def test_words_cut_mid_word_are_found():
+    from screen_checker import CUT_WORD
+
+    for cut in ("✿timb…", "· Square Masons · mov…", "clockwise or counter-cl…", "Karl Friedrich Schink…"):
+        assert CUT_WORD.search(cut), cut
+    for whole in ("… more (L)", "Bot 2 is picking…", "⠋ Ana is thinking…", "clockwise or …", "take 1 technician/…",
+                  "K. F. Schinkel", "timb."):
+        assert not CUT_WORD.search(whole), whole
+
+
 def test_placeholders_are_found():
     assert PLACEHOLDER.search("Play matching offers (o<card>), then done")
     assert PLACEHOLDER.search("{P1} plays") and PLACEHOLDER.search("their client on Seat 2")

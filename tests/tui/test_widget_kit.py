@@ -352,6 +352,26 @@ class TestCards:
 
 
 # ------------------------------------------------------------------ map
+class TestChoiceList:
+    async def test_the_choice_enter_takes_is_marked_not_by_colour_only(self):
+        """Square Masons' direction and build lists marked the choice by
+        colour only: a `▶` in the gutter now follows the highlight."""
+        from tui.widgets.option_list import ChoiceList
+
+        app = Host(lambda: [ChoiceList("clockwise this round", "counter-clockwise this round")])
+        async with app.run_test(size=(40, 6)) as pilot:
+            listed = app.query_one(ChoiceList)
+            listed.focus()
+            listed.highlighted = 0
+            await pilot.pause()
+            assert [row.rstrip() for row in lines_of(listed)[:2]] == [
+                "▶ clockwise this round", "  counter-clockwise this round"]
+            await pilot.press("down")
+            await pilot.pause()
+            assert [row.rstrip() for row in lines_of(listed)[:2]] == [
+                "  clockwise this round", "▶ counter-clockwise this round"]
+
+
 class TestMapGraph:
     @pytest.mark.parametrize("key", ["british-isles", "world"])
     @pytest.mark.parametrize("size,modes", [(SMALL, ("line", "short")), (LARGE, ("box",))])
@@ -626,6 +646,21 @@ class TestTextFit:
         assert wrap_words("buy or sell in the blue region", 12) == ["buy or sell", "in the blue", "region"]
         assert wrap_words("Constantinople", 5) == ["Const", "antin", "ople"]
         assert wrap_words("", 5) == []
+
+    def test_a_prompt_gives_way_by_whole_parts_and_words(self):
+        """The status line cut 'counter-cl…' and '· Square Masons · mov…':
+        parts are left out whole (the move number kept longest), the
+        question alone cut between words."""
+        from tui.widgets.text_fit import fit_parts, fit_title, fit_words
+
+        long = "Choose a block and a bid (sealed), or withdraw · Square Masons · move 12"
+        assert fit_parts(long, 80) == long
+        assert fit_parts(long, 68) == "Choose a block and a bid (sealed), or withdraw · move 12"
+        assert fit_parts(long, 40) == "Choose a block and a bid (sealed), or …"
+        assert fit_words("clockwise or counter-clockwise", 25) == "clockwise or …"
+        assert fit_words("Constantinople", 6) == "Const."  # one word: abbreviated on purpose
+        assert fit_words("take 1 resource of any kind", 24) == "take 1 resource of any …"
+        assert fit_title("Karl Friedrich Schinkel", 16) == "K. F. Schinkel"
 
     def test_fit_ends_a_cut_in_an_ellipsis(self):
         from tui.widgets.text_fit import fit

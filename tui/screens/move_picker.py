@@ -19,10 +19,12 @@ from tui.widgets.option_list import when_on_top
 
 def rank(moves: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
     """The (notation, description) pairs `typed` matches: the exact move
-    first, then notations that start with it, that hold it, and last the
-    moves whose description holds it."""
+    first, then notations that start with it, that hold it, then the moves
+    whose description holds it, and last those whose description holds each
+    of its words, in any order ('small b2' finds 'a small building on b2')."""
     want = "".join(typed.split()).lower()
     words = typed.strip().lower()
+    each = words.split()
     scored = []
     for notation, description in moves:
         key = "".join(notation.split()).lower()
@@ -34,6 +36,8 @@ def rank(moves: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
             score = 2
         elif words in description.lower():
             score = 3
+        elif each and all(w in description.lower() for w in each):
+            score = 4
         else:
             continue
         scored.append((score, notation, description))

@@ -30,7 +30,7 @@ from engine.words import plural
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.fitted import refresh_fitted
 from tui.widgets.palette import KIND_CLASSES, kind_class
-from tui.widgets.text_fit import fit, wrap_words
+from tui.widgets.text_fit import fit, fit_title, fit_words, wrap_words
 
 FULL_WIDTH = 20
 """Columns of a full card, frame included."""
@@ -222,10 +222,10 @@ class Card(Widget):
         body = self.get_component_rich_style("card--text")
         art = self.get_component_rich_style("card--art")
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(fit(face.title, width), title)
+        out.append(fit_title(face.title, width), title)
         if self.compact:
             if face.value:
-                shown = fit(face.value, width)
+                shown = fit_words(face.value, width)
                 out.append("\n" + " " * (width - cell_len(shown)))  # unstyled, so pictures keep it
                 out.append(shown, value)
             return out
@@ -477,7 +477,7 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         rows = max(1, min(DETAIL_ROWS, rows))
         lines = wrap_words(self.detail_line(self.selected), width)
         if len(lines) > rows:
-            lines = lines[: rows - 1] + [fit(" ".join(lines[rows - 1:]), width)]
+            lines = lines[: rows - 1] + [fit_words(" ".join(lines[rows - 1:]), width)]
         detail.styles.height = rows
         style = self.get_component_rich_style("card-row--detail")
         detail.text = Text("\n".join(lines), style=style, no_wrap=True, overflow="ellipsis")

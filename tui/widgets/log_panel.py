@@ -37,6 +37,10 @@ later lines start under its number, not under its text: 4 more columns."""
 STRIP_BELOW = 100
 """Narrower than this, a screen's log is a strip under the board (whole
 lines) instead of a column beside it (18 columns at 80: an entry over 4 lines)."""
+HIDE_BELOW = 80
+"""Narrower than this, with no rows for a strip, the log is left out (`e`
+still opens it over the screen): a column beside the board there took the
+board's room and pushed the cursor and what Enter does off the screen."""
 STRIP_ROWS = 4
 """The most rows the strip takes (the view's `MIN_HEIGHT` may leave fewer)."""
 
@@ -51,9 +55,11 @@ def strip_rows(view: Widget, width: int, height: int) -> int:
 
 def place_log(screen: Screen[Any], view: Widget, width: int, height: int) -> None:
     """Mark `screen` for the log's place (app.tcss draws it): `-log-strip`
-    and `-log-strip-N` for a strip of N rows, neither for the column."""
+    and `-log-strip-N` for a strip of N rows, `-log-hidden` below 80
+    columns without room for a strip, none for the column."""
     rows = strip_rows(view, width, height)
     screen.set_class(rows > 0, "-log-strip")
+    screen.set_class(rows == 0 and width < HIDE_BELOW, "-log-hidden")
     for n in range(2, STRIP_ROWS + 1):
         screen.set_class(rows == n, f"-log-strip-{n}")
 

@@ -6,9 +6,12 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import OptionList
 
 
@@ -19,6 +22,32 @@ class KeyOptionList(OptionList):
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
     ]
+
+
+class ChoiceList(KeyOptionList):
+    """A board's list of the step's choices: Enter chooses, and says so in
+    the key bar (a plain OptionList's Enter is hidden there); the choice
+    Enter takes is marked `▶` in a gutter, not by colour only."""
+
+    BINDINGS = [Binding("enter", "select", "Choose")]
+    MARK = "▶ "
+    """Before the first line of the highlighted choice (the gutter's width)."""
+
+    def _get_left_gutter_width(self) -> int:
+        return cell_len(self.MARK)
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        width = self.scrollable_content_region.width
+        if strip.cell_length >= width:  # a blank row past the options: already full width
+            return strip
+        try:
+            index, offset = self._lines[self.scroll_offset.y + y]
+        except IndexError:
+            index, offset = -1, -1
+        mark = self.MARK if index == self.highlighted and offset == 0 else " " * cell_len(self.MARK)
+        style = self.get_visual_style("option-list--option").rich_style
+        return Strip.join([Strip([Segment(mark, style)]), strip]).crop_extend(0, width, style)
 
 
 S = TypeVar("S", bound=Screen[Any])

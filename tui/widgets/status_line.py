@@ -3,9 +3,10 @@ refused.
 
 One row: `▶ Ana  Choose a gallery space …  ✗ you have 2 coins, the painting costs 4`.
 The player's mark and name are in their colour and reversed; a refusal
-starts with '✗' and keeps its whole width, the prompt gives way (ends in
-'…') when both do not fit; the prompt's tail (the game and the move number)
-stays whole while it takes at most half the row, the words before it give way.
+starts with '✗' and keeps its whole width, the prompt gives way when both
+do not fit: the parts of its tail (' · Squire · move 7') are left out whole,
+the move number last of all, and the question is cut between words, never
+in one.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from textual.widget import Widget
 
 from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
-from tui.widgets.text_fit import fit
+from tui.widgets.text_fit import fit_parts, fit_words
 
 REFUSAL_MARK = "✗"
 
@@ -69,9 +70,22 @@ class StatusLine(KeptStyles, Widget):
 
 
 def fit_before(prompt: str, tail: str, room: int) -> str:
-    """`prompt` then `tail` in `room` cells: the prompt gives way ('…')
-    and the tail stays whole while it takes at most half the room."""
-    keep = cell_len(tail)
-    if cell_len(prompt) + keep <= room or 2 * keep > room:
-        return fit(prompt + tail, room)
-    return fit(prompt, room - keep) + tail
+    """`prompt` then `tail` (' · Squire · move 7') in `room` cells: the
+    tail's parts give way whole (the game's name before the move number), so
+    that the question fits whole; if it still does not, it is cut between
+    words and the move number stays while it takes at most half the room.
+    A prompt with no tail gives way by its own parts (`fit_parts`)."""
+    whole = prompt + tail
+    if cell_len(whole) <= room:
+        return whole
+    parts = [p for p in tail.split(" · ") if p.strip()]
+    if not parts:
+        return fit_parts(prompt, room)
+    for kept_parts in (parts, parts[-1:]):  # the whole tail, then the move number alone
+        kept = "".join(" · " + p for p in kept_parts)
+        if cell_len(prompt) + cell_len(kept) <= room:
+            return prompt + kept
+    kept = " · " + parts[-1]
+    if 2 * cell_len(kept) <= room:
+        return fit_words(prompt, room - cell_len(kept)) + kept
+    return fit_words(prompt, room)

@@ -47,3 +47,69 @@ def fit(text: str, width: int) -> str:
     if used > width - 1:  # a wide first character in a width of 1
         head = ""
     return head + "…"
+
+
+def fit_words(text: str, width: int) -> str:
+    """`text` cut to `width` cells between words (after a space or a '/'),
+    ending in ' …' when cut, never inside a word; a text of one word too
+    long for the width is abbreviated on purpose ('blueprint' → 'bluepr.')."""
+    if cells(text) <= width:
+        return text
+    head, _ = cut(text, max(0, width - 1))
+    breaks = [i for i in range(1, len(head) + 1)
+              if (i < len(text) and text[i] == " ") or text[i - 1] in "/ "]
+    for at in reversed(breaks):
+        kept = head[:at].rstrip()
+        end = "…" if kept.endswith("/") else " …"
+        if kept and cells(kept) + cells(end) <= width:
+            return kept + end
+    return abbreviate(text, width)
+
+
+def abbreviate(word: str, width: int) -> str:
+    """One word in `width` cells, shortened with a full stop ('timber' →
+    'timb.'); too narrow for that, cut by cells (`fit`)."""
+    if cells(word) <= width:
+        return word
+    head, _ = cut(word, max(0, width - 1))
+    if len(head.strip()) >= 3:
+        return head.rstrip() + "."
+    return fit(word, width)
+
+
+def fit_title(text: str, width: int) -> str:
+    """A name or title in `width` cells: its first words made initials
+    before anything is cut ('Karl Friedrich Schinkel' → 'K. F. Schinkel'),
+    then cut between words (`fit_words`)."""
+    if cells(text) <= width:
+        return text
+    words = text.split()
+    for n in range(1, len(words)):
+        if not all(w[:1].isupper() for w in words[:n]):
+            break
+        for glue in (" ", ""):
+            short = " ".join([glue.join(f"{w[0]}." for w in words[:n]), *words[n:]])
+            if cells(short) <= width:
+                return short
+    return fit_words(text, width)
+
+
+def fit_parts(text: str, width: int, sep: str = " · ") -> str:
+    """`text` made of parts joined by `sep`, in `width` cells: parts that do
+    not fit are left out whole, the first one kept first, then the last
+    (a move number), then those between in order; no part cut in the middle
+    of a word (the first, alone too long, is cut between words)."""
+    if cells(text) <= width:
+        return text
+    parts = text.split(sep)
+    keep = {0}
+    used = cells(parts[0])
+    order = [len(parts) - 1, *range(1, len(parts) - 1)] if len(parts) > 1 else []
+    for i in order:
+        size = cells(sep) + cells(parts[i])
+        if used + size <= width:
+            keep.add(i)
+            used += size
+    if used > width:
+        return fit_words(parts[0], width)
+    return sep.join(parts[i] for i in sorted(keep))

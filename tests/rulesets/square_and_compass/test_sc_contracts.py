@@ -176,3 +176,13 @@ def test_technician_limit_and_a_raised_limit():
 def test_closed_late_action_is_refused_with_a_reason():
     st = started()
     assert "not open yet" in st.why_illegal(0, Place(K.SPECIALIST))
+
+
+def test_a_building_department_that_can_do_nothing_says_what_is_missing():
+    """'✗ Building Department could do nothing for you now' did not say why."""
+    st = started(archs=("hadid", "kahn", "zwirner"))
+    said = st.why_illegal(0, Place(K.ACTIONS.index(next(a for a in K.ACTIONS if a.code == "bd"))))
+    assert said.endswith("you hold no building contract (take one at Draftsman or Project Manager)")
+    give(st, 0, contracts=("Glass House",), materials="g i s")
+    said = st.why_illegal(0, Place(K.ACTIONS.index(next(a for a in K.ACTIONS if a.code == "bd"))))
+    assert said.startswith("Building Department could do nothing for you now: Glass House needs 1 more "), said

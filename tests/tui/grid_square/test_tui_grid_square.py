@@ -118,7 +118,7 @@ async def test_hot_seat_quit_and_resume(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("2", "enter")  # P1 places Md5h (cursor starts at d5)
-        await pilot.press("1", "o", "left", "enter")  # P2 places Sc5v
+        await pilot.press("1", "o", "left", "up", "enter")  # P2 (the cursor moved off Md5h to d4) places Sc5v
         await pilot.press("p")  # P2 passes the slide
         await pilot.pause()
         assert [t for _, t in app.screen.record.moves] == ["Md5h", "Sc5v", "pass"]
@@ -139,7 +139,7 @@ async def test_illegal_move_by_keys_is_refused_and_not_saved(tmp_path):
     app = create_app(tmp_path, game=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("2", "enter", "2", "enter")  # the same place twice
+        await pilot.press("2", "enter", "2", "up", "enter")  # the same place twice (the cursor had moved off it)
         await pilot.pause()
         assert [t for _, t in app.screen.record.moves] == ["Md5h"]
         assert "overlaps" in str(app.screen.query_one("#message").render())
@@ -207,6 +207,18 @@ async def test_all_moves_picker_plays_a_filtered_move(tmp_path):
         await pilot.pause()
         assert game.record.moves == [(0, "Mh7v")]
     assert load(path).moves == [(0, "Mh7v")]
+
+
+def test_the_move_list_finds_the_typed_words_in_any_order():
+    """`small b2` finds 'place a small building on b2–c2' (a plain substring did not)."""
+    from tui.screens.move_picker import rank
+
+    state = GameRecord.new(RS, [Player("P1"), Player("P2")], 3, {}).state
+    moves = [(state.format_move(m), state.describe_move(m)) for m in state.legal(0)]
+    found = [d for _, d in rank(moves, "small b2")]
+    assert "place a small building on b2–c2" in found and "place a small building on b2–b3" in found
+    assert all("small" in d and "b2" in d for d in found)
+    assert rank(moves, "small zz") == []
 
 
 def game_with(tmp_path: Path, moves: list[str], kinds=("human", "human")) -> Path:
@@ -283,7 +295,7 @@ async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
         reversed_cells = "".join(t for row in lines for t, st in row if st is not None and st.reverse)
         assert reversed_cells.count("━") >= 6 and "┃" in reversed_cells  # Md7h and Sc5v drawn in reverse
         panel = str(view.query_one("#gs-panel").draw())
-        assert "Last turn, P2:\n placed a small building on c5–c6\n slid the middle building on d5–f5 2 cells north" in panel
+        assert "Last turn, P2:\nplaced a small building on c5–c6\nslid the middle building on d5–f5 2 cells north" in panel
         # the next placement starts a new turn's marks
         view.mark_last(0, "Sa1h")
         assert board.marks == [Place(1, 0, 0, "h")] and board.marks_seat == 0
@@ -293,16 +305,20 @@ async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
 
 
 async def test_the_placement_preview_asks_the_state(tmp_path):
+    """A turn opens on a spot that fits (not on the building just placed,
+    under a red ✗); a spot that does not fit says the state's reason."""
     app = create_app(tmp_path, game=game_with(tmp_path, ["Md5h", "Sc5v", "pass"]), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.screen.query_one(GridBoard)
         panel = app.screen.query_one("#gs-panel")
-        assert (board.cx, board.cy, board.piece_size, board.orient) == (3, 4, 2, "h")
-        assert "A middle building on d5–f5 overlaps another" in str(panel.draw())  # the state's reason
-        await pilot.press("down")
-        await pilot.pause()
+        # the cursor was on d5–f5, where P1's middle building now stands: moved one row down
+        assert (board.cx, board.cy, board.piece_size, board.orient) == (3, 3, 2, "h")
         assert "Enter: place a middle building on d4–f4" in str(panel.draw()).replace("\n", " ")
+        assert "✗" not in str(panel.draw())
+        await pilot.press("up")
+        await pilot.pause()
+        assert "A middle building on d5–f5 overlaps another" in str(panel.draw())  # the state's reason
 
 
 async def test_the_log_fits_beside_the_large_board_from_the_start(tmp_path):
@@ -382,3 +398,149 @@ async def test_at_80x24_the_last_turn_of_the_bot_fits_under_the_step(tmp_path):
         for move in board.marks:
             said = past(board.state.describe_move(move))
             assert shown_whole(app, said), f"{said!r} is not on the screen"
+
+
+async def test_i_at_80x24_shows_the_whole_legend_and_i_again_closes_it(tmp_path):
+    """At 80×24 the legend's rows were taken by the log strip: `i` opened it
+    in a view without the height for it, and nothing changed on screen."""
+    from tests.tui.screen_checker import screen_rows, shown_whole
+    from tui.widgets.legend import Legend
+
+    app = create_app(tmp_path, game=game_with(tmp_path, ["Md5h", "Sc5v", "pass"]), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        legend = app.screen.query_one(Legend)
+        closed = screen_rows(app)
+        assert not all(shown_whole(app, f"{e.symbol} {e.words}") for e in legend.entries)
+        await pilot.press("i")
+        await pilot.pause()
+        for e in legend.entries:
+            assert shown_whole(app, f"{e.symbol} {e.words}"), f"{e.words!r} is not on the screen"
+        assert shown_whole(app, "(i: one line)")
+        await pilot.press("i")
+        await pilot.pause()
+        assert screen_rows(app) == closed
+
+
+async def test_at_80x24_the_last_turn_keeps_the_bots_claim_whole(tmp_path):
+    """A bot's turn of a placement, a slide and a claim: the claim was cut
+    (' claimed the area at', its cell under the panel's last row). The keys'
+    reminder gives way first; every line left is whole."""
+    from engine.rng import Rng
+    from tests.tui.screen_checker import shown_whole
+    from tui.games.grid_square.panel import past
+
+    for seed in range(1, 40):
+        record = GameRecord.new(RS, [Player("P1"), Player("Bot 2", "bot:random")], seed, {})
+        rng = Rng(seed)
+        while not record.state.is_over():
+            seat = record.state.to_act()[0]
+            record.play_move(seat, rng.choice(record.state.legal(seat)))
+            last = [(s, t) for s, t in record.moves[-3:]]
+            if (record.state.to_act() == (0,) and record.state.phase == "place" and len(last) == 3
+                    and all(s == 1 for s, _ in last) and last[-1][1].startswith("@") and last[1][1] != "pass"):
+                break
+        else:
+            continue
+        break
+    path = tmp_path / "g.json"
+    save(record, path)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one("#view")
+        for seat, text in record.moves[-3:]:  # as the screen marks a bot's moves as they come
+            view.mark_last(seat, text)
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        assert len(board.marks) == 3 and isinstance(board.marks[-1], Claim)
+        assert shown_whole(app, "Last turn, Bot 2:")
+        for move in board.marks:
+            said = past(board.state.describe_move(move))
+            assert shown_whole(app, said), f"{said!r} is not on the screen"
+        assert shown_whole(app, f"Enter: {board.state.describe_move(board.current_move())}")
+
+
+async def test_at_60x20_the_board_scrolls_to_the_cursor(tmp_path):
+    """At 60×20 rows 1–2 were cut off while the panel said 'Enter: place a
+    middle building on d1–f1': the cursor was off the screen."""
+    from tests.tui.screen_checker import shown_whole
+
+    def check_cursor(app, screen) -> list[str]:
+        board = screen.query_one(GridBoard)
+        where = app.screen.find_widget(board)
+        visible = where.region.intersection(where.clip)
+        at = where.region.offset + (board.scale.col(board.cx), board.scale.row(board.cy))
+        return [] if visible.contains(*at) else [f"the cursor at {at} is outside {visible}"]
+
+    app = create_app(tmp_path, game=new_save(tmp_path, ("human", "human")), bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not check_cursor(app, screen)
+        await pilot.press(*["down"] * 5)
+        await pilot.pause()
+        assert screen.query_one(GridBoard).cy == 0
+        assert not check_cursor(app, screen), check_cursor(app, screen)
+        assert shown_whole(app, "Enter: place a middle building on d1–f1")
+        await pilot.press(*["up"] * 8)
+        await pilot.pause()
+        assert not check_cursor(app, screen), check_cursor(app, screen)
+
+
+async def test_tab_leaves_the_key_bar_when_there_is_only_one_to_pick(tmp_path):
+    """A claim step with one area: Tab (Pick) was on the bar and did nothing."""
+    from tui.widgets.key_bar import KeyBar
+
+    app = create_app(tmp_path, game=game_with(tmp_path, CLOSE_A1), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        assert board.state.phase == "claim" and len(board.claims) == 1
+        assert "tab" not in [i.key for i in app.screen.query_one(KeyBar).items]
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "only one to choose" in str(app.screen.query_one("#status").render())
+
+
+async def test_buildings_end_to_end_read_as_two_and_a_marked_one_keeps_its_junctions(tmp_path):
+    """Two buildings end to end in one line were drawn as one long line; a
+    building of the last turn was redrawn over a junction at its inner
+    point (`┣━━━┃━━━`)."""
+    moves = ["Sa1h", "Sb1h", "pass", "Md1v", "pass", "Sc2h", "pass"]
+    app = create_app(tmp_path, game=game_with(tmp_path, moves), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one("#view")
+        view.mark_last(0, "Md1v")
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        sc = board.scale
+
+        def line(y: int) -> str:
+            return board_text(board).split("\n")[sc.row(y)][sc.col(0):sc.col(3) + 1]
+
+        assert line(0) == "╺━━━╸━━━╸   ╹"  # a1–b1 and b1–c1: two buildings, not one line
+        assert line(1) == "·   ·   ╺━━━┫"  # c2–d2 meets d1–d3 (marked) at its inner point: ┫, not ┃
+        view.mark_last(1, "Sb1h")
+        await pilot.pause()
+        assert line(0) == "╺━━━╸━━━╸   ╹"  # marked: the point between them kept
+
+
+async def test_the_building_picked_to_slide_keeps_the_junctions_at_its_inner_points(tmp_path):
+    """The large building d4–d7 picked to slide (○) was drawn over the point
+    d5 where a building starts: `┃━━━`, not `┣━━━`."""
+    app = create_app(tmp_path, game=game_with(tmp_path, ["Sa1h", "Md5h", "pass", "Ld4v"]), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        assert board.state.phase == "slide"
+        for _ in range(10):
+            if board.chosen_piece() == (3, 3, 3, "v"):
+                break
+            await pilot.press("tab")
+        await pilot.pause()
+        assert board.chosen_piece() == (3, 3, 3, "v")
+        sc = board.scale
+        row = board_text(board).split("\n")[sc.row(4)]
+        assert row[sc.col(3):sc.col(3) + 4] == "┣━━━", row

@@ -383,3 +383,23 @@ async def test_a_market_step_starts_on_a_card_it_can_take(tmp_path):
         view = app.screen.query_one(GameView)
         move = view.highlighted_move()
         assert move is not None and move in view.legal, move
+
+
+@pytest.mark.parametrize("plies,step,keys", [
+    (0, "turn", []), (30, "turn", []), (30, "turn", ["tab"]), (30, "turn", ["tab", "tab"]),
+    (30, "turn", ["tab", "tab", "tab"]), (30, "tech", ["right"]), (20, "refine2", []),
+])
+async def test_no_word_is_cut_mid_word_at_80x24(tmp_path, plies, step, keys):
+    """Cards, action rows and the head were cut inside words ('✿timb…',
+    'resou…', 'contrac…', '… · Tab:'): now abbreviated on purpose, cut
+    between words, or parts left out whole."""
+    from tests.tui.screen_checker import check_cut_words
+
+    app = create_app(tmp_path, game=sc_game(tmp_path, plies, step), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert not check_cut_words(app), "\n".join(check_cut_words(app))
+        head = str(app.screen.query_one("#sc-head").render())
+        assert head.endswith("Tab: pages") or "Tab:" not in head, head

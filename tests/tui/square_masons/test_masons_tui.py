@@ -460,3 +460,25 @@ async def test_the_legend_names_draft_cards_as_they_are_printed():
         await pilot.pause()
         words = [e.words for e in app.query_one("#sm-legend").entries]
         assert "Double" in words and "x2" not in words, words
+
+
+async def test_the_market_step_shows_no_bids_of_last_round():
+    """At the market step the auction panel still listed last round's bids
+    ('Bo: 2 coins on space 1'), as if they were this round's."""
+    from engine.record import GameRecord, Player
+    from rulesets import REGISTRY
+
+    rs = REGISTRY.get("square-masons")
+    record = GameRecord.new(rs, [Player(n, "bot:random") for n in NAMES[:3]], 3, rs.default_options())
+    while not (record.state.phase == "market" and record.state.round >= 2):
+        seat = record.state.to_act()[0]
+        record.play_move(seat, record.bot_move(seat, "random"))
+    st = record.state
+    assert any(x is not None for x in st.revealed)  # last round's, still in the state
+    seat = st.to_act()[0]
+    app = ViewApp(st, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        side = app.query_one(GameView).shown["#sm-side"]
+        assert "Auction" in side
+        assert "withdrew" not in side and " on space " not in side, side

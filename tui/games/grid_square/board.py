@@ -6,7 +6,7 @@ claim). It draws and asks the state: which moves are legal (`legal`), why a
 previewed one is not (`why_illegal`), what a move does (`describe_move`)."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 from rich.style import Style
 from textual.binding import Binding
@@ -26,6 +26,7 @@ from tui.games.grid_square.look import (
     MONUMENT,
     NO_PICK,
     OK,
+    ONE_PICK,
     PICKED,
     REVERSE,
     SMALL,
@@ -167,6 +168,8 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         if not stock.get(self.piece_size):
             self.piece_size = next((s for s in (2, 1, 3) if stock.get(s)), self.piece_size)
         self._clamp()
+        if can_act and state.phase == "place":
+            self._to_nearest_legal()
         self._base = None
         self.redraw()
         self.refresh_bindings()
@@ -201,10 +204,13 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         phase = st.phase if st is not None and self.can_act else None
         if action in ("turn", "size"):
             return phase == "place"
-        if action in ("pick", "pass_step"):
+        if action == "pick":  # only where there is another to pick
+            many = len(self.slide_pieces) if phase == "slide" else len(self.claims) if phase == "claim" else 0
+            return many > 1
+        if action == "pass_step":
             return phase in ("slide", "claim")
-        if action == "confirm":
-            return phase is not None
+        if action == "confirm":  # in the slide step, once a slide is built (p passes)
+            return phase is not None and (phase != "slide" or self.current_move() is not None)
         return True
 
     # ----------------------------------------------------------- move building
@@ -215,6 +221,18 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         else:
             self.cx = max(0, min(self.cx, 8))
             self.cy = max(0, min(self.cy, 8 - self.piece_size))
+
+    def _to_nearest_legal(self) -> None:
+        """A turn opens on a spot that fits: when the cursor's building does
+        not (it sits on the one just built), move it to the nearest legal
+        placement, of its size and direction if any, else of any."""
+        here = Place(self.piece_size, self.cx, self.cy, self.orient)
+        places = [m for m in self.legal_now if isinstance(m, Place)]
+        if here in self.legal_now or not places:
+            return
+        same = [m for m in places if (m.size, m.orient) == (self.piece_size, self.orient)]
+        near = min(same or places, key=lambda m: (abs(m.x - self.cx) + abs(m.y - self.cy), m.y, m.x, -m.size, m.orient))
+        self.piece_size, self.cx, self.cy, self.orient = near.size, near.x, near.y, near.orient
 
     def chosen_piece(self) -> tuple[int, int, int, str] | None:
         """The building picked to slide (slide phase)."""
@@ -304,8 +322,12 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         self._changed()
 
     def action_no_pick(self) -> None:
-        if self.can_act:
-            self.post_message(KeyRefused(NO_PICK))
+        st = self.state
+        if self.can_act and st is not None:
+            if self.pass_armed:  # like any other key, it takes back a first `p`
+                self.pass_armed = False
+                self._changed()
+            self.post_message(KeyRefused(NO_PICK if st.phase == "place" else ONE_PICK))
 
     def action_confirm(self) -> None:
         st = self.state
@@ -336,6 +358,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
 
     def _changed(self) -> None:
         self.post_message(PreviewChanged())
+        self.refresh_bindings()  # Enter comes and goes with a slide built
 
     # ----------------------------------------------------------- drawing
     def style_key(self) -> Any:
@@ -371,7 +394,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         if self.can_act and st.phase == "slide":
             piece = self.chosen_piece()
             if piece is not None:
-                self._draw_piece(put, *piece, PICKED, start="○")
+                self._draw_piece(put, *piece, PICKED, start="○", points=lambda r, c: chars[r][c])  # standing: its junctions
                 if isinstance(move, Slide):
                     self._draw_piece(put, *slide_target(move), OK)
         out = list(runs)
@@ -435,7 +458,9 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         for (x, y), owner in side_v.items():
             for r in sc.cell_rows(y):
                 put(r, col(x), "┃", seat_fg[owner])
-        # points
+        # points: where two buildings meet end to end in one line, the point
+        # is drawn as the first one's end (╸ or ╹), so they read as two
+        piece_h, piece_v = st.side_pieces()
         for y in range(9):
             for x in range(9):
                 up = (x, y) in side_v
@@ -443,6 +468,10 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
                 left = (x - 1, y) in side_h
                 right = (x, y) in side_h
                 ch = JUNCTIONS[(int(up), int(down), int(left), int(right))]
+                if ch == "━" and piece_h.get((x - 1, y)) != piece_h.get((x, y)):
+                    ch = "╸"
+                elif ch == "┃" and piece_v.get((x, y)) != piece_v.get((x, y - 1)):
+                    ch = "╹"
                 put(row(y), col(x), ch, DIM if ch == "·" else "bold white")
         # the last turn's buildings where they stand now
         on_board = set(st.pieces)
@@ -453,14 +482,18 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
             key = cast("tuple[int, int, int, str]", tuple(piece))
             if key in on_board:
                 owner = st.owners[st.pieces.index(key)]
-                self._draw_piece(put, *piece, seat_bg[owner], start=False)
+                self._draw_piece(put, *piece, seat_bg[owner], start=False,
+                                 points=lambda r, c: chars[r][c])  # junctions kept as drawn
         return chars, styles, [_runs(chars[r], styles[r]) for r in range(height)]
 
     def _draw_piece(self, put: Any, size: int, x: int, y: int, o: str, style: Style | str,
-                    start: str | bool = "◆", dashed: bool = False) -> None:
+                    start: str | bool = "◆", dashed: bool = False,
+                    points: Callable[[int, int], str] | None = None) -> None:
         """A building's sides in `style`; `start` marks its first point (◆
         fits, ✗ does not, ○ chosen to slide; False: no mark), `dashed` draws
-        it as a ghost."""
+        it as a ghost; `points` (row, column → the character there) keeps
+        the junctions already drawn at its inner points (a crossing
+        building's ┻ is not overdrawn as ━)."""
         sc = self.scale
         if o == "h":
             ch = "╍" if dashed else "━"
@@ -468,13 +501,15 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
                 for k in range(sc.cw):
                     put(sc.row(y), sc.col(x + i) + 1 + k, ch, style)
                 if i:
-                    put(sc.row(y), sc.col(x + i), ch, style)
+                    r, c = sc.row(y), sc.col(x + i)
+                    put(r, c, points(r, c) if points else ch, style)
         else:
             ch = "╏" if dashed else "┃"
             for i in range(size):
                 for r in sc.cell_rows(y + i):
                     put(r, sc.col(x), ch, style)
                 if i:
-                    put(sc.row(y + i), sc.col(x), ch, style)
+                    r, c = sc.row(y + i), sc.col(x)
+                    put(r, c, points(r, c) if points else ch, style)
         if start:
             put(sc.row(y), sc.col(x), str(start), style)

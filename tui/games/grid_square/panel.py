@@ -2,7 +2,8 @@
 tells the last turn and the players' areas with."""
 from __future__ import annotations
 
-from typing import Any
+from enum import IntEnum
+from typing import Any, Sequence
 
 from rich.text import Text
 
@@ -11,9 +12,25 @@ from rulesets.grid_square.state import GridSquareState
 from tui.widgets.text_canvas import TextCanvas
 
 
+class Part(IntEnum):
+    """Parts of the panel by how long they stay when its rows run short: the
+step, what Enter does, who played the last turn and its claim always; then
+the last turn's slide, its placement (the board marks it too), the areas
+given up (the legend names ×), the keys' reminder (`?` lists them) dropped
+first."""
+
+    ALWAYS = 0
+    SLID = 1
+    PLACED = 2
+    GIVEN_UP = 3
+    KEYS_HINT = 4
+
+
+
 class SidePanel(TextCanvas):
     """Where the game is, the last turn and the step at hand in words;
-    repaints without a new layout."""
+    repaints without a new layout. Parts that would not fit its rows are
+    left out whole, the least needed first, so no line is cut off."""
 
     DEFAULT_CSS = """
     SidePanel { width: 1fr; height: 1fr; }
@@ -21,14 +38,37 @@ class SidePanel(TextCanvas):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.content = Text()
+        self.parts: tuple[tuple[Text, Part], ...] = ()
+        """(text, how long it stays) in reading order."""
 
     def set_text(self, text: Text) -> None:
-        self.content = text
+        self.set_parts([(text, Part.ALWAYS)])
+
+    def set_parts(self, parts: Sequence[tuple[Text, Part]]) -> None:
+        self.parts = tuple(parts)
         self.redraw()
 
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.refresh()
+
     def draw(self) -> Text:
-        return self.content
+        width, height = self.size.width, self.size.height
+        parts = [(text, rank) for text, rank in self.parts if text.plain]
+        if width and height:
+            console = self.app.console
+
+            def rows(text: Text) -> int:
+                return len(Text(text.plain.rstrip("\n")).wrap(console, width))
+
+            for drop in (Part.KEYS_HINT, Part.GIVEN_UP, Part.PLACED, Part.SLID):
+                if sum(rows(t) for t, _ in parts) <= height:
+                    break
+                parts = [(t, r) for t, r in parts if r != drop]
+        out = Text()
+        for text, _ in parts:
+            out.append_text(text)
+        return out
 
 
 def past(words: str) -> str:

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 
 from engine.core import Event
 from rulesets.grid_square import geometry as g
@@ -36,7 +37,7 @@ from tui.games.grid_square.look import (
     PICKED,
     wants_large,
 )
-from tui.games.grid_square.panel import SidePanel, areas_words, past
+from tui.games.grid_square.panel import Part, SidePanel, areas_words, past
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.palette import PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
@@ -52,14 +53,15 @@ class GameView(base.GameView, Vertical):
     """The small board's rows (letters, 17 rows of points and sides, the
     legend): below 100 columns the log strip takes what is left."""
     DEFAULT_CSS = """
-    GameView { width: auto; height: 1fr; }
-    GameView > #gs-top { width: auto; height: auto; max-height: 1fr; }
+    GameView { width: auto; height: 1fr; overflow-y: auto; scrollbar-size-vertical: 1; }
+    GameView > #gs-top { width: auto; height: auto; }
     GameView #gs-side { width: 23; height: 100%; padding: 0 0 0 1; }
     GameView.-large #gs-side { width: 42; }
     GameView #gs-players { height: auto; margin-bottom: 1; }
     GameView #gs-panel { height: 1fr; }
     GameView > #gs-legend { width: 59; height: auto; padding: 0; }
     GameView.-large > #gs-legend { width: 94; }
+    GameView.-legend-over > #gs-legend { dock: bottom; border-top: heavy $accent; background: $surface; }
     """
 
     BINDINGS = [Binding(LEGEND_KEY, "legend", "Legend", show=False)]
@@ -68,8 +70,8 @@ class GameView(base.GameView, Vertical):
         super().__init__(**kw)
         self.names: Sequence[str] = ()
         self.viewer: int | None = None
-        self.after_step = Text()
-        """The panel's words under the step (drawn once a position)."""
+        self.after_step: list[tuple[Text, Part]] = []
+        """The panel's parts under the step (drawn once a position)."""
 
     def compose(self) -> ComposeResult:
         # the size is known before the first layout, so the log beside the
@@ -96,6 +98,7 @@ class GameView(base.GameView, Vertical):
         """Bigger cells and a wider panel when the terminal is at least 100×34."""
         large = wants_large(width, height)
         self.set_class(large, "-large")
+        self.set_class(False, "-legend-over")
         self.query_one(Legend).expanded = large
         self.query_one(GridBoard).set_scale(large)
         panel = self.query_one(PlayerPanel)
@@ -103,14 +106,32 @@ class GameView(base.GameView, Vertical):
             setattr(panel, name, value)
         panel.refresh(layout=True)
 
+    def follow_cursor(self) -> None:
+        """Below 80×24 the board is taller than the view: scroll so the
+        cursor's row, and the rows beside it, stay on the screen."""
+        cell = self.cursor_cell()
+        if cell is not None and self.max_scroll_y:
+            x, y = cell
+            self.scroll_to_region(Region(0, max(0, y - 2), 1, 5), animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.follow_cursor)
+
     def on_preview_changed(self, message: PreviewChanged) -> None:
         message.stop()
+        self.follow_cursor()
         board = self.query_one(GridBoard)
         if board.state is not None:  # only the words change with the preview
-            self.query_one(SidePanel).set_text(self.side_text(board, board.state))
+            self.query_one(SidePanel).set_parts(self.side_parts(board, board.state))
 
     def action_legend(self) -> None:
-        self.query_one(Legend).toggle()
+        """`i`: every entry of the legend. At 80×24 there is no row to spare
+        under the board (the log strip has the rest), so the whole legend
+        opens over the board's lower rows, as `e` opens the log; `i` again
+        closes it."""
+        legend = self.query_one(Legend)
+        legend.toggle()
+        self.set_class(legend.expanded and not self.has_class("-large"), "-legend-over")
 
     def show(self, state: GridSquareState, viewer: int | None, names: Sequence[str], can_act: bool) -> None:
         """Draw `state`; let the player build a move if `can_act`."""
@@ -121,12 +142,28 @@ class GameView(base.GameView, Vertical):
         if can_act:
             board.focus()
         self.update_panel()
+        self.call_after_refresh(self.follow_cursor)
 
     def highlighted_move(self) -> Any:
         """The move Enter would play now (the previewed one, if legal), or None."""
         board = self.query_one(GridBoard)
         move = board.current_move() if board.can_act else None
         return move if move is not None and board.why_not(move) is None else None
+
+    def cursor_cell(self) -> tuple[int, int] | None:
+        """Where the cursor is drawn in the board (column, row), or None:
+        the building being placed, or the one picked to slide."""
+        board = self.query_one(GridBoard)
+        st = board.state
+        if st is None or not board.can_act:
+            return None
+        if st.phase == "place":
+            x, y = board.cx, board.cy
+        elif st.phase == "slide" and (piece := board.chosen_piece()) is not None:
+            x, y = piece[1], piece[2]
+        else:
+            return None
+        return board.scale.col(x), board.scale.row(y)
 
     def mark_last(self, seat: int | None, notation: str | None) -> None:
         """A move was just played: mark it (and the rest of its turn) on the
@@ -162,35 +199,41 @@ class GameView(base.GameView, Vertical):
             return
         self.query_one(PlayerPanel).players = self.player_infos(st)
         self.after_step = self._after_step(board, st)
-        self.query_one(SidePanel).set_text(self.side_text(board, st))
+        self.query_one(SidePanel).set_parts(self.side_parts(board, st))
         self.update_legend(board, st)
 
-    def side_text(self, board: GridBoard, st: GridSquareState) -> Text:
-        """Where the game is, the step at hand with the preview, the last turn."""
+    def side_parts(self, board: GridBoard, st: GridSquareState) -> list[tuple[Text, Part]]:
+        """Where the game is, the step at hand with the preview, the last
+        turn: the panel's parts, each with how long it stays when rows run
+        short (a `Part`)."""
         t = Text()
+        keys = Text()
         if st.phase == "over":
             t.append(f"Game over.\n{Event(st.end_reason).render(self.names)}.\n", "bold")
         elif self.has_class("-large"):
             t.append(f"{turn_text(st)}\n", "dim")
         if st.phase != "over" and board.can_act:
-            self._describe_step(t, board, st)
-        t.append_text(self.after_step)
-        return t
+            self._describe_step(t, keys, board, st)
+        return [(t, Part.ALWAYS), (keys, Part.KEYS_HINT), *self.after_step]
 
-    def _after_step(self, board: GridBoard, st: GridSquareState) -> Text:
-        """The panel's words under the step, which the preview leaves alone:
-        areas given up, and the last turn."""
-        t = Text()
+    def _after_step(self, board: GridBoard, st: GridSquareState) -> list[tuple[Text, Part]]:
+        """The panel's parts under the step, which the preview leaves alone:
+        areas given up, and the last turn (a part a move, never cut; indented
+        when there is room)."""
+        out: list[tuple[Text, Part]] = []
         if board.given_up:
-            t.append("× given up: no one may claim\n", "dim")
+            out.append((Text("× given up: no one may claim\n", "dim"), Part.GIVEN_UP))
         if board.marks and board.marks_seat is not None:
-            t.append(f"Last turn, {self.player_name(board.marks_seat)}:\n", "dim")
+            out.append((Text(f"Last turn, {self.player_name(board.marks_seat)}:\n", "dim"), Part.ALWAYS))
+            indent = " " if self.has_class("-large") else ""
             for m in board.marks:
-                t.append(f" {past(st.describe_move(m))}\n", "dim")
-        return t
+                rank = Part.PLACED if isinstance(m, Place) else Part.SLID if isinstance(m, Slide) else Part.ALWAYS
+                out.append((Text(f"{indent}{past(st.describe_move(m))}\n", "dim"), rank))
+        return out
 
-    def _describe_step(self, t: Text, board: GridBoard, st: GridSquareState) -> None:
-        """The step at hand, what Enter and p would do (the state's words), and its keys."""
+    def _describe_step(self, t: Text, keys: Text, board: GridBoard, st: GridSquareState) -> None:
+        """The step at hand, what Enter and p would do (the state's words) in
+        `t`, and its keys' reminder in `keys`."""
         move = board.current_move()
         if self.has_class("-large"):  # the status line says it too
             t.append(f"{st.prompt(st.seat)}\n", "bold")
@@ -200,7 +243,7 @@ class GameView(base.GameView, Vertical):
                 t.append(f"Enter: {st.describe_move(move)}\n", "bold")
             else:
                 t.append(f"✗ {why[0].upper()}{why[1:]}\n", "bold bright_red")
-            t.append("←↑↓→ move  1 2 3 size\no turn\n", "dim")
+            keys.append("←↑↓→ move  1 2 3 size\no turn\n", "dim")
         elif st.phase == "slide":
             piece = board.chosen_piece()
             if isinstance(move, Slide):
@@ -210,7 +253,7 @@ class GameView(base.GameView, Vertical):
                 t.append(f"○ {st.describe_move(Place(*piece)).replace('place a', 'the', 1)}"
                          f" can go {reach} ({len(board.slide_pieces)} can slide)\n")
             t.append(f"p: {st.describe_move(PASS)}\n", "bold")
-            t.append("Tab pick  ←↑↓→ slide\n", "dim")
+            keys.append("Tab pick  ←↑↓→ slide\n", "dim")
         else:
             if move is not None:
                 t.append(f"Enter: {st.describe_move(move)} (★)\n", "bold")

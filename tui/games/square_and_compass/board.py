@@ -21,7 +21,7 @@ from tui.games.base import MoveChosen, arrow_bindings
 from tui.games.square_and_compass.faces import resource_word
 from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
-from tui.widgets.text_fit import fit
+from tui.widgets.text_fit import fit_parts, fit_words
 
 ORDINALS = ("1st", "2nd", "3rd")
 CURSOR = "▶"
@@ -138,7 +138,7 @@ class ActionBoard(DirectKeys, Widget, can_focus=True):
                 pad = max(0, 2 * self.state.num_players + 1 - cell_len(self._tiles(a).plain))
                 rest = width - cell_len(t.plain) - pad
                 if rest > 20:
-                    t.append(" " * pad + fit(act.text, rest), style("action-board--muted"))
+                    t.append(" " * pad + fit_words(act.text, rest), style("action-board--muted"))
             else:
                 order = ORDINALS[st.late_order.index(a) - st.late_open] if a in st.late_order else "?"
                 t.append(f"{CLOSED} closed, opens {order}", style("action-board--muted"))
@@ -147,7 +147,7 @@ class ActionBoard(DirectKeys, Widget, can_focus=True):
             if p is not None and p.architect >= 0:
                 perk = K.PERKS[K.ARCHITECTS[p.architect].perk]
                 name = f"perk {perk[0]}" + (" (used this round)" if p.perk_used else f": {perk[1]}")
-            t.append(fit(f"★  {name}", width - 2), name_style)
+            t.append(fit_words(f"★  {name}", width - 2), name_style)
         else:
             t.append("—  pass: no more turns this round", name_style)
         if i == self.cursor and self.has_focus:
@@ -163,10 +163,11 @@ class ActionBoard(DirectKeys, Widget, can_focus=True):
         head = f"Action board · room: {st.num_players} tiles a space"
         if self.viewer is not None:
             head += f" · ▮ {plural(st.players[self.viewer].tiles_left, 'tile')} left"
-        rows = [Text(fit(head, width), style("action-board--head"))]
+        rows = [Text(fit_parts(head, width), style("action-board--head"))]
         rows += [self._row(i, m, width) for i, m in enumerate(self.items)]
         stalls = ", ".join(resource_word(c) for c in st.res_market if c >= 0)
-        rows.append(Text(fit(f"Resources: {stalls} · deck {len(st.res_deck)}", width), style("action-board--muted")))
+        rows.append(Text(fit_parts(f"Resources: {stalls} · deck {len(st.res_deck)}", width),
+                         style("action-board--muted")))
         out = Text()
         for i, r in enumerate(rows):
             if i:

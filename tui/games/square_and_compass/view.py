@@ -45,8 +45,9 @@ from tui.games.square_and_compass.faces import (
 )
 from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.legend import Legend
-from tui.widgets.option_list import KeyOptionList
+from tui.widgets.option_list import ChoiceList
 from tui.widgets.player_panel import PlayerPanel
+from tui.widgets.text_fit import fit_parts
 
 PAGES = ("board", "market", "you", "players")
 """What Tab cycles through (`choose` joins while a step needs it)."""
@@ -91,7 +92,7 @@ class GameView(base.GameView, Vertical):
     GameView { width: 2fr; min-width: 58; height: 1fr; }
     GameView #sc-head { height: 1; text-style: bold; }
     GameView .sc-page { height: 1fr; }
-    GameView .sc-label { height: 1; color: $text-muted; }
+    GameView .sc-label { height: auto; max-height: 2; color: $text-muted; }
     GameView CardRow { height: auto; }
     GameView #sc-tableau { height: auto; }
     GameView #sc-players { height: 1fr; }
@@ -137,7 +138,7 @@ class GameView(base.GameView, Vertical):
         with Vertical(id="sc-choose", classes="sc-page"):
             yield Static("", id="sc-choose-head")
             yield CardRow(id="sc-archs", detail=False)
-            yield KeyOptionList(id="sc-choices")
+            yield ChoiceList(id="sc-choices")
             yield Static("Contracts in hand", classes="sc-label", id="sc-choose-hand-label")
             yield CardRow(id="sc-choose-hand")
         with Vertical(id="sc-players"):
@@ -256,7 +257,9 @@ class GameView(base.GameView, Vertical):
             head += f" · you: ★{st.players[self.viewer].vp} VP"
         if st.phase == "over":
             head = f"Game over: {st.end_reason}"
-        self.query_one("#sc-head", Static).update(head + " · Tab: pages")
+        box = self.query_one("#sc-head", Static)
+        width = box.size.width or self.size.width or self.app.size.width
+        box.update(fit_parts(head + " · Tab: pages", width))  # parts left out whole, never 'Tab:' alone
 
     def _draw_markets(self) -> None:
         st = self.state
@@ -318,7 +321,7 @@ class GameView(base.GameView, Vertical):
         st = self.state
         head = self.query_one("#sc-choose-head", Static)
         archs = self.query_one("#sc-archs", CardRow)
-        choices = self.query_one("#sc-choices", KeyOptionList)
+        choices = self.query_one("#sc-choices", ChoiceList)
         prompt = st.prompt(self.viewer) if self.viewer is not None else st.prompt(st.to_act()[0]) if st.to_act() else ""
         lines = [prompt]
         if self.viewer is not None and st.phase not in ("architect",):

@@ -153,7 +153,7 @@ class PanelTexts(base.GameView, Widget):
         t.append("▶" if sel else " ", "bold")
         t.append(" 0 ", "bold reverse" if sel else "bold")
         t.append(f" withdraw: +{_coins(d.WITHDRAW_COINS)}\n")
-        if st.phase == "auction":
+        if st.phase in ("auction", "market"):  # the bids shown after the market would be last round's
             t.append(st.auction_rule() + "\n", "dim")
         else:
             t.append_text(self._bids_text())

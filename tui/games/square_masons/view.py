@@ -44,7 +44,7 @@ from tui.games.square_masons.texts import PanelTexts
 from tui.games.square_masons.zone import PreviewChanged, RoomNeeded, ZoneView
 from tui.widgets.card import Card, CardRow
 from tui.widgets.legend import Legend, LegendEntry
-from tui.widgets.option_list import KeyOptionList
+from tui.widgets.option_list import ChoiceList
 from tui.widgets.palette import PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerPanel
 
@@ -79,12 +79,6 @@ L, S for S or Z); a structure counts only if no other piece touches it.
 
 Every move can also be typed in notation (`:`); see `tsquare rules square-masons`.
 """
-
-
-class ChoiceList(KeyOptionList):
-    """The list of the step's choices, with Enter in the key bar."""
-
-    BINDINGS = [Binding("enter", "select", "Choose")]
 
 
 class GameView(PanelTexts, Vertical):
