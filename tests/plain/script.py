@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from engine.record import Player
 from engine.session import GameSession
@@ -57,9 +57,15 @@ def new_session(game_id: str, humans: int, path: Path, seed: int = 5, level: str
     return GameSession.create(rs, players, seed, None, path)
 
 
-def converse(session: GameSession, answers: Iterable[str], hint_seconds: float = 0.05) -> tuple[int, str]:
-    """Run the conversation on `answers`; (exit code, everything written)."""
+def converse(session: GameSession, answers: Iterable[str] | Callable[[str], str | None],
+             hint_seconds: float = 0.05) -> tuple[int, str]:
+    """Run the conversation on `answers`: a list of them, or a person who
+    answers from what was said so far (None: the end of input); (exit code,
+    everything written)."""
     out = io.StringIO()
+    if callable(answers):
+        person = answers
+        answers = iter(lambda: person(out.getvalue()), None)
     code = Conversation(session, Lines(Script(answers), out, echo=True), hint_seconds).run()
     return code, out.getvalue()
 

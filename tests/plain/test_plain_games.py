@@ -20,6 +20,26 @@ PATTERN = ["1", "look", "1", "m", "1", "log", "1", "more", "1"]
 every kind of question in between."""
 
 
+ASKED_A_NUMBER = re.compile(r"a number from (\d+) to (\d+)")
+ANSWERED = re.compile(r"^> \S.*$", re.MULTILINE)
+
+
+def person(pattern: list[str], limit: int):
+    """Answers `pattern` over and over, at most `limit` times; asked for a
+    number in a range (an Architects bid), the lowest."""
+    answers = cycle(pattern, limit)
+
+    def answer(said: str) -> str | None:
+        answered = [m.end() for m in ANSWERED.finditer(said)]
+        asked = " ".join(said[answered[-1] if answered else 0:].split())  # since the last answer
+        found = ASKED_A_NUMBER.findall(asked)
+        if found:
+            return found[-1][0]
+        return next(answers, None)
+
+    return answer
+
+
 @pytest.mark.keys
 @pytest.mark.parametrize("game_id", GAMES)
 def test_whole_game_by_standard_input(game_id, tmp_path):
@@ -28,7 +48,7 @@ def test_whole_game_by_standard_input(game_id, tmp_path):
     bots' thinking took most of the time."""
     level = REGISTRY.get(game_id).bot_levels[0]
     session = new_session(game_id, humans=1, path=tmp_path / "g.json", level=level)
-    code, text = converse(session, cycle(PATTERN, 20_000))
+    code, text = converse(session, person(PATTERN, 20_000))
     assert code == 0
     assert session.is_over(), text[-2000:]
     assert "The game is over." in text

@@ -99,7 +99,8 @@ async def test_lobby_lists_rooms_and_a_room_is_played_line_by_line(server):
     assert "Your turn, alice. Place a building." in said
     ana.send("1")
     said = await ana.wait_for("Your turn, alice.")  # the server's bot moved meanwhile, told as it came
-    assert "You played La1h" in said and "Waiting for Bot 2 (move 2)." in said and "Bot 2 placed" in said
+    assert "(La1h)." in said and "Waiting for Bot 2 (move 2)." in said and "Bot 2 placed" in said
+    assert "You played place a large building on a1 to d1 (La1h)." in " ".join(said.split())  # words first
     await ana.prompt()
     ana.send("quit")
     said = await ana.prompt()
@@ -123,8 +124,7 @@ async def test_another_persons_move_is_told_while_you_wait(server):
     await ana.wait_for("Your turn, alice.")
     ana.send("1")
     said = await ana.wait_for("You played ")
-    await ana.wait_for(":")
-    words = (await ana.wait_for(".")).split(None, 1)[1]  # 'place a large building on a1 to d1.' less its verb
+    words = " ".join((await ana.wait_for(").")).split()[1:-1])  # 'place a large building …' less its verb and notation
     said = await ben.wait_for("alice placed")  # at bob's prompt, unasked
     assert said.startswith("\n") or said.strip() == "alice placed"  # on a line of its own, off the prompt
     await ben.wait_for(words)

@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, player_class
-from tui.widgets.text_fit import fit_parts, fit_words
+from tui.widgets.text_fit import fit_words
 
 REFUSAL_MARK = "✗"
 
@@ -74,13 +74,14 @@ def fit_before(prompt: str, tail: str, room: int) -> str:
     tail's parts give way whole (the game's name before the move number), so
     that the question fits whole; if it still does not, it is cut between
     words and the move number stays while it takes at most half the room.
-    A prompt with no tail gives way by its own parts (`fit_parts`)."""
+    A prompt with no tail ('your turn · r0001 · move 7 · Choose…') keeps
+    its front and is cut between words at its end."""
     whole = prompt + tail
     if cell_len(whole) <= room:
         return whole
     parts = [p for p in tail.split(" · ") if p.strip()]
     if not parts:
-        return fit_parts(prompt, room)
+        return fit_words(prompt, room)
     for kept_parts in (parts, parts[-1:]):  # the whole tail, then the move number alone
         kept = "".join(" · " + p for p in kept_parts)
         if cell_len(prompt) + cell_len(kept) <= room:

@@ -57,7 +57,7 @@ from tui.widgets.direct_keys import DirectKeys
 from tui.widgets.legend import Legend
 from tui.widgets.map_graph import MapGraph
 from tui.widgets.player_panel import PlayerPanel
-from tui.widgets.text_fit import fit, wrap_words
+from tui.widgets.text_fit import fit_words, wrap_words
 
 PANELS = ("map", "cards", "players")
 """What Tab cycles through."""
@@ -483,7 +483,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         assert st is not None
         width = max(20, self.size.width)
         recap = turn_recap(st, self.turn, [self._who(s) for s in range(st.num_players)])
-        first: list[Row] = [[("Last turn: ", "muted"), (fit(recap, width - 11), "")]] if recap else [[]]
+        first: list[Row] = [[("Last turn: ", "muted"), (fit_words(recap, width - 11), "")]] if recap else [[]]
         if self.note:
             return first + _wrapped(f"✗ {self.note}", "warn", width)
         me = self.viewer
@@ -546,7 +546,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             "Enter: " + " ".join(f"→{n + 1} {cities[c].code}" for n, (c, _) in enumerate(route)) + f" ({paid}){tail}",
             f"Enter: {len(route)} steps to {cities[route[-1][0]].name} ({paid}){tail}",
         )
-        return next((text for text in shorter if len(text) <= width), fit(shorter[-1], width))
+        return next((text for text in shorter if len(text) <= width), fit_words(shorter[-1], width))
 
     def _choice_rows(self) -> list[Row]:
         st = self.state
@@ -568,7 +568,7 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
             return rows
         first = max(0, min(sel - room // 2, len(items) - room))
         for k in range(first, min(len(items), first + room)):  # one row each, cut; the one picked in full below
-            text = fit(texts[k], width - 2)
+            text = fit_words(texts[k], width - 2)
             rows.append([("▶ " + text, "cursor")] if k == sel else [("  " + text, "")])
         rows.append([])
         rows += [r for r in _wrapped(f"{texts[sel]} · Enter chooses", "bold", width, 3) if r]
@@ -672,7 +672,7 @@ def _wrapped(text: str, style: str, width: int, rows: int = 2) -> list[Row]:
     does not fit), padded to `rows`."""
     lines = wrap_words(text, width)
     if len(lines) > rows:
-        lines = lines[: rows - 1] + [fit(" ".join(lines[rows - 1:]), width)]
+        lines = lines[: rows - 1] + [fit_words(" ".join(lines[rows - 1:]), width)]
     out: list[Row] = [[(line, style)] for line in lines]
     return out + [[] for _ in range(rows - len(out))]
 
