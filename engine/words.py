@@ -91,6 +91,7 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
+@lru_cache(maxsize=4096)  # events quote card texts inside the search's playouts: the same few hundred
 def about(text: str, name: str) -> str:
     """`text`, written to the player who acts ('you draw 2 cards (to your
     hand limit)'), as someone else reads it about that player, `name`:
