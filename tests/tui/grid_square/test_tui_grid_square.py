@@ -293,7 +293,7 @@ async def test_mark_last_marks_the_last_turn_on_the_board(tmp_path):
         assert "╍" in text  # where Md5h stood
         lines = [row for row in board.draw_runs()]
         reversed_cells = "".join(t for row in lines for t, st in row if st is not None and st.reverse)
-        assert reversed_cells.count("━") >= 6 and "┃" in reversed_cells  # Md7h and Sc5v drawn in reverse
+        assert reversed_cells.count("━") >= 6 and "│" in reversed_cells  # Md7h (heavy, P1) and Sc5v (light, P2) in reverse
         panel = str(view.query_one("#gs-panel").draw())
         assert "Last turn, P2:\nplaced a small building on c5–c6\nslid the middle building on d5–f5 2 cells north" in panel
         # the next placement starts a new turn's marks
@@ -353,7 +353,7 @@ async def test_the_panel_counts_in_words_and_the_board_takes_the_theme_colours(t
         text = str(panel.render())
         # narrow: one line of symbols and counts a player (the legend names
         # them), so the step and the last turn fit under it; areas in words
-        assert "━━━4  ━━8  ━10  ▲5\n" in text
+        assert "───4  ──8  ─10  ▲5\n" in text  # P2's buildings in P2's light line
         assert "■ 1 cell" in text and "areas: a1 (1)" in text and "to play" not in text
         assert "L4" not in text and "M8" not in text
         board = view.query_one(GridBoard)
@@ -362,6 +362,7 @@ async def test_the_panel_counts_in_words_and_the_board_takes_the_theme_colours(t
         assert claimed and claimed[0].color == colour and claimed[0].reverse  # Ben's colour from the theme
         words = " · ".join(e.words for e in view.query_one(Legend).entries)
         assert "monument" in words and "P2's cells" in words and "does not fit" in words
+        assert "━━ P1's buildings" in " · ".join(f"{e.symbol} {e.words}" for e in view.query_one(Legend).entries)
         await pilot.press("i")
         assert view.query_one(Legend).expanded
     app = create_app(tmp_path, game=path, bot_delay=0)
@@ -506,7 +507,8 @@ async def test_tab_leaves_the_key_bar_when_there_is_only_one_to_pick(tmp_path):
 async def test_buildings_end_to_end_read_as_two_and_a_marked_one_keeps_its_junctions(tmp_path):
     """Two buildings end to end in one line were drawn as one long line; a
     building of the last turn was redrawn over a junction at its inner
-    point (`┣━━━┃━━━`)."""
+    point (`┣━━━┃━━━`); who placed a building showed by colour alone (now
+    P1 builds in heavy lines, P2 in light ones)."""
     moves = ["Sa1h", "Sb1h", "pass", "Md1v", "pass", "Sc2h", "pass"]
     app = create_app(tmp_path, game=game_with(tmp_path, moves), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -520,16 +522,16 @@ async def test_buildings_end_to_end_read_as_two_and_a_marked_one_keeps_its_junct
         def line(y: int) -> str:
             return board_text(board).split("\n")[sc.row(y)][sc.col(0):sc.col(3) + 1]
 
-        assert line(0) == "╺━━━╸━━━╸   ╹"  # a1–b1 and b1–c1: two buildings, not one line
-        assert line(1) == "·   ·   ╺━━━┫"  # c2–d2 meets d1–d3 (marked) at its inner point: ┫, not ┃
+        assert line(0) == "╺━━━╸───╴   ╹"  # a1–b1 (P1) and b1–c1 (P2): two buildings, not one line
+        assert line(1) == "·   ·   ╶───┨"  # c2–d2 (P2) meets d1–d3 (P1, marked) at its inner point: ┨, not ┃
         view.mark_last(1, "Sb1h")
         await pilot.pause()
-        assert line(0) == "╺━━━╸━━━╸   ╹"  # marked: the point between them kept
+        assert line(0) == "╺━━━╸───╴   ╹"  # marked: the point between them kept
 
 
 async def test_the_building_picked_to_slide_keeps_the_junctions_at_its_inner_points(tmp_path):
     """The large building d4–d7 picked to slide (○) was drawn over the point
-    d5 where a building starts: `┃━━━`, not `┣━━━`."""
+    d5 where P2's building starts: `┃───`, not `┠───`."""
     app = create_app(tmp_path, game=game_with(tmp_path, ["Sa1h", "Md5h", "pass", "Ld4v"]), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -543,4 +545,4 @@ async def test_the_building_picked_to_slide_keeps_the_junctions_at_its_inner_poi
         assert board.chosen_piece() == (3, 3, 3, "v")
         sc = board.scale
         row = board_text(board).split("\n")[sc.row(4)]
-        assert row[sc.col(3):sc.col(3) + 4] == "┣━━━", row
+        assert row[sc.col(3):sc.col(3) + 4] == "┠───", row

@@ -23,12 +23,14 @@ from tui.games.grid_square.look import (
     GIVEN_UP,
     JUNCTIONS,
     LARGE,
+    LINES,
     MONUMENT,
     NO_PICK,
     OK,
     ONE_PICK,
     PICKED,
     REVERSE,
+    SEAT_WEIGHT,
     SMALL,
     WAS,
 )
@@ -390,13 +392,15 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         move = self.current_move() if self.can_act else None
         if self.can_act and st.phase == "place" and isinstance(move, Place):
             fits = self.why_not(move) is None
-            self._draw_piece(put, *move, OK if fits else BAD, start="◆" if fits else "✗")
+            self._draw_piece(put, *move, OK if fits else BAD, start="◆" if fits else "✗", weight=SEAT_WEIGHT[st.seat])
         if self.can_act and st.phase == "slide":
             piece = self.chosen_piece()
             if piece is not None:
-                self._draw_piece(put, *piece, PICKED, start="○", points=lambda r, c: chars[r][c])  # standing: its junctions
+                line = SEAT_WEIGHT[st.owners[st.pieces.index(piece)]] if piece in st.pieces else SEAT_WEIGHT[st.seat]
+                self._draw_piece(put, *piece, PICKED, start="○", weight=line,
+                                 points=lambda r, c: chars[r][c])  # standing: its junctions
                 if isinstance(move, Slide):
-                    self._draw_piece(put, *slide_target(move), OK)
+                    self._draw_piece(put, *slide_target(move), OK, weight=line)
         out = list(runs)
         for r, (line, row_styles) in touched.items():
             out[r] = _runs(line, row_styles)
@@ -451,27 +455,29 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         for m in self.marks:
             if isinstance(m, Slide):
                 self._draw_piece(put, *m[:4], WAS, dashed=True)
-        # sides
+        # sides, in the placer's colour and line weight
         for (x, y), owner in side_h.items():
             for k in range(sc.cw):
-                put(row(y), col(x) + 1 + k, "━", seat_fg[owner])
+                put(row(y), col(x) + 1 + k, LINES[SEAT_WEIGHT[owner]][0], seat_fg[owner])
         for (x, y), owner in side_v.items():
             for r in sc.cell_rows(y):
-                put(r, col(x), "┃", seat_fg[owner])
+                put(r, col(x), LINES[SEAT_WEIGHT[owner]][1], seat_fg[owner])
         # points: where two buildings meet end to end in one line, the point
         # is drawn as the first one's end (╸ or ╹), so they read as two
         piece_h, piece_v = st.side_pieces()
+
+        def weight(sides: dict[tuple[int, int], int], at: tuple[int, int]) -> int:
+            return SEAT_WEIGHT[sides[at]] if at in sides else 0
+
         for y in range(9):
             for x in range(9):
-                up = (x, y) in side_v
-                down = (x, y - 1) in side_v
-                left = (x - 1, y) in side_h
-                right = (x, y) in side_h
-                ch = JUNCTIONS[(int(up), int(down), int(left), int(right))]
-                if ch == "━" and piece_h.get((x - 1, y)) != piece_h.get((x, y)):
-                    ch = "╸"
-                elif ch == "┃" and piece_v.get((x, y)) != piece_v.get((x, y - 1)):
-                    ch = "╹"
+                up, down = weight(side_v, (x, y)), weight(side_v, (x, y - 1))
+                left, right = weight(side_h, (x - 1, y)), weight(side_h, (x, y))
+                if left and right and not (up or down) and piece_h.get((x - 1, y)) != piece_h.get((x, y)):
+                    right = 0
+                elif up and down and not (left or right) and piece_v.get((x, y)) != piece_v.get((x, y - 1)):
+                    down = 0
+                ch = JUNCTIONS[(up, down, left, right)]
                 put(row(y), col(x), ch, DIM if ch == "·" else "bold white")
         # the last turn's buildings where they stand now
         on_board = set(st.pieces)
@@ -482,21 +488,21 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
             key = cast("tuple[int, int, int, str]", tuple(piece))
             if key in on_board:
                 owner = st.owners[st.pieces.index(key)]
-                self._draw_piece(put, *piece, seat_bg[owner], start=False,
+                self._draw_piece(put, *piece, seat_bg[owner], start=False, weight=SEAT_WEIGHT[owner],
                                  points=lambda r, c: chars[r][c])  # junctions kept as drawn
         return chars, styles, [_runs(chars[r], styles[r]) for r in range(height)]
 
     def _draw_piece(self, put: Any, size: int, x: int, y: int, o: str, style: Style | str,
                     start: str | bool = "◆", dashed: bool = False,
-                    points: Callable[[int, int], str] | None = None) -> None:
+                    points: Callable[[int, int], str] | None = None, weight: int = SEAT_WEIGHT[0]) -> None:
         """A building's sides in `style`; `start` marks its first point (◆
         fits, ✗ does not, ○ chosen to slide; False: no mark), `dashed` draws
         it as a ghost; `points` (row, column → the character there) keeps
         the junctions already drawn at its inner points (a crossing
-        building's ┻ is not overdrawn as ━)."""
+        building's ┻ is not overdrawn as ━); `weight` is its placer's line."""
         sc = self.scale
         if o == "h":
-            ch = "╍" if dashed else "━"
+            ch = "╍" if dashed else LINES[weight][0]
             for i in range(size):
                 for k in range(sc.cw):
                     put(sc.row(y), sc.col(x + i) + 1 + k, ch, style)
@@ -504,7 +510,7 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
                     r, c = sc.row(y), sc.col(x + i)
                     put(r, c, points(r, c) if points else ch, style)
         else:
-            ch = "╏" if dashed else "┃"
+            ch = "╏" if dashed else LINES[weight][1]
             for i in range(size):
                 for r in sc.cell_rows(y + i):
                     put(r, sc.col(x), ch, style)

@@ -30,13 +30,41 @@ ONE_PICK = "There is only one to choose: Tab has nothing else to pick."
 LEGEND_KEY = "i"
 """Shows the whole legend (L is the large building)."""
 
-# Heavy box-drawing junctions by (up, down, left, right).
-JUNCTIONS = {
-    (0, 0, 0, 0): "·", (1, 0, 0, 0): "╹", (0, 1, 0, 0): "╻", (0, 0, 1, 0): "╸", (0, 0, 0, 1): "╺",
-    (1, 1, 0, 0): "┃", (0, 0, 1, 1): "━", (0, 1, 0, 1): "┏", (0, 1, 1, 0): "┓", (1, 0, 0, 1): "┗",
-    (1, 0, 1, 0): "┛", (1, 1, 0, 1): "┣", (1, 1, 1, 0): "┫", (0, 1, 1, 1): "┳", (1, 0, 1, 1): "┻",
-    (1, 1, 1, 1): "╋",
-}
+HEAVY, LIGHT = 2, 1
+"""Line weights: the first seat builds in heavy lines, the second in light
+ones, so a building's placer shows without colour too."""
+SEAT_WEIGHT = (HEAVY, LIGHT)
+LINES = {HEAVY: ("━", "┃"), LIGHT: ("─", "│")}
+"""(east–west, north–south) line of each weight."""
+
+
+def _junctions() -> dict[tuple[int, int, int, int], str]:
+    """Every box-drawing point by the weight (0 none, 1 light, 2 heavy) of
+    its (up, down, left, right) arms, read from the characters' Unicode
+    names ("BOX DRAWINGS UP LIGHT AND DOWN HORIZONTAL HEAVY")."""
+    import unicodedata
+
+    arms = {"UP": (0,), "DOWN": (1,), "LEFT": (2,), "RIGHT": (3,), "VERTICAL": (0, 1), "HORIZONTAL": (2, 3)}
+    out = {(0, 0, 0, 0): "·"}
+    for code in range(0x2500, 0x2580):
+        ch = chr(code)
+        words = unicodedata.name(ch).removeprefix("BOX DRAWINGS ").split()
+        if not set(words) <= {"LIGHT", "HEAVY", "AND", *arms}:
+            continue  # double, dashed, arcs, diagonals
+        weights = [0, 0, 0, 0]
+        for part in " ".join(words).split(" AND "):
+            named = [w for w in part.split() if w in ("LIGHT", "HEAVY")]
+            if named:
+                weight = HEAVY if named[0] == "HEAVY" else LIGHT
+            for w in part.split():
+                for arm in arms.get(w, ()):
+                    weights[arm] = weight
+        out.setdefault((weights[0], weights[1], weights[2], weights[3]), ch)
+    return out
+
+
+JUNCTIONS = _junctions()
+"""A point's character by the weight of its (up, down, left, right) arms."""
 
 KEYS_HELP = """
 ## Grid Square keys
@@ -53,7 +81,8 @@ KEYS_HELP = """
 | i | the whole legend (every symbol on the board), or one line again |
 
 On the board: each player's buildings and claimed cells in their colour,
-claimed cells shown with the owner's number and `▲1` on the monument; the
+the first player's buildings in heavy lines (━), the second's in light ones
+(─); claimed cells shown with the owner's number and `▲1` on the monument; the
 last turn's buildings are drawn in reverse, with a dashed line where a slid
 building stood; `×` marks an enclosed area that was left unclaimed (no one
 may claim it unless it is opened and closed again); `?` and `★` mark the

@@ -32,9 +32,11 @@ from tui.games.grid_square.look import (
     GIVEN_UP,
     KEYS_HELP,
     LEGEND_KEY,
+    LINES,
     MONUMENT,
     OK,
     PICKED,
+    SEAT_WEIGHT,
     wants_large,
 )
 from tui.games.grid_square.panel import Part, SidePanel, areas_words, past
@@ -181,7 +183,8 @@ class GameView(base.GameView, Vertical):
         for s in range(2):
             stock = st.stock[s]
             to_act = s == st.seat and st.phase != "over"
-            held = tuple(Resource(BUILDING_SYMBOLS[k], stock[k], g.SIZE_NAMES[k], one=g.SIZE_NAMES[k])
+            line = LINES[SEAT_WEIGHT[s]][0]
+            held = tuple(Resource(BUILDING_SYMBOLS[k].replace("━", line), stock[k], g.SIZE_NAMES[k], one=g.SIZE_NAMES[k])
                          for k in (3, 2, 1))
             held += (Resource(MONUMENT, st.monuments[s], "monuments"),)
             large = self.has_class("-large")
@@ -275,7 +278,9 @@ class GameView(base.GameView, Vertical):
             e += [LegendEntry("★", "Enter claims it", style=str(OK)), LegendEntry("?", "may claim (Tab)", style="bold yellow")]
         e += [LegendEntry(f"{PLAYER_MARKS[s]}", f"{self.player_name(s)}'s cells", player_class(s), style="reverse")
               for s in range(2)]
-        e += [LegendEntry(f"{MONUMENT}1", "monument"), LegendEntry("━┃", "building, its placer's colour")]
+        e += [LegendEntry(LINES[SEAT_WEIGHT[s]][0] * 2, f"{self.player_name(s)}'s buildings", player_class(s))
+              for s in range(2)]
+        e.append(LegendEntry(f"{MONUMENT}1", "monument"))
         if board.marks:
             e += [LegendEntry("━", "last turn", style="reverse"), LegendEntry("╍", "slid from")]
         if board.given_up:
