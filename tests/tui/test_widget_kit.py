@@ -647,6 +647,25 @@ class TestTextFit:
         assert wrap_words("Constantinople", 5) == ["Const", "antin", "ople"]
         assert wrap_words("", 5) == []
 
+    def test_a_title_keeps_its_meaning(self):
+        """Card titles read 'The …' and 'Solar …'."""
+        from tui.widgets.text_fit import fit_title
+
+        assert fit_title("The Crystal Palace", 8) == "Crystal."
+        assert fit_title("The Crystal Palace", 14) == "Crystal Palace"
+        assert fit_title("Solar Panels", 8) == "Solar P."
+        assert fit_title("Solar Panels", 10) == "S. Panels"  # initials first, as for names
+        assert fit_title("Karl Friedrich Schinkel", 14) == "K. F. Schinkel"
+
+    def test_a_long_word_breaks_after_a_slash_not_inside_a_word(self):
+        """Square and Compass's architect card read 'technician/hazar' then
+        'd/project card'."""
+        from tui.widgets.text_fit import wrap_words
+
+        assert wrap_words("perk: take 1 technician/hazard/project card", 16) == [
+            "perk: take 1", "technician/", "hazard/project", "card"]
+        assert wrap_words("take technician/hazard", 40) == ["take technician/hazard"]  # whole when it fits
+
     def test_a_prompt_gives_way_by_whole_parts_and_words(self):
         """The status line cut 'counter-cl…' and '· Square Masons · mov…':
         parts are left out whole (the move number kept longest), the

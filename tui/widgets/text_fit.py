@@ -5,36 +5,42 @@ graphemes), the one measure of the engine's checks and the screens' drawing.
 """
 from __future__ import annotations
 
+import re
+
 from engine.text import cells, cut
 
 
 def wrap_words(text: str, width: int) -> list[str]:
-    """The words of `text` in lines of at most `width` cells (a longer word
-    is cut by cells; a wide character in a width of 1 is a line of its own)."""
+    """The words of `text` in lines of at most `width` cells. A word too
+    long for its line breaks after a '/' ('technician/' then
+    'hazard/project'); a part still longer than `width` is cut by cells (a
+    wide character in a width of 1 is a line of its own)."""
     width = max(1, width)
     lines: list[str] = []
     line, used = "", 0
     for word in text.split():
-        size = cells(word)
-        while size > width:
+        for n, part in enumerate(_SLASH_PARTS.findall(word)):
+            size = cells(part)
+            sep = 0 if n else 1  # the parts of one word join without a space
+            if line and used + sep + size <= width:
+                line, used = line + " " * sep + part, used + sep + size
+                continue
             if line:
                 lines.append(line)
                 line, used = "", 0
-            head, taken = cut(word, width)
-            lines.append(head)
-            word, size = word[len(head):], size - taken
-        if not word:
-            continue
-        if not line:
-            line, used = word, size
-        elif used + 1 + size <= width:
-            line, used = f"{line} {word}", used + 1 + size
-        else:
-            lines.append(line)
-            line, used = word, size
+            while size > width:
+                head, taken = cut(part, width)
+                lines.append(head)
+                part, size = part[len(head):], size - taken
+            if part:
+                line, used = part, size
     if line:
         lines.append(line)
     return lines
+
+
+_SLASH_PARTS = re.compile(r"[^/]*/|[^/]+")
+"""A word's parts, each ending after a '/': where a long word may break."""
 
 
 def fit(text: str, width: int) -> str:
@@ -80,10 +86,14 @@ def abbreviate(word: str, width: int) -> str:
 def fit_title(text: str, width: int) -> str:
     """A name or title in `width` cells: its first words made initials
     before anything is cut ('Karl Friedrich Schinkel' → 'K. F. Schinkel'),
-    then cut between words (`fit_words`)."""
+    then the last word shortened with a full stop ('Solar P.'), then
+    cut between words (`fit_words`); a leading 'The' or 'A' goes
+    first ('The Crystal Palace' → 'C.Palace', not 'The …')."""
     if cells(text) <= width:
         return text
     words = text.split()
+    if len(words) > 1 and words[0] in ("The", "A", "An"):
+        return fit_title(" ".join(words[1:]), width)
     for n in range(1, len(words)):
         if not all(w[:1].isupper() for w in words[:n]):
             break
@@ -91,6 +101,10 @@ def fit_title(text: str, width: int) -> str:
             short = " ".join([glue.join(f"{w[0]}." for w in words[:n]), *words[n:]])
             if cells(short) <= width:
                 return short
+    front = " ".join(words[:-1])
+    room = width - cells(front) - 2  # a space, and the full stop
+    if len(words) > 1 and room >= 1 and words[-1][:1].isalpha():
+        return f"{front} {cut(words[-1], room)[0]}."  # 'Solar Panels' → 'Solar P.'
     return fit_words(text, width)
 
 

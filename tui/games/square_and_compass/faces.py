@@ -96,8 +96,8 @@ def resource_face(code: int, key: str = "") -> CardFace:
 
 
 def deck_face(what: str, size: int, key: str = "") -> CardFace:
-    """The face-down top of a deck, with its size."""
-    return CardFace(f"{what} deck", f"{size} left", "draw the top card, unseen", symbol=DECK_MARK,
+    """The face-down top of a deck, with its size (its row names what it holds)."""
+    return CardFace("deck", str(size), f"draw the top {what} card, unseen ({size} left)", symbol=DECK_MARK,
                     kind_word="deck", key=key)
 
 
@@ -180,6 +180,7 @@ LEGEND = (
     LegendEntry("☀", "project", "kind-green"),
     LegendEntry("▮", "tiles left"),
     LegendEntry("☆", "rarity"),
+    LegendEntry(DECK_MARK, "a deck: cards left"),
     *(LegendEntry(sym, style, f"kind-{kind}") for sym, style, kind in zip(STYLE_SYMBOL, K.STYLES, STYLE_KIND)),
 )
 """Every symbol the view draws."""
