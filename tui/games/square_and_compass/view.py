@@ -56,6 +56,8 @@ MARKET_STEPS = {"harvest": "res", "res": "res", "res_n": "res", "con": "con", "t
 TAKE = {"res": TakeResource, "con": TakeContract, "thp": TakeTech}
 TALL = 34
 """From this many terminal rows the players' table stays under the board."""
+SHORT = 24
+"""Below this many terminal rows, taking from a market shows only that market's row."""
 
 KEYS_HELP = """
 ## Square and Compass keys
@@ -285,9 +287,15 @@ class GameView(base.GameView, Vertical):
             row.show(faces, muted=muted, selected=pick)
         labels = {"res": f"Resources · deck {len(st.res_deck)}", "con": f"Contracts · deck {len(st.con_deck)}",
                   "thp": f"T/H/P: ⚙ technicians ⚠ hazards ☀ projects · deck {len(st.thp_deck)}"}
+        short = self.app.size.height < SHORT
         for name, label in labels.items():
             mark = "▶ take one (←/→ Enter" + (", d skip" if DONE in self.legal else "") + "): " if name == active else ""
             self.query_one(f"#sc-{name}-label", Static).update(mark + label)
+            shown = not (short and active is not None and name != active)  # the row taken from stays on screen
+            for part in (f"#sc-{name}", f"#sc-{name}-label"):
+                widget = self.query_one(part)
+                if widget.display != shown:
+                    widget.display = shown
 
     def _draw_you(self) -> None:
         st = self.state
