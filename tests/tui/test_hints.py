@@ -54,10 +54,12 @@ async def test_against_a_bot_shift_h_shows_three_legal_moves(tmp_path):
     top, body, _, shown = await press_hint(tmp_path, ["human", "bot:greedy"])
     assert isinstance(top, HintScreen) and shown  # "H Hint" on the key bar
     lines = [ln for ln in body.splitlines() if ln[:2] in ("1.", "2.", "3.")]
-    assert len(lines) == 3 and all("win share" in ln for ln in lines)
+    facts = [ln.strip() for ln in body.splitlines() if "win share" in ln]
+    assert len(lines) == 3 and len(facts) == 3
+    assert all(ln.split()[1] == "place" for ln in lines)  # words first (the notation was first)
     legal = {str(n) for n in (load(tmp_path / "g.json").state.format_move(m)
                               for m in load(tmp_path / "g.json").state.legal(0))}
-    assert all(ln.split()[1] in legal for ln in lines)
+    assert all(f.split(" · ")[0] in legal for f in facts)  # then the notation, and the win share
 
 
 async def test_between_people_without_agreement_no_hint_and_it_says_why(tmp_path):

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.core import GameState, Ruleset
+from tui.widgets.text_fit import wrap_words
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 HINT_SECONDS = 1.0
@@ -60,15 +61,25 @@ class HintScreen(ModalScreen[None]):
         from engine.bots.hint import hints
 
         found = hints(self.ruleset, self.view_state, self.seat, HINT_SECONDS, self.seed)
-        lines = [f"{i}. {h.notation}  ({100 * h.win_share:.0f}% win share)\n   {h.description}"
-                 + (f"\n   Its pick: {h.why}." if h.why else "")
-                 for i, h in enumerate(found, 1)]
-        self.app.call_from_thread(self._show, "\n".join(lines) or "No move to suggest.")
+        self.app.call_from_thread(self._show, found)
 
-    def _show(self, text: str) -> None:
+    def hint_text(self, found: list[Any], width: int) -> Text:
+        """Each hint in words first (wrapped under its number), then, dim,
+        its notation and win share, and why it is the pick."""
+        out = Text()
+        for i, h in enumerate(found, 1):
+            facts = f"{h.notation} · {100 * h.win_share:.0f}% win share" + (f" · its pick: {h.why}" if h.why else "")
+            words = wrap_words(h.description, width - 3)
+            for n, line in enumerate(words + wrap_words(facts, width - 3)):
+                out.append(("\n" if out else "") + f"{f'{i}.' if n == 0 else '':<3}")
+                out.append(line, "" if n < len(words) else "dim")
+        return out if out else Text("No move to suggest.")
+
+    def _show(self, found: list[Any]) -> None:
         self.done = True
         try:
-            self.query_one("#hint-body", Static).update(Text(text))
+            body = self.query_one("#hint-body", Static)
+            body.update(self.hint_text(found, body.content_size.width or 72))
         except NoMatches:  # closed before the answer came: dropped
             pass
 
