@@ -113,6 +113,12 @@ class Outcome(NamedTuple):
         """The termination with player names filled in."""
         return Event(self.termination).render(names)
 
+    def scored(self, seat: int) -> dict[str, int]:
+        """`seat`'s breakdown without the parts worth nothing, for reading
+        ('contracts 30, style bonus 6', not nine parts of which six are 0);
+        a tie-breaker is kept whatever its value."""
+        return {k: v for k, v in self.breakdown[seat].items() if v or k.endswith(TIE_BREAK_SUFFIX)}
+
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats ranked first."""

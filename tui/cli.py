@@ -251,7 +251,7 @@ def show(
     out = view.outcome()
     if out is not None:
         for i, name in enumerate(record.names):
-            parts = ", ".join(f"{k} {v}" for k, v in out.breakdown[i].items()) or "nothing"
+            parts = ", ".join(f"{k} {v}" for k, v in out.scored(i).items()) or "nothing"
             print(f"  {name}: {out.scores[i]} (rank {out.ranks[i]}) — {parts}")
 
 

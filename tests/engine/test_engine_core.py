@@ -93,6 +93,16 @@ def test_ranks_share_places_on_ties():
     assert out.describe(["Ana", "Ben"]) == "Ben ended it"
 
 
+def test_the_result_reads_only_the_parts_that_scored():
+    """Square and Compass's result box listed nine parts a player, six of them 0."""
+    from engine.events import TIE_BREAK_SUFFIX
+
+    tie = f"gems {TIE_BREAK_SUFFIX}"
+    out = Outcome((30, 0), (1, 2), ({"contracts": 30, "projects": 0, tie: 0}, {"contracts": 0}), "over")
+    assert out.scored(0) == {"contracts": 30, tie: 0}  # a tie-breaker stays
+    assert out.scored(1) == {}
+
+
 def test_event_names_and_privacy():
     ev = Event("{P1} gives {P3} a card", private_to=None)
     assert ev.render(["Ana", "Ben", "Cy"]) == "Ana gives Cy a card"

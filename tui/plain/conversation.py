@@ -177,7 +177,7 @@ class Conversation:
         for i in sorted(range(len(s.names)), key=lambda i: (out.ranks[i], i)):
             parts = [f"{k.removesuffix(TIE_BREAK_SUFFIX).strip()} {v}"
                      + (" (breaks ties)" if k.endswith(TIE_BREAK_SUFFIX) else "")
-                     for k, v in out.breakdown[i].items()]
+                     for k, v in out.scored(i).items()]
             detail = f": {', '.join(parts)}" if parts else ""
             self.lines.item(f"{_ordinal(out.ranks[i])}:",
                             self.spoken(f"{s.names[i]}, {plural(out.scores[i], 'point')}{detail}."))

@@ -60,7 +60,7 @@ def result_table(record: GameRecord) -> Table:
     table.add_column("where the points came from")
     order = sorted(range(len(record.players)), key=lambda s: (out.ranks[s], s))
     for s in order:
-        detail = ", ".join(f"{k} {v}" for k, v in out.breakdown[s].items()) or "—"
+        detail = ", ".join(f"{k} {v}" for k, v in out.scored(s).items()) or "—"
         table.add_row(str(out.ranks[s]), Text(record.names[s]), str(out.scores[s]), Text(detail))
     return table
 
