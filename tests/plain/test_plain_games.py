@@ -53,6 +53,7 @@ def test_whole_game_by_standard_input(game_id, tmp_path):
     assert session.is_over(), text[-2000:]
     assert "The game is over." in text
     assert "1st:" in text
+    assert f"type: tsquare review {tmp_path / 'g.json'}" in " ".join(text.split())  # how to review it
     check_plain(text)
     secrets_kept(session, [0], text)
     assert GameSession.open(tmp_path / "g.json").is_over()  # saved to the end

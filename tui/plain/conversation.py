@@ -10,6 +10,8 @@ secrets never reach these lines.
 """
 from __future__ import annotations
 
+import shlex
+
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -190,8 +192,10 @@ class Conversation:
         return self.current if self.current is not None else (humans[0] if humans else None)
 
     def kept_line(self) -> str:
-        """Where the game is kept, said when it ends."""
-        return f"The game is saved in {self.session.path}."
+        """Where the game is kept, said when it ends, and how to have it reviewed."""
+        path = shlex.quote(str(self.session.path))
+        return (f"The game is saved in {self.session.path}. To hear each decision judged by the search, "
+                f"type: tsquare review {path}")
 
     # ------------------------------------------------------------ speaking
     def say(self, text: str = "", indent: str = "") -> None:
