@@ -92,7 +92,7 @@ class GameView(base.GameView, Vertical):
     each with its detail line): at 80×24 no row is left for a log strip."""
     DEFAULT_CSS = """
     GameView { width: 2fr; min-width: 58; height: 1fr; }
-    GameView #sc-head { height: 1; text-style: bold; }
+    GameView #sc-head { height: 1; max-height: 2; text-style: bold; }
     GameView .sc-page { height: 1fr; }
     GameView .sc-label { height: auto; max-height: 2; color: $text-muted; }
     GameView CardRow { height: auto; }
@@ -257,9 +257,11 @@ class GameView(base.GameView, Vertical):
         head = f"Round {st.round} · first player: {st.first + 1} {who(self.names, st.first)}"
         if self.viewer is not None:
             head += f" · you: ★{st.players[self.viewer].vp} VP"
-        if st.phase == "over":
-            head = f"Game over: {st.end_reason}"
         box = self.query_one("#sc-head", Static)
+        if st.phase == "over":  # said whole, on two rows if need be
+            box.styles.height = "auto"
+            box.update(f"Game over: {st.end_reason}")
+            return
         width = box.size.width or self.size.width or self.app.size.width
         box.update(fit_parts(head + " · Tab: pages", width))  # parts left out whole, never 'Tab:' alone
 
