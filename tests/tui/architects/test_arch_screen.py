@@ -10,8 +10,10 @@ from pathlib import Path
 from rulesets.architects import content as K
 from tui.app import create_app
 from tui.games.architects.view import GameView as ArchitectsView
+from tui.games.architects.look import LEGEND
 from tui.games.architects.view import shortened
 from tui.widgets.text_fit import fit
+from tui.widgets.option_list import ChoiceList
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from screen_checker import new_save, screen_rows, shown_whole  # noqa: E402
@@ -50,7 +52,7 @@ async def test_the_move_box_shows_three_whole_entries_and_the_highlighted_one_in
         rows = screen_rows(app)[box.region.y:box.region.bottom]
         entries = [view.entry(view.state, m) for m in view.options]
         for row, text in zip(rows, entries[: box.region.height]):  # one row each, its asides left out if need be
-            shown = row[box.region.x:box.region.right].strip()
+            shown = row[box.region.x + len(ChoiceList.MARK):box.region.right].strip()  # after the ▶ gutter
             assert shown == fit(shortened(text, view.list_width()), view.list_width()).strip(), (shown, text)
             assert shown.endswith(view.state.format_move(view.options[entries.index(text)])), shown
         assert box.region.height >= 3
@@ -81,6 +83,11 @@ async def test_the_hand_codes_are_explained_and_the_legend_keeps_the_maze(tmp_pa
         await pilot.pause()
         screen = "\n".join(screen_rows(app))
         assert "g glass s stone t steel w wood" in screen and MAZE_HEAD in screen, screen
+        last = LEGEND[-1]
+        assert f"{last.symbol} {last.words}" in screen and "(L: one line)" in screen, screen  # every entry, whole
+        await pilot.press("L")  # the keys stayed in the view: L folds it again, Enter plays
+        await pilot.pause()
+        assert "(L: one line)" not in "\n".join(screen_rows(app)) and app.focused is view.query_one("#ar-moves")
 
 
 async def test_at_60x20_the_moves_and_the_client_stay_on_screen(tmp_path):

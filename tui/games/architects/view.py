@@ -36,14 +36,17 @@ from tui.games.architects.maze import GAP, HEIGHT, WIDE_GAP, MazeCanvas
 from tui.games.base import KeyRefused, MoveChosen
 from tui.widgets.card import Card, CardRow
 from tui.widgets.legend import Legend
-from tui.widgets.option_list import KeyOptionList
+from tui.widgets.option_list import ChoiceList
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 from tui.widgets.text_fit import fit, wrap_words
 
 
-class MoveList(KeyOptionList):
-    """The composer's list of moves; Enter with nothing to play says why
-    (`refusal`, from the state) instead of doing nothing."""
+class MoveList(ChoiceList):
+    """The composer's list of moves: Enter plays the highlighted one (`▶`,
+    and on the key bar); with nothing to play it says why (`refusal`, from
+    the state) instead of doing nothing."""
+
+    BINDINGS = [Binding("enter", "select", "Play")]
 
     refusal = ""
     """Why nothing can be played with the picked cards ('' when something can)."""
@@ -131,6 +134,8 @@ class GameView(base.GameView, Vertical):
         self.options: list[Any] = []
         self.roomy = False
         self.legend_open = False
+        self.rows = self.FULL
+        """The rows the view has on the screen (fit_to)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="ar-head")
@@ -152,9 +157,7 @@ class GameView(base.GameView, Vertical):
         on a small screen the maze shows the rows round your client (or the
         highlighted move), so the moves keep their room."""
         self.roomy = height >= ROOMY
-        if self.is_mounted:
-            rows = height - 3 - (0 if width >= WIDE else STRIP) - (self.FULL - HEIGHT)
-            self.query_one("#ar-maze", MazeCanvas).set_window(rows)
+        self.rows = height - 3 - (0 if width >= WIDE else STRIP)
         self.styles.width = max(60, width - 40) if width >= 100 else 60
         if self.is_mounted:
             self.query_one("#ar-maze", MazeCanvas).set_gap(WIDE_GAP if width >= 100 else GAP)
@@ -207,6 +210,11 @@ class GameView(base.GameView, Vertical):
             return
         board = self.page == "board"
         covered = self.legend_open and not self.roomy  # the whole legend under the maze, over the hand and the moves
+        legend = self.query_one(Legend)
+        width = self.styles.width.value if self.styles.width is not None else 60
+        # the maze shows the rows round your client (or the highlighted move) that leave the rest their room
+        below = legend.expanded_rows(int(width)) if covered else self.FULL - HEIGHT
+        self.query_one("#ar-maze", MazeCanvas).set_window(self.rows - below)
         self.query_one("#ar-head").display = not covered
         self.query_one("#ar-compose").display = not covered
         self.query_one("#ar-moves").display = not covered
@@ -387,7 +395,7 @@ class GameView(base.GameView, Vertical):
     def list_width(self) -> int:
         """Cells a list entry has (one row each: the highlighted one is said
         whole in the head when it is cut)."""
-        return max(20, (self.size.width or 60) - 2)
+        return max(20, (self.size.width or 60) - 2 - cells(ChoiceList.MARK))
 
     def cut_highlight(self) -> str:
         """The highlighted move in full ('▶ words · notation') when its
@@ -495,9 +503,16 @@ class GameView(base.GameView, Vertical):
     def action_legend(self) -> None:
         """The whole legend (in the room of the hand and the moves at 80×24:
         the maze stays), or one line again."""
-        self.query_one(Legend).toggle()
+        legend = self.query_one(Legend)
+        legend.toggle()
         self.legend_open = not self.legend_open
         self._layout_pages()
+        covered = self.legend_open and not self.roomy
+        legend.can_focus = covered  # the keys stay in the view while the list is covered
+        if covered:
+            legend.focus()
+        elif self.can_act:
+            self.query_one("#ar-moves", OptionList).focus()
 
     def _bid_board(self) -> int | None:
         move = self.highlighted()
