@@ -10,7 +10,7 @@ from pathlib import Path
 from rulesets.architects import content as K
 from tui.app import create_app
 from tui.games.architects.view import GameView as ArchitectsView
-from tui.games.architects.look import LEGEND
+from tui.games.architects.look import LEGEND, move_cards
 from tui.games.architects.view import shortened
 from tui.widgets.text_fit import fit
 from tui.widgets.option_list import ChoiceList
@@ -104,3 +104,30 @@ async def test_at_60x20_the_moves_and_the_client_stay_on_screen(tmp_path):
         maze = view.query_one("#ar-maze")
         shown = screen_rows(app)[maze.region.y:maze.region.bottom]
         assert any(r.startswith(f"{row} ") for r in shown), "\n".join(shown)
+
+
+async def test_the_players_page_names_each_architect_and_where_their_client_is(tmp_path):
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        await pilot.press("tab", "tab")
+        await pilot.pause()
+        assert view.page == "players"
+        screen = "\n".join(screen_rows(app))
+        for player in view.state.players:
+            architect = K.ARCHITECTS[player.architect].name
+            assert architect in screen, screen  # the page has the room for each player in full
+
+
+async def test_enter_with_nothing_to_play_says_what_to_do(tmp_path):
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        box = view.query_one("#ar-moves")
+        view.legal = [m for m in view.legal if move_cards(m)]  # as after a step: only cards to play or discard
+        view._draw_options()
+        await pilot.pause()
+        assert box.highlighted is None and "pick cards" in box.refusal
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "pick cards with 1–6" in app.screen.query_one("#status").refusal

@@ -82,6 +82,8 @@ WIDE = 80
 """From this width on the log is a column beside the view (60 columns wide)."""
 STRIP = 2
 """Rows of the log strip under a narrower view."""
+FULL_ROWS = 3
+"""Rows of a player in the players panel's full form (name, resources, note)."""
 
 
 class GameView(base.GameView, Vertical):
@@ -161,7 +163,6 @@ class GameView(base.GameView, Vertical):
         self.styles.width = max(60, width - 40) if width >= 100 else 60
         if self.is_mounted:
             self.query_one("#ar-maze", MazeCanvas).set_gap(WIDE_GAP if width >= 100 else GAP)
-            self.query_one("#ar-players", PlayerPanel).compact = True if self.roomy and height < 48 else None
         self._layout_pages()
 
     # ---------------------------------------------------------------- show
@@ -222,6 +223,12 @@ class GameView(base.GameView, Vertical):
         self.query_one("#ar-cards").display = self.page == "cards" or (board and self.roomy)
         self.query_one("#ar-players").display = self.page == "players" or (board and self.roomy)
         self.query_one("#ar-flags").display = self.page == "players"
+        players = self.query_one("#ar-players", PlayerPanel)
+        if self.page == "players":  # the page to itself: each player in full (architect, board, where) if it fits
+            alone = self.rows - (self.FULL - HEIGHT) - 2  # the bank and effects take two rows
+            players.compact = len(players.players) * FULL_ROWS > alone
+        else:
+            players.compact = True if self.roomy and self.rows < 45 else None
 
     def bidding(self) -> bool:
         """True while the viewer, still without a board, bids in the auction:
@@ -385,6 +392,8 @@ class GameView(base.GameView, Vertical):
                 ol.add_option(Option(fit(shortened(self.entry(st, m), width), width)))
             if not want and self.hand():
                 ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
+                if not self.options:  # Enter says what to do instead of nothing
+                    ol.refusal = "Nothing to play yet: pick cards with 1–6 to play or discard them"
         if self.options:
             ol.highlighted = keep if keep is not None and keep < len(self.options) else 0
 
