@@ -9,10 +9,9 @@ from pathlib import Path
 
 from rulesets.architects import content as K
 from tui.app import create_app
-from tui.games.architects.view import GameView as ArchitectsView
 from tui.games.architects.look import LEGEND, move_cards
-from tui.games.architects.view import shortened
-from tui.widgets.text_fit import fit
+from tui.games.architects.view import GameView as ArchitectsView
+from tui.games.architects.view import list_entry
 from tui.widgets.option_list import ChoiceList
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -53,7 +52,7 @@ async def test_the_move_box_shows_three_whole_entries_and_the_highlighted_one_in
         entries = [view.entry(view.state, m) for m in view.options]
         for row, text in zip(rows, entries[: box.region.height]):  # one row each, its asides left out if need be
             shown = row[box.region.x + len(ChoiceList.MARK):box.region.right].strip()  # after the ▶ gutter
-            assert shown == fit(shortened(text, view.list_width()), view.list_width()).strip(), (shown, text)
+            assert shown == list_entry(text, view.list_width()).strip(), (shown, text)
             assert shown.endswith(view.state.format_move(view.options[entries.index(text)])), shown
         assert box.region.height >= 3
         assert shown_whole(app, "▶ " + entries[0]), "\n".join(screen_rows(app))
@@ -131,3 +130,14 @@ async def test_enter_with_nothing_to_play_says_what_to_do(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert "pick cards with 1–6" in app.screen.query_one("#status").refusal
+
+
+def test_a_long_entry_is_cut_between_words_and_keeps_its_notation():
+    from screen_checker import CUT_WORD
+
+    text = ("play three cards (5 of glass, 14 of stone and 14 of wood) to activate the dashed lines on all boards"
+            " · ld:5g+14s+14w")
+    for width in (56, 40, 30):
+        got = list_entry(text, width)
+        assert len(got) <= width and got.endswith(" · ld:5g+14s+14w") and not CUT_WORD.search(got), got
+    assert list_entry("end your turn · end", 56) == "end your turn · end"

@@ -38,7 +38,7 @@ from tui.widgets.card import Card, CardRow
 from tui.widgets.legend import Legend
 from tui.widgets.option_list import ChoiceList
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
-from tui.widgets.text_fit import fit, wrap_words
+from tui.widgets.text_fit import fit_words, wrap_words
 
 
 class MoveList(ChoiceList):
@@ -74,6 +74,20 @@ def shortened(text: str, width: int) -> str:
             break
         text = text[:start] + text[end + 1:]
     return text
+
+
+def list_entry(text: str, width: int) -> str:
+    """A move's 'words · notation' in `width` cells: its asides left out
+    (`shortened`), then its words cut between words (' …') before the
+    notation, which stays whole: never a word cut in the middle."""
+    text = shortened(text, width)
+    if cells(text) <= width:
+        return text
+    words, sep, notation = text.rpartition(" · ")
+    room = width - cells(sep + notation)
+    if sep and room >= 8:
+        return fit_words(words, room) + sep + notation
+    return fit_words(text, width)
 
 
 HEAD_MOST = 3
@@ -272,7 +286,7 @@ class GameView(base.GameView, Vertical):
         elif self.cut_highlight():  # the move Enter plays, whole (its list entry is cut)
             lines = wrap_words(self.cut_highlight(), width)
             if len(lines) > HEAD_MOST:
-                lines = lines[: HEAD_MOST - 1] + [fit(" ".join(lines[HEAD_MOST - 1:]), width)]
+                lines = lines[: HEAD_MOST - 1] + [fit_words(" ".join(lines[HEAD_MOST - 1:]), width)]
             self._head_rows(len(lines))
             self.query_one("#ar-head", Static).update(Text("\n".join(lines), "bold"))
             return
@@ -389,7 +403,7 @@ class GameView(base.GameView, Vertical):
                 ol.add_option(Option(Text(f"No play: {why} (c clears)", "bold"), disabled=True))
             width = self.list_width()
             for m in self.options:
-                ol.add_option(Option(fit(shortened(self.entry(st, m), width), width)))
+                ol.add_option(Option(list_entry(self.entry(st, m), width)))
             if not want and self.hand():
                 ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
                 if not self.options:  # Enter says what to do instead of nothing
