@@ -84,6 +84,7 @@ async def test_the_hand_codes_are_explained_and_the_legend_keeps_the_maze(tmp_pa
         assert "g glass s stone t steel w wood" in screen and MAZE_HEAD in screen, screen
         last = LEGEND[-1]
         assert f"{last.symbol} {last.words}" in screen and "(L: one line)" in screen, screen  # every entry, whole
+        assert "¢ client funds" in screen and "$ architect funds" in screen, screen  # the hand line's ¢40 $3
         await pilot.press("L")  # the keys stayed in the view: L folds it again, Enter plays
         await pilot.pause()
         assert "(L: one line)" not in "\n".join(screen_rows(app)) and app.focused is view.query_one("#ar-moves")

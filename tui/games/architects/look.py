@@ -32,6 +32,8 @@ KEYS_HELP = """
 """
 
 LEGEND = (
+    LegendEntry("¢", "client funds"),
+    LegendEntry("$", "architect funds (the score)"),
     LegendEntry("1:", "client of seat 1"),
     LegendEntry("S", "start"),
     LegendEntry("F", "finish"),
