@@ -142,3 +142,24 @@ def test_a_long_entry_is_cut_between_words_and_keeps_its_notation():
         got = list_entry(text, width)
         assert len(got) <= width and got.endswith(" · ld:5g+14s+14w") and not CUT_WORD.search(got), got
     assert list_entry("end your turn · end", 56) == "end your turn · end"
+
+
+async def test_a_pair_shows_the_board_of_the_client_it_moves(tmp_path):
+    from rulesets.architects.moves import Pair
+
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 8), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        pair = next((m for m in view.legal if isinstance(m, Pair) and m.path), None)
+        assert pair is not None, "seed 8 deals no pair to play"
+        for card in pair.cards:
+            await pilot.press(str(view.hand().index(card) + 1))
+            await pilot.pause()
+        while view.highlighted() != pair:
+            await pilot.press("down")
+            await pilot.pause()
+        assert view.board_seat() == pair.target != view.viewer  # their board, the path underlined on it
+        assert view.query_one("#ar-maze").board is view.state.board_of(pair.target)
+        await pilot.press("c")
+        await pilot.pause()
+        assert view.board_seat() == view.viewer
