@@ -163,3 +163,19 @@ async def test_a_pair_shows_the_board_of_the_client_it_moves(tmp_path):
         await pilot.press("c")
         await pilot.pause()
         assert view.board_seat() == view.viewer
+
+
+async def test_the_bid_says_what_it_is_for(tmp_path):
+    for size in ((80, 24), (60, 20)):
+        app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            for _ in range(5):
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            view = app.screen.query_one(ArchitectsView)
+            for key in ("down", "down", "down"):  # each board's bid, the longest titles among them
+                bid = view.highlighted_move()
+                said = view.state.describe_move(bid, 0)
+                assert shown_whole(app, said + " · the lowest bid wins; your client starts with it"), size
+                await pilot.press(key)
+                await pilot.pause()

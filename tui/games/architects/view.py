@@ -90,6 +90,9 @@ def list_entry(text: str, width: int) -> str:
     return fit_words(text, width)
 
 
+BID_TAILS = (" · the lowest bid wins; your client starts with it", " · the lowest bid wins", "")
+"""What the head adds to the highlighted bid, the first that fits two rows
+(the winning bid is the client's funds, from the bank: RULES.md)."""
 HEAD_MOST = 3
 """Rows the head may take to say a long highlighted move whole."""
 WIDE = 80
@@ -281,8 +284,10 @@ class GameView(base.GameView, Vertical):
             move = self.highlighted()
             if isinstance(move, Bid) and self.bidding():  # the bid Enter seals, in the state's words
                 said = "▶ " + self.describe(st, move, self.viewer)
-                lines = wrap_words(f"{said} · the lowest bid wins", width)
-                lines = lines if len(lines) <= 2 else wrap_words(said, width)
+                for tail in BID_TAILS:  # the longest that fits two rows: what a bid is for
+                    lines = wrap_words(said + tail, width)
+                    if len(lines) <= 2:
+                        break
                 self.query_one("#ar-head", Static).update(Text("\n".join(lines[:2]), "bold"))
                 return
             b = BOARDS[move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)]
