@@ -160,6 +160,13 @@ async def test_a_pair_shows_the_board_of_the_client_it_moves(tmp_path):
             await pilot.pause()
         assert view.board_seat() == pair.target != view.viewer  # their board, the path underlined on it
         assert view.query_one("#ar-maze").board is view.state.board_of(pair.target)
+        await pilot.press("b")  # b still turns to another board, and back
+        await pilot.pause()
+        assert view.board_seat() != pair.target
+        await pilot.press("b")
+        await pilot.pause()
+        assert view.board_seat() == pair.target
+        view.shown_seat = None  # b's choice stands until another position; without one, c shows yours
         await pilot.press("c")
         await pilot.pause()
         assert view.board_seat() == view.viewer

@@ -255,18 +255,18 @@ class GameView(base.GameView, Vertical):
                     and st.players[seat].board < 0)
 
     def board_seat(self) -> int | None:
-        """The seat whose board the maze shows: a highlighted pair's target
-        (the pair moves their client: its path is underlined on their
-        board), else the one `b` chose, else the viewer's."""
+        """The seat whose board the maze shows: the one `b` chose, else a
+        highlighted pair's target (the pair moves their client: its path is
+        underlined on their board), else the viewer's."""
         st = self.state
         if self.bidding():
             return None  # the board bid on
         seats = [s for s, p in enumerate(st.players) if p.board >= 0]
+        if self.shown_seat in seats:
+            return self.shown_seat
         move = self.highlighted() if self.can_act else None
         if isinstance(move, Pair) and move.target in seats:
             return int(move.target)
-        if self.shown_seat in seats:
-            return self.shown_seat
         if self.viewer in seats:
             return self.viewer
         return seats[0] if seats else None
