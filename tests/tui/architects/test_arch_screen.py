@@ -166,7 +166,7 @@ async def test_a_pair_shows_the_board_of_the_client_it_moves(tmp_path):
         await pilot.press("b")
         await pilot.pause()
         assert view.board_seat() == pair.target
-        view.shown_seat = None  # b's choice stands until another position; without one, c shows yours
+        view.shown_seat = None  # b's choice stands; without one, c shows yours
         await pilot.press("c")
         await pilot.pause()
         assert view.board_seat() == view.viewer
