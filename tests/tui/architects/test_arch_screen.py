@@ -127,10 +127,11 @@ async def test_enter_with_nothing_to_play_says_what_to_do(tmp_path):
         view.legal = [m for m in view.legal if move_cards(m)]  # as after a step: only cards to play or discard
         view._draw_options()
         await pilot.pause()
-        assert box.highlighted is None and "pick cards" in box.refusal
+        assert box.highlighted is None and "Pick cards first (1–6)" in box.refusal
         await pilot.press("enter")
         await pilot.pause()
-        assert "pick cards with 1–6" in app.screen.query_one("#status").refusal
+        assert "Pick cards first (1–6)" in app.screen.query_one("#status").refusal
+        assert shown_whole(app, box.refusal)  # the status line holds it whole at 80x24
 
 
 def test_a_long_entry_is_cut_between_words_and_keeps_its_notation():

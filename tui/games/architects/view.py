@@ -417,7 +417,7 @@ class GameView(base.GameView, Vertical):
             if not want and self.hand():
                 ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
                 if not self.options:  # Enter says what to do instead of nothing
-                    ol.refusal = "Nothing to play yet: pick cards with 1–6 to play or discard them"
+                    ol.refusal = "Pick cards first (1–6) to play or discard them"
         if self.options:
             ol.highlighted = keep if keep is not None and keep < len(self.options) else 0
 
