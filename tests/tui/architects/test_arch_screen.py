@@ -12,6 +12,7 @@ from tui.app import create_app
 from tui.games.architects.look import LEGEND, move_cards
 from tui.games.architects.view import GameView as ArchitectsView
 from tui.games.architects.view import list_entry
+from tui.widgets.legend import Legend
 from tui.widgets.option_list import ChoiceList
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -187,3 +188,16 @@ async def test_the_bid_says_what_it_is_for(tmp_path):
                 assert shown_whole(app, said + " · the lowest bid wins; your client starts with it"), size
                 await pilot.press(key)
                 await pilot.pause()
+
+
+async def test_the_keys_come_back_to_the_moves_when_a_larger_screen_uncovers_them(tmp_path):
+    app = create_app(tmp_path, game=new_save(tmp_path, "architects", 3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await playing(tmp_path, pilot, app)
+        await pilot.press("L")
+        await pilot.pause()
+        assert app.focused is view.query_one(Legend)
+        await pilot.resize_terminal(120, 40)  # roomy: the legend no longer covers the moves
+        for _ in range(3):
+            await pilot.pause()
+        assert app.focused is view.query_one("#ar-moves"), app.focused

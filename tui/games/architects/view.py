@@ -236,6 +236,12 @@ class GameView(base.GameView, Vertical):
         self.query_one("#ar-head").display = not covered
         self.query_one("#ar-compose").display = not covered
         self.query_one("#ar-moves").display = not covered
+        if legend.can_focus != covered:  # the keys stay in the view while the legend covers the moves
+            legend.can_focus = covered
+            if covered:
+                legend.focus()
+            elif self.can_act:
+                self.query_one("#ar-moves", OptionList).focus()
         self.query_one("#ar-board").display = board
         self.query_one("#ar-cards").display = self.page == "cards" or (board and self.roomy)
         self.query_one("#ar-players").display = self.page == "players" or (board and self.roomy)
@@ -540,12 +546,6 @@ class GameView(base.GameView, Vertical):
         legend.toggle()
         self.legend_open = not self.legend_open
         self._layout_pages()
-        covered = self.legend_open and not self.roomy
-        legend.can_focus = covered  # the keys stay in the view while the list is covered
-        if covered:
-            legend.focus()
-        elif self.can_act:
-            self.query_one("#ar-moves", OptionList).focus()
 
     def _bid_board(self) -> int | None:
         move = self.highlighted()
