@@ -275,6 +275,11 @@ def prompt(state: ArchitectsState, seat: int) -> str:
     if seat not in state.to_act():
         if state.phase == "auction":
             return "Wait for the other sealed bids"
+        status = state.players[seat].status if 0 <= seat < len(state.players) else ""
+        if status == K.BANKRUPT:  # the hand and the client are gone: say why, not only whom to wait for
+            return f"You are bankrupt and out of the game; {seat_name(state.actor)} plays on"
+        if status == K.FINISHED:
+            return f"Your commission is complete; {seat_name(state.actor)} plays on"
         return f"Wait for {seat_name(state.actor)}"
     if state.phase == "auction":
         return "Bid on a board, sealed: the lowest bid wins it"

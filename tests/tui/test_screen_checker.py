@@ -25,13 +25,6 @@ STEPS = 6
 KNOWN: dict[tuple[str, str, str], str] = {
     ("squire", "120x40", "view_keys"): "Tab (Views) at 120x40 does not bring the screen back in 6 presses",
     ("squire", "60x20", "highlighted"): "at 60x20 the highlighted choice's words are off the screen (issue 52 item 8)",
-    ("architects", "80x24", "enter"): "the move list has the keys but Enter is not on the key bar (issue 52 item 5)",
-    ("architects", "120x40", "enter"): "the move list has the keys but Enter is not on the key bar (issue 52 item 5)",
-    ("architects", "60x20", "enter"): "the move list has the keys but Enter is not on the key bar (issue 52 item 5)",
-    ("architects", "80x24", "view_keys"): "Tab, b and e do not bring the screen back; Enter leaves the bar after b",
-    ("architects", "120x40", "view_keys"): "Tab, b and e do not bring the screen back; Enter leaves the bar after b",
-    ("architects", "80x24", "highlighted"): "the highlighted move's words are not on the screen in full (the bid, a client step)",
-    ("architects", "80x24", "cursor"): "a MoveList that has the keys is not on the screen",
     ("square-masons", "60x20", "highlighted"): "at 60x20 a draft hand of 3+ rows pushes the pick's words off the screen",
 }
 """(game, size, check) that fail today because of a game's own view (issue

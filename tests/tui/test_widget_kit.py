@@ -523,6 +523,10 @@ class TestPanels:
             await pilot.pause()
             row = lines_of(status)[0]
             assert "▶ 2 Bot 2" in row and "Your move" in row and "✗" not in row
+            status.refuse("Pick cards first (1–6) to play or discard them, and more words than the line holds")
+            await pilot.pause()
+            row = lines_of(status)[0].rstrip()
+            assert "✗ Pick cards first" in row and row.endswith(" …"), row  # cut between words, not 'disca…'
 
     async def test_the_log_marks_the_last_move_and_reads_back_by_keys(self):
         app = Host(lambda: [LogPanel(LOG * 4)])

@@ -100,19 +100,30 @@ class Legend(KeptStyles, Widget):
             if n < len(self.entries):
                 out.append(self._hint(), more)
             return out
+        lines = self._lines(width)
+        out = Text("\n").join(self._join(line) for line in lines)
+        if len(lines) > 1:
+            out.append(f"\n({self.key}: one line)", more)
+        return out
+
+    def _lines(self, width: int) -> list[list[LegendEntry]]:
+        """The entries shown in full, whole entries to a line, never one cut in two."""
         lines: list[list[LegendEntry]] = [[]]
         used = 0
-        for e in self.entries:  # whole entries to a line, never one cut in two
+        for e in self.entries:
             size = cell_len(e.symbol) + 1 + cell_len(e.words)
             if lines[-1] and used + cell_len(SEPARATOR) + size > width:
                 lines.append([])
                 used = 0
             used += size + (cell_len(SEPARATOR) if lines[-1] else 0)
             lines[-1].append(e)
-        out = Text("\n").join(self._join(line) for line in lines)
-        if len(lines) > 1:
-            out.append(f"\n({self.key}: one line)", more)
-        return out
+        return lines
+
+    def expanded_rows(self, width: int) -> int:
+        """Rows every entry takes shown in full in `width` cells (the
+        padding included), with the line that says how to fold them."""
+        lines = len(self._lines(max(1, width - 2)))
+        return lines + (1 if lines > 1 else 0)
 
     def _join(self, entries: Sequence[LegendEntry]) -> Text:
         """Entries on one line, separated by ' · '."""

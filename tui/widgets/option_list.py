@@ -36,6 +36,16 @@ class ChoiceList(KeyOptionList):
     def _get_left_gutter_width(self) -> int:
         return cell_len(self.MARK)
 
+    def key_applies(self, action: str) -> bool:
+        """Enter is offered only while a choice is highlighted (it would
+        choose nothing else)."""
+        return action != "select" or self.highlighted is not None
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        if self.is_attached:
+            self.screen.refresh_bindings()  # Enter comes and goes on the key bar
+
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
         width = self.scrollable_content_region.width

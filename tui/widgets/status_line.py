@@ -61,7 +61,10 @@ class StatusLine(KeptStyles, Widget):
                 player_class(self.seat))
             out.append(f"▶ {PLAYER_MARKS[self.seat]} {self.name}".rstrip(), style)
             out.append("  ")
-        tail = f"  {REFUSAL_MARK} {self.refusal}" if self.refusal else ""
+        tail = ""
+        if self.refusal:  # before the prompt; too long for the line, cut between words
+            mark = f"  {REFUSAL_MARK} "
+            tail = mark + fit_words(self.refusal, max(1, width - cell_len(out.plain) - cell_len(mark)))
         room = max(0, width - cell_len(out.plain) - cell_len(tail))
         out.append(fit_before(self.prompt, self.tail, room))
         if tail:

@@ -66,6 +66,7 @@ def test_bankrupt_when_no_move_can_be_paid():
     assert st.players[0].status == "bankrupt" and st.players[0].hand == []
     assert st.bank == bank and "no move it can pay for" in events[0].text
     assert st.seat == 1 and len(st.discard) == 6
+    assert st.prompt(0) == "You are bankrupt and out of the game; Seat 2 plays on"  # not only 'Wait for Seat 2'
 
 
 def test_bankrupt_player_ranks_last_and_the_game_ends_when_nobody_plays():
@@ -97,6 +98,7 @@ def test_reaching_f_completes_the_commission_and_the_endgame_starts_next_round()
     st = endgame_state()
     assert st.players[1].status == "finished" and st.players[1].hand == [] and st.finish_round == 1
     assert st.seat == 2 and not st.endgame  # the round goes on normally
+    assert st.prompt(1) == "Your commission is complete; Seat 3 plays on"
     put(st, 2, "b3")
     play(st, 2, "c3")
     assert st.players[2].funds == 3  # full gain (board III's c3 is a 3)

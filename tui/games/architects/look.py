@@ -24,14 +24,16 @@ KEYS_HELP = """
 |---|---|
 | 1 – 6 | pick a card of your hand (again: put it back); the list shows the plays made of exactly the picked cards |
 | c | clear the picked cards |
-| ↑ / ↓, Enter | highlight a move in the list (its spaces are underlined on the maze) and play it |
+| ↑ / ↓, Enter | highlight a move in the list (`▶`; its spaces are underlined on the maze) and play it; with nothing to play yet, Enter says what to pick |
 | ← / → or digits | the auction: change the amount of the highlighted board's bid |
-| Tab | board / your cards in full (←/→ browse, Enter picks) / players, bank and effects |
+| Tab | board / your cards in full (←/→ browse, Enter picks) / players (each one's architect, board and space), bank and effects |
 | b | look at the next player's board (again: back to yours); offered once there is another board to see, not while you bid (the maze shows the board bid on) |
-| L | the whole legend |
+| L | the whole legend (again: one line); ¢ client funds, $ architect funds (the score) |
 """
 
 LEGEND = (
+    LegendEntry("¢", "client funds"),
+    LegendEntry("$", "architect funds (the score)"),
     LegendEntry("1:", "client of seat 1"),
     LegendEntry("S", "start"),
     LegendEntry("F", "finish"),

@@ -36,14 +36,17 @@ from tui.games.architects.maze import GAP, HEIGHT, WIDE_GAP, MazeCanvas
 from tui.games.base import KeyRefused, MoveChosen
 from tui.widgets.card import Card, CardRow
 from tui.widgets.legend import Legend
-from tui.widgets.option_list import KeyOptionList
+from tui.widgets.option_list import ChoiceList
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
-from tui.widgets.text_fit import fit, wrap_words
+from tui.widgets.text_fit import fit_words, wrap_words
 
 
-class MoveList(KeyOptionList):
-    """The composer's list of moves; Enter with nothing to play says why
-    (`refusal`, from the state) instead of doing nothing."""
+class MoveList(ChoiceList):
+    """The composer's list of moves: Enter plays the highlighted one (`▶`,
+    and on the key bar); with nothing to play it says why (`refusal`, from
+    the state) instead of doing nothing."""
+
+    BINDINGS = [Binding("enter", "select", "Play")]
 
     refusal = ""
     """Why nothing can be played with the picked cards ('' when something can)."""
@@ -73,12 +76,31 @@ def shortened(text: str, width: int) -> str:
     return text
 
 
+def list_entry(text: str, width: int) -> str:
+    """A move's 'words · notation' in `width` cells: its asides left out
+    (`shortened`), then its words cut between words (' …') before the
+    notation, which stays whole: never a word cut in the middle."""
+    text = shortened(text, width)
+    if cells(text) <= width:
+        return text
+    words, sep, notation = text.rpartition(" · ")
+    room = width - cells(sep + notation)
+    if sep and room >= 8:
+        return fit_words(words, room) + sep + notation
+    return fit_words(text, width)
+
+
+BID_TAILS = (" · the lowest bid wins; your client starts with it", " · the lowest bid wins", "")
+"""What the head adds to the highlighted bid, the first that fits two rows
+(the winning bid is the client's funds, from the bank: RULES.md)."""
 HEAD_MOST = 3
 """Rows the head may take to say a long highlighted move whole."""
 WIDE = 80
 """From this width on the log is a column beside the view (60 columns wide)."""
 STRIP = 2
 """Rows of the log strip under a narrower view."""
+FULL_ROWS = 3
+"""Rows of a player in the players panel's full form (name, resources, note)."""
 
 
 class GameView(base.GameView, Vertical):
@@ -131,6 +153,8 @@ class GameView(base.GameView, Vertical):
         self.options: list[Any] = []
         self.roomy = False
         self.legend_open = False
+        self.rows = self.FULL
+        """The rows the view has on the screen (fit_to)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="ar-head")
@@ -152,13 +176,10 @@ class GameView(base.GameView, Vertical):
         on a small screen the maze shows the rows round your client (or the
         highlighted move), so the moves keep their room."""
         self.roomy = height >= ROOMY
-        if self.is_mounted:
-            rows = height - 3 - (0 if width >= WIDE else STRIP) - (self.FULL - HEIGHT)
-            self.query_one("#ar-maze", MazeCanvas).set_window(rows)
+        self.rows = height - 3 - (0 if width >= WIDE else STRIP)
         self.styles.width = max(60, width - 40) if width >= 100 else 60
         if self.is_mounted:
             self.query_one("#ar-maze", MazeCanvas).set_gap(WIDE_GAP if width >= 100 else GAP)
-            self.query_one("#ar-players", PlayerPanel).compact = True if self.roomy and height < 48 else None
         self._layout_pages()
 
     # ---------------------------------------------------------------- show
@@ -207,13 +228,30 @@ class GameView(base.GameView, Vertical):
             return
         board = self.page == "board"
         covered = self.legend_open and not self.roomy  # the whole legend under the maze, over the hand and the moves
+        legend = self.query_one(Legend)
+        width = self.styles.width.value if self.styles.width is not None else 60
+        # the maze shows the rows round your client (or the highlighted move) that leave the rest their room
+        below = legend.expanded_rows(int(width)) if covered else self.FULL - HEIGHT
+        self.query_one("#ar-maze", MazeCanvas).set_window(self.rows - below)
         self.query_one("#ar-head").display = not covered
         self.query_one("#ar-compose").display = not covered
         self.query_one("#ar-moves").display = not covered
+        if legend.can_focus != covered:  # the keys stay in the view while the legend covers the moves
+            legend.can_focus = covered
+            if covered:
+                legend.focus()
+            elif self.can_act:
+                self.query_one("#ar-moves", OptionList).focus()
         self.query_one("#ar-board").display = board
         self.query_one("#ar-cards").display = self.page == "cards" or (board and self.roomy)
         self.query_one("#ar-players").display = self.page == "players" or (board and self.roomy)
         self.query_one("#ar-flags").display = self.page == "players"
+        players = self.query_one("#ar-players", PlayerPanel)
+        if self.page == "players":  # the page to itself: each player in full (architect, board, where) if it fits
+            alone = self.rows - (self.FULL - HEIGHT) - 2  # the bank and effects take two rows
+            players.compact = len(players.players) * FULL_ROWS > alone
+        else:
+            players.compact = True if self.roomy and self.rows < 45 else None
 
     def bidding(self) -> bool:
         """True while the viewer, still without a board, bids in the auction:
@@ -223,13 +261,18 @@ class GameView(base.GameView, Vertical):
                     and st.players[seat].board < 0)
 
     def board_seat(self) -> int | None:
-        """The seat whose board the maze shows."""
+        """The seat whose board the maze shows: the one `b` chose, else a
+        highlighted pair's target (the pair moves their client: its path is
+        underlined on their board), else the viewer's."""
         st = self.state
         if self.bidding():
             return None  # the board bid on
         seats = [s for s, p in enumerate(st.players) if p.board >= 0]
         if self.shown_seat in seats:
             return self.shown_seat
+        move = self.highlighted() if self.can_act else None
+        if isinstance(move, Pair) and move.target in seats:
+            return int(move.target)
         if self.viewer in seats:
             return self.viewer
         return seats[0] if seats else None
@@ -247,8 +290,10 @@ class GameView(base.GameView, Vertical):
             move = self.highlighted()
             if isinstance(move, Bid) and self.bidding():  # the bid Enter seals, in the state's words
                 said = "▶ " + self.describe(st, move, self.viewer)
-                lines = wrap_words(f"{said} · the lowest bid wins", width)
-                lines = lines if len(lines) <= 2 else wrap_words(said, width)
+                for tail in BID_TAILS:  # the longest that fits two rows: what a bid is for
+                    lines = wrap_words(said + tail, width)
+                    if len(lines) <= 2:
+                        break
                 self.query_one("#ar-head", Static).update(Text("\n".join(lines[:2]), "bold"))
                 return
             b = BOARDS[move.board if isinstance(move, Bid) else (st.open_boards[0] if st.open_boards else 0)]
@@ -257,7 +302,7 @@ class GameView(base.GameView, Vertical):
         elif self.cut_highlight():  # the move Enter plays, whole (its list entry is cut)
             lines = wrap_words(self.cut_highlight(), width)
             if len(lines) > HEAD_MOST:
-                lines = lines[: HEAD_MOST - 1] + [fit(" ".join(lines[HEAD_MOST - 1:]), width)]
+                lines = lines[: HEAD_MOST - 1] + [fit_words(" ".join(lines[HEAD_MOST - 1:]), width)]
             self._head_rows(len(lines))
             self.query_one("#ar-head", Static).update(Text("\n".join(lines), "bold"))
             return
@@ -374,9 +419,11 @@ class GameView(base.GameView, Vertical):
                 ol.add_option(Option(Text(f"No play: {why} (c clears)", "bold"), disabled=True))
             width = self.list_width()
             for m in self.options:
-                ol.add_option(Option(fit(shortened(self.entry(st, m), width), width)))
+                ol.add_option(Option(list_entry(self.entry(st, m), width)))
             if not want and self.hand():
                 ol.add_option(Option(Text("1–6 pick cards to play or discard them (c clears)", "dim"), disabled=True))
+                if not self.options:  # Enter says what to do instead of nothing
+                    ol.refusal = "Pick cards first (1–6) to play or discard them"
         if self.options:
             ol.highlighted = keep if keep is not None and keep < len(self.options) else 0
 
@@ -387,7 +434,7 @@ class GameView(base.GameView, Vertical):
     def list_width(self) -> int:
         """Cells a list entry has (one row each: the highlighted one is said
         whole in the head when it is cut)."""
-        return max(20, (self.size.width or 60) - 2)
+        return max(20, (self.size.width or 60) - 2 - cells(ChoiceList.MARK))
 
     def cut_highlight(self) -> str:
         """The highlighted move in full ('▶ words · notation') when its
@@ -495,7 +542,8 @@ class GameView(base.GameView, Vertical):
     def action_legend(self) -> None:
         """The whole legend (in the room of the hand and the moves at 80×24:
         the maze stays), or one line again."""
-        self.query_one(Legend).toggle()
+        legend = self.query_one(Legend)
+        legend.toggle()
         self.legend_open = not self.legend_open
         self._layout_pages()
 
