@@ -335,7 +335,7 @@ async def test_the_move_list_shows_what_each_move_does(tmp_path, monkeypatch):
         assert isinstance(picker, MovePicker)
         listed = picker.query_one("#moves")
         option = listed.get_option_at_index(0)
-        assert str(option.prompt) == f"{option.id}  does {option.id}"
+        assert str(option.prompt) == f"does {option.id}  · {option.id}"  # words first, then what to type
         await pilot.press(*"does Mh7")  # words of the description filter too
         assert listed.get_option_at_index(listed.highlighted).id.startswith("Mh7")
 
@@ -629,7 +629,7 @@ async def test_the_generic_view_plays_by_keys_and_steps_in_replay(tmp_path, monk
         screen = app.screen
         listed = screen.query_one("#legal")
         first = listed.get_option_at_index(0)
-        assert str(first.prompt) == f"{first.id}  does {first.id}"
+        assert str(first.prompt) == f"does {first.id}  · {first.id}"  # words first
         await pilot.press("j", "enter")  # the second move of the list
         await pilot.pause()
         second = screen.record.state_at(0).legal(0)[1]

@@ -25,10 +25,12 @@ KEYS_HELP = """
 
 
 def move_option(notation: str, description: str) -> Option:
-    """A list entry: the notation, then (dimmed) what the move does."""
-    text = Text(notation, style="bold")
-    if description and description != notation:
-        text.append(f"  {description}", style="dim")
+    """A list entry: what the move does in words, then (dimmed) its
+    notation, what to type for it (words first, as plain mode says them)."""
+    if not description or description == notation:
+        return Option(Text(notation, style="bold"), id=notation)
+    text = Text(description)
+    text.append(f"  · {notation}", style="dim")
     return Option(text, id=notation)
 
 
