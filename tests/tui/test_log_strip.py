@@ -74,3 +74,11 @@ async def test_below_80_columns_without_a_strip_the_log_gives_the_board_its_room
     assert strip or not log.width, f"{game}: a log column {log.width} wide at 60 columns"
     assert view.right <= 60, f"{game}: the board runs to column {view.right}"
     assert strip or view.width == 60, f"{game}: the board takes {view.width} of the 60 columns the log left"
+
+
+async def test_square_masons_of_3_at_80x24_gets_the_strip(tmp_path):
+    """The 17-column log beside Square Masons wrapped every entry over 3 or
+    4 lines; a game of 3 (the hand drawn compact) leaves 2 rows under the
+    board at 80×24 for whole lines."""
+    strip, log, view, need = await _layout(tmp_path, "square-masons", (80, 24))
+    assert need == 19 and strip and log.width == 80 and log.height == 2 and view.height >= need

@@ -32,7 +32,6 @@ KNOWN: dict[tuple[str, str, str], str] = {
     ("architects", "120x40", "view_keys"): "Tab, b and e do not bring the screen back; Enter leaves the bar after b",
     ("architects", "80x24", "highlighted"): "the highlighted move's words are not on the screen in full (the bid, a client step)",
     ("architects", "80x24", "cursor"): "a MoveList that has the keys is not on the screen",
-    ("square-masons", "60x20", "highlighted"): "at 60x20 a draft hand of 3+ rows pushes the pick's words off the screen",
     ("square-and-compass", "60x20", "cursor"): "at 60x20 a market's card row (taking from it) is below the screen",
 }
 """(game, size, check) that fail today because of a game's own view (issue

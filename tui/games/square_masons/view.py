@@ -48,6 +48,10 @@ from tui.widgets.option_list import ChoiceList
 from tui.widgets.palette import PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerPanel
 
+ROWS_BESIDE_PLAYERS = 15
+"""The view's rows other than the players' table: the round line, the zone
+(11) or the compact hand and the draft table, the action (2) and the legend."""
+
 LARGE_FROM = (84, 30)
 """The view's (width, height) from which the zone is drawn large and the
 structure cards stay in sight."""
@@ -85,9 +89,15 @@ class GameView(PanelTexts, Vertical):
     """Square Masons' board for one seat."""
 
     KEYS_HELP = KEYS_HELP
-    MIN_HEIGHT = 21
-    """Round line, players (up to 5), the hand, its detail, the draft table
-    and the action: at 80×24 no row is left for a log strip (a column)."""
+    @property
+    def MIN_HEIGHT(self) -> int:  # type: ignore[override]  # noqa: N802 (the hook's name)
+        """The round line, the players' table (a header, a row a player), the
+        zone (or the compact hand and the draft table), the action's two lines
+        and the legend: at 80×24 a game of 3 leaves two rows for the log as a
+        strip of whole lines under the board; of 4 or 5, a column beside it."""
+        state = self.state if self.state is not None else getattr(getattr(self.screen, "record", None), "state", None)
+        players = state.num_players if state is not None else 5
+        return ROWS_BESIDE_PLAYERS + 1 + players
     DEFAULT_CSS = """
     GameView { width: 75%; height: 1fr; }
     GameView > #sm-top { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -136,7 +146,9 @@ class GameView(PanelTexts, Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="sm-top")
         yield PlayerPanel(id="sm-players", compact=True, notes_in_compact=True)
-        yield CardRow(id="sm-hand", back="draft")
+        hand = CardRow(id="sm-hand", back="draft")
+        hand.compact_only = True  # till there is room (fit_to): the detail line says the card in full
+        yield hand
         with Horizontal(id="sm-mid"):
             yield ZoneView(id="sm-zone")
             with Vertical(id="sm-right"):
@@ -161,6 +173,7 @@ class GameView(PanelTexts, Vertical):
             zone.look = LARGE if large else SMALL
             zone.set_class(large, "-large")
             self.set_class(large, "-tall")
+            self.query_one("#sm-hand", CardRow).keep_compact(not large)  # the detail line says the card in full
             if self.state is not None:
                 self._layout()
                 zone.refresh()
