@@ -23,8 +23,6 @@ STEPS = 6
 """The person's steps looked at in each game at each size."""
 
 KNOWN: dict[tuple[str, str, str], str] = {
-    ("squire", "120x40", "view_keys"): "Tab (Views) at 120x40 does not bring the screen back in 6 presses",
-    ("squire", "60x20", "highlighted"): "at 60x20 the highlighted choice's words are off the screen (issue 52 item 8)",
     ("architects", "80x24", "enter"): "the move list has the keys but Enter is not on the key bar (issue 52 item 5)",
     ("architects", "120x40", "enter"): "the move list has the keys but Enter is not on the key bar (issue 52 item 5)",
     ("architects", "60x20", "enter"): "the move list has the keys but Enter is not on the key bar (issue 52 item 5)",
