@@ -126,13 +126,28 @@ async def test_lay_the_won_block_with_preview_turn_and_flip():
     assert st.phase == "build"
 
 
+async def test_the_preview_starts_where_the_piece_fits():
+    """Laying a block began on a1 as drawn, over the piece laid before: 'xx'
+    and a refused Enter for a player who had not moved it yet."""
+    st = building(coins=[3, 3, 3])
+    put_cells(st, 0, "O", "a1 b1 a2 b2")
+    won(st, "O")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "xx" not in app.query_one(ZoneView).render().plain
+        await pilot.press("enter")
+        await pilot.pause()
+    assert len(app.chosen) == 1 and app.chosen[0].startswith("c1")
+
+
 async def test_a_preview_that_does_not_fit_is_refused():
     st = building(coins=[3, 3, 3])
     put_cells(st, 0, "O", "a1 b1 a2 b2")
     won(st, "O")
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # on a1, over the O already there
+        await pilot.press("left", "left", "enter")  # on a1, over the O already there
         await pilot.pause()
         assert "xx" in app.query_one(ZoneView).render().plain
         await pilot.press("v")  # to the reserve instead
