@@ -377,6 +377,19 @@ async def test_compact_player_rows_end_in_their_note_only_when_asked():
         assert "✓ chose" in app.query_one("#noted", PlayerPanel).render().plain
 
 
+async def test_a_game_of_4_has_its_players_table_without_a_header_row():
+    """A row less for the log strip at 80×24: each cell its symbol and count,
+    columns apart ('Bot 2  ★ 3  $ 1'); a game of 3 keeps the header of words."""
+    for n, header in ((4, False), (3, True)):
+        app = ViewApp(new(n), 0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            rows = app.query_one("#sm-players", PlayerPanel).render().plain.splitlines()
+        assert (len(rows) == n + 1) == header and ("prestige" in rows[0]) == header, rows
+        if not header:
+            assert all("  ★ 0  $ " in r and "  ■ 0  ▤ 0" in r for r in rows), rows
+
+
 # ------------------------------------------------ readable at 80×24
 def lines_on_screen(app) -> list[str]:
     return [s.text for s in app.screen._compositor.render_strips()]

@@ -52,6 +52,11 @@ ROWS_BESIDE_PLAYERS = 15
 """The view's rows other than the players' table: the round line, the zone
 (11) or the compact hand and the draft table, the action (2) and the legend."""
 
+HEADED_UP_TO = 3
+"""Up to this many players the players' table has a header of words over
+its columns; with more, each cell its symbol ('★ 0  $ 1'): a row less, so
+that a game of 4 keeps the log strip at 80×24."""
+
 LARGE_FROM = (84, 30)
 """The view's (width, height) from which the zone is drawn large and the
 structure cards stay in sight."""
@@ -95,9 +100,13 @@ class GameView(PanelTexts, Vertical):
         zone (or the compact hand and the draft table), the action's two lines
         and the legend: at 80×24 a game of 3 leaves two rows for the log as a
         strip of whole lines under the board; of 4 or 5, a column beside it."""
+        players = self._players()
+        return ROWS_BESIDE_PLAYERS + (1 if players <= HEADED_UP_TO else 0) + players
+
+    def _players(self) -> int:
+        """The players at the table (5 before anything is known)."""
         state = self.state if self.state is not None else getattr(getattr(self.screen, "record", None), "state", None)
-        players = state.num_players if state is not None else 5
-        return ROWS_BESIDE_PLAYERS + 1 + players
+        return state.num_players if state is not None else 5
     DEFAULT_CSS = """
     GameView { width: 75%; height: 1fr; }
     GameView > #sm-top { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -189,7 +198,9 @@ class GameView(PanelTexts, Vertical):
         zone.set_state(state, viewer, can_act)
         zone.marked = self._marked(viewer)
         self._put("#sm-top", self.top_text())
-        self.query_one("#sm-players", PlayerPanel).players = self.player_infos(full=False)
+        table = self.query_one("#sm-players", PlayerPanel)
+        table.header = state.num_players <= HEADED_UP_TO
+        table.players = self.player_infos(full=False)
         self.query_one("#sm-players-beside", PlayerPanel).players = self.player_infos(full=True)
         self._show_hand()
         self._put("#sm-side", self.side_text())
