@@ -377,6 +377,18 @@ async def test_compact_player_rows_end_in_their_note_only_when_asked():
         assert "✓ chose" in app.query_one("#noted", PlayerPanel).render().plain
 
 
+async def test_a_wait_names_only_the_others():
+    """While the bots seal their draft picks, Ana read 'Waiting for Ana, Bot 3.'."""
+    st = new(3)
+    st.apply(0, st.legal(0)[0])  # the direction: the draft, everyone to pick
+    assert set(st.to_act()) == {0, 1, 2}
+    app = ViewApp(st, 0, can_act=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        said = app.query_one(GameView).shown["#sm-action"]
+    assert said.startswith("Waiting for Bo, Cy.") and "Ana" not in said, said
+
+
 async def test_a_game_of_4_has_its_players_table_without_a_header_row():
     """A row less for the log strip at 80×24: each cell its symbol and count,
     columns apart ('Bot 2  ★ 3  $ 1'); a game of 3 keeps the header of words."""

@@ -329,8 +329,10 @@ class GameView(PanelTexts, Vertical):
             t.append(f"Game over: {Event(st.end_reason).render(self.names)}.", "bold")
             t.append("\nt: the structure cards and every zone", "dim")
         elif self.viewer is None or self.viewer not in st.to_act() or not self.can_act:
-            waiting = ", ".join(self._who(s) for s in st.to_act())
-            t.append(f"Waiting for {waiting}.", "dim")
+            waiting = ", ".join(self._who(s) for s in st.to_act() if s != self.viewer)
+            t.append(f"Waiting for {waiting}." if waiting else "Waiting.", "dim")
+            if waiting and self.viewer is not None and self.viewer in st.to_act():  # sealed: the others' first
+                t.append(" You choose as soon as they have.", "dim")
         elif zone.bidding():
             t.append("▶ " + self.describe(st, st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
             t.append(f"\n←→ space  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})  Enter seals it", "dim")
