@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 snap=tests/tui/__snapshots__
 pic() {  # pic NAME SVG
-    rsvg-convert --zoom 1 -o "docs/pictures/$1.png" "$2"
+    # xml:space="preserve": rsvg-convert otherwise drops the spaces that open a
+    # run of text, and a table's columns run together ('Bot 23' for Bot 2, 3 ★)
+    sed 's/<svg /<svg xml:space="preserve" /' "$2" | rsvg-convert --zoom 1 -o "docs/pictures/$1.png"
     echo "docs/pictures/$1.png"
 }
 for size in 80x24 120x40; do

@@ -9,6 +9,7 @@ import pytest
 from rich.text import Text
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -164,6 +165,26 @@ async def test_a_canvas_told_twice_in_one_batch_draws_once():
         assert canvas.drawn == before + 1
         await pilot.pause()
         assert canvas.render_line(0).text.startswith("three")
+
+
+class Fitted(TextCanvas):
+    """A picture fitted to its height: one row for each row it has."""
+
+    def draw(self) -> Text:
+        return Text("\n".join(f"row {y + 1} of {self.size.height}" for y in range(self.size.height)))
+
+
+async def test_a_canvas_drawn_for_another_height_is_drawn_again(monkeypatch):
+    """Squire's map, drawn for 17 rows while it was laid out at 16 (no Resize
+    came), kept that drawing till a key redrew it: Tab round its views
+    changed the map at 120×40."""
+    canvas = Fitted()
+    async with Host(canvas).run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        canvas.redraw()
+        assert canvas.render_line(0).text.startswith("row 1 of 10")
+        monkeypatch.setattr(Fitted, "size", property(lambda self: Size(40, 9)))  # laid out again, no Resize
+        assert canvas.render_line(0).text.startswith("row 1 of 9")
 
 
 @pytest.fixture

@@ -14,9 +14,10 @@ from tui.screens.game import GameScreen
 GAMES = sorted(REGISTRY.ids())
 
 
-async def _layout(tmp_path, game: str, size: tuple[int, int]):
+async def _layout(tmp_path, game: str, size: tuple[int, int], players: int = 0):
     rs = REGISTRY.get(game)
-    roster = [Player("Ana")] + [Player(f"Bot {i + 1}", "bot:random") for i in range(1, max(2, rs.min_players))]
+    roster = [Player("Ana")] + [Player(f"Bot {i + 1}", "bot:random")
+                                for i in range(1, players or max(2, rs.min_players))]
     path = tmp_path / f"{game}.json"
     save(GameRecord.new(rs, roster, 3, rs.default_options()), path)
     app = create_app(tmp_path, game=path, bot_delay=0)
@@ -74,3 +75,15 @@ async def test_below_80_columns_without_a_strip_the_log_gives_the_board_its_room
     assert strip or not log.width, f"{game}: a log column {log.width} wide at 60 columns"
     assert view.right <= 60, f"{game}: the board runs to column {view.right}"
     assert strip or view.width == 60, f"{game}: the board takes {view.width} of the 60 columns the log left"
+
+
+@pytest.mark.parametrize("players,strip_rows", [(3, 2), (4, 2), (5, 0)])
+async def test_square_masons_at_80x24_gets_the_strip_up_to_4(tmp_path, players, strip_rows):
+    """The 17-column log beside Square Masons wrapped every entry over 3 or
+    4 lines; a game of 3 (the hand drawn compact) or 4 (the players' table
+    without its header) leaves 2 rows under the board at 80×24 for whole
+    lines; a game of 5 keeps the column."""
+    strip, log, view, need = await _layout(tmp_path, "square-masons", (80, 24), players)
+    assert need == 19 + (players == 5) and strip == bool(strip_rows), need
+    if strip:
+        assert log.width == 80 and log.height == strip_rows and view.height >= need

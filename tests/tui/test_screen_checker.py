@@ -23,9 +23,6 @@ STEPS = 6
 """The person's steps looked at in each game at each size."""
 
 KNOWN: dict[tuple[str, str, str], str] = {
-    ("squire", "120x40", "view_keys"): "Tab (Views) at 120x40 does not bring the screen back in 6 presses",
-    ("squire", "60x20", "highlighted"): "at 60x20 the highlighted choice's words are off the screen (issue 52 item 8)",
-    ("square-masons", "60x20", "highlighted"): "at 60x20 a draft hand of 3+ rows pushes the pick's words off the screen",
 }
 """(game, size, check) that fail today because of a game's own view (issue
 52): xfail at that size only; every other size of the same check must pass."""

@@ -685,6 +685,17 @@ class TestTextFit:
         assert fit_words("take 1 resource of any kind", 24) == "take 1 resource of any …"
         assert fit_title("Karl Friedrich Schinkel", 16) == "K. F. Schinkel"
 
+    def test_a_status_line_too_narrow_for_a_word_shows_an_ellipsis(self):
+        """At 20×6 the status line said 'Cho.' for 'Choose the direction…':
+        a question is cut between words or shown as '…', never abbreviated."""
+        from tui.widgets.status_line import fit_before
+
+        prompt = "Choose the direction of play for this round"
+        assert fit_before(prompt, " · Square Masons · move 1", 4) == "…"
+        assert fit_before(prompt, " · Square Masons · move 1", 10) == "Choose …"
+        assert fit_before(prompt, "", 0) == ""
+        assert fit_before("Withdraw", "", 5) == "With."  # one word: abbreviated on purpose, as fit_words does
+
     def test_fit_ends_a_cut_in_an_ellipsis(self):
         from tui.widgets.text_fit import fit
 

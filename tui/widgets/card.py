@@ -329,6 +329,9 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         drawing them compact (for cards whose picture matters)."""
         self.compact = False
         """Whether the cards are drawn compact (decided from the width)."""
+        self.compact_only = False
+        """Draw the cards compact even where full ones fit (a view short of
+        rows: the detail line under them still says each card in full)."""
         self._laid_width = 0
         """The width the cards were last laid out for."""
 
@@ -378,6 +381,12 @@ class CardRow(DirectKeys, Widget, can_focus=True):
             self.call_after_refresh(self._layout_cards)
         self._layout_cards()
 
+    def keep_compact(self, on: bool) -> None:
+        """Draw the cards compact even where full ones fit (`compact_only`), or as the width decides."""
+        if on != self.compact_only:
+            self.compact_only = on
+            self._layout_cards()
+
     def _taken_down(self) -> bool:
         """Not mounted yet, or being removed: its parts (the strip and the
         detail line) go first, and a layout queued before may still come."""
@@ -423,7 +432,7 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         self._laid_width = width
         n = len(self.faces)
         too_wide = width > 0 and self.needed_width(False) > width
-        self.compact = too_wide and not self.wrap
+        self.compact = (too_wide or self.compact_only) and not self.wrap
         card_width = COMPACT_WIDTH
         if self.compact and n:
             card_width = min(COMPACT_WIDTH, (width + GAP) // n - GAP)

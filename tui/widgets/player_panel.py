@@ -106,6 +106,10 @@ class PlayerPanel(KeptStyles, Widget):
         two spaces apart: one short line, the legend says what each is)."""
         self.turn_words = turn_words
         """Full form: '◀ to play' after the score (False: the '▶' alone, for a narrow panel)."""
+        self.header = True
+        """Compact form: a header row of symbols and words over the columns
+        (False: no header, each cell its symbol and count, '★ 0  $ 1': a row
+        less, for a view short of rows; the legend says what each is)."""
         self.set_reactive(PlayerPanel.players, tuple(players))
         self.set_reactive(PlayerPanel.compact, compact)
 
@@ -167,11 +171,14 @@ class PlayerPanel(KeptStyles, Widget):
         header = Text(" " * (3 + width), style("player-panel--word"))
         for h, n in zip(heads, sizes):
             header.append("  " + h.rjust(n), style("player-panel--word"))
-        rows = [header]
+        rows = [header] if self.header else []
+        symbols = [first.score_symbol] + [sym for sym, _ in self.columns()]
+        counts = [max(cell_len(c[i]) for c in cells) for i in range(len(heads))]
         for p, row in zip(self.players, cells):
             t = self._head(p, width)
             for k, (c, n) in enumerate(zip(row, sizes)):
-                t.append("  " + c.rjust(n), style("player-panel--score" if k == 0 else "player-panel--count"))
+                shown = c.rjust(n) if self.header else f"{symbols[k]} {c.rjust(counts[k])}" if c else " " * (counts[k] + 2)
+                t.append("  " + shown, style("player-panel--score" if k == 0 else "player-panel--count"))
             room = self.content_size.width - cell_len(t.plain) - 2
             if self.notes_in_compact and p.note and room > 3:
                 t.append("  " + fit(p.note, room), style("player-panel--note"))

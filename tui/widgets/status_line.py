@@ -84,12 +84,24 @@ def fit_before(prompt: str, tail: str, room: int) -> str:
         return whole
     parts = [p for p in tail.split(" · ") if p.strip()]
     if not parts:
-        return fit_words(prompt, room)
+        return fit_prompt(prompt, room)
     for kept_parts in (parts, parts[-1:]):  # the whole tail, then the move number alone
         kept = "".join(" · " + p for p in kept_parts)
         if cell_len(prompt) + cell_len(kept) <= room:
             return prompt + kept
     kept = " · " + parts[-1]
     if 2 * cell_len(kept) <= room:
-        return fit_words(prompt, room - cell_len(kept)) + kept
+        return fit_prompt(prompt, room - cell_len(kept)) + kept
+    return fit_prompt(prompt, room)
+
+
+def fit_prompt(prompt: str, room: int) -> str:
+    """The question in `room` cells, cut between words (`fit_words`); where
+    not even its first word fits with ' …', a lone '…' (never a word
+    shortened with a full stop: 'Cho.' for 'Choose …' at 20×6)."""
+    if cell_len(prompt) <= room:
+        return prompt
+    words = prompt.split()
+    if len(words) > 1 and cell_len(words[0]) + 2 > room:
+        return "…" if room > 0 else ""
     return fit_words(prompt, room)

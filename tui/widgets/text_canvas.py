@@ -38,6 +38,10 @@ class TextCanvas(Widget):
         self._strips: list[Strip] | None = None
         self._keys: list[Hashable] = []
         """What each row's strip was drawn from, to find the rows that changed."""
+        self._drawn_for: tuple[int, int] = (0, 0)
+        """The size the strips were drawn for: a picture fitted to its room
+        is drawn again when the room changes, even with no Resize (a height
+        that changed while the widget was laid out again, say)."""
         self._rendered: dict[Hashable, list[Strip]] = {}
         """Lines of Text rendered at a width and base style: their rows."""
         self._style_seen: Hashable = None
@@ -95,6 +99,7 @@ class TextCanvas(Widget):
     def _build(self) -> tuple[list[Strip], list[Hashable]]:
         base = self.base_style
         width = self.size.width
+        self._drawn_for = (width, self.size.height)
         runs = self.draw_runs()
         if runs is not None:
             old_strips, old_keys = self._strips or [], self._keys if self._strips else []
@@ -156,7 +161,7 @@ class TextCanvas(Widget):
 
     def render_line(self, y: int) -> Strip:
         self._check_style()
-        if self._strips is None or (self._strips and self._strips[0].cell_length != self.size.width):
+        if self._strips is None or self._drawn_for != (self.size.width, self.size.height):
             self._strips, self._keys = self._build()
         if y < len(self._strips):
             return self._strips[y]

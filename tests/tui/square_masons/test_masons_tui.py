@@ -126,13 +126,28 @@ async def test_lay_the_won_block_with_preview_turn_and_flip():
     assert st.phase == "build"
 
 
+async def test_the_preview_starts_where_the_piece_fits():
+    """Laying a block began on a1 as drawn, over the piece laid before: 'xx'
+    and a refused Enter for a player who had not moved it yet."""
+    st = building(coins=[3, 3, 3])
+    put_cells(st, 0, "O", "a1 b1 a2 b2")
+    won(st, "O")
+    app = ViewApp(st, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "xx" not in app.query_one(ZoneView).render().plain
+        await pilot.press("enter")
+        await pilot.pause()
+    assert len(app.chosen) == 1 and app.chosen[0].startswith("c1")
+
+
 async def test_a_preview_that_does_not_fit_is_refused():
     st = building(coins=[3, 3, 3])
     put_cells(st, 0, "O", "a1 b1 a2 b2")
     won(st, "O")
     app = ViewApp(st, 0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # on a1, over the O already there
+        await pilot.press("left", "left", "enter")  # on a1, over the O already there
         await pilot.pause()
         assert "xx" in app.query_one(ZoneView).render().plain
         await pilot.press("v")  # to the reserve instead
@@ -360,6 +375,31 @@ async def test_compact_player_rows_end_in_their_note_only_when_asked():
         await pilot.pause()
         assert "✓ chose" not in app.query_one("#plain", PlayerPanel).render().plain  # the kit's default is kept
         assert "✓ chose" in app.query_one("#noted", PlayerPanel).render().plain
+
+
+async def test_a_wait_names_only_the_others():
+    """While the bots seal their draft picks, Ana read 'Waiting for Ana, Bot 3.'."""
+    st = new(3)
+    st.apply(0, st.legal(0)[0])  # the direction: the draft, everyone to pick
+    assert set(st.to_act()) == {0, 1, 2}
+    app = ViewApp(st, 0, can_act=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        said = app.query_one(GameView).shown["#sm-action"]
+    assert said.startswith("Waiting for Bo, Cy.") and "Ana" not in said, said
+
+
+async def test_a_game_of_4_has_its_players_table_without_a_header_row():
+    """A row less for the log strip at 80×24: each cell its symbol and count,
+    columns apart ('Bot 2  ★ 3  $ 1'); a game of 3 keeps the header of words."""
+    for n, header in ((4, False), (3, True)):
+        app = ViewApp(new(n), 0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            rows = app.query_one("#sm-players", PlayerPanel).render().plain.splitlines()
+        assert (len(rows) == n + 1) == header and ("prestige" in rows[0]) == header, rows
+        if not header:
+            assert all("  ★ 0  $ " in r and "  ■ 0  ▤ 0" in r for r in rows), rows
 
 
 # ------------------------------------------------ readable at 80×24

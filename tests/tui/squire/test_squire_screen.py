@@ -61,8 +61,8 @@ async def test_what_enter_does_and_the_cursor_are_on_screen(tmp_path, size):
     async with app.run_test(size=size) as pilot:
         board = await first_travel(app, pilot)
         screen = text(app)
-        assert "Enter: start here" in screen, screen
         city = board.state.game_map.cities[board.cursor]
+        assert f"Enter: start in {city.name}" in screen, screen  # the move's own words ('start here' at 60x20 was not)
         assert "▶ " in screen and city.name in screen, screen
         board = await normal_turn(app, pilot)
         st = board.state
@@ -108,6 +108,30 @@ async def test_the_others_last_turn_is_summed_up_on_the_board(tmp_path):
         city = board.state.game_map.cities[board.state.players[1].pos].name
         assert line is not None and "Bot 2: " in line and f"→ {city}" in line, "\n".join(rows)
         assert " in 3c" in line or "bought" in line or "sold" in line, line
+
+
+async def test_the_others_whole_turn_is_read_at_80x24(tmp_path):
+    """The last-turn line was one row, cut ('· exhibits sculptures · …'):
+    a turn too long for it takes two rows, the city and what Enter does
+    sharing the third."""
+    from tui.games.squire.recap import turn_recap
+
+    path = new_save(tmp_path, "squire", 3)
+    app = create_app(tmp_path, game=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await normal_turn(app, pilot)
+        turn = list(board.turn)
+        while len(turn_recap(board.state, turn, board.names)) <= 69:  # longer than a row: Bot 2's turn again
+            turn += board.turn
+        board.mark_turn(turn)
+        await settle(app, pilot)
+        recap = turn_recap(board.state, turn, board.names)
+        assert len(recap) < 130, recap
+        rows = screen_rows(app)
+        at = next(y for y, r in enumerate(rows) if r.startswith("Last turn: "))
+        said = " ".join(" ".join(r.split()) for r in rows[at:at + 2])
+        assert recap in said and "…" not in said, "\n".join(rows)
+        assert "Enter" in rows[at + 2] and board.state.game_map.cities[board.cursor].name in rows[at + 2], rows[at + 2]
 
 
 async def test_a_new_step_shows_what_enter_acts_on_again(tmp_path):

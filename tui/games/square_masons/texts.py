@@ -114,7 +114,7 @@ class PanelTexts(base.GameView, Widget):
             top = max(counts)
             for s, b in enumerate(st.boards):
                 mine = b.drafted[card] + (b.face_down.count(card) if s == self.viewer else 0)
-                t.append(f" {PLAYER_MARKS[s]}", self._seat_style(s))
+                t.append(f" {PLAYER_MARKS[s]} ", self._seat_style(s))
                 lead = card in (ORDER, STONE, MARKET) and top > 0 and counts[s] == top
                 t.append(f"{pips(mine):<4}", "bold" if lead else "")
             t.append("\n")
@@ -122,7 +122,7 @@ class PanelTexts(base.GameView, Widget):
         if others:
             t.append("? face down".ljust(9), "bold")
             for s, b in enumerate(st.boards):
-                t.append(f" {PLAYER_MARKS[s]}", self._seat_style(s))
+                t.append(f" {PLAYER_MARKS[s]} ", self._seat_style(s))
                 t.append(f"{pips(0, len(b.face_down)) if s in others else '':<4}")
         t.rstrip()
         return t

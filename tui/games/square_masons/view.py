@@ -48,6 +48,15 @@ from tui.widgets.option_list import ChoiceList
 from tui.widgets.palette import PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerPanel
 
+ROWS_BESIDE_PLAYERS = 15
+"""The view's rows other than the players' table: the round line, the zone
+(11) or the compact hand and the draft table, the action (2) and the legend."""
+
+HEADED_UP_TO = 3
+"""Up to this many players the players' table has a header of words over
+its columns; with more, each cell its symbol ('★ 0  $ 1'): a row less, so
+that a game of 4 keeps the log strip at 80×24."""
+
 LARGE_FROM = (84, 30)
 """The view's (width, height) from which the zone is drawn large and the
 structure cards stay in sight."""
@@ -85,9 +94,19 @@ class GameView(PanelTexts, Vertical):
     """Square Masons' board for one seat."""
 
     KEYS_HELP = KEYS_HELP
-    MIN_HEIGHT = 21
-    """Round line, players (up to 5), the hand, its detail, the draft table
-    and the action: at 80×24 no row is left for a log strip (a column)."""
+    @property
+    def MIN_HEIGHT(self) -> int:  # type: ignore[override]  # noqa: N802 (the hook's name)
+        """The round line, the players' table (a header, a row a player), the
+        zone (or the compact hand and the draft table), the action's two lines
+        and the legend: at 80×24 a game of 3 leaves two rows for the log as a
+        strip of whole lines under the board; of 4 or 5, a column beside it."""
+        players = self._players()
+        return ROWS_BESIDE_PLAYERS + (1 if players <= HEADED_UP_TO else 0) + players
+
+    def _players(self) -> int:
+        """The players at the table (5 before anything is known)."""
+        state = self.state if self.state is not None else getattr(getattr(self.screen, "record", None), "state", None)
+        return state.num_players if state is not None else 5
     DEFAULT_CSS = """
     GameView { width: 75%; height: 1fr; }
     GameView > #sm-top { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -136,7 +155,9 @@ class GameView(PanelTexts, Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="sm-top")
         yield PlayerPanel(id="sm-players", compact=True, notes_in_compact=True)
-        yield CardRow(id="sm-hand", back="draft")
+        hand = CardRow(id="sm-hand", back="draft")
+        hand.compact_only = True  # till there is room (fit_to): the detail line says the card in full
+        yield hand
         with Horizontal(id="sm-mid"):
             yield ZoneView(id="sm-zone")
             with Vertical(id="sm-right"):
@@ -161,6 +182,7 @@ class GameView(PanelTexts, Vertical):
             zone.look = LARGE if large else SMALL
             zone.set_class(large, "-large")
             self.set_class(large, "-tall")
+            self.query_one("#sm-hand", CardRow).keep_compact(not large)  # the detail line says the card in full
             if self.state is not None:
                 self._layout()
                 zone.refresh()
@@ -176,7 +198,9 @@ class GameView(PanelTexts, Vertical):
         zone.set_state(state, viewer, can_act)
         zone.marked = self._marked(viewer)
         self._put("#sm-top", self.top_text())
-        self.query_one("#sm-players", PlayerPanel).players = self.player_infos(full=False)
+        table = self.query_one("#sm-players", PlayerPanel)
+        table.header = state.num_players <= HEADED_UP_TO
+        table.players = self.player_infos(full=False)
         self.query_one("#sm-players-beside", PlayerPanel).players = self.player_infos(full=True)
         self._show_hand()
         self._put("#sm-side", self.side_text())
@@ -305,8 +329,10 @@ class GameView(PanelTexts, Vertical):
             t.append(f"Game over: {Event(st.end_reason).render(self.names)}.", "bold")
             t.append("\nt: the structure cards and every zone", "dim")
         elif self.viewer is None or self.viewer not in st.to_act() or not self.can_act:
-            waiting = ", ".join(self._who(s) for s in st.to_act())
-            t.append(f"Waiting for {waiting}.", "dim")
+            waiting = ", ".join(self._who(s) for s in st.to_act() if s != self.viewer)
+            t.append(f"Waiting for {waiting}." if waiting else "Waiting.", "dim")
+            if waiting and self.viewer is not None and self.viewer in st.to_act():  # sealed: the others' first
+                t.append(" You choose as soon as they have.", "dim")
         elif zone.bidding():
             t.append("▶ " + self.describe(st, st.parse_move(zone.choice_text(), self.viewer), self.viewer), "bold")
             t.append(f"\n←→ space  ↑↓ bid (you have {_coins(st.boards[self.viewer].coins)})  Enter seals it", "dim")

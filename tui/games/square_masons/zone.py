@@ -85,10 +85,13 @@ class ZoneView(DirectKeys, Widget, can_focus=True):
     def set_state(self, state: Any, viewer: int | None, can_act: bool) -> None:
         """A new position to draw."""
         context = (viewer, state.round, state.phase)
-        if context != self.context:
+        fresh = context != self.context
+        if fresh:
             self.context = context
             self.reset()
         self.state, self.viewer, self.can_act = state, viewer, can_act
+        if fresh and self.laying():
+            self._first_fit()
         if state.phase == "auction" and viewer is not None:
             self.space = min(self.space, len(state.offer))
             self.amount = min(self.amount, state.max_bid(viewer))
@@ -127,6 +130,20 @@ class ZoneView(DirectKeys, Widget, can_focus=True):
         if kind == "stone":
             return frozenset({(0, 0)})
         return orient(BLOCK_SHAPES[kind], ORIENT_CODES[self.code])
+
+    def _first_fit(self) -> None:
+        """Start the preview where the piece fits, the first place and way
+        round in reading order (a1 over a piece laid before said 'xx' first);
+        where it fits nowhere, on a1 as drawn."""
+        for code in range(1 if self.state.hand_kind == "stone" else len(ORIENT_CODES)):
+            self.code = code
+            for row in range(H):
+                for col in range(W):
+                    self.row, self.col = row, col
+                    self._clamp()
+                    if (self.row, self.col) == (row, col) and self.preview()[2] is None:
+                        return
+        self.row, self.col, self.code = 0, 0, 0
 
     def _clamp(self) -> None:
         if not self.laying():

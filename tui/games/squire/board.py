@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -492,14 +493,22 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         c = st.game_map.cities[self.cursor]
         tile = st.cities[self.cursor]
         trade = self._trade()
-        words = tile_words(tile, colour=False) + (" VP" if tile_kind(tile) else "")
-        if 2 + len(c.name) + 3 + len(words) + (3 + len(trade) if trade else 0) > width:
-            words = tile_brief(tile)  # what b and s do matters more than the tile in words
-        row: Row = [("▶ ", "bold"), (REGION_MARKS[c.region], f"kind-{KIND_OF[c.region]}"),
-                    (f"{c.name}", "bold"), (" · ", ""), (words, f"kind-{tile_kind(tile)}" if tile_kind(tile) else "")]
-        if trade:
-            row.append((" · " + trade, "bold"))
         enter = self._enter(width)
+
+        def city_row(words: str) -> Row:
+            row: Row = [("▶ ", "bold"), (REGION_MARKS[c.region], f"kind-{KIND_OF[c.region]}"), (f"{c.name}", "bold"),
+                        (" · ", ""), (words, f"kind-{tile_kind(tile)}" if tile_kind(tile) else "")]
+            return row + ([(" · " + trade, "bold")] if trade else [])
+
+        full = city_row(tile_words(tile, colour=False) + (" VP" if tile_kind(tile) else ""))
+        row = full if _cells(full) <= width else city_row(tile_brief(tile))  # what b and s do matters more
+        lines = wrap_words(recap, width - 11)
+        if len(lines) > 1 and enter:  # the others' turn over two rows where the city and Enter share one
+            together = next((r + [(" · ", ""), (enter, "bold")] for r in (full, city_row(tile_brief(tile)))
+                             if _cells(r) + 3 + cell_len(enter) <= width), None)
+            if together is not None:
+                rest = fit_words(" ".join(lines[1:]), width - 11)
+                return [[("Last turn: ", "muted"), (lines[0], "")], [(" " * 11, ""), (rest, "")], together]
         return first + [row, [(enter, "bold")] if enter else []]
 
     def _trade(self) -> str:
@@ -522,12 +531,12 @@ class SquireBoard(DirectKeys, Vertical, can_focus=True):
         here = st.players[me].pos == self.cursor
         if Go(self.cursor) in legal:
             if st.players[me].pos < 0:
-                return "Enter: start here"
+                return "Enter: " + st.describe_move(Go(self.cursor), me)  # "start in London"
             return "Enter: " + st.describe_move(Go(self.cursor), me)  # a step: where, by road or sea, which ticket
         if here:  # nowhere to go (the first turn's trade): b and s
             if not any(isinstance(m, Go) for m in legal):
-                return "Trade here: b buys, s sells (the line above says for how much)"
-            return "Your pawn is here: the arrows pick a city to travel to, Enter goes"
+                return "Trade here: b buys, s sells"  # the city's line says for how much
+            return "Your pawn is here: arrows pick a city, Enter goes"
         route = st.route(me, self.cursor)
         if not route:
             return "Out of reach now"
@@ -682,6 +691,11 @@ def _hanging(text: str, width: int) -> list[str]:
     indented 2 more (each without its indent)."""
     first = wrap_words(text, width - 2)
     return first[:1] + wrap_words(" ".join(first[1:]), width - 4)
+
+
+def _cells(row: Row) -> int:
+    """The cells a row takes."""
+    return sum(cell_len(text) for text, _ in row)
 
 
 def _s(n: int, word: str) -> str:
