@@ -259,7 +259,9 @@ def explain_illegal(st: "SquareMasonsState", seat: int, move: Any) -> str:
     if t is mv.Lay and st.phase in ("lay", "place_won"):
         if st.hand_kind == STONE_KIND and move.code:
             return "a stone has no orientation: give just the cell, e.g. b3"
-        return f"{text} does not fit: it would stick out of the zone or cover another piece"
+        where = f"{cell_name(move.anchor)}, {ORIENT_WORDS[move.code]}" if move.code in ORIENT_WORDS else cell_name(move.anchor)
+        return (f"the {st.hand_kind} block does not fit on {where} ({text}): it would stick out of the zone "
+                "or cover another piece")
     if t is mv.ToReserve and st.phase == "place_won":
         return (f"your reserve is full ({d.RESERVE_BLOCKS} blocks): lay the block, or first make room "
                 "by discarding a reserve block (free) or a construction piece (1 coin)")

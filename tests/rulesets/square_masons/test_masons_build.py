@@ -180,8 +180,8 @@ def test_lay_must_fit():
     put_cells(st, 0, "O", "a1 b1 a2 b2")
     reserve(st, 0, "I")
     play(st, 0, "in-I")
-    with pytest.raises(IllegalMoveError, match="does not fit"):
-        st.parse_move("a1r0", 0)
+    with pytest.raises(IllegalMoveError, match=r"the I block does not fit on a1, as drawn \(a1r0\)"):
+        st.parse_move("a1r0", 0)  # in words first (it said 'a1r0 does not fit')
     with pytest.raises(IllegalMoveError, match="does not fit"):
         st.parse_move("d1r0", 0)  # would stick out
     play(st, 0, "c1r0")
