@@ -31,6 +31,13 @@ from engine.core import GameState, Move, Ruleset
 
 LOOK_ROUNDS = 8
 """At most this many rounds of a second look (each the first pass's budget)."""
+LONG_ROUNDS = 16
+"""At most this many rounds where the look still estimates a large loss
+(`LARGE_LOSS`) after `LOOK_ROUNDS` but cannot yet mark it: a real blunder
+with a wide spread (Squire: a loss of 0.15 to 0.25, a standard error near
+0.1 after 8 rounds) gets more worlds rather than being cleared."""
+LARGE_LOSS = 0.15
+"""An estimated loss that earns a look its `LONG_ROUNDS`."""
 MIN_ROUNDS = 2
 """Rounds every second look runs before it may stop."""
 Z = 1.28
@@ -80,6 +87,24 @@ def settled(low: float, high: float) -> bool:
     return mark_for(low)[0] == mark_for(high)[0]
 
 
+def as_far_as_it_goes(loss: float, low: float) -> bool:
+    """True when more rounds could not raise the mark: the lower bound is
+    already in the band of the estimate itself (a narrower bound only moves
+    it towards the estimate). Clear decisions stop here: a loss estimated
+    under the smallest mark is never marked, however long the look."""
+    from engine.mark_scale import mark_for
+
+    return mark_for(low)[0] == mark_for(loss)[0]
+
+
+def unsure_large(loss: float, low: float) -> bool:
+    """True when a look estimates a large loss its lower bound does not yet
+    mark: worth rounds past `LOOK_ROUNDS`."""
+    from engine.mark_scale import mark_for
+
+    return loss >= LARGE_LOSS and mark_for(low)[0] is None
+
+
 def paired_error(diffs: list[float]) -> float:
     """The standard error of the mean of paired differences (with one
     pseudo-observation of `PRIOR_VARIANCE`)."""
@@ -107,7 +132,7 @@ def second_look(ruleset: Ruleset, view: GameState[Any], seat: int, played: Move,
     finals: dict[Hashable, list[tuple[int, ...]]] = {played: [], best: []}
     spent = 0
     low, high, loss = 0.0, 1.0, 0.0
-    for r in range(LOOK_ROUNDS):
+    for r in range(LONG_ROUNDS):
         bot = ruleset.make_bot("search", (seed * 31 + r * 1_000_003 + 0x100C) & ((1 << 63) - 1))
         assert isinstance(bot, SearchBot)
         bot.budget = Budget(iterations=iterations, seconds=None)
@@ -136,7 +161,9 @@ def second_look(ruleset: Ruleset, view: GameState[Any], seat: int, played: Move,
             se = math.hypot(mean_error(share[best], int(sums[best][0])),
                             mean_error(share[played], int(sums[played][0])))
         low, high = bounds(loss, se)
-        if r + 1 >= MIN_ROUNDS and settled(low, high):
+        if r + 1 >= MIN_ROUNDS and (settled(low, high) or as_far_as_it_goes(loss, low)):
+            break
+        if r + 1 >= LOOK_ROUNDS and not unsure_large(loss, low):
             break
     share = {m: (t / v if v else 0.0) for m, (v, t) in sums.items()}
     top = {m: (c.most_common(1)[0][0] if c else None) for m, c in replies.items()}
