@@ -40,8 +40,10 @@ DEFAULT_ITERATIONS: dict[str, int] = {"tree": 300, "rollouts": 12}
 """The default budget of a decision's first pass, in iterations, by the
 game's `search_style`: tree iterations (cheap: one evaluated leaf each) or
 playouts of the default bot (one iteration is one playout: a rollouts
-search compares 3 moves, so 12 is 4 sampled worlds each). A candidate mark's
-second look spends up to `LOOK_ROUNDS` times as many on two moves.
+search compares 3 moves, so 12 is 4 sampled worlds each; where a game's
+review compares more, `Ruleset.review_candidates`, each still gets as many
+worlds: `first_pass_budget`). A candidate mark's second look spends up to
+`LOOK_ROUNDS` (`LONG_ROUNDS`) times as many on two moves.
 Repeatable on any machine (benchmarks/review.py measures a 100-decision
 game)."""
 

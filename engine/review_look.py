@@ -14,9 +14,12 @@ alone with the first pass's budget:
   rewards in [0, 1] (at most p·(1 − p) of variance a visit).
 
 After each round the loss gets a lower and an upper confidence bound
-(`Z` standard errors). The look stops as soon as both bounds fall in one
-mark's band (clear decisions stop after the first round or two); a close
-one goes on to the last round. The mark shown is the mark of the lower
+(`Z` standard errors). After `MIN_ROUNDS` the look stops as soon as more
+rounds could not raise the mark: both bounds in one mark's band, or the
+lower bound in the band of the estimate itself (a narrower bound only
+moves it towards the estimate; a loss estimated under the smallest mark is
+never marked). A close one goes on to `LOOK_ROUNDS`, or to `LONG_ROUNDS`
+while it estimates a large loss it cannot mark yet (`unsure_large`). The mark shown is the mark of the lower
 bound: the search is confident the better move is better by at least the
 mark's margin.
 """
