@@ -10,8 +10,9 @@ alone with the first pass's budget:
 - the 'rollouts' style plays both moves out in the same sampled worlds, so
   the loss is a mean of paired differences and its spread is measured;
 - the 'tree' style searches both moves in one tree, visited evenly at the
-  root (`SearchBot.even_root`), and a move's value is bounded as a mean of
-  rewards in [0, 1] (at most p·(1 − p) of variance a visit).
+  root (`SearchBot.even_root`), each round's tree twice the last's and the
+  last alone judged (`TREE_ROUNDS`), and a move's value is bounded as a
+  mean of rewards in [0, 1] (at most p·(1 − p) of variance a visit).
 
 After each round the loss gets a lower and an upper confidence bound
 (`Z` standard errors). After `MIN_ROUNDS` the look stops as soon as more
@@ -42,6 +43,17 @@ with a wide spread (Squire: a loss of 0.15 to 0.25, a standard error near
 LARGE_LOSS = 0.15
 """An estimated loss that earns a look its `LONG_ROUNDS`."""
 MIN_ROUNDS = 2
+TREE_ROUNDS = 3
+"""A tree look's rounds: each a tree twice the last (1, 2 and 4 times the
+first pass's budget, 7 in all, under `LOOK_ROUNDS`), judged by the last
+tree alone. The mean value of a move in a small tree counts the follow-ups
+it tried and found bad: in Square and Compass' example at ply 449, 'place
+on Project Manager' (then take a contract, or complete one) read 0.21 of
+win share worse than 'place on Building Department' in a tree of 300
+iterations, 0.12 at 600, 0.07 at 1,200, 0.05 at 2,400; rounds of equal
+small trees repeat that bias, and their bound was sure of a blunder. A real
+blunder holds its loss as the tree grows (0.39, 0.41, 0.41 for skipping
+the last contract at ply 451)."""
 """Rounds every second look runs before it may stop."""
 Z = 1.28
 """Standard errors between a loss and its confidence bounds (one-sided 90%
@@ -138,10 +150,12 @@ def second_look(ruleset: Ruleset, view: GameState[Any], seat: int, played: Move,
     for r in range(LONG_ROUNDS):
         bot = ruleset.make_bot("search", (seed * 31 + r * 1_000_003 + 0x100C) & ((1 << 63) - 1))
         assert isinstance(bot, SearchBot)
-        bot.budget = Budget(iterations=iterations, seconds=None)
+        bot.budget = Budget(iterations=iterations if rollouts else iterations << r, seconds=None)
         bot.even_root = True
         stats = {s.move: s for s in bot.analyse(view, seat, only=[played, best])}
         spent += bot.last_iterations
+        if not rollouts:  # the last tree alone: a small tree's bias does not average out
+            sums = {played: [0, 0.0], best: [0, 0.0]}
         for move in (played, best):
             s = stats[move]
             sums[move][0] += s.visits
@@ -166,7 +180,7 @@ def second_look(ruleset: Ruleset, view: GameState[Any], seat: int, played: Move,
         low, high = bounds(loss, se)
         if r + 1 >= MIN_ROUNDS and (settled(low, high) or as_far_as_it_goes(loss, low)):
             break
-        if r + 1 >= LOOK_ROUNDS and not unsure_large(loss, low):
+        if (r + 1 >= LOOK_ROUNDS and not unsure_large(loss, low)) or (not rollouts and r + 1 >= TREE_ROUNDS):
             break
     share = {m: (t / v if v else 0.0) for m, (v, t) in sums.items()}
     top = {m: (c.most_common(1)[0][0] if c else None) for m, c in replies.items()}
