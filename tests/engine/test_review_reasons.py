@@ -53,3 +53,19 @@ def test_a_known_bad_move_gets_a_mark_and_a_reason(game):
     assert m.played_words and m.best_words and m.best != m.played
     doc = m.to_json(list(record.names))
     assert doc["reason"] == said and doc["mark"] == m.mark
+
+
+@pytest.mark.search
+def test_a_small_trees_bias_is_not_taken_for_a_blunder():
+    """Square and Compass, ply 449 of the example: placing on Project Manager
+    (then take a contract and/or complete one) instead of on Building
+    Department is 0.05 of win share worse by a tree of 2,400 iterations, but
+    0.21 by trees of 300, which count the bad follow-ups they tried; the
+    look's growing trees must not call it a mistake."""
+    record = load(EXAMPLES / "square-and-compass.json")
+    ply = 448
+    mover, text = record.moves[ply]
+    assert text == "pm"
+    m = review_mod.judge(record.ruleset, record.state_at(ply), mover, text, ply + 1,
+                         review_mod.default_iterations(record.ruleset), None, 77)
+    assert m.mark in (None, "inaccuracy"), (m.loss, m.low)
