@@ -5,7 +5,8 @@ The first pass (`engine.review.judge`) searches every decision once at the
 default budget; where it finds a better move by at least the smallest mark's
 margin, the played move and that better move are compared again, head to
 head, in rounds (`LOOK_ROUNDS`), each round a fresh search of the two moves
-alone with the first pass's budget:
+alone with the first pass's budget (in the tree style, twice the last
+round's):
 
 - the 'rollouts' style plays both moves out in the same sampled worlds, so
   the loss is a mean of paired differences and its spread is measured;
