@@ -130,6 +130,12 @@ class Ruleset(ABC):
     """In the "rollouts" style, the plies the default bot plays before the
     state's `evaluate_all` scores a playout (None: to the end of the game;
     set it where a whole game costs the default bot too long)."""
+    review_candidates: ClassVar[int] = 3
+    """In the "rollouts" style, how many moves a review's first pass
+    compares at a decision (the played one, its bot's, then others), each in
+    as many sampled worlds as with 3 (`engine.review.first_pass_budget`).
+    More where a decision has few moves and a playout is cheap (Squire), so
+    the better move is among them; 3 where a playout costs (Grid Square)."""
     search_leaf: ClassVar[str | None] = None
     """In the "tree" style, "module:function" judging a new leaf: called
     with a full sample and the seat whose move made the leaf, it returns

@@ -40,10 +40,24 @@ DEFAULT_ITERATIONS: dict[str, int] = {"tree": 300, "rollouts": 12}
 """The default budget of a decision's first pass, in iterations, by the
 game's `search_style`: tree iterations (cheap: one evaluated leaf each) or
 playouts of the default bot (one iteration is one playout: a rollouts
-search compares 3 moves, so 12 is 4 sampled worlds each). A candidate mark's
-second look spends up to `LOOK_ROUNDS` times as many on two moves.
+search compares 3 moves, so 12 is 4 sampled worlds each; where a game's
+review compares more, `Ruleset.review_candidates`, each still gets as many
+worlds: `first_pass_budget`). A candidate mark's second look spends up to
+`LOOK_ROUNDS` (`LONG_ROUNDS`) times as many on two moves.
 Repeatable on any machine (benchmarks/review.py measures a 100-decision
 game)."""
+
+
+def first_pass_budget(iterations: int | None, candidates: int, legal: int) -> int | None:
+    """A rollouts review's first-pass playouts where it compares up to
+    `candidates` of `legal` moves: as many sampled worlds a move as
+    `iterations` gives 3 moves (12: 4 worlds a move, 20 playouts for 5)."""
+    from engine.bots.search import ROLLOUT_CANDIDATES
+
+    if iterations is None:
+        return None
+    compared = max(ROLLOUT_CANDIDATES, min(candidates, legal))
+    return max(1, iterations // ROLLOUT_CANDIDATES) * compared if compared > ROLLOUT_CANDIDATES else iterations
 
 
 def default_iterations(ruleset: Any) -> int:
@@ -275,14 +289,20 @@ def judge(ruleset: Any, state: GameState[Any], mover: int, text: str, ply: int, 
     """Review the move `text` of `mover` in the complete `state`, from the
     mover's view alone: the hint's search, made to try the played move too,
     then a second look at a candidate mark (`engine.review_look`; not when
-    `look` is False)."""
+    `look` is False). A rollouts game's first pass compares up to its
+    `review_candidates` moves."""
     from engine.bots.hint import hints
     from engine.bots.search import Budget
 
     view = state.view(mover)  # the one place the review looks at a position: never the whole state
     played = view.parse_move(text, mover)
+    round_budget = iterations
+    count = None
+    if getattr(ruleset, "search_style", "tree") == "rollouts":
+        count = int(getattr(ruleset, "review_candidates", 3))
+        iterations = first_pass_budget(iterations, count, len(view.legal(mover)))
     budget = Budget(iterations=iterations, seconds=seconds)
-    found = hints(ruleset, view, mover, seed=seed, top=None, budget=budget, include=played)
+    found = hints(ruleset, view, mover, seed=seed, top=None, budget=budget, include=played, candidates=count)
     best = found[0]
     mine = next((h for h in found if h.move == played), None)
     played_share = round(mine.win_share, 4) if mine is not None and mine.visits else round(best.win_share, 4)
@@ -292,7 +312,7 @@ def judge(ruleset: Any, state: GameState[Any], mover: int, text: str, ply: int, 
         return MoveReview(ply, mover, text, words, text, words, played_share, played_share)
     if best_share - played_share < CANDIDATE - 1e-9 or not look:
         return MoveReview(ply, mover, text, words, best.notation, best.description, played_share, best_share)
-    rounds = iterations or default_iterations(ruleset)  # a time budget's second look: the default's rounds
+    rounds = round_budget or default_iterations(ruleset)  # a time budget's second look: the default's rounds
     return looked_again(ruleset, view, mover, ply, text, words, played, best.move, rounds, seed)
 
 

@@ -5,18 +5,23 @@ The first pass (`engine.review.judge`) searches every decision once at the
 default budget; where it finds a better move by at least the smallest mark's
 margin, the played move and that better move are compared again, head to
 head, in rounds (`LOOK_ROUNDS`), each round a fresh search of the two moves
-alone with the first pass's budget:
+alone with the first pass's budget (in the tree style, twice the last
+round's):
 
 - the 'rollouts' style plays both moves out in the same sampled worlds, so
   the loss is a mean of paired differences and its spread is measured;
 - the 'tree' style searches both moves in one tree, visited evenly at the
-  root (`SearchBot.even_root`), and a move's value is bounded as a mean of
-  rewards in [0, 1] (at most p·(1 − p) of variance a visit).
+  root (`SearchBot.even_root`), each round's tree twice the last's and the
+  last alone judged (`TREE_ROUNDS`), and a move's value is bounded as a
+  mean of rewards in [0, 1] (at most p·(1 − p) of variance a visit).
 
 After each round the loss gets a lower and an upper confidence bound
-(`Z` standard errors). The look stops as soon as both bounds fall in one
-mark's band (clear decisions stop after the first round or two); a close
-one goes on to the last round. The mark shown is the mark of the lower
+(`Z` standard errors). After `MIN_ROUNDS` the look stops as soon as more
+rounds could not raise the mark: both bounds in one mark's band, or the
+lower bound in the band of the estimate itself (a narrower bound only
+moves it towards the estimate; a loss estimated under the smallest mark is
+never marked). A close one goes on to `LOOK_ROUNDS`, or to `LONG_ROUNDS`
+while it estimates a large loss it cannot mark yet (`unsure_large`). The mark shown is the mark of the lower
 bound: the search is confident the better move is better by at least the
 mark's margin.
 """
@@ -31,7 +36,25 @@ from engine.core import GameState, Move, Ruleset
 
 LOOK_ROUNDS = 8
 """At most this many rounds of a second look (each the first pass's budget)."""
+LONG_ROUNDS = 16
+"""At most this many rounds where the look still estimates a large loss
+(`LARGE_LOSS`) after `LOOK_ROUNDS` but cannot yet mark it: a real blunder
+with a wide spread (Squire: a loss of 0.15 to 0.25, a standard error near
+0.1 after 8 rounds) gets more worlds rather than being cleared."""
+LARGE_LOSS = 0.15
+"""An estimated loss that earns a look its `LONG_ROUNDS`."""
 MIN_ROUNDS = 2
+TREE_ROUNDS = 3
+"""A tree look's rounds: each a tree twice the last (1, 2 and 4 times the
+first pass's budget, 7 in all, under `LOOK_ROUNDS`), judged by the last
+tree alone. The mean value of a move in a small tree counts the follow-ups
+it tried and found bad: in Square and Compass' example at ply 449, 'place
+on Project Manager' (then take a contract, or complete one) read 0.21 of
+win share worse than 'place on Building Department' in a tree of 300
+iterations, 0.12 at 600, 0.07 at 1,200, 0.05 at 2,400; rounds of equal
+small trees repeat that bias, and their bound was sure of a blunder. A real
+blunder holds its loss as the tree grows (0.39, 0.41, 0.41 for skipping
+the last contract at ply 451)."""
 """Rounds every second look runs before it may stop."""
 Z = 1.28
 """Standard errors between a loss and its confidence bounds (one-sided 90%
@@ -80,6 +103,24 @@ def settled(low: float, high: float) -> bool:
     return mark_for(low)[0] == mark_for(high)[0]
 
 
+def as_far_as_it_goes(loss: float, low: float) -> bool:
+    """True when more rounds could not raise the mark: the lower bound is
+    already in the band of the estimate itself (a narrower bound only moves
+    it towards the estimate). Clear decisions stop here: a loss estimated
+    under the smallest mark is never marked, however long the look."""
+    from engine.mark_scale import mark_for
+
+    return mark_for(low)[0] == mark_for(loss)[0]
+
+
+def unsure_large(loss: float, low: float) -> bool:
+    """True when a look estimates a large loss its lower bound does not yet
+    mark: worth rounds past `LOOK_ROUNDS`."""
+    from engine.mark_scale import mark_for
+
+    return loss >= LARGE_LOSS and mark_for(low)[0] is None
+
+
 def paired_error(diffs: list[float]) -> float:
     """The standard error of the mean of paired differences (with one
     pseudo-observation of `PRIOR_VARIANCE`)."""
@@ -107,13 +148,15 @@ def second_look(ruleset: Ruleset, view: GameState[Any], seat: int, played: Move,
     finals: dict[Hashable, list[tuple[int, ...]]] = {played: [], best: []}
     spent = 0
     low, high, loss = 0.0, 1.0, 0.0
-    for r in range(LOOK_ROUNDS):
+    for r in range(LONG_ROUNDS):
         bot = ruleset.make_bot("search", (seed * 31 + r * 1_000_003 + 0x100C) & ((1 << 63) - 1))
         assert isinstance(bot, SearchBot)
-        bot.budget = Budget(iterations=iterations, seconds=None)
+        bot.budget = Budget(iterations=iterations if rollouts else iterations << r, seconds=None)
         bot.even_root = True
         stats = {s.move: s for s in bot.analyse(view, seat, only=[played, best])}
         spent += bot.last_iterations
+        if not rollouts:  # the last tree alone: a small tree's bias does not average out
+            sums = {played: [0, 0.0], best: [0, 0.0]}
         for move in (played, best):
             s = stats[move]
             sums[move][0] += s.visits
@@ -136,7 +179,9 @@ def second_look(ruleset: Ruleset, view: GameState[Any], seat: int, played: Move,
             se = math.hypot(mean_error(share[best], int(sums[best][0])),
                             mean_error(share[played], int(sums[played][0])))
         low, high = bounds(loss, se)
-        if r + 1 >= MIN_ROUNDS and settled(low, high):
+        if r + 1 >= MIN_ROUNDS and (settled(low, high) or as_far_as_it_goes(loss, low)):
+            break
+        if (r + 1 >= LOOK_ROUNDS and not unsure_large(loss, low)) or (not rollouts and r + 1 >= TREE_ROUNDS):
             break
     share = {m: (t / v if v else 0.0) for m, (v, t) in sums.items()}
     top = {m: (c.most_common(1)[0][0] if c else None) for m, c in replies.items()}

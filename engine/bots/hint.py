@@ -43,15 +43,19 @@ def why_picked(chosen: MoveStat, others: list[MoveStat], prior_move: Move | None
 
 
 def hints(ruleset: Ruleset, view: GameState[Any], seat: int, seconds: float = 1.0, seed: int = 0,
-          top: int | None = 3, budget: Budget | None = None, include: Move | None = None) -> list[Hint]:
+          top: int | None = 3, budget: Budget | None = None, include: Move | None = None,
+          candidates: int | None = None) -> list[Hint]:
     """The `search` level's pick for `seat` (its own `view`), then its next
     best moves by win share: `top` in all (None: every move the search
     tried). `budget` (instead of `seconds`): e.g. a fixed iteration count,
     for a repeatable result; `include`: a move the search must try (the
-    game review's move played)."""
+    game review's move played); `candidates`: how many root moves a
+    rollouts search compares (None: the level's)."""
     bot = ruleset.make_bot("search", seed)
     if not isinstance(bot, SearchBot):
         raise ValueError(f"{ruleset.id} has no search level")
+    if candidates is not None:
+        bot.candidate_count = candidates
     bot.budget = budget or Budget(iterations=None, seconds=seconds)
     stats = bot.analyse(view, seat, include) if include is not None else bot.analyse(view, seat)
     if not stats:

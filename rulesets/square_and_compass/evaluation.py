@@ -4,6 +4,7 @@ the search). The state imports it, never the bots (no state <-> bots import
 loop)."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from rulesets.square_and_compass import content as K
@@ -63,9 +64,14 @@ def public_value(st: CompassState, seat: int) -> float:
             + 0.4 * len(p.contracts) + 0.3 * len(p.thp) + 0.25 * p.gems + 1.5 * (p.tiles - K.START_TILES))
 
 
-def value(st: CompassState, seat: int) -> float:
-    """The heuristic value of the position for `seat` (a full state)."""
+def own_value(st: CompassState, seat: int) -> float:
+    """The heuristic value of `seat`'s own position, in VP (a full state, or
+    the seat's own view): at the end, its score (+3 for first place)."""
     p = st.players[seat]
+    if st.phase == "over":
+        out = st.outcome()
+        assert out is not None
+        return out.scores[seat] + (3 if out.ranks[seat] == 1 else 0)
     v: float = p.vp + style_bonus(p.built)
     styles = frozenset(K.CONTRACTS[b].style for b in p.built)
     held = sorted((contract_value(st, seat, c, styles) for c in p.contracts), reverse=True)
@@ -76,9 +82,35 @@ def value(st: CompassState, seat: int) -> float:
     cards = sorted([_THP_WORTH[c] for c in p.thp])
     v += sum(cards[-st.tech_limit(seat):])
     v += 1.5 * (p.tiles - K.START_TILES)
-    if st.phase == "over":
-        out = st.outcome()
-        assert out is not None
-        v = out.scores[seat] + (3 if out.ranks[seat] == 1 else 0)
+    return v
+
+
+def value(st: CompassState, seat: int) -> float:
+    """The heuristic value of the position for `seat` (a full state): its
+    own, less 0.3 of the best public value among the others."""
     others = [public_value(st, s) for s in range(st.num_players) if s != seat]
-    return v - 0.3 * max(others)
+    return own_value(st, seat) - 0.3 * max(others)
+
+
+PRIVATE_EDGE = 2.5
+"""About how much more a seat's own value counts than its public value
+(contracts on their way, cards in hand: 1 to 7 VP over the example game,
+2.5 typical), taken off its lead so that even is 0."""
+LEAD_SCALE = 4.0
+"""VP of lead per unit of the logistic: a lead of 4 VP reads as a 73% win
+share, 8 as 88%."""
+
+
+def lead(st: CompassState, seat: int) -> float:
+    """How far `seat` is ahead of the best of the others, in VP: its own
+    value less the best public value among them (what it can see of them),
+    less `PRIVATE_EDGE`."""
+    return own_value(st, seat) - max(public_value(st, s) for s in range(st.num_players) if s != seat) - PRIVATE_EDGE
+
+
+def win_share(st: CompassState, seat: int) -> float:
+    """`lead` squashed into 0..1 (the search's leaf value, `evaluate`). The
+    lead, not the seat's own value: an own value squashed alone reads 0.97
+    and more for both leaders of a close race from mid-game on, and the
+    search (and the review) could not tell their moves apart."""
+    return 1 / (1 + math.exp(-lead(st, seat) / LEAD_SCALE))

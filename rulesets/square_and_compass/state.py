@@ -14,7 +14,6 @@ content, notation, the picture and the evaluation in modules of their own.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -426,15 +425,16 @@ class CompassState(GameState):
         return isinstance(move, ChooseArchitect)
 
     def evaluate(self, seat: int) -> float | None:
-        """The heuristic bots' value of the position for `seat`, squashed
-        into 0..1 (0.5: even with the leader among the others)."""
-        from rulesets.square_and_compass.evaluation import value
+        """`seat`'s chance of winning as the heuristic sees it: its lead over
+        the best of the others squashed into 0..1 (0.5: even with the leader
+        among them; `evaluation.win_share`)."""
+        from rulesets.square_and_compass.evaluation import win_share
 
         if self.phase == "over":
             out = self.outcome()
             assert out is not None
             return 1.0 if out.ranks[seat] == 1 else 0.0
-        return 1 / (1 + math.exp(-value(self, seat) / 8))
+        return win_share(self, seat)
 
     def content_tags(self, seat: int) -> dict[str, str]:
         arch: Any = self.players[seat].architect  # HIDDEN in a view

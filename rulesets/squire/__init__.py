@@ -37,6 +37,10 @@ class Squire(Ruleset):
     bot_classes = {"easy": "rulesets.squire.bots:SquireBot", "heuristic": "rulesets.squire.bots:SquireBot"}
     search_style = "rollouts"  # far stronger here than the tree (docs/search-strength.md)
     setup_bot_level = "search"
+    review_candidates = 5
+    """A review compares up to 5 moves (a decision has 4 or 5 legal moves
+    at the median or mean of the example): with 3, the better move was
+    often not among them (docs/review-mistakes.md)."""
     hidden_information = True
     undo_allowed = False
     package_dir = Path(__file__).parent

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.record import Player
-from engine.review import MoveReview, Review, game_key, summarize, turning_point
+from engine.review import MoveReview, Review, first_pass_budget, game_key, judge, summarize, turning_point
 from engine.review_chart import chart_lines, first_mark, series, shown_seats
-from engine.review_look import bounds, paired_error, settled
+from engine.review_look import as_far_as_it_goes, bounds, paired_error, settled, unsure_large
 from engine.saves import load
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
@@ -26,6 +28,47 @@ def test_a_look_stops_only_when_the_bounds_agree_on_the_mark():
     assert not settled(0.03, 0.12)  # nothing, or a mistake: look again
     low, high = bounds(0.3, 0.1)
     assert low < 0.3 < high and bounds(0.01, 0.1)[0] == 0.0
+
+
+def test_a_look_stops_when_more_rounds_could_not_raise_the_mark():
+    assert as_far_as_it_goes(0.03, 0.0)  # estimated under the smallest mark: never marked, stop
+    assert as_far_as_it_goes(0.14, 0.11)  # surely a mistake, and a mistake is all it is estimated
+    assert not as_far_as_it_goes(0.14, 0.03)  # may be a mistake: look again
+    assert not as_far_as_it_goes(0.3, 0.12)  # may be a blunder
+
+
+def test_a_large_loss_not_yet_marked_gets_more_rounds():
+    assert unsure_large(0.2, 0.01) and unsure_large(0.15, 0.0)
+    assert not unsure_large(0.2, 0.06)  # marked already
+    assert not unsure_large(0.1, 0.0)  # not large
+
+
+def test_a_rollouts_review_compares_as_many_worlds_a_move_for_more_moves():
+    assert first_pass_budget(12, 3, 9) == 12
+    assert first_pass_budget(12, 5, 9) == 20 and first_pass_budget(12, 5, 4) == 16
+    assert first_pass_budget(12, 5, 2) == 12  # never fewer worlds than with 3
+    assert first_pass_budget(None, 5, 9) is None
+
+
+@pytest.mark.search
+def test_squires_first_pass_compares_five_moves(monkeypatch):
+    from engine.bots.search import SearchBot
+
+    record = load(EXAMPLES / "squire.json")
+    ply = 3  # 15 legal moves: where to start
+    state = record.state_at(ply)
+    mover, text = record.moves[ply]
+    assert len(state.legal(mover)) > 5
+    compared = []
+    real = SearchBot._rollouts
+
+    def spy(self, *args):
+        compared.append(list(self.candidates))
+        return real(self, *args)
+
+    monkeypatch.setattr(SearchBot, "_rollouts", spy)
+    judge(record.ruleset, state, mover, text, ply + 1, 12, None, 5, look=False)
+    assert len(compared[0]) == record.ruleset.review_candidates == 5
 
 
 def test_the_mark_is_of_the_lower_bound_not_the_estimate():
