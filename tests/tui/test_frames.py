@@ -10,6 +10,7 @@ from rich.text import Text
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 
 import tui.app  # noqa: F401  (installs the quiet focus, as every T-Square app has it)
@@ -18,7 +19,7 @@ from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import create_app
 from tui.widgets.log_panel import LogEntry, LogPanel
-from tui.widgets.player_panel import PlayerInfo, PlayerPanel
+from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 from tui.widgets.redraw_batch import one_redraw
 from tui.widgets.text_canvas import TextCanvas
 
@@ -135,6 +136,32 @@ async def test_the_players_panel_lays_out_only_when_its_height_changes(monkeypat
         await pilot.pause()
         assert counts.layouts >= 1
         assert panel.size.height == height + 1
+
+
+class CountedPanel(PlayerPanel):
+    """Notes the rows it is asked to paint."""
+
+    asked: list[int] = []
+
+    def render_line(self, y: int) -> Strip:
+        self.asked.append(y)
+        return super().render_line(y)
+
+
+async def test_the_turn_moving_on_repaints_the_players_panel_rows_it_changed():
+    def rows(turn: int) -> tuple[PlayerInfo, ...]:
+        return tuple(PlayerInfo(s, f"P{s}", to_act=s == turn, resources=(Resource("$", 3, "coins"),))
+                     for s in range(2))
+
+    panel = CountedPanel(rows(0), compact=False)
+    async with Host(panel).run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        assert panel.size.height == 4  # a row of name and score, a row of coins, each
+        panel.asked = []
+        panel.players = rows(1)  # the marks move: the rows of coins stay as they were
+        await pilot.pause()
+        assert sorted(set(panel.asked)) == [0, 2]
+        assert "▶" in panel.render_line(2).text and "▶" not in panel.render_line(0).text
 
 
 class Canvas(TextCanvas):

@@ -104,6 +104,7 @@ class GameView(base.GameView, Vertical):
         panel = self.query_one(PlayerPanel)
         for name, value in self._panel_form(large).items():
             setattr(panel, name, value)
+        panel.redraw()
         panel.refresh(layout=True)
 
     def follow_cursor(self) -> None:
