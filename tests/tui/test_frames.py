@@ -9,6 +9,7 @@ import pytest
 from rich.text import Text
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
+from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -18,6 +19,7 @@ from engine.record import GameRecord, Player
 from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import create_app
+from tui.widgets.card import Card, CardFace
 from tui.widgets.log_panel import LogEntry, LogPanel
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 from tui.widgets.redraw_batch import one_redraw
@@ -162,6 +164,40 @@ async def test_the_turn_moving_on_repaints_the_players_panel_rows_it_changed():
         await pilot.pause()
         assert sorted(set(panel.asked)) == [0, 2]
         assert "▶" in panel.render_line(2).text and "▶" not in panel.render_line(0).text
+
+
+class Themed(Host):
+    CSS_PATH = str(Path(__file__).resolve().parents[2] / "tui" / "theme.tcss")
+
+
+async def test_a_card_dimmed_again_matches_its_component_styles_once(monkeypatch):
+    card = Card(CardFace("Bank", "3 coins", "Take two coins."))
+    async with Themed(card).run_test(size=(40, 10)) as pilot:
+        card.muted = True
+        await pilot.pause()
+        card.muted = False
+        await pilot.pause()
+        applied: list[object] = []
+        apply = Stylesheet.apply
+
+        def counted(sheet, node, **kw):  # type: ignore[no-untyped-def]
+            applied.append(node)
+            return apply(sheet, node, **kw)
+
+        monkeypatch.setattr(Stylesheet, "apply", counted)
+        card.muted = True  # the same place as before: its parts' styles are known
+        await pilot.pause()
+        assert applied == [card]  # Textual matched each of its five parts against every rule again
+
+
+async def test_kept_component_styles_follow_each_cards_own_look():
+    first, second = (Card(CardFace(f"Card {n}", "1 coin")) for n in (1, 2))
+    async with Themed(first, second).run_test(size=(60, 20)) as pilot:
+        first.selected = True  # its background changes: its parts draw on it
+        await pilot.pause()
+        for card in (first, second):
+            assert card.get_component_rich_style("card--text").bgcolor == card.rich_style.bgcolor
+        assert first.rich_style.bgcolor != second.rich_style.bgcolor
 
 
 class Canvas(TextCanvas):

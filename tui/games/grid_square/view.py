@@ -41,6 +41,7 @@ from tui.games.grid_square.panel import Part, SidePanel, areas_words, past
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.palette import PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
+from tui.widgets.redraw_batch import later
 from tui.widgets.text_fit import wrap_words
 
 
@@ -194,6 +195,12 @@ class GameView(base.GameView, Vertical):
         return tuple(out)
 
     def update_panel(self) -> None:
+        """The players, the side panel and the legend from the board (inside
+        `one_redraw()`: once, as it ends, for the position and its last move)."""
+        if not later(self, "panel", self._update_panel_now):
+            self._update_panel_now()
+
+    def _update_panel_now(self) -> None:
         board = self.query_one(GridBoard)
         st = board.state
         if st is None:
