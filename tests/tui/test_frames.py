@@ -19,7 +19,7 @@ from engine.record import GameRecord, Player
 from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import create_app
-from tui.widgets.card import Card, CardFace
+from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.log_panel import LogEntry, LogPanel
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 from tui.widgets.redraw_batch import one_redraw
@@ -198,6 +198,21 @@ async def test_kept_component_styles_follow_each_cards_own_look():
         for card in (first, second):
             assert card.get_component_rich_style("card--text").bgcolor == card.rich_style.bgcolor
         assert first.rich_style.bgcolor != second.rich_style.bgcolor
+
+
+async def test_a_row_given_a_card_more_or_less_keeps_the_cards_it_had():
+    faces = [CardFace(f"Card {n}", f"{n} coins") for n in range(1, 5)]
+    row = CardRow(faces[:3])
+    async with Themed(row).run_test(size=(80, 12)) as pilot:
+        await pilot.pause()
+        before = row.cards
+        row.show(faces)  # a card drawn: one more is mounted, the three there stay
+        await pilot.pause()
+        assert row.cards[:3] == before and len(row.cards) == 4
+        row.show(faces[1:3])
+        await pilot.pause()
+        assert row.cards == before[:2]
+        assert [c.face.title for c in row.cards] == ["Card 2", "Card 3"]
 
 
 class Canvas(TextCanvas):
