@@ -16,9 +16,8 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from tui.widgets.fitted import refit
-from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES
-from tui.widgets.text_canvas import TextCanvas
+from tui.widgets.text_lines import TextLines
 
 SEPARATOR = " · "
 
@@ -37,7 +36,7 @@ class LegendEntry:
     """Optional Rich style of the symbol as drawn (e.g. 'reverse' for a cursor)."""
 
 
-class Legend(KeptStyles, TextCanvas):
+class Legend(TextLines):
     """One line of symbol-and-words; `toggle()` shows every entry. Drawn
     through the Line API: a change repaints the rows that changed."""
 
@@ -65,14 +64,6 @@ class Legend(KeptStyles, TextCanvas):
 
     def watch_expanded(self) -> None:
         self.redraw()
-
-    TEXTUAL_LINES = True
-
-    def draw(self) -> Text:
-        return self.render()
-
-    def style_key(self) -> object:
-        return self.palette_key()
 
     def toggle(self) -> None:
         """Show all entries, or the one line again."""

@@ -16,10 +16,9 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from tui.widgets.fitted import refit
-from tui.widgets.kept_styles import KeptStyles
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, kind_class, player_class
-from tui.widgets.text_canvas import TextCanvas
 from tui.widgets.text_fit import fit
+from tui.widgets.text_lines import TextLines
 
 TURN_MARK = "▶"
 """Before the player who acts now."""
@@ -73,7 +72,7 @@ class PlayerInfo:
     """Further note lines under the note (full form only)."""
 
 
-class PlayerPanel(KeptStyles, TextCanvas):
+class PlayerPanel(TextLines):
     """Every player, one block each. Set `players` (and `compact`); after
     changing its form (`resources_per_line`, `turn_words`, ...), `redraw()`.
     Drawn through the Line API: a move repaints the rows that changed."""
@@ -119,13 +118,6 @@ class PlayerPanel(KeptStyles, TextCanvas):
         self.redraw()
         refit(self)
 
-    TEXTUAL_LINES = True
-
-    def draw(self) -> Text:
-        return self.render()
-
-    def style_key(self) -> object:
-        return self.palette_key()
 
     def form(self) -> object:
         return self.is_compact()  # by the screen's height, with `compact=None`
