@@ -15,10 +15,11 @@ from textual.geometry import Size
 
 from tui.heap import settle_heap
 from tui.too_small import fitted, frame_text, small_frame, too_small
-from tui.widgets import quiet_focus
+from tui.widgets import component_styles, quiet_focus
 from tui.widgets.fitted import install as fit_static_updates
 
 quiet_focus.install()  # a widget that has the focus is not repainted whole by focus()
+component_styles.install()  # a restyle matches component styles once for each place they can differ
 fit_static_updates()  # Static.update lays the screen out again only where a size may change
 
 

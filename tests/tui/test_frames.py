@@ -9,8 +9,10 @@ import pytest
 from rich.text import Text
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 
 import tui.app  # noqa: F401  (installs the quiet focus, as every T-Square app has it)
@@ -18,8 +20,9 @@ from engine.record import GameRecord, Player
 from engine.saves import save
 from rulesets import REGISTRY
 from tui.app import create_app
+from tui.widgets.card import Card, CardFace, CardRow
 from tui.widgets.log_panel import LogEntry, LogPanel
-from tui.widgets.player_panel import PlayerInfo, PlayerPanel
+from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
 from tui.widgets.redraw_batch import one_redraw
 from tui.widgets.text_canvas import TextCanvas
 
@@ -136,6 +139,81 @@ async def test_the_players_panel_lays_out_only_when_its_height_changes(monkeypat
         await pilot.pause()
         assert counts.layouts >= 1
         assert panel.size.height == height + 1
+
+
+class CountedPanel(PlayerPanel):
+    """Notes the rows it is asked to paint."""
+
+    asked: list[int] = []
+
+    def render_line(self, y: int) -> Strip:
+        self.asked.append(y)
+        return super().render_line(y)
+
+
+async def test_the_turn_moving_on_repaints_the_players_panel_rows_it_changed():
+    def rows(turn: int) -> tuple[PlayerInfo, ...]:
+        return tuple(PlayerInfo(s, f"P{s}", to_act=s == turn, resources=(Resource("$", 3, "coins"),))
+                     for s in range(2))
+
+    panel = CountedPanel(rows(0), compact=False)
+    async with Host(panel).run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        assert panel.size.height == 4  # a row of name and score, a row of coins, each
+        panel.asked = []
+        panel.players = rows(1)  # the marks move: the rows of coins stay as they were
+        await pilot.pause()
+        assert sorted(set(panel.asked)) == [0, 2]
+        assert "▶" in panel.render_line(2).text and "▶" not in panel.render_line(0).text
+
+
+class Themed(Host):
+    CSS_PATH = str(Path(__file__).resolve().parents[2] / "tui" / "theme.tcss")
+
+
+async def test_a_card_dimmed_again_matches_its_component_styles_once(monkeypatch):
+    card = Card(CardFace("Bank", "3 coins", "Take two coins."))
+    async with Themed(card).run_test(size=(40, 10)) as pilot:
+        card.muted = True
+        await pilot.pause()
+        card.muted = False
+        await pilot.pause()
+        applied: list[object] = []
+        apply = Stylesheet.apply
+
+        def counted(sheet, node, **kw):  # type: ignore[no-untyped-def]
+            applied.append(node)
+            return apply(sheet, node, **kw)
+
+        monkeypatch.setattr(Stylesheet, "apply", counted)
+        card.muted = True  # the same place as before: its parts' styles are known
+        await pilot.pause()
+        assert applied == [card]  # Textual matched each of its five parts against every rule again
+
+
+async def test_kept_component_styles_follow_each_cards_own_look():
+    first, second = (Card(CardFace(f"Card {n}", "1 coin")) for n in (1, 2))
+    async with Themed(first, second).run_test(size=(60, 20)) as pilot:
+        first.selected = True  # its background changes: its parts draw on it
+        await pilot.pause()
+        for card in (first, second):
+            assert card.get_component_rich_style("card--text").bgcolor == card.rich_style.bgcolor
+        assert first.rich_style.bgcolor != second.rich_style.bgcolor
+
+
+async def test_a_row_given_a_card_more_or_less_keeps_the_cards_it_had():
+    faces = [CardFace(f"Card {n}", f"{n} coins") for n in range(1, 5)]
+    row = CardRow(faces[:3])
+    async with Themed(row).run_test(size=(80, 12)) as pilot:
+        await pilot.pause()
+        before = row.cards
+        row.show(faces)  # a card drawn: one more is mounted, the three there stay
+        await pilot.pause()
+        assert row.cards[:3] == before and len(row.cards) == 4
+        row.show(faces[1:3])
+        await pilot.pause()
+        assert row.cards == before[:2]
+        assert [c.face.title for c in row.cards] == ["Card 2", "Card 3"]
 
 
 class Canvas(TextCanvas):

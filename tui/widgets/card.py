@@ -340,11 +340,12 @@ class CardRow(DirectKeys, Widget, can_focus=True):
             yield from self._make_cards()
         yield _Detail(id="detail")
 
-    def _make_cards(self) -> list[Card]:
+    def _make_cards(self, start: int = 0) -> list[Card]:
+        """Cards for the faces from `start` on."""
         return [
             Card(f, face_down=self.face_down, back=self.back, index=i, compact=self.compact,
                  selected=(i == self.selected and self.has_focus), muted=i in self.muted)
-            for i, f in enumerate(self.faces)
+            for i, f in enumerate(self.faces) if i >= start
         ]
 
     @property
@@ -370,14 +371,15 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         self.selected = max(0, min(self.selected, len(self.faces) - 1))
         cards = self.cards
         if len(cards) == len(self.faces):
-            for i, (card, face) in enumerate(zip(cards, self.faces)):
-                card.face = face
-                card.face_down = self.face_down
-                card.muted = i in self.muted
-        elif not self._taken_down():
+            self._update_cards(cards)
+        elif not self._taken_down():  # the cards there show the first faces; the rest come or go
             strip = self.query_one(HorizontalScroll)
-            strip.remove_children()
-            strip.mount_all(self._make_cards())
+            kept = min(len(cards), len(self.faces))
+            self._update_cards(cards[:kept])
+            if len(cards) > kept:
+                strip.remove_children(cards[kept:])
+            else:
+                strip.mount_all(self._make_cards(start=kept))
             self.call_after_refresh(self._layout_cards)
         self._layout_cards()
 
@@ -386,6 +388,13 @@ class CardRow(DirectKeys, Widget, can_focus=True):
         if on != self.compact_only:
             self.compact_only = on
             self._layout_cards()
+
+    def _update_cards(self, cards: Sequence[Card]) -> None:
+        """Show the first faces on `cards` (each redraws only what changed)."""
+        for i, (card, face) in enumerate(zip(cards, self.faces)):
+            card.face = face
+            card.face_down = self.face_down
+            card.muted = i in self.muted
 
     def _taken_down(self) -> bool:
         """Not mounted yet, or being removed: its parts (the strip and the

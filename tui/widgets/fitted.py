@@ -47,6 +47,13 @@ def refresh_fitted(widget: Widget) -> None:
     """Repaint `widget`; lay the screen out again only if its size may change
     (measured once for several changes inside `redraw_batch.one_redraw()`)."""
     widget.refresh()
+    refit(widget)
+
+
+def refit(widget: Widget) -> None:
+    """Lay the screen out again only if `widget`'s size may change, once it
+    has repainted itself (a `TextCanvas` repaints the rows that changed):
+    measured once for several changes inside `redraw_batch.one_redraw()`."""
     if not later(widget, "fit", partial(_fit, widget)):
         _fit(widget)
 

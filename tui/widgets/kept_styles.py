@@ -30,6 +30,11 @@ class KeptStyles(Widget):
             style = self._kept_styles[key] = super().get_component_rich_style(*names, partial=partial, default=default)
         return style
 
+    def palette_key(self) -> tuple[Style, ...]:
+        """The widget's style and every component style it may draw with
+        (what a `TextCanvas`'s picture's colours come from: `style_key`)."""
+        return (self.rich_style, *(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES)))
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._kept_styles.clear()

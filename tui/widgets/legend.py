@@ -14,11 +14,10 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from tui.widgets.fitted import refresh_fitted
-from tui.widgets.kept_styles import KeptStyles
+from tui.widgets.fitted import refit
 from tui.widgets.palette import PALETTE_CLASSES
+from tui.widgets.text_lines import TextLines
 
 SEPARATOR = " · "
 
@@ -37,8 +36,9 @@ class LegendEntry:
     """Optional Rich style of the symbol as drawn (e.g. 'reverse' for a cursor)."""
 
 
-class Legend(KeptStyles, Widget):
-    """One line of symbol-and-words; `toggle()` shows every entry."""
+class Legend(TextLines):
+    """One line of symbol-and-words; `toggle()` shows every entry. Drawn
+    through the Line API: a change repaints the rows that changed."""
 
     COMPONENT_CLASSES = set(PALETTE_CLASSES) | {"legend--symbol", "legend--more"}
     DEFAULT_CSS = """
@@ -59,7 +59,11 @@ class Legend(KeptStyles, Widget):
         self.set_reactive(Legend.entries, tuple(entries))
 
     def watch_entries(self) -> None:
-        refresh_fitted(self)
+        self.redraw()
+        refit(self)
+
+    def watch_expanded(self) -> None:
+        self.redraw()
 
     def toggle(self) -> None:
         """Show all entries, or the one line again."""

@@ -14,12 +14,11 @@ from typing import Sequence
 from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from tui.widgets.fitted import refresh_fitted
-from tui.widgets.kept_styles import KeptStyles
+from tui.widgets.fitted import refit
 from tui.widgets.palette import PALETTE_CLASSES, PLAYER_MARKS, kind_class, player_class
 from tui.widgets.text_fit import fit
+from tui.widgets.text_lines import TextLines
 
 TURN_MARK = "▶"
 """Before the player who acts now."""
@@ -73,8 +72,10 @@ class PlayerInfo:
     """Further note lines under the note (full form only)."""
 
 
-class PlayerPanel(KeptStyles, Widget):
-    """Every player, one block each. Set `players` (and `compact`)."""
+class PlayerPanel(TextLines):
+    """Every player, one block each. Set `players` (and `compact`); after
+    changing its form (`resources_per_line`, `turn_words`, ...), `redraw()`.
+    Drawn through the Line API: a move repaints the rows that changed."""
 
     COMPONENT_CLASSES = set(PALETTE_CLASSES) | {
         "player-panel--turn",
@@ -114,10 +115,16 @@ class PlayerPanel(KeptStyles, Widget):
         self.set_reactive(PlayerPanel.compact, compact)
 
     def watch_players(self) -> None:
-        refresh_fitted(self)
+        self.redraw()
+        refit(self)
 
     def watch_compact(self) -> None:
-        refresh_fitted(self)
+        self.redraw()
+        refit(self)
+
+
+    def form(self) -> object:
+        return self.is_compact()  # by the screen's height, with `compact=None`
 
     def is_compact(self) -> bool:
         """Whether the compact form is drawn now."""

@@ -16,8 +16,10 @@ from typing import Hashable
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
+from textual.content import Content
+from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 from tui.widgets.redraw_batch import later
@@ -33,15 +35,23 @@ class TextCanvas(Widget):
     """Subclasses implement `draw() -> Text` (or `draw_runs`); call
     `redraw()` after a change."""
 
+    TEXTUAL_LINES = False
+    """Draw each line of `draw()`'s Text as Textual draws a widget's Text
+    (through its `Content`: the same cells and segments as a widget whose
+    `render()` returns that Text), kept per line; False: through Rich, each
+    row padded to the width."""
+
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self._strips: list[Strip] | None = None
+        self._size_drawn = Size(0, 0)
+        """The size `_strips` were drawn at: a picture fitted to its room is
+        drawn again when the room changes, even with no Resize (a height that
+        changed while the widget was laid out again, say)."""
+        self._form_drawn: Hashable = None
+        """`form()` when `_strips` were drawn."""
         self._keys: list[Hashable] = []
         """What each row's strip was drawn from, to find the rows that changed."""
-        self._drawn_for: tuple[int, int] = (0, 0)
-        """The size the strips were drawn for: a picture fitted to its room
-        is drawn again when the room changes, even with no Resize (a height
-        that changed while the widget was laid out again, say)."""
         self._rendered: dict[Hashable, list[Strip]] = {}
         """Lines of Text rendered at a width and base style: their rows."""
         self._style_seen: Hashable = None
@@ -84,6 +94,7 @@ class TextCanvas(Widget):
             return
         old = self._keys
         self._strips, self._keys = self._build()
+        self._size_drawn, self._form_drawn = self.size, self.form()
         new = self._keys
         if len(old) != len(new):
             self.refresh()
@@ -96,10 +107,10 @@ class TextCanvas(Widget):
                 bottom = changed.pop(0)
             self.refresh(Region(0, top, width, bottom - top + 1))
 
-    def _build(self) -> tuple[list[Strip], list[Hashable]]:
+    def _build(self, width: int | None = None) -> tuple[list[Strip], list[Hashable]]:
+        """The rows drawn at `width` (default: the widget's) and what each was drawn from."""
         base = self.base_style
-        width = self.size.width
-        self._drawn_for = (width, self.size.height)
+        width = self.size.width if width is None else width
         runs = self.draw_runs()
         if runs is not None:
             old_strips, old_keys = self._strips or [], self._keys if self._strips else []
@@ -125,16 +136,36 @@ class TextCanvas(Widget):
             cache.clear()
         strips: list[Strip] = []
         keys: list[Hashable] = []
+        textual = self.visual_style if self.TEXTUAL_LINES else None
+        if textual is not None and not text.plain:
+            return strips, keys  # Textual draws no row for no text
         for line in text.split("\n", allow_blank=True):
             key = (line.plain, tuple(line.spans), line.style, line.justify, line.overflow, line.no_wrap,
-                   base, width)
+                   base, textual, width)
             rows = cache.get(key)
-            if rows is None:
+            if rows is None and textual is not None:
+                content = Content.from_rich_text(line, console=console)
+                rows = cache[key] = Visual.to_strips(self, content, width, None, textual, apply_selection=False)
+            elif rows is None:
                 rendered = console.render_lines(line, options, style=base, pad=True)
                 rows = cache[key] = [Strip(r).crop_extend(0, width, base) for r in rendered]
             strips.extend(rows)
             keys.extend((key, n) for n in range(len(rows)))
         return strips, keys
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows of the picture at `width` (a canvas of `height: auto`):
+        those drawn if drawn at that width, else drawn once more (its lines
+        kept for the repaint), not rendered a second way as Textual measures."""
+        if self._strips is not None and self._size_drawn.width == width and self._form_drawn == self.form():
+            return len(self._strips)
+        return len(self._build(width)[0])
+
+    def form(self) -> Hashable:
+        """What the picture depends on besides what `redraw()` is called for
+        and the widget's size (a subclass's: the screen's height); the strips
+        are drawn again when it changes."""
+        return None
 
     def style_key(self) -> Hashable:
         """What the picture's colours come from: the widget's style (a
@@ -161,11 +192,13 @@ class TextCanvas(Widget):
 
     def render_line(self, y: int) -> Strip:
         self._check_style()
-        if self._strips is None or self._drawn_for != (self.size.width, self.size.height):
+        if self._strips is None or self._size_drawn != self.size or self._form_drawn != self.form():
             self._strips, self._keys = self._build()
+            self._size_drawn, self._form_drawn = self.size, self.form()
         if y < len(self._strips):
             return self._strips[y]
-        return Strip.blank(self.size.width, self.base_style)
+        return Strip.blank(self.size.width, self.visual_style.rich_style if self.TEXTUAL_LINES else self.base_style)
 
     def on_resize(self) -> None:
-        self._strips = None  # a picture may fit itself to the room: draw it again  # drawn for another size (a picture may fit itself to the room)
+        if self._size_drawn != self.size:  # (Textual says so after a first layout, once drawn at that size)
+            self._strips = None  # a picture may fit itself to the room: draw it again

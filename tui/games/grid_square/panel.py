@@ -40,6 +40,8 @@ class SidePanel(TextCanvas):
         super().__init__(**kw)
         self.parts: tuple[tuple[Text, Part], ...] = ()
         """(text, how long it stays) in reading order."""
+        self._rows: dict[tuple[str, int], int] = {}
+        """The rows a part's words take at a width (the same parts come back move after move)."""
 
     def set_text(self, text: Text) -> None:
         self.set_parts([(text, Part.ALWAYS)])
@@ -57,9 +59,15 @@ class SidePanel(TextCanvas):
         parts = [(text, rank) for text, rank in self.parts if text.plain]
         if width and height:
             console = self.app.console
+            if len(self._rows) > 256:
+                self._rows.clear()
 
             def rows(text: Text) -> int:
-                return len(Text(text.plain.rstrip("\n")).wrap(console, width))
+                key = (text.plain, width)
+                n = self._rows.get(key)
+                if n is None:
+                    n = self._rows[key] = len(Text(text.plain.rstrip("\n")).wrap(console, width))
+                return n
 
             for drop in (Part.KEYS_HINT, Part.GIVEN_UP, Part.PLACED, Part.SLID):
                 if sum(rows(t) for t, _ in parts) <= height:

@@ -43,6 +43,7 @@ from tui.games.grid_square.panel import Part, SidePanel, areas_words, past
 from tui.widgets.legend import Legend, LegendEntry
 from tui.widgets.palette import PLAYER_MARKS, player_class
 from tui.widgets.player_panel import PlayerInfo, PlayerPanel, Resource
+from tui.widgets.redraw_batch import later
 from tui.widgets.text_fit import wrap_words
 
 
@@ -106,6 +107,7 @@ class GameView(base.GameView, Vertical):
         panel = self.query_one(PlayerPanel)
         for name, value in self._panel_form(large).items():
             setattr(panel, name, value)
+        panel.redraw()
         panel.refresh(layout=True)
 
     def follow_cursor(self) -> None:
@@ -196,6 +198,12 @@ class GameView(base.GameView, Vertical):
         return tuple(out)
 
     def update_panel(self) -> None:
+        """The players, the side panel and the legend from the board (inside
+        `one_redraw()`: once, as it ends, for the position and its last move)."""
+        if not later(self, "panel", self._update_panel_now):
+            self._update_panel_now()
+
+    def _update_panel_now(self) -> None:
         board = self.query_one(GridBoard)
         st = board.state
         if st is None:
