@@ -10,9 +10,8 @@ secrets never reach these lines.
 """
 from __future__ import annotations
 
-import shlex
-
 import re
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence

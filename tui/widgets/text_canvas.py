@@ -40,6 +40,10 @@ class TextCanvas(Widget):
     (through its `Content`: the same cells and segments as a widget whose
     `render()` returns that Text), kept per line; False: through Rich, each
     row padded to the width."""
+    FITS_HEIGHT = True
+    """The picture may fit itself to the height (a map, a board): drawn
+    again at a new height as at a new width. False for lines of text, whose
+    own number sets the height (drawing them again would cost a frame)."""
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
@@ -192,7 +196,9 @@ class TextCanvas(Widget):
 
     def render_line(self, y: int) -> Strip:
         self._check_style()
-        if self._strips is None or self._size_drawn != self.size or self._form_drawn != self.form():
+        drawn, size = self._size_drawn, self.size
+        if (self._strips is None or drawn.width != size.width or self._form_drawn != self.form()
+                or (self.FITS_HEIGHT and drawn.height != size.height)):
             self._strips, self._keys = self._build()
             self._size_drawn, self._form_drawn = self.size, self.form()
         if y < len(self._strips):

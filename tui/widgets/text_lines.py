@@ -16,6 +16,7 @@ class TextLines(KeptStyles, TextCanvas):
     """Subclasses implement `render() -> Text`."""
 
     TEXTUAL_LINES = True
+    FITS_HEIGHT = False  # lines of text: as many as they are, whatever the height
 
     def render(self) -> Text:
         return Text()
