@@ -396,11 +396,11 @@ class GridBoard(DirectKeys, TextCanvas, can_focus=True):
         if self.can_act and st.phase == "slide":
             piece = self.chosen_piece()
             if piece is not None:
-                line = SEAT_WEIGHT[st.owners[st.pieces.index(piece)]] if piece in st.pieces else SEAT_WEIGHT[st.seat]
-                self._draw_piece(put, *piece, PICKED, start="○", weight=line,
+                weight = SEAT_WEIGHT[st.owners[st.pieces.index(piece)]] if piece in st.pieces else SEAT_WEIGHT[st.seat]
+                self._draw_piece(put, *piece, PICKED, start="○", weight=weight,
                                  points=lambda r, c: chars[r][c])  # standing: its junctions
                 if isinstance(move, Slide):
-                    self._draw_piece(put, *slide_target(move), OK, weight=line)
+                    self._draw_piece(put, *slide_target(move), OK, weight=weight)
         out = list(runs)
         for r, (line, row_styles) in touched.items():
             out[r] = _runs(line, row_styles)
