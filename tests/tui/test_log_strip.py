@@ -87,3 +87,29 @@ async def test_square_masons_at_80x24_gets_the_strip_up_to_4(tmp_path, players, 
     assert need == 19 + (players == 5) and strip == bool(strip_rows), need
     if strip:
         assert log.width == 80 and log.height == strip_rows and view.height >= need
+
+
+async def test_a_strip_never_starts_inside_an_older_entry():
+    """Square Masons' 2-row strip could start with the tail of a long entry
+    ('block)'): in a strip an older entry takes one row, cut between words."""
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.log_panel import LogEntry, LogPanel
+
+    long = "Bot 2 lays the T block on c3, turned right (already paid) and then the stone block"
+    log = LogPanel([LogEntry(1, long, 1), LogEntry(2, "Ana passes.", 0)])
+    log.styles.height = 2
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield log
+
+    async with Host().run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        rows = [log.render_line(y).text.rstrip() for y in range(2)]
+        assert rows[0].startswith("  1. Bot 2 lays the T block") and rows[0].endswith("…"), rows
+        assert rows[1] == "▶ 2. Ana passes.", rows
+        log.styles.height = 10  # a column: whole again
+        await pilot.pause()
+        text = " ".join(log.render_line(y).text.strip() for y in range(10))
+        assert long in " ".join(text.split()), text

@@ -1,7 +1,9 @@
 """The game log: every event, numbered by move, wrapped to the panel's width,
 with the last move marked and the keys to read back.
 
-Lines are drawn through the Line API from strips cached per width. The last
+Lines are drawn through the Line API from strips cached per width; in a strip
+of a few rows older entries take a row each (cut between words), so the
+strip never starts inside one. The last
 move's entries start with '▶' and are bold; older ones are muted. Keys while
 focused: ↑/↓ a line, PgUp/PgDn a page, Home/End, and [ / ] a whole move back
 or forward (`older()` / `newer()` for a screen that binds other keys). New
@@ -26,7 +28,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tui.widgets.palette import PALETTE_CLASSES, player_class
-from tui.widgets.text_fit import wrap_words
+from tui.widgets.text_fit import fit_words, wrap_words
 
 LAST_MARK = "▶"
 """Before each entry of the last move."""
@@ -179,13 +181,16 @@ class LogPanel(ScrollView, can_focus=True):
         last_ply = self.last_ply
         digits = len(str(last_ply or 0))
         drawn, kept = self._drawn, {}
-        for e in self.entries:
+        strip = 0 < self.size.height <= STRIP_ROWS  # a few rows under the board: the last move's entries whole,
+        for e in self.entries:                       # older ones a row each, never the tail of one
             is_last = e.ply == last_ply
             body = last if is_last else older
             number = style(player_class(e.seat)) if e.seat is not None and e.seat < 5 else body
-            key = (e, is_last, digits, width, body, number, marker)
+            one_row = strip and not is_last
+            key = (e, is_last, digits, width, body, number, marker, one_row)
             starts.append(len(strips))
-            rows = kept[key] = drawn.get(key) or self._entry_strips(e, is_last, digits, width, body, number, marker)
+            rows = kept[key] = drawn.get(key) or self._entry_strips(e, is_last, digits, width, body, number, marker,
+                                                                    one_row)
             strips.extend(rows)
         self._drawn = kept
         self._strips, self._starts = strips, starts
@@ -211,9 +216,10 @@ class LogPanel(ScrollView, can_focus=True):
 
     @staticmethod
     def _entry_strips(e: LogEntry, is_last: bool, digits: int, width: int,
-                      body: Style, number: Style, marker: Style) -> list[Strip]:
+                      body: Style, number: Style, marker: Style, one_row: bool = False) -> list[Strip]:
         """One entry wrapped to `width`: its number in the gutter, the later
-        lines under its text (under the number where narrow)."""
+        lines under its text (under the number where narrow); `one_row`:
+        its first row alone, cut between words (`e` shows it whole)."""
         gutter = 2 + digits + 2  # mark, space, number, '. '
         indent = 2 if width < NARROW else gutter  # narrow: the text under the number, not under the text
         head = [
@@ -221,6 +227,9 @@ class LogPanel(ScrollView, can_focus=True):
             Segment(" " + str(e.ply).rjust(digits), number + Style(bold=is_last)),
             Segment(". ", body),
         ]
+        if one_row:
+            line = fit_words(e.text, width - gutter)
+            return [Strip([*head, Segment(line, body)], gutter + cell_len(line))]
         lines = wrap_words(e.text, width - gutter) or [""]
         words = e.text.split()
         n = len(lines[0].split())
