@@ -65,8 +65,11 @@ def default_iterations(ruleset: Any) -> int:
     return DEFAULT_ITERATIONS.get(getattr(ruleset, "search_style", "tree"), DEFAULT_ITERATIONS["tree"])
 
 FORMAT = "tsquare-review"
-FORMAT_VERSION = 2
-"""2: marks by a confidence bound (`low`), with a `reason` and `samples`."""
+FORMAT_VERSION = 3
+"""2: marks by a confidence bound (`low`), with a `reason` and `samples`;
+3: the same fields, searched anew (Square and Compass's win share by the
+lead, tree looks that grow, Squire's five candidates): a review stored by
+an older version is not shown again but searched again."""
 KEEP = 8
 """Reviews kept in one sidecar file (different seats or budgets), newest last."""
 

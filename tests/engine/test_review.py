@@ -152,6 +152,24 @@ def test_stored_beside_the_save_once(tmp_path, monkeypatch):
     assert review_mod.stored(save, record, None, IT, None) is None
 
 
+def test_a_review_stored_by_an_older_reviewer_is_searched_again(tmp_path, monkeypatch):
+    """After the reviewer changed (Square and Compass's win shares, say), a
+    stored review of the old one would be shown for ever."""
+    import json
+
+    save = tmp_path / "g.json"
+    shutil.copy(EXAMPLES / "architects.json", save)
+    record = load(save)
+    monkeypatch.setattr(review_mod, "decisions", first_decisions(2))
+    review_or_stored(save, record, iterations=IT)
+    doc = json.loads(review_path(save).read_text())
+    doc["format_version"] = review_mod.FORMAT_VERSION - 1
+    review_path(save).write_text(json.dumps(doc))
+    assert review_mod.stored(save, record, None, IT, None) is None
+    _, old = review_or_stored(save, record, iterations=IT)
+    assert not old and json.loads(review_path(save).read_text())["format_version"] == review_mod.FORMAT_VERSION
+
+
 def test_a_game_in_progress_is_never_stored(tmp_path, monkeypatch):
     save = tmp_path / "g.json"
     shutil.copy(EXAMPLES / "square-and-compass.json", save)
