@@ -132,6 +132,10 @@ async def test_a_stored_review_marks_the_replay_of_its_save(tmp_path):
         assert isinstance(screen, ReplayScreen) and screen.review is not None
         await pilot.press("n")
         assert screen.ply == 3 and "??" in said(screen)
+        box = screen.query_one("#status")
+        status = str(box.render())
+        assert len(status) <= box.content_size.width and status.endswith(("jump", "mark", "marks")), status
+        # the keys' hints whole where they fit: it was cut at 'c: c…'
 
 
 async def test_a_person_sees_their_own_marks_and_b_shows_the_bots(tmp_path):

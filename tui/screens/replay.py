@@ -19,6 +19,7 @@ from engine.words import plural
 
 if TYPE_CHECKING:
     from engine.review import Review
+from engine.text import cells
 from tui.games import view_class
 from tui.games.protocol import GameView
 from tui.screens.played import LastMove, last_move_of, log_entries, tell_last
@@ -153,10 +154,15 @@ class ReplayScreen(Screen[None]):
         view = cast(GameView, self.query_one("#view"))
         view.show(shown, None, rec.names, False)
         tell_last(view, self.last, None)
-        self.query_one("#status", Static).update(
-            Text(f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply} · ←→ step · Home/End jump"
-                 + (" · n: next mark · b: bots' marks · c: chart" if self.review is not None else ""))
-        )
+        status = self.query_one("#status", Static)
+        line = f"Replay · {rec.ruleset.title} · move {self.ply} of {rec.ply}"
+        hints = ["←→ step", "Home/End jump"] + (["n: next mark", "b: bots' marks", "c: chart"] if self.review is not None else [])
+        room = status.content_size.width or self.app.size.width - 2
+        for hint in hints:  # the keys' hints while they fit whole (the key bar has them all)
+            if cells(line) + 3 + cells(hint) > room:
+                break
+            line += f" · {hint}"
+        status.update(Text(line))
         self._draw_chart()
         self.query_one("#message", Static).update(self.move_text())
         log = self.query_one("#log", LogPanel)
