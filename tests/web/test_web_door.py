@@ -4,6 +4,8 @@ signing out everywhere closing the open pages, and a flood of input."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from typing import AsyncIterator
 
 import aiohttp
 import pytest
@@ -30,12 +32,14 @@ def bound(front, name: str):
     return key
 
 
-async def signed_in(front, key) -> aiohttp.ClientSession:
-    http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
-    url = (await ssh(front, key, "link")).stdout.splitlines()[-1]
-    answer = await http.post(url, headers={"Origin": front.web.public_url})
-    assert answer.status == 200
-    return http
+@contextlib.asynccontextmanager
+async def signed_in(front, key) -> AsyncIterator[aiohttp.ClientSession]:
+    """A browser signed in by `key`'s link (closed on the way out)."""
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        url = (await ssh(front, key, "link")).stdout.splitlines()[-1]
+        answer = await http.post(url, headers={"Origin": front.web.public_url})
+        assert answer.status == 200
+        yield http
 
 
 async def until_closed(ws) -> bytes:
@@ -66,12 +70,11 @@ async def test_link_and_links_over_ssh(server):
     assert made.exit_status == 0 and "sign in as alice" in made.stdout and "10 minutes" in made.stdout
     listed = await ssh(server, key, "links")
     assert "alice: 0 browsers signed in, 1 link(s) not yet used" in listed.stdout
-    http = await signed_in(server, key)
-    listed = (await ssh(server, key, "links")).stdout
-    assert "alice: 1 browser signed in" in listed and "links revoke all" in listed
-    wrong = await ssh(server, key, "links revoke nosuch")
-    assert wrong.exit_status == 1 and "no browser nosuch" in wrong.stderr
-    await http.close()
+    async with signed_in(server, key):
+        listed = (await ssh(server, key, "links")).stdout
+        assert "alice: 1 browser signed in" in listed and "links revoke all" in listed
+        wrong = await ssh(server, key, "links revoke nosuch")
+        assert wrong.exit_status == 1 and "no browser nosuch" in wrong.stderr
     stranger = await ssh(server, new_key(), "link")
     assert stranger.exit_status == 1 and "pick your name" in stranger.stderr
 
@@ -79,22 +82,20 @@ async def test_link_and_links_over_ssh(server):
 async def test_a_browser_counts_with_the_keys_ssh_sessions(server):
     key = bound(server, "alice")
     term = await open_term(server.port, key)
-    http = await signed_in(server, key)
     try:
-        first, got = await lobby(server, http)
-        assert b"you are alice" in got
-        second, got = await lobby(server, http)  # a third session of the key: refused in one line
-        assert b"at most 2 connections per key" in got and b"T-Square lobby" not in got
-        assert len(server.children) == 2
+        async with signed_in(server, key) as http:
+            first, got = await lobby(server, http)
+            assert b"you are alice" in got
+            second, got = await lobby(server, http)  # a third session of the key: refused in one line
+            assert b"at most 2 connections per key" in got and b"T-Square lobby" not in got
+            assert len(server.children) == 2
     finally:
         await term.close()
-        await http.close()
 
 
 async def test_signing_out_everywhere_closes_the_open_pages(server):
     key = bound(server, "alice")
-    http = await signed_in(server, key)
-    try:
+    async with signed_in(server, key) as http:
         ws, got = await lobby(server, http)
         assert b"you are alice" in got
         gone = await ssh(server, key, "links revoke all")
@@ -102,14 +103,11 @@ async def test_signing_out_everywhere_closes_the_open_pages(server):
         assert b"signed out" in await until_closed(ws)
         again = await http.get(server.web.public_url + "/")
         assert again.status == 401
-    finally:
-        await http.close()
 
 
 async def test_a_flood_of_input_ends_the_page(server):
     key = bound(server, "alice")
-    http = await signed_in(server, key)
-    try:
+    async with signed_in(server, key) as http:
         ws, _ = await lobby(server, http)
         for _ in range(8):
             await ws.send_str('["stdin", "' + "x" * 2000 + '"]')
@@ -118,8 +116,6 @@ async def test_a_flood_of_input_ends_the_page(server):
         await big.send_str('["stdin", "' + "y" * 70000 + '"]')  # over the message limit: closed at once
         msg = await asyncio.wait_for(big.receive(), 10)
         assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
-    finally:
-        await http.close()
 
 
 async def test_web_watch_lets_a_browser_without_a_session_watch_only(tmp_path):
@@ -155,16 +151,13 @@ async def test_a_stopping_server_says_goodbye_to_the_open_pages(tmp_path):
     front = Front(tmp_path / "data", Limits(per_key=2, idle_seconds=60), web=WebSettings(0))
     await front.start("127.0.0.1", 0)
     key = bound(front, "alice")
-    http = await signed_in(front, key)
-    try:
+    async with signed_in(front, key) as http:
         ws, got = await lobby(front, http)
         assert b"you are alice" in got
         closing = asyncio.create_task(front.close())
         assert b"the server is restarting; your game is saved" in await until_closed(ws)
         await closing
         assert not front.children
-    finally:
-        await http.close()
 
 
 async def test_behind_tls_the_cookie_is_secure_and_other_sites_are_refused(tmp_path):
