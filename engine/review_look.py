@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from engine.core import GameState, Move, Ruleset
+from engine.mark_scale import mark_for
 
 LOOK_ROUNDS = 8
 """At most this many rounds of a second look (each the first pass's budget)."""
@@ -44,6 +45,7 @@ with a wide spread (Squire: a loss of 0.15 to 0.25, a standard error near
 LARGE_LOSS = 0.15
 """An estimated loss that earns a look its `LONG_ROUNDS`."""
 MIN_ROUNDS = 2
+"""Rounds every second look runs before it may stop."""
 TREE_ROUNDS = 3
 """A tree look's rounds: each a tree twice the last (1, 2 and 4 times the
 first pass's budget, 7 in all, under `LOOK_ROUNDS`), judged by the last
@@ -55,7 +57,6 @@ iterations, 0.12 at 600, 0.07 at 1,200, 0.05 at 2,400; rounds of equal
 small trees repeat that bias, and their bound was sure of a blunder. A real
 blunder holds its loss as the tree grows (0.39, 0.41, 0.41 for skipping
 the last contract at ply 451)."""
-"""Rounds every second look runs before it may stop."""
 Z = 1.28
 """Standard errors between a loss and its confidence bounds (one-sided 90%
 for one look; the looks' own stopping makes it a little less). 1.64 (95%)
@@ -98,7 +99,6 @@ def bounds(loss: float, se: float) -> tuple[float, float]:
 def settled(low: float, high: float) -> bool:
     """True when more rounds cannot change the mark: both bounds in one
     mark's band (or the upper below the smallest mark)."""
-    from engine.mark_scale import mark_for
 
     return mark_for(low)[0] == mark_for(high)[0]
 
@@ -108,7 +108,6 @@ def as_far_as_it_goes(loss: float, low: float) -> bool:
     already in the band of the estimate itself (a narrower bound only moves
     it towards the estimate). Clear decisions stop here: a loss estimated
     under the smallest mark is never marked, however long the look."""
-    from engine.mark_scale import mark_for
 
     return mark_for(low)[0] == mark_for(loss)[0]
 
@@ -116,7 +115,6 @@ def as_far_as_it_goes(loss: float, low: float) -> bool:
 def unsure_large(loss: float, low: float) -> bool:
     """True when a look estimates a large loss its lower bound does not yet
     mark: worth rounds past `LOOK_ROUNDS`."""
-    from engine.mark_scale import mark_for
 
     return loss >= LARGE_LOSS and mark_for(low)[0] is None
 
