@@ -233,13 +233,17 @@ class WebDoor:
                 theirs.close()
             waiter = asyncio.ensure_future(ended)
             front.children.add(pid)
-            reader, writer = await asyncio.open_unix_connection(sock=ours)
-            lim = front.limits
-            limits = RelayLimits(lim.idle_seconds, lim.input_rate, lim.input_burst, lim.flood_bytes)
-            try:
+            writer = None
+            try:  # from here the child is ended and the socket closed, however the relay ends or fails to start
+                reader, writer = await asyncio.open_unix_connection(sock=ours)
+                lim = front.limits
+                limits = RelayLimits(lim.idle_seconds, lim.input_rate, lim.input_burst, lim.flood_bytes)
                 last = await relay(ws, reader, writer, limits)
             finally:
-                writer.close()
+                if writer is not None:
+                    writer.close()
+                else:
+                    ours.close()
                 await front.end_child(pid, waiter)
             if front.stopping:
                 last = GOODBYE.decode().strip().removeprefix("tsquare: ")

@@ -54,11 +54,11 @@ class DbWebKeys:
         now = self.clock()
         cookie = secrets.token_urlsafe(32)
         with self.store._tx() as tx:
-            row = tx.one("SELECT fingerprint, name, expires FROM web_links WHERE hash = ?", (secret_hash(token),))
-            tx.q("DELETE FROM web_links WHERE hash = ?", (secret_hash(token),))
-            if row is None or float(row[2]) <= now:
+            # taken and used up in one statement: two doors redeeming the same link at once get it once
+            rows = tx.q("DELETE FROM web_links WHERE hash = ? RETURNING fingerprint, name, expires", (secret_hash(token),))
+            if not rows or float(rows[0][2]) <= now:
                 return None
-            fingerprint, name = str(row[0]), str(row[1])
+            fingerprint, name = str(rows[0][0]), str(rows[0][1])
             mine = tx.q("SELECT hash FROM web_sessions WHERE fingerprint = ? ORDER BY made", (fingerprint,))
             for (old,) in mine[: max(0, len(mine) - SESSIONS_PER_KEY + 1)]:
                 tx.q("DELETE FROM web_sessions WHERE hash = ?", (old,))
